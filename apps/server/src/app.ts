@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDatabase, pgliteDirFor } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { seedDatabase } from './db/seed.ts';
+import './fastify-types.ts';
+import { createPasswordHasher } from './modules/auth/password-hasher.ts';
+import type { LoginThrottleOptions } from './modules/auth/login-throttle.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { JSON_BODY_LIMIT_BYTES, errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export type AppPluginOptions = {
+  config: AppConfig;
+  database: Database;
+  /** Close the database when the app closes (true when buildApp opened it). */
+  ownsDatabase: boolean;
+  /** Seed service costs, packages and the admin on start (default true). */
+  seed?: boolean;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  /** Where one-time notices (the generated admin password) go; stdout by default. */
+  print?: (text: string) => void;
+};
+
+/** The whole application as one plugin: tests and server.ts both register it. */
+export const appPlugin = fp(
+  async (app: FastifyInstance, options: AppPluginOptions) => {
+    const { config } = options;
+    app.decorate('config', config);
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+
+    // JSON only (plus multipart on the avatar route): anything else is a 415.
+    app.removeContentTypeParser('text/plain');
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
+      // An empty JSON body means "no body" (e.g. POST /auth/logout relying on the cookie).
+      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      parseJson(request, body as string, done);
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
+
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(cookie);
+    if (config.globalRateLimit) await app.register(rateLimitPlugin, config.globalRateLimit);
+    await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+    await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase });
+    if (options.seed ?? true) {
+      await seedDatabase({
+        db: options.database.db,
+        hasher: createPasswordHasher({ isCheap: config.nodeEnv === 'test' }),
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+        print: options.print ?? ((text) => process.stdout.write(`${text}\n`)),
+      });
+    }
+    await app.register(authPlugin);
+
+    await app.register(
+      async (api) => {
+        await api.register(systemRoutes);
+        await api.register(authRoutes, { loginThrottle: options.loginThrottle });
+        await api.register(usersRoutes);
+      },
+      { prefix: API_PREFIX },
+    );
+    await app.register(uploadsRoutes);
+    await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  },
+  { name: 'lumen-app' },
+);
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Keeps a sane incoming X-Request-Id (from a proxy), otherwise a new UUID. */
+function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
+export type BuildAppOptions = Omit<AppPluginOptions, 'database' | 'ownsDatabase'> & {
+  /** An open database; when absent one is opened from the config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the app without listening: `await app.inject(...)` in tests, `app.listen` in server.ts. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: requestIdFor,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  });
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ??
+    (await createDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: pgliteDirFor(config.dataDir) },
+    ));
+  try {
+    await app.register(appPlugin, { ...options, database, ownsDatabase });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    if (ownsDatabase) await database.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

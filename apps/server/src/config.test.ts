@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config.ts';
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'lumen-config-'));
+});
+afterEach(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const secret = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      webDistDir: resolve(repoRoot, 'apps/web/dist'),
+      analytics: null,
+      trustProxy: false,
+      globalRateLimit: { max: 300, timeWindowMs: 60_000 },
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the repository root', () => {
+    expect(loadConfig({ DATA_DIR: 'data', JWT_SECRET: secret }).dataDir).toBe(join(repoRoot, 'data'));
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR/secrets.json', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).jwtSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(
+      /^Invalid environment variable JWT_SECRET: is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir }).jwtSecret).toBe(secret);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
+    [{ NODE_ENV: 'staging' }, /^Invalid environment variable NODE_ENV: must be one of development, production, test$/],
+    [{ JWT_SECRET: 'short' }, /^Invalid environment variable JWT_SECRET: must be at least 32 characters$/],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL: must be a postgres:\/\/ URL$/],
+    [{ ADMIN_EMAIL: 'nope' }, /^Invalid environment variable ADMIN_EMAIL: Please enter a valid email address$/],
+    [{ ADMIN_PASSWORD: 'short' }, /^Invalid environment variable ADMIN_PASSWORD: Password must be/],
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid environment variable TRUST_PROXY: must be true or false$/],
+    [{ ANALYTICS_SCRIPT_URL: 'ftp://x' }, /^Invalid environment variable ANALYTICS_SCRIPT_URL: must be an http\(s\) URL$/],
+  ])('stops on %o with one line naming the variable', (vars, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir, ...vars });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('treats empty values as absent and reads the rest', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: '4000',
+      TRUST_PROXY: 'true',
+      JWT_SECRET: secret,
+      ANALYTICS_SCRIPT_URL: 'https://plausible.io/js/script.js',
+      NODE_ENV: 'test',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.port).toBe(4000);
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.trustProxy).toBe(true);
+    expect(config.analytics).toEqual({ scriptUrl: 'https://plausible.io/js/script.js', domain: 'localhost' });
+    expect(config.globalRateLimit).toBeNull();
+  });
+});

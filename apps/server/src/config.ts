@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { emailSchema } from '@lumen/core/auth/schemas';
+import { passwordSchema } from '@lumen/core/auth/password-policy';
+
+/** The repository root: two levels above apps/server (this file is apps/server/src/config.ts). */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+/** Empty values (`NAME=` in a .env file) count as absent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+const envSchema = z.object({
+  NODE_ENV: optional(oneOf(['development', 'production', 'test'])).default('development'),
+  PORT: optional(z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535')).default(3000),
+  HOST: optional(z.string()).default('0.0.0.0'),
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
+  DATA_DIR: optional(z.string()).default('./data'),
+  PUBLIC_URL: optional(httpUrl()),
+  JWT_SECRET: optional(z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)),
+  ADMIN_EMAIL: optional(emailSchema),
+  ADMIN_PASSWORD: optional(passwordSchema),
+  LOG_LEVEL: optional(oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  WEB_DIST_DIR: optional(z.string()).default('apps/web/dist'),
+  ANALYTICS_SCRIPT_URL: optional(httpUrl()),
+  ANALYTICS_DOMAIN: optional(z.string().max(253)),
+  TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
+});
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type AppConfig = {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite under `dataDir/db` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  webDistDir: string;
+  analytics: { scriptUrl: string; domain: string } | null;
+  trustProxy: boolean;
+  /** Global per-IP limit on /api; null disables it (the default under NODE_ENV=test). */
+  globalRateLimit: { max: number; timeWindowMs: number } | null;
+};
+
+/** A bad or missing variable: `message` is the one line to print. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** JWT secret for development and test: generated once, kept in DATA_DIR/secrets.json. */
+function persistedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    try {
+      const parsed = z.object({ jwtSecret: z.string().min(JWT_SECRET_MIN_LENGTH) }).parse(JSON.parse(readFileSync(file, 'utf8')));
+      return parsed.jwtSecret;
+    } catch {
+      throw new ConfigError(`${file} is unreadable: delete it to generate a new JWT secret, or set JWT_SECRET`);
+    }
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ jwtSecret }, null, 2)}\n`, { mode: 0o600 });
+  return jwtSecret;
+}
+
+/** Reads every environment variable once; throws ConfigError naming the first bad one. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    const problem = value === undefined || value === '' ? 'is required' : (issue?.message ?? 'is invalid');
+    throw new ConfigError(`Invalid environment variable ${name}: ${problem}`);
+  }
+  const vars = result.data;
+  const dataDir = resolve(repoRoot, vars.DATA_DIR);
+  if (vars.NODE_ENV === 'production' && !vars.JWT_SECRET) {
+    throw new ConfigError(
+      `Invalid environment variable JWT_SECRET: is required when NODE_ENV=production (at least ${JWT_SECRET_MIN_LENGTH} characters)`,
+    );
+  }
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const analytics = vars.ANALYTICS_SCRIPT_URL
+    ? { scriptUrl: vars.ANALYTICS_SCRIPT_URL, domain: vars.ANALYTICS_DOMAIN ?? new URL(publicUrl).hostname }
+    : null;
+
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    jwtSecret: vars.JWT_SECRET ?? persistedJwtSecret(dataDir),
+    adminEmail: vars.ADMIN_EMAIL,
+    adminPassword: vars.ADMIN_PASSWORD,
+    logLevel: vars.LOG_LEVEL,
+    webDistDir: resolve(repoRoot, vars.WEB_DIST_DIR),
+    analytics,
+    trustProxy: vars.TRUST_PROXY,
+    globalRateLimit: vars.NODE_ENV === 'test' ? null : { max: 300, timeWindowMs: 60_000 },
+  };
+}

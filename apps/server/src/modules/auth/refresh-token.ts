@@ -1,0 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** Opaque and random: 32 bytes, base64url. Only its hash is stored. */
+export function generateRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,109 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authResultSchema,
+  authTokensSchema,
+  loginBodySchema,
+  refreshTokenBodySchema,
+  registerBodySchema,
+} from '@lumen/core/auth/schemas';
+import { AppError } from '../../plugins/app-error.ts';
+import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { SESSION_EXPIRED_MESSAGE, createAuthService } from './auth.service.ts';
+import type { ClientInfo } from './auth.service.ts';
+import { createLoginThrottle, createMemoryAttemptStore, defaultLoginThrottleOptions } from './login-throttle.ts';
+import type { LoginThrottleOptions } from './login-throttle.ts';
+import { createPasswordHasher } from './password-hasher.ts';
+import { clearRefreshCookie, refreshTokenFrom, setRefreshCookie } from './refresh-cookie.ts';
+
+export type AuthRoutesOptions = { loginThrottle?: Partial<LoginThrottleOptions> };
+
+function clientInfo(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { config } = app;
+  const service = createAuthService({
+    db: app.db,
+    jwtSecret: config.jwtSecret,
+    hasher: createPasswordHasher({ isCheap: config.nodeEnv === 'test' }),
+    throttle: createLoginThrottle(createMemoryAttemptStore(), { ...defaultLoginThrottleOptions, ...options.loginThrottle }),
+  });
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account with the free plan credits',
+        body: registerBodySchema,
+        response: { 201: ok(authResultSchema), ...failures(400, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.register(request.body, clientInfo(request));
+      setRefreshCookie(reply, result.refreshToken, config.nodeEnv);
+      return reply.code(201).send({ success: true, data: result, message: 'Registered successfully' });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: loginBodySchema,
+        response: { 200: ok(authResultSchema), ...failures(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.login(request.body, clientInfo(request));
+      setRefreshCookie(reply, result.refreshToken, config.nodeEnv);
+      return { success: true as const, data: result, message: 'Logged in successfully' };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the refresh token (cookie or body) for a new token pair',
+        body: refreshTokenBodySchema.nullish(),
+        response: { 200: ok(authTokensSchema), ...failures(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const token = refreshTokenFrom(request, request.body);
+      if (!token) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
+      try {
+        const tokens = await service.refresh(token, clientInfo(request));
+        setRefreshCookie(reply, tokens.refreshToken, config.nodeEnv);
+        return { success: true as const, data: tokens };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, config.nodeEnv);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke the refresh token and clear its cookie',
+        body: refreshTokenBodySchema.nullish(),
+        response: { 200: ok(emptyData), ...failures(400, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.logout(refreshTokenFrom(request, request.body));
+      clearRefreshCookie(reply, config.nodeEnv);
+      return { success: true as const, data: null, message: 'Logged out successfully' };
+    },
+  );
+};

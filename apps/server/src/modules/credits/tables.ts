@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/tables.ts';
+
+export const ledgerKinds = [
+  'signup_bonus',
+  'purchase',
+  'job_charge',
+  'job_refund',
+  'admin_adjustment',
+  'payment_refund',
+] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+/** The balance lives here and is changed only together with a ledger row (DESIGN.md §5). */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    spent: integer('spent').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('credit_accounts_balance_check', sql`${table.balance} >= 0`),
+    check('credit_accounts_spent_check', sql`${table.spent} >= 0`),
+  ],
+);
+
+/** Append-only: one row per change of a balance, with a unique idempotency key. */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('credit_ledger_user_created_idx').on(table.userId, table.createdAt),
+    check('credit_ledger_balance_after_check', sql`${table.balanceAfter} >= 0`),
+    check(
+      'credit_ledger_kind_check',
+      sql.raw(`kind in (${ledgerKinds.map((kind) => `'${kind}'`).join(', ')})`),
+    ),
+  ],
+);
+
+export const serviceCosts = pgTable(
+  'service_costs',
+  {
+    serviceKey: text('service_key').primaryKey(),
+    cost: integer('cost').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('service_costs_cost_check', sql`${table.cost} >= 0`)],
+);
+
+/** One-time credit packages; money in integer cents. */
+export const creditPackages = pgTable(
+  'credit_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    creditsAmount: integer('credits_amount').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('credit_packages_price_check', sql`${table.priceCents} > 0`),
+    check('credit_packages_credits_check', sql`${table.creditsAmount} > 0`),
+  ],
+);
+
+export type CreditLedgerRow = typeof creditLedger.$inferSelect;

@@ -1,0 +1,17 @@
+import type { User } from '@lumen/core/users/schemas';
+import type { UserWithCredit } from './users.repository.ts';
+
+/** The user object of packages/core's userSchema, as every endpoint returns it. */
+export function toUserDto(row: UserWithCredit): User {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    profileImage: row.profileImage,
+    role: row.role,
+    emailVerified: row.emailVerifiedAt !== null,
+    credit: { balance: row.credit.balance, spent: row.credit.spent },
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { creditAccounts } from '../credits/tables.ts';
+import { users } from './tables.ts';
+import type { UserRow } from './tables.ts';
+
+export type UserWithCredit = UserRow & { credit: { balance: number; spent: number } };
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCredit | null> {
+  const [row] = await db
+    .select({ user: users, balance: creditAccounts.balance, spent: creditAccounts.spent })
+    .from(users)
+    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  return { ...row.user, credit: { balance: row.balance ?? 0, spent: row.spent ?? 0 } };
+}
+
+export async function insertUser(
+  db: Db,
+  values: { firstName: string; lastName: string; email: string; passwordHash: string; role?: 'USER' | 'ADMIN' },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  if (!row) throw new Error('User insert returned no row');
+  return row;
+}
+
+export async function updateUserNames(
+  db: Db,
+  id: string,
+  changes: { firstName?: string; lastName?: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Sets the new avatar path and returns the previous one (to delete its file). */
+export async function replaceProfileImage(db: Db, id: string, profileImage: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ profileImage: users.profileImage })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    await tx.update(users).set({ profileImage, updatedAt: sql`now()` }).where(eq(users.id, id));
+    return current?.profileImage ?? null;
+  });
+}
+
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,28 @@
+import type { ErrorCode, FieldIssue } from '@lumen/core/http/envelope';
+
+/** The one error model (DESIGN.md §4): a code, an HTTP status and a message a user can read. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly details: FieldIssue[] | undefined;
+  /** Seconds, sent as Retry-After (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    statusCode: number,
+    message: string,
+    extra: { details?: FieldIssue[]; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.code = code;
+    this.statusCode = statusCode;
+    this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

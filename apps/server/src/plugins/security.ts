@@ -1,0 +1,40 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config.ts';
+
+/** The Content-Security-Policy the SPA runs under (plus the analytics origin when configured). */
+export function contentSecurityDirectives(config: Pick<AppConfig, 'analytics' | 'publicUrl'>) {
+  const analyticsOrigin = config.analytics ? new URL(config.analytics.scriptUrl).origin : null;
+  const extra = analyticsOrigin ? [analyticsOrigin] : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'", ...extra],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...extra],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'self'"],
+    'form-action': ["'self'"],
+  };
+  if (config.publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+export const securityPlugin = fp(
+  async (app: FastifyInstance, options: { config: AppConfig }) => {
+    const isHttps = options.config.publicUrl.startsWith('https://');
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(options.config) },
+      // HSTS only makes sense when the site is served over https.
+      strictTransportSecurity: isHttps ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+  },
+  { name: 'security' },
+);

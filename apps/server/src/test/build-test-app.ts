@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import type { AppConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
+
+export const TEST_ADMIN_EMAIL = 'admin@example.com';
+export const TEST_ADMIN_PASSWORD = 'admin-password-1';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** Closes the app and the database, drops the PostgreSQL test database, removes DATA_DIR. */
+  close(): Promise<void>;
+};
+
+export type BuildTestAppOptions = {
+  config?: Partial<AppConfig>;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+};
+
+/**
+ * A fresh in-memory PGlite, or with TEST_DATABASE_URL set, a fresh database
+ * `test_<random>` on that server (created, migrated by the app, dropped in close()).
+ */
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { database: await createDatabase({ pgliteDir: null }), drop: async () => undefined };
+
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    publicUrl: 'http://localhost:3000',
+    jwtSecret: randomBytes(32).toString('base64url'),
+    adminEmail: TEST_ADMIN_EMAIL,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    logLevel: 'silent',
+    webDistDir: join(dataDir, 'no-web-dist'),
+    analytics: null,
+    trustProxy: false,
+    globalRateLimit: null,
+    ...overrides,
+  };
+}
+
+/** Builds the whole app (no listening) on a fresh database, for `app.inject` tests. */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-test-'));
+  const config = testConfig(dataDir, options.config);
+  const { database, drop } = await openTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      loginThrottle: { failureDelayStepMs: 0, ...options.loginThrottle },
+      print: () => undefined,
+    });
+  } catch (error) {
+    await database.close();
+    await drop();
+    throw error;
+  }
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

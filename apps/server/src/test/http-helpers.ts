@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { AuthResult } from '@lumen/core/auth/schemas';
+
+export const VALID_PASSWORD = 'correct-horse-1';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+export async function registerUser(
+  app: FastifyInstance,
+  overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+): Promise<AuthResult & { response: LightMyRequestResponse }> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: VALID_PASSWORD, ...overrides },
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...(response.json().data as AuthResult), response };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The value of a Set-Cookie header for `name`, or undefined. */
+export function setCookie(response: LightMyRequestResponse, name: string): string | undefined {
+  const header = response.headers['set-cookie'];
+  const all = Array.isArray(header) ? header : header ? [header] : [];
+  return all.find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipartFile(field: string, fileName: string, contentType: string, data: Buffer) {
+  const boundary = `----lumen${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
+    `Content-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
