@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { Coins } from 'lucide-react';
+import { displayedCredit } from '@lumen/core/credits/rules';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+
+/** The user's credit balance (SPEC.md §3: shown as 10 only when the balance is absent). */
+export function CreditBadge() {
+  const { user } = useAuth();
+  const { balance } = displayedCredit(user?.credit);
+  return (
+    <Link
+      to="/dashboard/account/billing"
+      className="inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+      aria-label={`Credit balance: ${balance} credits`}
+    >
+      <Coins className="h-4 w-4" aria-hidden="true" />
+      <span>{balance}</span>
+      <span className="hidden font-normal sm:inline">credits</span>
+    </Link>
+  );
+}

@@ -1,0 +1,22 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { PublicFooter } from './public-footer.tsx';
+import { PublicHeader } from './public-header.tsx';
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <PublicHeader />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { AuthModals } from '@/features/auth/components/auth-modals.tsx';
+import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
+import { AnalyticsLoader } from './analytics-loader.tsx';
+import { AppErrorBoundary } from './error-boundary.tsx';
+import { useVersionPoll } from './version-poll.ts';
+
+/** The root route: auth state, modals, crash handling, version poll and analytics around every page. */
+export function RootLayout({ pollVersion = import.meta.env.MODE !== 'test' }: { pollVersion?: boolean }) {
+  useVersionPoll(pollVersion);
+  return (
+    <AuthProvider>
+      <AppErrorBoundary>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </AppErrorBoundary>
+      <AuthModals />
+      <AnalyticsLoader />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

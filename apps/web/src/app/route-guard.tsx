@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { openAuthModal } from '@/features/auth/api/auth-modal-events.ts';
+
+export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
+export const ADMIN_REQUIRED_MESSAGE = 'You need ADMIN privileges to access this page';
+
+/**
+ * SPEC.md §2 route guard: a spinner while the auth state loads; guests go to / with the origin
+ * kept (state.from) and the sign-in modal opened; signed-in non-admins on admin pages go to /dashboard.
+ */
+export function RouteGuard({
+  requireAuth = true,
+  requireAdmin = false,
+  children,
+}: {
+  requireAuth?: boolean;
+  requireAdmin?: boolean;
+  children?: ReactNode;
+}) {
+  const { user, isLoading } = useAuth();
+  const location = useLocation();
+  const origin = `${location.pathname}${location.search}${location.hash}`;
+  const mustSignIn = (requireAuth || requireAdmin) && !isLoading && !user;
+  const mustBeAdmin = requireAdmin && !isLoading && user !== null && user.role !== 'ADMIN';
+
+  useEffect(() => {
+    if (mustSignIn) openAuthModal({ mode: 'login', message: LOGIN_REQUIRED_MESSAGE, redirectTo: origin });
+  }, [mustSignIn, origin]);
+
+  useEffect(() => {
+    if (mustBeAdmin) toast.error(ADMIN_REQUIRED_MESSAGE, { id: 'admin-required' });
+  }, [mustBeAdmin]);
+
+  if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (mustSignIn) return <Navigate to="/" replace state={{ from: location }} />;
+  if (mustBeAdmin) return <Navigate to="/dashboard" replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,155 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { services } from '@/lib/service-details.ts';
+import type { AdminSectionKey } from '@/features/admin/api/admin-sections.ts';
+import { AdminLayout } from './layouts/admin-layout.tsx';
+import { DashboardLayout } from './layouts/dashboard-layout.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { RouteGuard } from './route-guard.tsx';
+
+// Every page is loaded lazily (SPEC.md §2), behind the Suspense fallback of its layout.
+const HomePage = lazyPage(() => import('@/features/marketing/pages/home-page.tsx'), 'HomePage');
+const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page.tsx'), 'AboutPage');
+const TermsPage = lazyPage(() => import('@/features/marketing/pages/terms-page.tsx'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/features/marketing/pages/privacy-page.tsx'), 'PrivacyPage');
+const ProductPage = lazyPage(() => import('@/features/marketing/pages/product-page.tsx'), 'ProductPage');
+const ComingSoonPage = lazyPage(() => import('@/features/marketing/pages/coming-soon-page.tsx'), 'ComingSoonPage');
+const VideosPage = lazyPage(() => import('@/features/marketing/pages/videos-page.tsx'), 'VideosPage');
+const BlogsPage = lazyPage(() => import('@/features/content/pages/blogs-page.tsx'), 'BlogsPage');
+const BlogPostPage = lazyPage(() => import('@/features/content/pages/blog-post-page.tsx'), 'BlogPostPage');
+const ContactPage = lazyPage(() => import('@/features/content/pages/contact-page.tsx'), 'ContactPage');
+const CommunityResourcesPage = lazyPage(() => import('@/features/community/pages/community-resources-page.tsx'), 'CommunityResourcesPage');
+const PromptSearchPage = lazyPage(() => import('@/features/community/pages/prompt-search-page.tsx'), 'PromptSearchPage');
+const CommunityPage = lazyPage(() => import('@/features/community/pages/community-page.tsx'), 'CommunityPage');
+const OpenApiPage = lazyPage(() => import('@/features/api-keys/pages/open-api-page.tsx'), 'OpenApiPage');
+const ApiManagementPage = lazyPage(() => import('@/features/api-keys/pages/api-management-page.tsx'), 'ApiManagementPage');
+const PricingPage = lazyPage(() => import('@/features/payments/pages/pricing-page.tsx'), 'PricingPage');
+const BillingPage = lazyPage(() => import('@/features/payments/pages/billing-page.tsx'), 'BillingPage');
+const SubscriptionPage = lazyPage(() => import('@/features/payments/pages/subscription-page.tsx'), 'SubscriptionPage');
+const DashboardHomePage = lazyPage(() => import('@/features/dashboard/pages/dashboard-home-page.tsx'), 'DashboardHomePage');
+const DashboardComingSoonPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-coming-soon-page.tsx'), 'DashboardComingSoonPage');
+const ResultLibraryPage = lazyPage(() => import('@/features/jobs/pages/result-library-page.tsx'), 'ResultLibraryPage');
+const ToolPage = lazyPage(() => import('@/features/jobs/pages/tool-page.tsx'), 'ToolPage');
+const ProfilePage = lazyPage(() => import('@/features/users/pages/profile-page.tsx'), 'ProfilePage');
+const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/auth-callback-page.tsx'), 'AuthCallbackPage');
+const AdminHomePage = lazyPage(() => import('@/features/admin/pages/admin-home-page.tsx'), 'AdminHomePage');
+const AdminSectionPage = lazyPage(() => import('@/features/admin/pages/admin-section-page.tsx'), 'AdminSectionPage');
+const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
+
+const productRoutes: RouteObject[] = services.map((service) => ({
+  path: service.productPath.slice(1),
+  element: <ProductPage service={service.key} />,
+}));
+
+const toolRoutes: RouteObject[] = services.map((service) => ({
+  path: service.key,
+  element: <ToolPage service={service.key satisfies ServiceKey} />,
+}));
+
+const adminSection = (path: string, section: AdminSectionKey): RouteObject => ({
+  path,
+  element: <AdminSectionPage section={section} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'company/about-us', element: <AboutPage /> },
+          { path: 'terms-of-service', element: <TermsPage /> },
+          { path: 'privacy-policy', element: <PrivacyPage /> },
+          { path: 'resources/videos', element: <VideosPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'company/pricing', element: <PricingPage /> },
+          { path: 'resources/open-api', element: <OpenApiPage /> },
+          { path: 'prompt-search', element: <PromptSearchPage /> },
+          { path: 'resources/community', element: <CommunityResourcesPage /> },
+          { path: 'company/blogs', element: <BlogsPage /> },
+          { path: 'company/blogs/:slug', element: <BlogPostPage /> },
+          { path: 'coming-soon', element: <ComingSoonPage /> },
+          ...productRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: 'auth/callback', element: <AuthCallbackPage /> },
+      {
+        element: <RouteGuard requireAuth />,
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [
+              {
+                path: 'dashboard',
+                children: [
+                  { index: true, element: <DashboardHomePage /> },
+                  { path: 'community', element: <CommunityPage /> },
+                  { path: 'subscription', element: <SubscriptionPage /> },
+                  { path: 'result-library', element: <ResultLibraryPage /> },
+                  { path: 'coming-soon', element: <DashboardComingSoonPage /> },
+                  { path: 'billing', element: <BillingPage /> },
+                  {
+                    path: 'account',
+                    children: [
+                      { index: true, element: <Navigate to="/dashboard/account/profile" replace /> },
+                      { path: 'billing', element: <BillingPage /> },
+                      { path: 'api-management', element: <ApiManagementPage /> },
+                      { path: 'profile', element: <ProfilePage /> },
+                    ],
+                  },
+                  {
+                    path: 'tools',
+                    children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...toolRoutes],
+                  },
+                ],
+              },
+              { path: 'pricing', element: <PricingPage embedded /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RouteGuard requireAuth requireAdmin />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { index: true, element: <AdminHomePage /> },
+              adminSection('users', 'users'),
+              adminSection('users/:id', 'user-detail'),
+              adminSection('jobs', 'jobs'),
+              adminSection('jobs/:id', 'job-detail'),
+              adminSection('blog', 'blog'),
+              adminSection('blog/new', 'blog-new'),
+              adminSection('blog/:slug', 'blog-edit'),
+              adminSection('newsletter', 'newsletter'),
+              adminSection('analytics', 'analytics'),
+              adminSection('subscription-plans', 'subscription-plans'),
+              adminSection('credit-packages', 'credit-packages'),
+              adminSection('service-costs', 'service-costs'),
+              adminSection('payments', 'payments'),
+              adminSection('cancellations', 'cancellations'),
+              adminSection('settings', 'settings'),
+              { path: 'profile', element: <ProfilePage /> },
+              adminSection('virtual-try-on/models', 'vto-models'),
+              adminSection('virtual-try-on/clothing', 'vto-clothing'),
+              adminSection('virtual-try-on/statistics', 'vto-statistics'),
+              adminSection('community-moderation', 'community-moderation'),
+              adminSection('security', 'security'),
+              adminSection('introduction-dialogs', 'introduction-dialogs'),
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,20 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from './auth-context.ts';
+import { openAuthModal } from './auth-modal-events.ts';
+import type { AuthModalMode } from './auth-modal-events.ts';
+
+export const DEFAULT_SIGNED_IN_ROUTE = '/dashboard';
+
+/** SPEC.md §2: if signed in, go to the target route (default /dashboard); otherwise open the modal. */
+export function useAuthNavigation() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(
+    (to: string = DEFAULT_SIGNED_IN_ROUTE, mode: AuthModalMode = 'signup') => {
+      if (user) navigate(to);
+      else openAuthModal({ mode, redirectTo: to });
+    },
+    [user, navigate],
+  );
+}

@@ -1,0 +1,85 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Location } from 'react-router';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '../api/auth-context.ts';
+import { AUTH_OPEN_EVENT } from '../api/auth-modal-events.ts';
+import type { AuthModalMode, AuthModalRequest } from '../api/auth-modal-events.ts';
+import { DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
+
+// The forms (and zod, react-hook-form) load only when a modal opens.
+const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
+const SignupForm = lazy(() => import('./signup-form.tsx').then((m) => ({ default: m.SignupForm })));
+
+type ModalState = { open: boolean; mode: AuthModalMode; redirectTo?: string; message?: string };
+
+function locationPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
+}
+
+/** Hosts the sign-in and sign-up modals; opened by the 'auth:open' window event. */
+export function AuthModals() {
+  const [state, setState] = useState<ModalState>({ open: false, mode: 'login' });
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const goToTarget = useCallback(
+    (redirectTo?: string) => {
+      const from = (location.state as { from?: Location } | null)?.from;
+      const target = redirectTo ?? (from ? locationPath(from) : DEFAULT_SIGNED_IN_ROUTE);
+      navigate(target, { replace: true });
+    },
+    [location.state, navigate],
+  );
+
+  useEffect(() => {
+    const onOpen = (event: Event) => {
+      const detail = (event as CustomEvent<AuthModalRequest | undefined>).detail;
+      setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message });
+    };
+    window.addEventListener(AUTH_OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(AUTH_OPEN_EVENT, onOpen);
+  }, []);
+
+  // Someone already signed in needs no modal: take them where they were going.
+  useEffect(() => {
+    if (state.open && user) {
+      setState((current) => ({ ...current, open: false }));
+      goToTarget(state.redirectTo);
+    }
+    // Only when a modal is requested while signed in; a sign-in from the form navigates itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.open]);
+
+  const close = () => setState((current) => ({ ...current, open: false, message: undefined }));
+  const onSuccess = () => {
+    setState((current) => ({ ...current, open: false, message: undefined }));
+    goToTarget(state.redirectTo);
+  };
+  const switchTo = (mode: AuthModalMode) => setState((current) => ({ ...current, mode, message: undefined }));
+
+  const isLogin = state.mode === 'login';
+  return (
+    <Dialog
+      open={state.open}
+      onOpenChange={(open) => (open ? setState((current) => ({ ...current, open })) : close())}
+      title={isLogin ? 'Sign in to Lumen Studio' : 'Create your Lumen Studio account'}
+      description={isLogin ? 'Welcome back! Sign in to continue creating.' : 'Sign up for free and get 5 credits to try every tool.'}
+    >
+      {state.message && (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {state.message}
+        </p>
+      )}
+      <Suspense fallback={<Spinner className="flex justify-center py-10" label="Loading form…" />}>
+        {isLogin ? (
+          <LoginForm onSuccess={onSuccess} onSwitchToSignup={() => switchTo('signup')} />
+        ) : (
+          <SignupForm onSuccess={onSuccess} onSwitchToLogin={() => switchTo('login')} />
+        )}
+      </Suspense>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerBodySchema } from '@lumen/core/auth/schemas';
+import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '../api/auth-context.ts';
+
+export function SignupForm({ onSuccess, onSwitchToLogin }: { onSuccess: () => void; onSwitchToLogin: () => void }) {
+  const { register: registerAccount } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerBodySchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (await registerAccount(values)) onSuccess();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(field) => (
+            <Input
+              id={field.id}
+              autoComplete="given-name"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('firstName')}
+            />
+          )}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(field) => (
+            <Input
+              id={field.id}
+              autoComplete="family-name"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('lastName')}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            id={field.id}
+            type="email"
+            autoComplete="email"
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('email')}
+          />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint={passwordPolicyMessage}>
+        {(field) => (
+          <Input
+            id={field.id}
+            type="password"
+            autoComplete="new-password"
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting && <Spinner label="Creating your account…" className="text-white" />}
+        Create Account
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <button type="button" className="font-semibold text-brand-700 hover:underline" onClick={onSwitchToLogin}>
+          Sign In
+        </button>
+      </p>
+    </form>
+  );
+}

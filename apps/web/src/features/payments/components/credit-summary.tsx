@@ -1,0 +1,21 @@
+import { balanceStanding, displayedCredit } from '@lumen/core/credits/rules';
+import { Card } from '@/components/ui/card.tsx';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+
+export function CreditSummary() {
+  const { user } = useAuth();
+  const { balance, spent } = displayedCredit(user?.credit);
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Card>
+        <p className="text-sm text-slate-600">Credit balance</p>
+        <p className="mt-1 text-3xl font-bold text-slate-900">{balance}</p>
+        <p className="mt-1 text-xs text-slate-500">{balanceStanding(balance)}</p>
+      </Card>
+      <Card>
+        <p className="text-sm text-slate-600">Credits spent</p>
+        <p className="mt-1 text-3xl font-bold text-slate-900">{spent}</p>
+      </Card>
+    </div>
+  );
+}

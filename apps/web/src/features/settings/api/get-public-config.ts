@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { settingsKeys } from './settings-keys.ts';
+
+export type PublicConfig = {
+  analytics: { scriptUrl: string; domain: string } | null;
+};
+
+/** GET /public-config */
+export function getPublicConfig(): Promise<PublicConfig> {
+  return apiClient.get<PublicConfig>('/public-config', { suppressErrorToast: true, skipAuthRefresh: true });
+}
+
+export function publicConfigQueryOptions() {
+  return queryOptions({
+    queryKey: settingsKeys.publicConfig(),
+    queryFn: getPublicConfig,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}

@@ -1,0 +1,4 @@
+export const settingsKeys = {
+  all: ['settings'] as const,
+  publicConfig: () => [...settingsKeys.all, 'public-config'] as const,
+};

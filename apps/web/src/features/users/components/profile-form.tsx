@@ -1,0 +1,61 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import type { User } from '@lumen/core/users/schemas';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+// The same rules as the server's updateProfileBodySchema, with both names shown in the form.
+const profileFormSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(60, 'Last name must be at most 60 characters'),
+});
+
+export function ProfileForm({ user }: { user: User }) {
+  const { setUser } = useAuth();
+  const updateProfile = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const updated = await updateProfile.mutateAsync(values);
+      setUser(updated);
+      reset({ firstName: updated.firstName, lastName: updated.lastName });
+      toast.success('Profile updated successfully');
+    } catch (error) {
+      toast.error('Failed to update profile', { description: errorMessage(error, '') || undefined });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" error={errors.firstName?.message}>
+          {(field) => <Input id={field.id} autoComplete="given-name" invalid={field.invalid} aria-describedby={field.describedBy} {...register('firstName')} />}
+        </FormField>
+        <FormField label="Last name" error={errors.lastName?.message}>
+          {(field) => <Input id={field.id} autoComplete="family-name" invalid={field.invalid} aria-describedby={field.describedBy} {...register('lastName')} />}
+        </FormField>
+      </div>
+      <FormField label="Email" hint="Your e-mail address is used to sign in and cannot be changed here.">
+        {(field) => <Input id={field.id} value={user.email} readOnly disabled aria-describedby={field.describedBy} />}
+      </FormField>
+      <Button type="submit" disabled={!isDirty || isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Save changes'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { displayedCredit } from '@lumen/core/credits/rules';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { AvatarUpload } from '../components/avatar-upload.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return <PageSpinner />;
+  const { balance, spent } = displayedCredit(user.credit);
+  return (
+    <>
+      <PageHeader title="Profile" description="Your name, picture and account details." />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-6">
+          <Card>
+            <CardTitle>Profile picture</CardTitle>
+            <div className="mt-4">
+              <AvatarUpload user={user} />
+            </div>
+          </Card>
+          <Card>
+            <CardTitle>Personal details</CardTitle>
+            <div className="mt-4">
+              <ProfileForm key={user.id} user={user} />
+            </div>
+          </Card>
+        </div>
+        <Card className="h-fit">
+          <CardTitle>Account</CardTitle>
+          <CardDescription>Facts about your account.</CardDescription>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Role</dt>
+              <dd className="font-medium text-slate-900">{user.role === 'ADMIN' ? 'Administrator' : 'Member'}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">E-mail verified</dt>
+              <dd className="font-medium text-slate-900">{user.emailVerified ? 'Yes' : 'Not yet'}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Credit balance</dt>
+              <dd className="font-medium text-slate-900">{balance}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Credits spent</dt>
+              <dd className="font-medium text-slate-900">{spent}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">Member since</dt>
+              <dd className="font-medium text-slate-900">{new Date(user.createdAt).toLocaleDateString()}</dd>
+            </div>
+          </dl>
+        </Card>
+      </div>
+    </>
+  );
+}

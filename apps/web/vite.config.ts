@@ -1,0 +1,66 @@
+import { defineConfig } from 'vite';
+import type { Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+/** A version that differs on every build (and every dev-server start). */
+function makeVersion(): string {
+  return `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Writes dist/meta.json ({ version }) at build time and serves a matching /meta.json in dev.
+ * The app polls it every 60 s and reloads when the version changes (SPEC.md §4, §9).
+ */
+export function metaVersionPlugin(): Plugin {
+  let version = makeVersion();
+  return {
+    name: 'lumen-meta-version',
+    buildStart() {
+      version = makeVersion();
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (req.url?.split('?')[0] !== '/meta.json') return next();
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-store');
+        res.end(JSON.stringify({ version }));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'meta.json', source: `${JSON.stringify({ version })}\n` });
+    },
+  };
+}
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), metaVersionPlugin()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: true },
+      '/uploads': { target: apiTarget, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so a release only invalidates the app's own code.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            { name: 'ui', test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|sonner|lucide-react|react-remove-scroll.*)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
