@@ -44,10 +44,9 @@ export function fieldIssuesFromValidation(issues: ZodIssueLike[], context: strin
 }
 
 export function summarizeIssues(details: FieldIssue[]): string {
+  const wholeRequest = new Set(Object.values(contextLabels));
   const lines = details.map((issue) =>
-    issue.message.startsWith(issue.field) || issue.message.startsWith('The request')
-      ? issue.message
-      : `${issue.field}: ${issue.message}`,
+    wholeRequest.has(issue.field) || issue.message.startsWith(issue.field) ? issue.message : `${issue.field}: ${issue.message}`,
   );
   return [...new Set(lines)].join('; ') || 'The request is invalid';
 }

@@ -1,0 +1,285 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { defaultServiceCosts } from '@lumen/core/services/catalogue';
+import { packageCardName } from '@lumen/core/credits/rules';
+import { isCryptoOffered } from '@lumen/core/payments/crypto';
+import { seedDatabase } from '../../db/seed.ts';
+import { createPasswordHasher } from '../auth/password-hasher.ts';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { creditPackages, serviceCosts } from '../credits/tables.ts';
+import { users } from '../users/tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = (url: string) => `/api/v1${url}`;
+
+describe('health and readiness', () => {
+  it('GET /health answers ok', async () => {
+    const response = await t.app.inject({ method: 'GET', url: api('/health') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { status: 'ok' } });
+  });
+
+  it('GET /ready checks the database', async () => {
+    const response = await t.app.inject({ method: 'GET', url: api('/ready') });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { status: 'ready' } });
+
+    const ping = vi.spyOn(t.database, 'ping').mockResolvedValueOnce(false);
+    const down = await t.app.inject({ method: 'GET', url: api('/ready') });
+    ping.mockRestore();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({
+      success: false,
+      message: 'The database is not reachable',
+      error: { code: 'SERVICE_UNAVAILABLE' },
+    });
+  });
+
+  it('GET /public-config has no analytics by default', async () => {
+    const response = await t.app.inject({ method: 'GET', url: api('/public-config') });
+    expect(response.json()).toEqual({ success: true, data: { analytics: null } });
+  });
+});
+
+describe('request handling', () => {
+  it('gives every response a request id, keeping a sane incoming one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: api('/health') });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({ method: 'GET', url: api('/health'), headers: { 'x-request-id': 'proxy-id-12345' } });
+    expect(kept.headers['x-request-id']).toBe('proxy-id-12345');
+    const replaced = await t.app.inject({ method: 'GET', url: api('/health'), headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    for (const [method, url] of [
+      ['GET', api('/nope')],
+      ['POST', api('/auth/nope')],
+      ['DELETE', api('/user/me')],
+      ['GET', '/api/v2/health'],
+    ] as const) {
+      const response = await t.app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/login'),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@example.com", "password": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, message: 'The request body is not valid JSON', error: { code: 'BAD_REQUEST' } });
+  });
+
+  it('answers a prototype-poisoning body with 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/login'),
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@example.com","password":"x","__proto__":{"role":"ADMIN"}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers a non-object body with 400', async () => {
+    for (const payload of ['[]', '"text"', '42', 'null']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: api('/auth/register'),
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().success).toBe(false);
+    }
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data; boundary=x'])(
+    'answers Content-Type %s with 415',
+    async (contentType) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: api('/auth/login'),
+        headers: { 'content-type': contentType },
+        payload: 'email=a@example.com&password=x',
+      });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ success: false, error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    },
+  );
+
+  it('answers a body over 1 MB with 413', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/register'),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ firstName: 'x'.repeat(1024 * 1024 + 10), lastName: 'y', email: 'a@example.com', password: 'abc12345' }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'The request body is too large (max 1 MB)',
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+  });
+
+  it('sends the security headers with a CSP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: api('/health') });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the 3.1 document generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: api('/openapi.json') });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    for (const path of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/user/me', '/api/v1/user/me/avatar', '/api/v1/health', '/api/v1/ready']) {
+      expect(document.paths).toHaveProperty([path]);
+    }
+    expect(document.paths['/api/v1/openapi.json']).toBeUndefined();
+    const register = document.paths['/api/v1/auth/register'].post;
+    expect(register.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['firstName', 'lastName', 'email', 'password']),
+    );
+    expect(register.responses).toHaveProperty(['201']);
+    expect(register.responses).toHaveProperty(['409']);
+  });
+});
+
+describe('seed', () => {
+  it('creates the service costs, the credit packages in order and the admin, idempotently', async () => {
+    const costs = await t.database.db.select().from(serviceCosts);
+    expect(Object.fromEntries(costs.map((row) => [row.serviceKey, row.cost]))).toEqual(defaultServiceCosts);
+
+    const packages = await t.database.db.select().from(creditPackages).orderBy(asc(creditPackages.sortOrder));
+    const asListed = packages.map((pkg) => ({ id: pkg.id, price: pkg.priceCents / 100, creditsAmount: pkg.creditsAmount, isActive: pkg.isActive }));
+    expect(asListed.map((pkg) => [pkg.price, pkg.creditsAmount])).toEqual([[5, 20], [9, 50], [19, 120], [49, 350]]);
+    expect(asListed.map((pkg, index) => packageCardName(pkg, index))).toEqual(['20 Credits', 'Pro', 'Plus', '350 Credits']);
+    expect(asListed.some((pkg) => isCryptoOffered('CREDIT_PURCHASE', pkg.price))).toBe(true);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: api('/auth/login'),
+      payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.user).toMatchObject({ role: 'ADMIN', credit: { balance: 0, spent: 0 } });
+
+    const countAll = async () => {
+      const [userRows] = await t.database.db.select({ total: count() }).from(users);
+      const [packageRows] = await t.database.db.select({ total: count() }).from(creditPackages);
+      return [Number(userRows?.total), Number(packageRows?.total)];
+    };
+    const before = await countAll();
+    const print = vi.fn();
+    await seedDatabase({ db: t.database.db, hasher: createPasswordHasher({ isCheap: true }), adminEmail: undefined, adminPassword: undefined, print });
+    expect(await countAll()).toEqual(before);
+    expect(print).not.toHaveBeenCalled();
+  });
+});
+
+describe('with the web app built, analytics and the global rate limit', () => {
+  let dist: string;
+  let web: TestApp;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'lumen-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), '<!doctype html><title>Lumen</title><div id="root"></div>');
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(join(dist, 'meta.json'), '{"version":"v1"}');
+    web = await buildTestApp({
+      config: {
+        webDistDir: dist,
+        analytics: { scriptUrl: 'https://plausible.example.com/js/script.js', domain: 'lumen.example' },
+        globalRateLimit: { max: 5, timeWindowMs: 60_000 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await web?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for pages, with no-cache', async () => {
+    for (const url of ['/', '/dashboard/account/profile', '/company/blogs/some-post', '/no/such/page']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets forever and revalidates meta.json', async () => {
+    const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await web.app.inject({ method: 'GET', url: '/meta.json?t=123' });
+    expect(meta.statusCode).toBe(200);
+    expect(meta.headers['cache-control']).toBe('no-cache');
+    expect(meta.json()).toEqual({ version: 'v1' });
+    expect((await web.app.inject({ method: 'GET', url: '/assets/missing-zzz.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps /api and /uploads out of the fallback', async () => {
+    const apiMiss = await web.app.inject({ method: 'GET', url: api('/nope') });
+    expect(apiMiss.statusCode).toBe(404);
+    expect(apiMiss.json().success).toBe(false);
+    expect((await web.app.inject({ method: 'GET', url: '/uploads/avatars/x.webp' })).statusCode).toBe(404);
+  });
+
+  it('adds the analytics origin to the CSP and the public config', async () => {
+    const response = await web.app.inject({ method: 'GET', url: api('/public-config') });
+    expect(response.json().data).toEqual({
+      analytics: { scriptUrl: 'https://plausible.example.com/js/script.js', domain: 'lumen.example' },
+    });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://plausible.example.com");
+    expect(csp).toContain("connect-src 'self' https://plausible.example.com");
+  });
+
+  it('answers 429 with Retry-After once an IP passes the global limit', async () => {
+    const hit = () => web.app.inject({ method: 'GET', url: api('/health'), remoteAddress: '10.9.9.9' });
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1) statuses.push((await hit()).statusCode);
+    expect(statuses.slice(0, 5).every((status) => status === 200)).toBe(true);
+    const limited = await hit();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+    expect(limited.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+    // Pages are not counted.
+    expect((await web.app.inject({ method: 'GET', url: '/', remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+  });
+});
+
+describe('without the web app built', () => {
+  it('GET / says how to build it', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('npm run build');
+  });
+});
