@@ -9,7 +9,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
   };
   if (config.nodeEnv === 'development') {
-    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } };
   }
   return base;
 }

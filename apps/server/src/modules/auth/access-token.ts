@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { roles } from '@lumen/core/users/schemas';
 import type { Role } from '@lumen/core/users/schemas';
@@ -24,6 +25,7 @@ export async function signAccessToken(secret: string, claims: AccessTokenClaims)
     .setSubject(claims.userId)
     .setIssuer(issuer)
     .setAudience(audience)
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
     .sign(keyFor(secret));
