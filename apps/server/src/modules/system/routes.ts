@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '@lumen/core/settings/public-config';
 import { AppError } from '../../plugins/app-error.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 
-const publicConfigSchema = z.object({
-  analytics: z.object({ scriptUrl: z.string(), domain: z.string() }).nullable(),
-});
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['system'];
