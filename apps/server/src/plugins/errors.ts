@@ -15,6 +15,24 @@ const contextLabels: Record<string, string> = {
   headers: 'headers',
 };
 
+const typeNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** Zod's generic type messages ("Invalid input: expected string, received undefined"), said plainly. */
+function humanMessage(issue: ZodIssueLike): string {
+  const message = issue.message ?? 'Invalid value';
+  if (issue.keyword !== 'invalid_type' || !message.startsWith('Invalid input')) return message;
+  if (/received undefined$/.test(message)) return 'This field is required';
+  const expected = typeof issue.params.expected === 'string' ? issue.params.expected : '';
+  return `Must be ${typeNames[expected] ?? `of type ${expected}`}`;
+}
+
 /** Turns schema errors into one {field, message} per problem, named the way the client sent them. */
 export function fieldIssuesFromValidation(issues: ZodIssueLike[], context: string | undefined): FieldIssue[] {
   const where = contextLabels[context ?? 'body'] ?? 'body';
@@ -32,7 +50,7 @@ export function fieldIssuesFromValidation(issues: ZodIssueLike[], context: strin
       result.push({ field: where, message: `The request ${where} must be a JSON object` });
       continue;
     }
-    result.push({ field: path || where, message: issue.message ?? 'Invalid value' });
+    result.push({ field: path || where, message: humanMessage(issue) });
   }
   const seen = new Set<string>();
   return result.filter((issue) => {

@@ -123,8 +123,11 @@ describe('POST /auth/register', () => {
   it('refuses missing fields and wrong types with field details', async () => {
     const response = await post('/auth/register', { firstName: 42, email: uniqueEmail(), password: VALID_PASSWORD });
     expect(response.statusCode).toBe(400);
-    const fields = response.json().error.details.map((detail: { field: string }) => detail.field);
-    expect(fields).toEqual(expect.arrayContaining(['firstName', 'lastName']));
+    expect(response.json().error.details).toEqual([
+      { field: 'firstName', message: 'Must be text' },
+      { field: 'lastName', message: 'This field is required' },
+    ]);
+    expect(response.json().message).toBe('firstName: Must be text; lastName: This field is required');
   });
 });
 
