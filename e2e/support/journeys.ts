@@ -1,0 +1,39 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+
+export type Person = { firstName: string; lastName: string; email: string; password: string };
+
+export async function fillSignUp(page: Page, person: Person) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('First name').fill(person.firstName);
+  await dialog.getByLabel('Last name').fill(person.lastName);
+  await dialog.getByLabel('Email').fill(person.email);
+  await dialog.getByLabel('Password').fill(person.password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+}
+
+export async function fillSignIn(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Signs in through the API in the page, as the app itself does, then reloads. */
+export async function signInThroughModal(page: Page, email: string, password: string) {
+  await page.goto('/');
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })));
+  await fillSignIn(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+export async function expectPath(page: Page, pathname: string) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe(pathname);
+}
