@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
@@ -13,7 +14,8 @@ export function App() {
     <AppErrorBoundary>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <Toaster richColors closeButton position="top-right" />
+        {/* Outside #root, so an open modal can hide the page from assistive technology while toasts stay announced. */}
+        {createPortal(<Toaster richColors closeButton position="top-right" />, document.body)}
       </QueryClientProvider>
     </AppErrorBoundary>
   );

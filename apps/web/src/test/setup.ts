@@ -7,3 +7,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
+
+// jsdom does not implement scrolling; the router's scroll restoration calls it.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;

@@ -73,7 +73,13 @@ export function AuthModals() {
           {state.message}
         </p>
       )}
-      <Suspense fallback={<Spinner className="flex justify-center py-10" label="Loading form…" />}>
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-10">
+            <Spinner label="Loading form…" />
+          </div>
+        }
+      >
         {isLogin ? (
           <LoginForm onSuccess={onSuccess} onSwitchToSignup={() => switchTo('signup')} />
         ) : (
