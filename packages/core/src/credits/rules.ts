@@ -64,3 +64,6 @@ export function centsToDollars(cents: number): number {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** GET /payment/usage's plan once the user has bought credits (no subscriptions yet). */
+export const PAID_CREDITS_PLAN = { id: 'credits', name: 'Credit packs' } as const;

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ledgerEntrySchema, creditHistorySchema, planIntervals } from '../credits/schemas.ts';
+import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
+import { roles, userSchema } from '../users/schemas.ts';
+
+export const MAX_PACKAGE_PRICE = 10_000;
+export const MAX_PACKAGE_CREDITS = 1_000_000;
+export const MAX_SERVICE_COST = 1000;
+export const MAX_ADJUSTMENT = 1_000_000;
+
+/** Dollars: > 0, at most 2 decimals, at most 10 000. */
+export const dollarPriceSchema = z
+  .number('Price must be a number')
+  .positive('Price must be more than 0')
+  .max(MAX_PACKAGE_PRICE, `Price must be at most ${MAX_PACKAGE_PRICE}`)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Price must have at most 2 decimals');
+
+const nameSchema = z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters');
+const creditsSchema = (label: string) =>
+  z
+    .number()
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(MAX_PACKAGE_CREDITS, `${label} must be at most ${MAX_PACKAGE_CREDITS}`);
+
+const nonEmpty = (body: object) => Object.keys(body).length > 0;
+
+// ---- credit packages -------------------------------------------------------
+
+export const createCreditPackageBodySchema = z.strictObject({
+  name: nameSchema,
+  price: dollarPriceSchema,
+  creditsAmount: creditsSchema('Credits'),
+  isActive: z.boolean().optional(),
+});
+export type CreateCreditPackageBody = z.input<typeof createCreditPackageBodySchema>;
+
+export const updateCreditPackageBodySchema = createCreditPackageBodySchema.partial().refine(nonEmpty, 'Nothing to update');
+export type UpdateCreditPackageBody = z.input<typeof updateCreditPackageBodySchema>;
+
+/** PUT .../order: exactly the ids of every non-archived item, in the new order. */
+export const reorderBodySchema = z.strictObject({
+  ids: z
+    .array(z.uuid('Each id must be a UUID'))
+    .min(1, 'ids must list every item')
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
+});
+export type ReorderBody = z.input<typeof reorderBodySchema>;
+
+// ---- subscription plans ----------------------------------------------------
+
+export const createSubscriptionPlanBodySchema = z.strictObject({
+  name: nameSchema,
+  description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+  price: dollarPriceSchema,
+  interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
+  creditsPerPeriod: creditsSchema('Credits per period'),
+  features: z
+    .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
+    .max(20, 'At most 20 features')
+    .default([]),
+  isActive: z.boolean().optional(),
+});
+export type CreateSubscriptionPlanBody = z.input<typeof createSubscriptionPlanBodySchema>;
+
+export const updateSubscriptionPlanBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+    price: dollarPriceSchema,
+    interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
+    creditsPerPeriod: creditsSchema('Credits per period'),
+    features: z
+      .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
+      .max(20, 'At most 20 features'),
+    isActive: z.boolean(),
+  })
+  .partial()
+  .refine(nonEmpty, 'Nothing to update');
+export type UpdateSubscriptionPlanBody = z.input<typeof updateSubscriptionPlanBodySchema>;
+
+// ---- service costs ---------------------------------------------------------
+
+export const adminServiceCostSchema = z.object({
+  serviceKey: z.string(),
+  name: z.string(),
+  cost: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AdminServiceCost = z.infer<typeof adminServiceCostSchema>;
+export const adminServiceCostListSchema = z.array(adminServiceCostSchema);
+
+export const serviceKeyParamsSchema = z.strictObject({ serviceKey: z.string().min(1).max(64) });
+
+export const updateServiceCostBodySchema = z.strictObject({
+  cost: z
+    .number()
+    .int('Cost must be a whole number')
+    .min(0, 'Cost must be 0 (unlimited) or more')
+    .max(MAX_SERVICE_COST, `Cost must be at most ${MAX_SERVICE_COST}`),
+});
+export type UpdateServiceCostBody = z.input<typeof updateServiceCostBodySchema>;
+
+// ---- users and credit adjustments -----------------------------------------
+
+export const adminUsersQuerySchema = z.strictObject({
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  role: z.enum(roles).optional(),
+  ...paginationQueryShape,
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  balance: z.number().int(),
+  spent: z.number().int(),
+  createdAt: z.string(),
+});
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+export const adminUserListSchema = paginatedSchema(adminUserSummarySchema);
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+/** GET /admin/users/{id}: the user and the first page of their ledger. */
+export const adminUserDetailSchema = z.object({ user: userSchema, ledger: creditHistorySchema });
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const adjustCreditsBodySchema = z.strictObject({
+  amount: z
+    .number('Amount must be a number')
+    .int('Amount must be a whole number of credits')
+    .min(-MAX_ADJUSTMENT, `Amount must be at least -${MAX_ADJUSTMENT}`)
+    .max(MAX_ADJUSTMENT, `Amount must be at most ${MAX_ADJUSTMENT}`)
+    .refine((value) => value !== 0, 'Amount cannot be 0'),
+  reason: z
+    .string('A reason is required')
+    .trim()
+    .min(3, 'The reason must be at least 3 characters')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type AdjustCreditsBody = z.input<typeof adjustCreditsBodySchema>;
+
+/** POST /admin/users/{id}/credits data: the new ledger entry and the balance after it. */
+export const adjustCreditsResultSchema = z.object({ entry: ledgerEntrySchema, balance: z.number().int() });
+export type AdjustCreditsResult = z.infer<typeof adjustCreditsResultSchema>;
+
+// ---- audit log -------------------------------------------------------------
+
+export const auditLogQuerySchema = z.strictObject({
+  action: z.string().trim().max(100).optional(),
+  targetType: z.string().trim().max(100).optional(),
+  ...paginationQueryShape,
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorUserId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  /** e.g. 'credit_package.update', 'user.credit_adjustment'. */
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogSchema = paginatedSchema(auditEntrySchema);
+export type AuditLog = z.infer<typeof auditLogSchema>;
