@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,7 @@ export function metaVersionPlugin(): Plugin {
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 3000}`;
 
-export default defineConfig({
+const config: UserConfig = {
   plugins: [react(), tailwindcss(), metaVersionPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -63,4 +63,11 @@ export default defineConfig({
       },
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is a production build even when a test runner started it (NODE_ENV=test);
+  // otherwise React's development bundle would ship.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

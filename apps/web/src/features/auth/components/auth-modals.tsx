@@ -12,6 +12,25 @@ import { DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
 const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
 const SignupForm = lazy(() => import('./signup-form.tsx').then((m) => ({ default: m.SignupForm })));
 
+// Requests are captured from the moment this module loads, so an 'auth:open' event dispatched
+// before React has mounted the modal host (e.g. right after page load) is not lost.
+const PENDING_REQUEST_TTL_MS = 10_000;
+let pendingRequest: { detail: AuthModalRequest | undefined; at: number } | null = null;
+const subscribers = new Set<(detail: AuthModalRequest | undefined) => void>();
+
+window.addEventListener(AUTH_OPEN_EVENT, (event: Event) => {
+  const detail = (event as CustomEvent<AuthModalRequest | undefined>).detail;
+  if (subscribers.size === 0) pendingRequest = { detail, at: Date.now() };
+  for (const subscriber of subscribers) subscriber(detail);
+});
+
+function subscribeToAuthModalRequests(subscriber: (detail: AuthModalRequest | undefined) => void): () => void {
+  subscribers.add(subscriber);
+  if (pendingRequest && Date.now() - pendingRequest.at < PENDING_REQUEST_TTL_MS) subscriber(pendingRequest.detail);
+  pendingRequest = null;
+  return () => subscribers.delete(subscriber);
+}
+
 type ModalState = { open: boolean; mode: AuthModalMode; redirectTo?: string; message?: string };
 
 function locationPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
@@ -34,14 +53,13 @@ export function AuthModals() {
     [location.state, navigate],
   );
 
-  useEffect(() => {
-    const onOpen = (event: Event) => {
-      const detail = (event as CustomEvent<AuthModalRequest | undefined>).detail;
-      setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message });
-    };
-    window.addEventListener(AUTH_OPEN_EVENT, onOpen);
-    return () => window.removeEventListener(AUTH_OPEN_EVENT, onOpen);
-  }, []);
+  useEffect(
+    () =>
+      subscribeToAuthModalRequests((detail) =>
+        setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message }),
+      ),
+    [],
+  );
 
   // Someone already signed in needs no modal: take them where they were going.
   useEffect(() => {
