@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@/lib/storage-keys.ts';
+import { openAuthModal } from '@/features/auth/api/auth-modal-events.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { renderRoutes } from '@/test/render.tsx';
@@ -142,6 +143,17 @@ describe('routes', () => {
     expect(within(dialog).getByText('Please enter a valid email address')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
     expect(await within(dialog).findByRole('button', { name: 'Sign In' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('shows Dashboard instead of the sign-in buttons once signed in, and auth:open just navigates', async () => {
+    localStorage.setItem(storageKeys.token, 'tok');
+    serveApi(makeUser());
+    const { router } = renderRoutes(routes, { path: '/' });
+    expect((await screen.findAllByRole('link', { name: 'Dashboard' })).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Sign In' })).not.toBeInTheDocument();
+    act(() => openAuthModal({ mode: 'login', redirectTo: '/dashboard/tools/sales-pilot' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/tools/sales-pilot'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('loads the configured analytics script (defer, data-domain)', async () => {

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** The one plain statement that a page's feature arrives in a later release (no fake data). */
-export function ComingSoonNotice({ children, title = 'Coming in the next release' }: { children: ReactNode; title?: string }) {
+export function ComingSoonNotice({ children, title = 'Coming soon' }: { children: ReactNode; title?: string }) {
   return (
     <section
       aria-label={title}

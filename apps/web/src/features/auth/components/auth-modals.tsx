@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { Dialog } from '@/components/ui/dialog.tsx';
@@ -53,23 +53,24 @@ export function AuthModals() {
     [location.state, navigate],
   );
 
+  // The latest auth state and navigation, for the long-lived event subscription below.
+  const latest = useRef({ user, goToTarget });
+  useEffect(() => {
+    latest.current = { user, goToTarget };
+  }, [user, goToTarget]);
+
   useEffect(
     () =>
-      subscribeToAuthModalRequests((detail) =>
-        setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message }),
-      ),
+      subscribeToAuthModalRequests((detail) => {
+        // Someone already signed in needs no modal: take them where they were going.
+        if (latest.current.user) {
+          latest.current.goToTarget(detail?.redirectTo);
+          return;
+        }
+        setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message });
+      }),
     [],
   );
-
-  // Someone already signed in needs no modal: take them where they were going.
-  useEffect(() => {
-    if (state.open && user) {
-      setState((current) => ({ ...current, open: false }));
-      goToTarget(state.redirectTo);
-    }
-    // Only when a modal is requested while signed in; a sign-in from the form navigates itself.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.open]);
 
   const close = () => setState((current) => ({ ...current, open: false, message: undefined }));
   const onSuccess = () => {

@@ -71,7 +71,7 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
       <section aria-labelledby="usage-heading" className="mt-12">
         <h2 id="usage-heading" className="text-xl font-semibold text-slate-900">Service Usage Comparison</h2>
         <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">How many times each service can be used with each plan</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
