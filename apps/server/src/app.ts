@@ -12,7 +12,10 @@ import { seedDatabase } from './db/seed.ts';
 import './fastify-types.ts';
 import { createPasswordHasher } from './modules/auth/password-hasher.ts';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { creditsRoutes } from './modules/credits/routes.ts';
+import { paymentsRoutes } from './modules/payments/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -82,6 +85,9 @@ export const appPlugin = fp(
         await api.register(systemRoutes);
         await api.register(authRoutes, { loginThrottle: options.loginThrottle });
         await api.register(usersRoutes);
+        await api.register(creditsRoutes);
+        await api.register(paymentsRoutes);
+        await api.register(adminRoutes);
       },
       { prefix: API_PREFIX },
     );

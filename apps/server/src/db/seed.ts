@@ -4,6 +4,7 @@ import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import type { Db } from './database.ts';
 import { creditPackages, serviceCosts } from '../modules/credits/tables.ts';
 import { insertCreditAccount } from '../modules/credits/credits.repository.ts';
+import { subscriptionPlans } from '../modules/payments/tables.ts';
 import { findUserByEmail, hasAdmin, insertUser } from '../modules/users/users.repository.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 
@@ -20,6 +21,28 @@ export const seedCreditPackages = [
   { name: '350 Credits', priceCents: 4900, creditsAmount: 350, sortOrder: 4 },
 ] as const;
 
+/** Plans are data until the payments issue adds subscription checkout. */
+export const seedSubscriptionPlans = [
+  {
+    name: 'Creator',
+    description: 'For regular creators: fresh credits every month.',
+    priceCents: 1500,
+    interval: 'month' as const,
+    creditsPerPeriod: 100,
+    features: ['100 credits every month', 'Unlimited AI background', 'Unlimited downloads', 'Email support'],
+    sortOrder: 1,
+  },
+  {
+    name: 'Studio',
+    description: 'For teams and heavy users.',
+    priceCents: 3900,
+    interval: 'month' as const,
+    creditsPerPeriod: 300,
+    features: ['300 credits every month', 'Unlimited AI background', 'Unlimited downloads', 'Priority support'],
+    sortOrder: 2,
+  },
+];
+
 type SeedDeps = {
   db: Db;
   hasher: PasswordHasher;
@@ -35,7 +58,7 @@ function generatePassword(): string {
   return `${raw.slice(0, 18)}a7`;
 }
 
-/** Idempotent first-start data: service costs, credit packages and one admin. */
+/** Idempotent first-start data: service costs, credit packages, subscription plans and one admin. */
 export async function seedDatabase(deps: SeedDeps): Promise<void> {
   const generated = await deps.db.transaction(async (tx) => {
     // Several processes may start at once against one PostgreSQL: seed one at a time.
@@ -55,6 +78,9 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
 
   const [packages] = await db.select({ total: count() }).from(creditPackages);
   if (!packages?.total) await db.insert(creditPackages).values([...seedCreditPackages]);
+
+  const [plans] = await db.select({ total: count() }).from(subscriptionPlans);
+  if (!plans?.total) await db.insert(subscriptionPlans).values(seedSubscriptionPlans);
 
   if (await hasAdmin(db)) return null;
   const email = (adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

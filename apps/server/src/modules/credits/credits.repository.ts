@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger } from './tables.ts';
 import type { CreditLedgerRow, LedgerKind } from './tables.ts';
@@ -17,6 +17,11 @@ export async function findCreditAccount(db: Db, userId: string) {
 
 export async function findLedgerEntryByKey(db: Db, idempotencyKey: string): Promise<CreditLedgerRow | null> {
   const [row] = await db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, idempotencyKey));
+  return row ?? null;
+}
+
+export async function findLedgerEntryById(db: Db, id: string): Promise<CreditLedgerRow | null> {
+  const [row] = await db.select().from(creditLedger).where(eq(creditLedger.id, id));
   return row ?? null;
 }
 
@@ -41,10 +46,19 @@ export async function applyBalanceChange(
   return row ?? null;
 }
 
-export async function insertLedgerEntry(
-  db: Db,
-  entry: { userId: string; amount: number; balanceAfter: number; kind: LedgerKind; idempotencyKey: string; reason: string | null },
-): Promise<CreditLedgerRow> {
+export type NewLedgerEntry = {
+  userId: string;
+  amount: number;
+  balanceAfter: number;
+  kind: LedgerKind;
+  idempotencyKey: string;
+  reason: string | null;
+  serviceKey?: string | null;
+  unitCost?: number | null;
+  actorUserId?: string | null;
+};
+
+export async function insertLedgerEntry(db: Db, entry: NewLedgerEntry): Promise<CreditLedgerRow> {
   const [row] = await db.insert(creditLedger).values(entry).returning();
   if (!row) throw new Error('Ledger insert returned no row');
   return row;
@@ -59,5 +73,60 @@ export async function sumLedger(db: Db, userId: string): Promise<number> {
 }
 
 export async function listLedgerEntries(db: Db, userId: string): Promise<CreditLedgerRow[]> {
-  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.createdAt);
+  return db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(creditLedger.seq);
+}
+
+function ledgerFilter(userId: string, kinds?: readonly LedgerKind[]) {
+  return kinds ? and(eq(creditLedger.userId, userId), inArray(creditLedger.kind, [...kinds])) : eq(creditLedger.userId, userId);
+}
+
+/** One page of a user's ledger, newest first, optionally limited to some kinds. */
+export async function findLedgerPage(
+  db: Db,
+  input: { userId: string; kinds?: readonly LedgerKind[]; limit: number; page: number },
+): Promise<{ rows: CreditLedgerRow[]; total: number }> {
+  const where = ledgerFilter(input.userId, input.kinds);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(creditLedger)
+      .where(where)
+      .orderBy(desc(creditLedger.seq))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    db.select({ total: count() }).from(creditLedger).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Credits added (positive amounts) and removed (negative amounts, as a positive number). */
+export async function sumLedgerBySign(db: Db, userId: string, kinds: readonly LedgerKind[]) {
+  const [row] = await db
+    .select({
+      added: sql<string>`coalesce(sum(${creditLedger.amount}) filter (where ${creditLedger.amount} > 0), 0)`,
+      removed: sql<string>`coalesce(-sum(${creditLedger.amount}) filter (where ${creditLedger.amount} < 0), 0)`,
+    })
+    .from(creditLedger)
+    .where(ledgerFilter(userId, kinds));
+  return { added: Number(row?.added ?? 0), removed: Number(row?.removed ?? 0) };
+}
+
+/** Per service and kind: the summed amount and the number of rows (tool usage). */
+export async function sumUsageByService(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      serviceKey: creditLedger.serviceKey,
+      kind: creditLedger.kind,
+      total: sql<string>`coalesce(sum(${creditLedger.amount}), 0)`,
+      entries: count(),
+    })
+    .from(creditLedger)
+    .where(ledgerFilter(userId, ['job_charge', 'job_refund']))
+    .groupBy(creditLedger.serviceKey, creditLedger.kind);
+  return rows.map((row) => ({ ...row, total: Number(row.total) }));
+}
+
+export async function hasLedgerKind(db: Db, userId: string, kind: LedgerKind): Promise<boolean> {
+  const [row] = await db.select({ id: creditLedger.id }).from(creditLedger).where(ledgerFilter(userId, [kind])).limit(1);
+  return Boolean(row);
 }

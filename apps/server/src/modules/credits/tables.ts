@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ledgerEntryKinds } from '@lumen/core/credits/schemas';
+import type { LedgerEntryKind } from '@lumen/core/credits/schemas';
 import { users } from '../users/tables.ts';
 
-export const ledgerKinds = [
-  'signup_bonus',
-  'purchase',
-  'job_charge',
-  'job_refund',
-  'admin_adjustment',
-  'payment_refund',
-] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
+export const ledgerKinds = ledgerEntryKinds;
+export type LedgerKind = LedgerEntryKind;
 
 /** The balance lives here and is changed only together with a ledger row (DESIGN.md §5). */
 export const creditAccounts = pgTable(
@@ -34,6 +29,8 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: rows of one transaction share created_at. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -42,10 +39,16 @@ export const creditLedger = pgTable(
     kind: text('kind', { enum: ledgerKinds }).notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     reason: text('reason'),
+    /** Charges and refunds: the service used and its cost per use at the time (a snapshot). */
+    serviceKey: text('service_key'),
+    unitCost: integer('unit_cost'),
+    /** Admin adjustments: who made them. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('credit_ledger_user_created_idx').on(table.userId, table.createdAt),
+    index('credit_ledger_user_seq_idx').on(table.userId, table.seq),
     check('credit_ledger_balance_after_check', sql`${table.balanceAfter} >= 0`),
     check(
       'credit_ledger_kind_check',
@@ -74,6 +77,8 @@ export const creditPackages = pgTable(
     creditsAmount: integer('credits_amount').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Packages are never hard-deleted (orders reference them): archived ones leave every list. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,3 +89,5 @@ export const creditPackages = pgTable(
 );
 
 export type CreditLedgerRow = typeof creditLedger.$inferSelect;
+export type CreditPackageRow = typeof creditPackages.$inferSelect;
+export type ServiceCostRow = typeof serviceCosts.$inferSelect;

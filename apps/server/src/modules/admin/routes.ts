@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { adminAuditLogRoutes } from './audit-log-routes.ts';
+import { adminCreditPackagesRoutes } from './credit-packages-routes.ts';
+import { adminServiceCostsRoutes } from './service-costs-routes.ts';
+import { adminSubscriptionPlansRoutes } from './subscription-plans-routes.ts';
+import { adminUsersRoutes } from './users-routes.ts';
+
+/** Every /admin route: signed in as ADMIN, checked before the input is even validated. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  await app.register(adminCreditPackagesRoutes);
+  await app.register(adminSubscriptionPlansRoutes);
+  await app.register(adminServiceCostsRoutes);
+  await app.register(adminUsersRoutes);
+  await app.register(adminAuditLogRoutes);
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adjustCreditsBodySchema,
+  adjustCreditsResultSchema,
+  adminUserDetailSchema,
+  adminUserListSchema,
+  adminUsersQuerySchema,
+} from '@lumen/core/admin/schemas';
+import { creditHistorySchema, idParamsSchema } from '@lumen/core/credits/schemas';
+import { paginationQuerySchema } from '@lumen/core/http/pagination';
+import { failures, ok } from '../../lib/route-schemas.ts';
+import { createAdminUsersService } from './admin-users.service.ts';
+import { auditActorOf } from './audit-actor.ts';
+
+/** Other headers pass through untouched; only Idempotency-Key is checked. */
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .optional(),
+});
+
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createAdminUsersService({ db: app.db });
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Users with their balance and spent credits; search matches name or e-mail',
+        querystring: adminUsersQuerySchema,
+        response: { 200: ok(adminUserListSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.list(request.query) }),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A user and the first page of their credit ledger',
+        params: idParamsSchema,
+        response: { 200: ok(adminUserDetailSchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.get(request.params.id) }),
+  );
+
+  app.get(
+    '/admin/users/:id/credits/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A user’s credit ledger, newest first',
+        params: idParamsSchema,
+        querystring: paginationQuerySchema,
+        response: { 200: ok(creditHistorySchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.getHistory(request.params.id, request.query) }),
+  );
+
+  app.post(
+    '/admin/users/:id/credits',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add (positive) or remove (negative) credits with a reason; idempotent with an Idempotency-Key header',
+        params: idParamsSchema,
+        headers: idempotencyHeadersSchema,
+        body: adjustCreditsBodySchema,
+        response: { 201: ok(adjustCreditsResultSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { isReplay, ...result } = await service.adjustCredits(auditActorOf(request), request.params.id, {
+        ...request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true, data: result, message: 'Credits adjusted' });
+    },
+  );
+};

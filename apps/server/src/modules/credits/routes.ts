@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  creditBalanceSchema,
+  creditHistorySchema,
+  creditPackageListSchema,
+  serviceCostMapSchema,
+  transactionHistorySchema,
+  usageHistorySchema,
+} from '@lumen/core/credits/schemas';
+import { paginationQuerySchema } from '@lumen/core/http/pagination';
+import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { failures, ok } from '../../lib/route-schemas.ts';
+import { createCatalogueService } from './catalogue.service.ts';
+import { createCreditHistoryService } from './credit-history.service.ts';
+
+export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const history = createCreditHistoryService({ db: app.db });
+  const catalogue = createCatalogueService({ db: app.db });
+  const tags = ['credits'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/credits/balance',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, summary: 'Your credit balance', response: { 200: ok(creditBalanceSchema), ...failures(401, 429) } },
+    },
+    async (request) => {
+      const { balance } = await history.getAccount(currentUser(request).id);
+      return { success: true as const, data: { balance }, message: 'Balance retrieved' };
+    },
+  );
+
+  app.get(
+    '/credits/history',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your credit ledger, newest first',
+        querystring: paginationQuerySchema,
+        response: { 200: ok(creditHistorySchema), ...failures(400, 401, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await history.getHistory(currentUser(request).id, request.query) }),
+  );
+
+  app.get(
+    '/credits/transaction-history',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Credits added or removed outside tool use (purchases, grants, adjustments, refunds), with totals',
+        querystring: paginationQuerySchema,
+        response: { 200: ok(transactionHistorySchema), ...failures(400, 401, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await history.getTransactionHistory(currentUser(request).id, request.query),
+    }),
+  );
+
+  app.get(
+    '/credits/usage-history',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Tool usage charges and refunds, with totals per service',
+        querystring: paginationQuerySchema,
+        response: { 200: ok(usageHistorySchema), ...failures(400, 401, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await history.getUsageHistory(currentUser(request).id, request.query) }),
+  );
+
+  app.get(
+    '/credits/packages',
+    {
+      schema: {
+        tags,
+        summary: 'Active credit packages in the admin’s order (price in dollars)',
+        response: { 200: ok(creditPackageListSchema), ...failures(429) },
+      },
+    },
+    async () => ({ success: true as const, data: await catalogue.listActivePackages() }),
+  );
+
+  app.get(
+    '/credits/costs',
+    {
+      schema: {
+        tags,
+        summary: 'Credit cost per use of each service (0 = unlimited)',
+        response: { 200: ok(serviceCostMapSchema), ...failures(429) },
+      },
+    },
+    async () => ({ success: true as const, data: await catalogue.getServiceCostMap() }),
+  );
+};
