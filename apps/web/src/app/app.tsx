@@ -15,7 +15,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         {/* Outside #root, so an open modal can hide the page from assistive technology while toasts stay announced. */}
-        {createPortal(<Toaster richColors closeButton position="top-right" />, document.body)}
+        {createPortal(<Toaster closeButton position="top-right" />, document.body)}
       </QueryClientProvider>
     </AppErrorBoundary>
   );

@@ -11,11 +11,11 @@ export function CreditBadge() {
     <Link
       to="/dashboard/account/billing"
       className="inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-100"
-      aria-label={`Credit balance: ${balance} credits`}
+      title="Credit balance"
     >
       <Coins className="h-4 w-4" aria-hidden="true" />
       <span>{balance}</span>
-      <span className="hidden font-normal sm:inline">credits</span>
+      <span className="sr-only font-normal sm:not-sr-only">credits</span>
     </Link>
   );
 }

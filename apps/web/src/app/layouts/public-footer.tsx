@@ -36,7 +36,7 @@ export function PublicFooter() {
         <FooterColumn title="Legal" items={legalLinks} />
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
           © {new Date().getFullYear()} Lumen Studio. All rights reserved.
         </p>
       </div>

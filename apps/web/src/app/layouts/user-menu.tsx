@@ -29,12 +29,12 @@ export function UserMenu({ profilePath = '/dashboard/account/profile' }: { profi
   if (!user) return null;
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="inline-flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100"
-        aria-label={`Account menu for ${user.firstName} ${user.lastName}`}
-      >
+      <DropdownMenu.Trigger className="inline-flex items-center gap-2 rounded-full p-1 pr-2 hover:bg-slate-100">
         <UserAvatar user={user} />
-        <span className="hidden text-sm font-medium text-slate-800 sm:inline">{user.firstName}</span>
+        {/* The accessible name is "Account menu for {first} {last}"; only the first name shows, from sm up. */}
+        <span className="sr-only">Account menu for </span>
+        <span className="sr-only text-sm font-medium text-slate-800 sm:not-sr-only">{user.firstName}</span>
+        <span className="sr-only"> {user.lastName}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
