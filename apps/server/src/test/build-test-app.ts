@@ -103,3 +103,14 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     },
   };
 }
+
+/** The access token of the seeded test admin. */
+export async function adminAccessToken(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+  });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.accessToken as string;
+}

@@ -43,3 +43,10 @@ export function multipartFile(field: string, fileName: string, contentType: stri
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** Signs in with e-mail and password and returns the access token. */
+export async function loginAs(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return (response.json().data as AuthResult).accessToken;
+}

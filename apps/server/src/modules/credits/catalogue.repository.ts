@@ -83,7 +83,7 @@ export async function insertPackage(db: Db, values: PackageValues): Promise<Cred
 export async function updatePackage(
   db: Db,
   id: string,
-  changes: Partial<PackageValues & { sortOrder: number; archivedAt: Date }>,
+  changes: Partial<PackageValues & { sortOrder: number; archivedAt: Date | null }>,
 ): Promise<CreditPackageRow> {
   const [row] = await db
     .update(creditPackages)

@@ -4,7 +4,8 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { registerUser } from '../../test/http-helpers.ts';
 import { findCreditAccount, listLedgerEntries, sumLedger } from './credits.repository.ts';
-import { moveCredits } from './credits.service.ts';
+import { updateServiceCost } from './catalogue.repository.ts';
+import { adjustCredits, chargeForService, grantCredits, moveCredits, refundCharge } from './credits.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,5 +99,94 @@ describe('moveCredits', () => {
     const userId = await newUserWithBalance(5);
     await expect(moveCredits(t.database.db, { userId, amount: 0, kind: 'purchase', idempotencyKey: 'zero' })).rejects.toThrow();
     await expect(moveCredits(t.database.db, { userId, amount: 1.5, kind: 'purchase', idempotencyKey: 'frac' })).rejects.toThrow();
+  });
+});
+
+describe('chargeForService, refundCharge, adjustCredits', () => {
+  it('200 parallel charges of a 1-credit service against 50: 50 succeed, 150 get a clear 402', async () => {
+    const userId = await newUserWithBalance(50);
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, index) =>
+        chargeForService(t.database.db, { userId, serviceKey: 'image-generator', idempotencyKey: `svc:${userId}:${index}` }),
+      ),
+    );
+    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(50);
+    expect(failed).toHaveLength(150);
+    expect(failed[0]?.reason).toMatchObject({
+      statusCode: 402,
+      message: 'Insufficient credits: this needs 1 credit and your balance is 0',
+    });
+    expect(await expectLedgerInvariant(userId)).toBe(0);
+    expect((await findCreditAccount(t.database.db, userId))?.spent).toBe(50);
+  });
+
+  it('snapshots the cost at the time, and a replay returns the first charge after the cost changed', async () => {
+    const userId = await newUserWithBalance(20);
+    const first = await chargeForService(t.database.db, { userId, serviceKey: 'speedpainting', idempotencyKey: `snap:${userId}` });
+    expect(first).toMatchObject({ amount: -5, cost: 5, balanceAfter: 15, isReplay: false });
+    await updateServiceCost(t.database.db, 'speedpainting', 7);
+    try {
+      const replay = await chargeForService(t.database.db, { userId, serviceKey: 'speedpainting', idempotencyKey: `snap:${userId}` });
+      expect(replay).toEqual({ ...first, isReplay: true });
+      const second = await chargeForService(t.database.db, { userId, serviceKey: 'speedpainting', idempotencyKey: `snap2:${userId}` });
+      expect(second).toMatchObject({ amount: -7, cost: 7, balanceAfter: 8 });
+      const rows = await listLedgerEntries(t.database.db, userId);
+      expect(rows.filter((row) => row.kind === 'job_charge').map((row) => [row.serviceKey, row.unitCost])).toEqual([
+        ['speedpainting', 5],
+        ['speedpainting', 7],
+      ]);
+    } finally {
+      await updateServiceCost(t.database.db, 'speedpainting', 5);
+    }
+    expect(await expectLedgerInvariant(userId)).toBe(8);
+  });
+
+  it('charges nothing for a free (cost 0) service but records the use', async () => {
+    const userId = await newUserWithBalance(0);
+    const result = await chargeForService(t.database.db, { userId, serviceKey: 'ai-background', idempotencyKey: `free:${userId}` });
+    expect(result).toMatchObject({ amount: 0, cost: 0, balanceAfter: 0 });
+    expect(await expectLedgerInvariant(userId)).toBe(0);
+  });
+
+  it('refuses an unknown service with 404', async () => {
+    const userId = await newUserWithBalance(5);
+    await expect(
+      chargeForService(t.database.db, { userId, serviceKey: 'nope', idempotencyKey: `nope:${userId}` }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('refunds a charge once however often asked, and moves spent back', async () => {
+    const userId = await newUserWithBalance(10);
+    const charge = await chargeForService(t.database.db, { userId, serviceKey: 'virtual-try-on', idempotencyKey: `r:${userId}` });
+    const refunds = await Promise.all(
+      Array.from({ length: 5 }, () => refundCharge(t.database.db, { userId, chargeEntryId: charge.ledgerEntryId })),
+    );
+    expect(refunds.filter((refund) => !refund.isReplay)).toHaveLength(1);
+    expect(await expectLedgerInvariant(userId)).toBe(10);
+    expect((await findCreditAccount(t.database.db, userId))?.spent).toBe(0);
+    const other = await newUserWithBalance(1);
+    await expect(refundCharge(t.database.db, { userId: other, chargeEntryId: charge.ledgerEntryId })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+  });
+
+  it('an adjustment below zero is a 409 naming the current balance', async () => {
+    const userId = await newUserWithBalance(4);
+    const adminId = userId;
+    await expect(
+      adjustCredits(t.database.db, { userId, actorUserId: adminId, amount: -5, reason: 'test', idempotencyKey: `a:${userId}` }),
+    ).rejects.toMatchObject({ statusCode: 409, message: 'Adjustment would make the balance negative (current balance 4)' });
+    expect(await expectLedgerInvariant(userId)).toBe(4);
+  });
+
+  it('grants only positive amounts; a reused key with another amount is a 409', async () => {
+    const userId = await newUserWithBalance(0);
+    await expect(grantCredits(t.database.db, { userId, amount: -1, kind: 'purchase', idempotencyKey: 'neg' })).rejects.toThrow();
+    await grantCredits(t.database.db, { userId, amount: 20, kind: 'purchase', idempotencyKey: `order:${userId}:x` });
+    await expect(
+      grantCredits(t.database.db, { userId, amount: 21, kind: 'purchase', idempotencyKey: `order:${userId}:x` }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    expect(await expectLedgerInvariant(userId)).toBe(20);
   });
 });

@@ -146,20 +146,20 @@ export async function chargeForService(
     if (existing.userId !== input.userId || existing.kind !== 'job_charge' || existing.serviceKey !== input.serviceKey) {
       throw new AppError('CONFLICT', 409, 'This idempotency key was already used for a different request');
     }
-    return { ...resultOf(existing, true), serviceKey: input.serviceKey, cost: existing.unitCost ?? -existing.amount };
+    return { ...resultOf(existing, true), serviceKey: input.serviceKey, cost: existing.unitCost ?? 0 - existing.amount };
   }
   const cost = await findServiceCost(db, input.serviceKey);
   if (cost === null) throw new AppError('NOT_FOUND', 404, `Unknown service: ${input.serviceKey}`);
   const result = await moveCredits(db, {
     userId: input.userId,
-    amount: -cost,
+    amount: 0 - cost, // never -0
     kind: 'job_charge',
     idempotencyKey: input.idempotencyKey,
     reason: input.reason,
     serviceKey: input.serviceKey,
     unitCost: cost,
   });
-  return { ...result, serviceKey: input.serviceKey, cost: -result.amount };
+  return { ...result, serviceKey: input.serviceKey, cost: 0 - result.amount };
 }
 
 /** Gives a charge back once, however often it is asked (keyed by the charge). */
@@ -173,7 +173,7 @@ export async function refundCharge(
   }
   return moveCredits(db, {
     userId: input.userId,
-    amount: -charge.amount,
+    amount: 0 - charge.amount,
     kind: 'job_refund',
     idempotencyKey: `refund:${charge.id}`,
     reason: input.reason,

@@ -22,7 +22,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/balance',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: { tags, security, summary: 'Your credit balance', response: { 200: ok(creditBalanceSchema), ...failures(401, 429) } },
     },
     async (request) => {
@@ -34,7 +34,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/history',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -49,7 +49,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/transaction-history',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,
@@ -67,7 +67,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/usage-history',
     {
-      preHandler: requireAuth,
+      onRequest: requireAuth,
       schema: {
         tags,
         security,

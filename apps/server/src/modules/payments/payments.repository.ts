@@ -62,7 +62,7 @@ export async function insertPlan(db: Db, values: PlanValues): Promise<Subscripti
 export async function updatePlan(
   db: Db,
   id: string,
-  changes: Partial<PlanValues & { sortOrder: number; archivedAt: Date }>,
+  changes: Partial<PlanValues & { sortOrder: number; archivedAt: Date | null }>,
 ): Promise<SubscriptionPlanRow> {
   const [row] = await db
     .update(subscriptionPlans)
