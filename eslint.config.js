@@ -5,8 +5,9 @@ import globals from 'globals';
 import { readdirSync, existsSync } from 'node:fs';
 
 const featuresDir = 'apps/web/src/features';
-const features = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+const featuresPath = new URL(`./${featuresDir}`, import.meta.url);
+const features = existsSync(featuresPath)
+  ? readdirSync(featuresPath, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
 
 // A feature may use another feature only through its api/ folder (data hooks);
