@@ -125,7 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const database =
     options.database ??
     (await createDatabase(
-      config.databaseUrl ? { databaseUrl: config.databaseUrl } : { pgliteDir: pgliteDirFor(config.dataDir) },
+      config.databaseUrl
+        ? {
+            databaseUrl: config.databaseUrl,
+            onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
+          }
+        : { pgliteDir: pgliteDirFor(config.dataDir) },
     ));
   try {
     await app.register(appPlugin, { ...options, database, ownsDatabase });

@@ -26,13 +26,16 @@ export type Database = {
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 type DatabaseOptions =
-  | { databaseUrl: string; maxConnections?: number }
+  | { databaseUrl: string; maxConnections?: number; onIdleError?: (error: Error) => void }
   /** pgliteDir null keeps the embedded database in memory (tests). */
   | { pgliteDir: string | null };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle connection dropped by the server (restart, failover, terminated backend) is discarded by
+    // the pool; without a listener Node would treat the 'error' event as fatal and exit.
+    pool.on('error', options.onIdleError ?? (() => undefined));
     const db = drizzlePg({ client: pool });
     return {
       db: db as unknown as Db,
