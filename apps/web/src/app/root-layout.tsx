@@ -3,6 +3,8 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { AuthModals } from '@/features/auth/components/auth-modals.tsx';
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
+import { PaymentDialogs } from '@/features/payments/components/payment-dialogs.tsx';
+import { UpgradeModal } from '@/features/payments/components/upgrade-modal.tsx';
 import { AnalyticsLoader } from './analytics-loader.tsx';
 import { AppErrorBoundary } from './error-boundary.tsx';
 import { useVersionPoll } from './version-poll.ts';
@@ -18,6 +20,8 @@ export function RootLayout({ pollVersion = import.meta.env.MODE !== 'test' }: { 
         </Suspense>
       </AppErrorBoundary>
       <AuthModals />
+      <UpgradeModal />
+      <PaymentDialogs />
       <AnalyticsLoader />
       <ScrollRestoration />
     </AuthProvider>

@@ -85,3 +85,9 @@ export function costLabel(cost: number): string {
   if (cost <= 0) return 'Unlimited';
   return `${cost} credit${cost === 1 ? '' : 's'} per use`;
 }
+
+/** The services with the costs the server reports (GET /credits/costs), or the defaults while absent. */
+export function withCosts(costs: Partial<Record<string, number>> | undefined): ServiceDetails[] {
+  if (!costs) return services;
+  return services.map((service) => ({ ...service, cost: costs[service.key] ?? service.cost }));
+}

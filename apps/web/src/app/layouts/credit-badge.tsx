@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
 import { displayedCredit } from '@lumen/core/credits/rules';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
 
-/** The user's credit balance (SPEC.md §3: shown as 10 only when the balance is absent). */
+/** The user's credit balance: GET /credits/balance, else the user's own (SPEC.md §3: 10 only when absent). */
 export function CreditBadge() {
   const { user } = useAuth();
-  const { balance } = displayedCredit(user?.credit);
+  const { data } = useCreditBalanceQuery(user !== null);
+  const balance = data?.balance ?? displayedCredit(user?.credit).balance;
   return (
     <Link
       to="/dashboard/account/billing"

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Shield } from 'lucide-react';
+import { Plus, Shield } from 'lucide-react';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { Button } from '@/components/ui/button.tsx';
+import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { CreditBadge } from './credit-badge.tsx';
 import { Logo } from './logo.tsx';
 import { dashboardNav } from './nav-items.ts';
@@ -23,9 +24,6 @@ function DashboardSidebar() {
             </Link>
           </Button>
         )}
-        <Button asChild variant="secondary" size="sm" className="w-full">
-          <Link to="/company/pricing">Buy credits</Link>
-        </Button>
       </div>
     </>
   );
@@ -39,6 +37,9 @@ export function DashboardLayout() {
       topBar={
         <div className="flex flex-1 items-center justify-end gap-3">
           <CreditBadge />
+          <Button size="sm" onClick={openUpgradeModal} aria-label="Buy credits">
+            <Plus className="h-4 w-4" aria-hidden="true" /> <span className="hidden sm:inline">Buy credits</span>
+          </Button>
           <UserMenu />
         </div>
       }

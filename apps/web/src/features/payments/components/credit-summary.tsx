@@ -1,10 +1,14 @@
 import { balanceStanding, displayedCredit } from '@lumen/core/credits/rules';
 import { Card } from '@/components/ui/card.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
 
 export function CreditSummary() {
   const { user } = useAuth();
-  const { balance, spent } = displayedCredit(user?.credit);
+  const usage = usePaymentUsageQuery(user !== null);
+  const fallback = displayedCredit(user?.credit);
+  const balance = usage.data?.balance ?? fallback.balance;
+  const spent = usage.data?.spent ?? fallback.spent;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Card>

@@ -1,21 +1,34 @@
-import { Link, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
+import { openUpgradeModal } from '../api/upgrade-modal-events.ts';
 import { CreditSummary } from '../components/credit-summary.tsx';
+import { TransactionHistory } from '../components/transaction-history.tsx';
+import { UsageHistory } from '../components/usage-history.tsx';
 
 /** /dashboard/account/billing, and /dashboard/billing (the payment return page, ?payment=success). */
 export function BillingPage() {
   const [params] = useSearchParams();
   const paid = params.get('payment') === 'success';
+  const refreshCredits = useRefreshCredits();
+
+  // Back from a payment: the credits may have changed.
+  useEffect(() => {
+    if (paid) void refreshCredits();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per return from checkout
+  }, [paid]);
+
   return (
     <>
       <PageHeader
         title="Billing"
-        description="Your credits, purchases and invoices."
+        description="Your credits, transactions and usage."
         actions={
-          <Button asChild>
-            <Link to="/company/pricing">Buy credits</Link>
+          <Button onClick={openUpgradeModal}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Buy credits
           </Button>
         }
       />
@@ -25,11 +38,8 @@ export function BillingPage() {
         </p>
       )}
       <CreditSummary />
-      <div className="mt-6">
-        <ComingSoonNotice title="Purchases and invoices">
-          Credit packages and checkout arrive in the next release, together with your transaction history and invoices.
-        </ComingSoonNotice>
-      </div>
+      <TransactionHistory />
+      <UsageHistory />
     </>
   );
 }

@@ -1,20 +1,93 @@
-import { FREE_PLAN } from '@lumen/core/credits/rules';
+import { displayedCredit, FREE_PLAN, usesFor } from '@lumen/core/credits/rules';
+import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatUses } from '@/lib/format.ts';
+import { costLabel, withCosts } from '@/lib/service-details.ts';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
+import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
+import { PlanGridSection } from '../components/plan-grid-section.tsx';
+import { SubscriptionPlansList } from '../components/subscription-plans-list.tsx';
 
+/** /dashboard/subscription: the current plan, the balance and what it buys, plans and packages. */
 export function SubscriptionPage() {
+  const { user } = useAuth();
+  const usage = usePaymentUsageQuery(user !== null);
+  const costs = useServiceCostsQuery();
+  const balance = usage.data?.balance ?? displayedCredit(user?.credit).balance;
+  const hasPurchased = usage.data?.hasPurchased ?? false;
+  const planName = hasPurchased ? (usage.data?.plan.name ?? 'Credit packs') : FREE_PLAN.name;
+  const services = withCosts(costs.data);
+
   return (
     <>
-      <PageHeader title="Subscription" description="Your plan and what it includes." />
-      <Card className="mb-6">
-        <CardTitle>Current plan: {FREE_PLAN.name}</CardTitle>
-        <CardDescription>
-          The free plan starts you with {FREE_PLAN.credits} credits. Results can be previewed; downloads are unlimited once you have
-          bought credits.
-        </CardDescription>
-      </Card>
-      <ComingSoonNotice>Plan management arrives together with credit packages in the next release.</ComingSoonNotice>
+      <PageHeader title="Subscription" description="Your plan, your credits and what they buy." />
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardTitle>
+            Current plan: <span data-testid="current-plan">{planName}</span>
+          </CardTitle>
+          <CardDescription>
+            {hasPurchased
+              ? 'You have bought credits: downloads of your results are unlimited.'
+              : `The free plan starts you with ${FREE_PLAN.credits} credits. Results can be previewed; downloads are unlimited once you have bought credits.`}
+          </CardDescription>
+          <p className="mt-3">
+            <Badge tone={hasPurchased ? 'success' : 'neutral'}>{hasPurchased ? 'Paid credits' : 'Free plan'}</Badge>
+          </p>
+        </Card>
+        <Card>
+          <p className="text-sm text-slate-600">Credit balance</p>
+          <p className="mt-1 text-3xl font-bold text-slate-900">{balance}</p>
+          <p className="mt-1 text-xs text-slate-500">Credits are one-time purchases and never expire.</p>
+        </Card>
+      </div>
+
+      <section aria-labelledby="buys-heading" className="mt-10">
+        <h2 id="buys-heading" className="text-lg font-semibold text-slate-900">
+          What your credits buy
+        </h2>
+        <div className="mt-4">
+          <Table caption="Uses your balance buys per service">
+            <THead>
+              <tr>
+                <Th>Service</Th>
+                <Th>Cost</Th>
+                <Th>Uses with your balance</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {services.map((service) => (
+                <Tr key={service.key}>
+                  <Th scope="row" className="font-medium text-slate-900">
+                    {service.name}
+                  </Th>
+                  <Td>{costLabel(service.cost)}</Td>
+                  <Td>{formatUses(usesFor(balance, service.cost))}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      </section>
+
+      <section aria-labelledby="packages-heading" className="mt-10">
+        <h2 id="packages-heading" className="text-lg font-semibold text-slate-900">
+          Buy credits
+        </h2>
+        <p className="mb-4 text-sm text-slate-600">One-time packages; pick one to continue to payment.</p>
+        <PlanGridSection />
+      </section>
+
+      <section aria-labelledby="plans-heading" className="mt-10">
+        <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+          Subscription plans
+        </h2>
+        <p className="mb-4 text-sm text-slate-600">Monthly and yearly plans open together with checkout in the payments release.</p>
+        <SubscriptionPlansList />
+      </section>
     </>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * The payment dialog (SPEC.md §2 "Payment dialogs", §4 purchase flow) is opened from anywhere by a window event:
+ *   window.dispatchEvent(new CustomEvent('payment:open', { detail: { packageId } }))
+ * The host checks the purchase rules of SPEC.md §5 before showing anything.
+ */
+export const PAYMENT_OPEN_EVENT = 'payment:open';
+
+export type PaymentDialogRequest = {
+  /** the credit package to buy; undefined when nothing is selected */
+  packageId?: string | null;
+};
+
+export function openPaymentDialog(detail: PaymentDialogRequest): void {
+  window.dispatchEvent(new CustomEvent<PaymentDialogRequest>(PAYMENT_OPEN_EVENT, { detail }));
+}

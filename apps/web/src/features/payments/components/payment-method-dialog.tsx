@@ -1,0 +1,57 @@
+import { Bitcoin, CreditCard } from 'lucide-react';
+import type { CreditPackage } from '@lumen/core/credits/schemas';
+import { isCryptoOffered } from '@lumen/core/payments/crypto';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { formatDollars } from '@/lib/format.ts';
+
+export type PaymentMethod = 'card' | 'crypto';
+
+function MethodButton({ icon: Icon, title, detail, onClick }: { icon: typeof CreditCard; title: string; detail: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="flex w-full items-center gap-4 rounded-xl border border-slate-200 p-4 text-left transition hover:border-brand-400 hover:bg-brand-50"
+    >
+      <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+        <Icon className="h-5 w-5" aria-hidden="true" />
+      </span>
+      <span>
+        <span className="block font-semibold text-slate-900">{title}</span>
+        <span className="block text-xs text-slate-600">{detail}</span>
+      </span>
+    </button>
+  );
+}
+
+/** SPEC.md §2/§5: card always; crypto only for a credit purchase above 19.20. */
+export function PaymentMethodDialog({
+  pkg,
+  cardName,
+  open,
+  onOpenChange,
+  onChoose,
+}: {
+  pkg: CreditPackage;
+  cardName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChoose: (method: PaymentMethod) => void;
+}) {
+  const cryptoOffered = isCryptoOffered('CREDIT_PURCHASE', pkg.price);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Choose Payment Method" description="Choose your preferred payment method to complete the purchase.">
+      <p className="mb-4 text-sm text-slate-700">
+        {cardName}: {pkg.creditsAmount} credits for {formatDollars(pkg.price)}
+      </p>
+      <div className="space-y-3">
+        <MethodButton icon={CreditCard} title="Credit or Debit Card" detail="Visa, Mastercard, American Express — processed by Stripe" onClick={() => onChoose('card')} />
+        {cryptoOffered ? (
+          <MethodButton icon={Bitcoin} title="Cryptocurrency" detail="300+ cryptocurrencies, 0.5-1% fees versus 2.9% for cards" onClick={() => onChoose('crypto')} />
+        ) : (
+          <p className="text-xs text-slate-500">Cryptocurrency payment is available for purchases above $19.20.</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

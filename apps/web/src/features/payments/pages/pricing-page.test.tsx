@@ -1,0 +1,250 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { AUTH_OPEN_EVENT } from '@/features/auth/api/auth-modal-events.ts';
+import { defaultCosts, makePackage, seededPackages } from '@/test/credits-fixtures.ts';
+import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { makeUser } from '@/test/fixtures.ts';
+import { fakeAuth, renderRoutes } from '@/test/render.tsx';
+import type { CreditPackage } from '@lumen/core/credits/schemas';
+import { PaymentDialogs } from '../components/payment-dialogs.tsx';
+import { PricingPage } from './pricing-page.tsx';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
+
+const routes = [
+  {
+    path: '/company/pricing',
+    element: (
+      <>
+        <PricingPage />
+        <PaymentDialogs />
+      </>
+    ),
+  },
+];
+
+function serve(packages: CreditPackage[] = seededPackages(), costs: Record<string, number> = defaultCosts) {
+  return mockFetch((url) => {
+    if (url === '/api/v1/credits/packages') return ok(packages);
+    if (url === '/api/v1/credits/costs') return ok(costs);
+    return fail(404, 'Not found', 'NOT_FOUND');
+  });
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+async function renderPricing(options: { signedIn?: boolean } = {}) {
+  const auth = fakeAuth({ user: options.signedIn ? makeUser() : null });
+  const result = renderRoutes(routes, { path: '/company/pricing', auth });
+  await screen.findByRole('article', { name: 'Pro' });
+  return result;
+}
+
+describe('pricing page', () => {
+  beforeEach(() => {
+    vi.mocked(toast.error).mockClear();
+    vi.mocked(toast.info).mockClear();
+    vi.mocked(toast.success).mockClear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the heading, the FREE CREDITS note with a contact link, and the trust notes', async () => {
+    serve();
+    await renderPricing();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose the Perfect Plan for Your Creative Needs' })).toBeInTheDocument();
+    expect(screen.getByText('FREE CREDITS')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact our team' })).toHaveAttribute('href', '/contact');
+    expect(screen.getByText(/share lumen studio on social media/i)).toBeInTheDocument();
+    for (const note of ['30-day money-back guarantee', 'Secure payment processing', '24/7 customer support']) {
+      expect(screen.getByText(note)).toBeInTheDocument();
+    }
+  });
+
+  it('names and labels the cards by the SPEC rules, with price, credits and price per credit to 3 decimals', async () => {
+    serve();
+    await renderPricing();
+    const starter = card('Starter');
+    expect(within(starter).getByText('$0')).toBeInTheDocument();
+    expect(within(starter).getByText('5 credits')).toBeInTheDocument();
+
+    const first = card('20 Credits');
+    expect(within(first).getByText('$5')).toBeInTheDocument();
+    expect(within(first).getByText('$0.250 per credit')).toBeInTheDocument();
+
+    const pro = card('Pro');
+    expect(within(pro).getByText('Best value')).toBeInTheDocument();
+    expect(within(pro).getByText('$0.180 per credit')).toBeInTheDocument();
+
+    const plus = card('Plus');
+    expect(within(plus).getByText('Most Popular')).toBeInTheDocument();
+    expect(within(plus).getByText('$0.158 per credit')).toBeInTheDocument();
+
+    const last = card('350 Credits');
+    expect(within(last).getByText('$49')).toBeInTheDocument();
+    expect(within(last).getByText('350 credits')).toBeInTheDocument();
+    expect(within(last).getByText('$0.140 per credit')).toBeInTheDocument();
+    expect(within(last).queryByText('Most Popular')).not.toBeInTheDocument();
+    // uses per service on the card
+    const proUses = within(within(pro).getByRole('list', { name: 'What Pro buys' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(proUses).toEqual([
+      'AI Background: Unlimited',
+      'Image Generation: 50 uses',
+      'Virtual Try-On: 25 uses',
+      'Speed Painting Video: 10 uses',
+      'Sales Pilot Analysis: 50 uses',
+      'Sound Generation: 25 uses',
+    ]);
+  });
+
+  it('preselects the first package, visibly', async () => {
+    serve();
+    await renderPricing();
+    expect(card('20 Credits')).toHaveAttribute('aria-current', 'true');
+    expect(within(card('20 Credits')).getByText('Selected')).toBeInTheDocument();
+    expect(card('Pro')).not.toHaveAttribute('aria-current');
+    expect(screen.getByText(/Selected:/)).toHaveTextContent('Selected: 20 Credits — 20 credits for $5');
+  });
+
+  it('hides inactive packages and names the cards by their place among the active ones', async () => {
+    serve([makePackage(5, 20), makePackage(7, 30, { isActive: false }), makePackage(9, 50), makePackage(19, 120)]);
+    await renderPricing();
+    expect(screen.queryByRole('article', { name: '30 Credits' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Plus' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('shows the sign-up prompt to signed-out visitors and opens the auth modals', async () => {
+    serve();
+    const events: unknown[] = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    await renderPricing();
+    expect(screen.getByText('No credit card required for free plan • 30-second setup')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up for Free' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign In' }));
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect(events).toEqual([{ mode: 'signup', redirectTo: '/dashboard' }, { mode: 'login' }]);
+  });
+
+  it('sends a signed-out visitor to sign-up: free leads to /dashboard, a paid plan back to pricing with it selected', async () => {
+    const packages = seededPackages();
+    serve(packages);
+    const events: Array<{ redirectTo?: string; mode: string }> = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    await renderPricing();
+    await userEvent.click(within(card('Starter')).getByRole('button', { name: 'Get Started Free' }));
+    await userEvent.click(within(card('Pro')).getByRole('button', { name: 'Buy Pro' }));
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect(events[0]).toMatchObject({ mode: 'signup', redirectTo: '/dashboard' });
+    expect(events[1]).toMatchObject({ mode: 'signup', redirectTo: `/company/pricing?package=${packages[1]!.id}` });
+    expect(card('Pro')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('after signing up for a paid plan, selects it and tells the user to pick their package', async () => {
+    const packages = seededPackages();
+    serve(packages);
+    const { router } = renderRoutes(routes, { path: `/company/pricing?package=${packages[2]!.id}`, auth: fakeAuth({ user: makeUser() }) });
+    await screen.findByRole('article', { name: 'Plus' });
+    await waitFor(() => expect(card('Plus')).toHaveAttribute('aria-current', 'true'));
+    expect(toast.success).toHaveBeenCalledWith('Your account is ready! Pick your credit package to complete the purchase.');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("signed in: the Starter button is a disabled 'Current Plan', no sign-up prompt, and the free plan says so", async () => {
+    serve();
+    await renderPricing({ signedIn: true });
+    expect(within(card('Starter')).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Sign Up for Free' })).not.toBeInTheDocument();
+    await userEvent.click(card('Starter'));
+    expect(toast.info).toHaveBeenCalledWith("You're already on the Free plan");
+  });
+
+  it('signed in: a paid plan is selected and opens the payment-method dialog', async () => {
+    serve();
+    await renderPricing({ signedIn: true });
+    await userEvent.click(within(card('Plus')).getByRole('button', { name: 'Buy Plus' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(screen.getByRole('article', { name: 'Plus', hidden: true })).toHaveAttribute('aria-current', 'true');
+    expect(within(dialog).getByText('Choose your preferred payment method to complete the purchase.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /Credit or Debit Card/ }));
+    const cardDialog = await screen.findByRole('dialog', { name: 'Purchase Credits - Plus' });
+    expect(within(cardDialog).getByText("Complete your credit purchase using Stripe's secure payment system.")).toBeInTheDocument();
+    expect(within(cardDialog).getByText('Checkout opens in the next release')).toBeInTheDocument();
+    expect(within(cardDialog).getByRole('button', { name: 'Pay $19' })).toBeDisabled();
+  });
+
+  it("validates the purchase start: 'Authentication required' for a signed-out visitor", async () => {
+    serve();
+    await renderPricing();
+    await userEvent.click(screen.getByRole('button', { name: /Continue to Payment/ }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Authentication required', expect.objectContaining({ description: 'Please sign in to purchase credits' })),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("validates the purchase start: 'Selection required' when no package is selected", async () => {
+    serve([]);
+    renderRoutes(routes, { path: '/company/pricing', auth: fakeAuth({ user: makeUser() }) });
+    await screen.findByRole('article', { name: 'Starter' });
+    const { openPaymentDialog } = await import('../api/payment-dialog-events.ts');
+    openPaymentDialog({ packageId: null });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Selection required', { description: 'Please select a credit package' }));
+  });
+
+  it("validates the purchase start: 'Error' / 'Selected package not found' when the package is gone", async () => {
+    serve();
+    await renderPricing({ signedIn: true });
+    const { openPaymentDialog } = await import('../api/payment-dialog-events.ts');
+    openPaymentDialog({ packageId: '00000000-0000-4000-8000-999999999999' });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Selected package not found' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('fills the usage comparison table with floor(credits / cost) and Unlimited for AI background', async () => {
+    serve(seededPackages(), { ...defaultCosts, speedpainting: 5 });
+    await renderPricing();
+    const table = screen.getByRole('table', { name: 'Uses per service for each plan' });
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Service', 'Starter5 credits', '20 Credits20 credits', 'Pro50 credits', 'Plus120 credits', '350 Credits350 credits']);
+    const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((td) => td.textContent);
+    expect(row('AI Background')).toEqual(['Unlimited', 'Unlimited', 'Unlimited', 'Unlimited', 'Unlimited']);
+    expect(row('Image Generation')).toEqual(['5', '20', '50', '120', '350']);
+    expect(row('Virtual Try-On')).toEqual(['2', '10', '25', '60', '175']);
+    expect(row('Speed Painting Video')).toEqual(['1', '4', '10', '24', '70']);
+    expect(row('Sound Generation')).toEqual(['2', '10', '25', '60', '175']);
+  });
+
+  it('uses the costs from GET /credits/costs in the table and the Credit Cost Reference', async () => {
+    serve(seededPackages(), { ...defaultCosts, 'image-generator': 3 });
+    await renderPricing();
+    const table = screen.getByRole('table', { name: 'Uses per service for each plan' });
+    const cells = within(within(table).getByRole('rowheader', { name: 'Image Generation' }).closest('tr')!).getAllByRole('cell');
+    expect(cells.map((td) => td.textContent)).toEqual(['1', '6', '16', '40', '116']);
+    const reference = screen.getByRole('heading', { name: 'Credit Cost Reference' }).closest('section')!;
+    expect(within(reference).getByText('3 credits per use')).toBeInTheDocument();
+    expect(within(reference).getByText('Unlimited')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load credit packages' and retries", async () => {
+    let calls = 0;
+    mockFetch((url) => {
+      if (url === '/api/v1/credits/packages') {
+        calls += 1;
+        return calls <= 2 ? fail(500, 'Boom', 'INTERNAL') : ok(seededPackages());
+      }
+      if (url === '/api/v1/credits/costs') return ok(defaultCosts);
+      return fail(404, 'Not found', 'NOT_FOUND');
+    });
+    renderRoutes(routes, { path: '/company/pricing', auth: fakeAuth() });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load credit packages'), { timeout: 4000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Pro' })).toBeInTheDocument();
+  });
+});
