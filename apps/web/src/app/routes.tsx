@@ -38,6 +38,11 @@ const ProfilePage = lazyPage(() => import('@/features/users/pages/profile-page.t
 const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/auth-callback-page.tsx'), 'AuthCallbackPage');
 const AdminHomePage = lazyPage(() => import('@/features/admin/pages/admin-home-page.tsx'), 'AdminHomePage');
 const AdminSectionPage = lazyPage(() => import('@/features/admin/pages/admin-section-page.tsx'), 'AdminSectionPage');
+const CreditPackagesPage = lazyPage(() => import('@/features/admin/pages/credit-packages-page.tsx'), 'CreditPackagesPage');
+const SubscriptionPlansPage = lazyPage(() => import('@/features/admin/pages/subscription-plans-page.tsx'), 'SubscriptionPlansPage');
+const ServiceCostsPage = lazyPage(() => import('@/features/admin/pages/service-costs-page.tsx'), 'ServiceCostsPage');
+const UsersPage = lazyPage(() => import('@/features/admin/pages/users-page.tsx'), 'UsersPage');
+const UserDetailPage = lazyPage(() => import('@/features/admin/pages/user-detail-page.tsx'), 'UserDetailPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const productRoutes: RouteObject[] = services.map((service) => ({
@@ -124,8 +129,8 @@ export const routes: RouteObject[] = [
             element: <AdminLayout />,
             children: [
               { index: true, element: <AdminHomePage /> },
-              adminSection('users', 'users'),
-              adminSection('users/:id', 'user-detail'),
+              { path: 'users', element: <UsersPage /> },
+              { path: 'users/:id', element: <UserDetailPage /> },
               adminSection('jobs', 'jobs'),
               adminSection('jobs/:id', 'job-detail'),
               adminSection('blog', 'blog'),
@@ -133,9 +138,9 @@ export const routes: RouteObject[] = [
               adminSection('blog/:slug', 'blog-edit'),
               adminSection('newsletter', 'newsletter'),
               adminSection('analytics', 'analytics'),
-              adminSection('subscription-plans', 'subscription-plans'),
-              adminSection('credit-packages', 'credit-packages'),
-              adminSection('service-costs', 'service-costs'),
+              { path: 'subscription-plans', element: <SubscriptionPlansPage /> },
+              { path: 'credit-packages', element: <CreditPackagesPage /> },
+              { path: 'service-costs', element: <ServiceCostsPage /> },
               adminSection('payments', 'payments'),
               adminSection('cancellations', 'cancellations'),
               adminSection('settings', 'settings'),

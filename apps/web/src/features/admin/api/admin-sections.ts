@@ -2,8 +2,7 @@
 export type AdminSection = { title: string; description: string; coming: string };
 
 export const adminSections = {
-  users: { title: 'Users', description: 'Search accounts, change roles and adjust credit balances.', coming: 'User management arrives in a later release.' },
-  'user-detail': { title: 'User details', description: 'One account: profile, credits, jobs and payments.', coming: 'User details arrive with user management in a later release.' },
+  users: { title: 'Users', description: 'Search accounts, see their credits and adjust balances.', coming: '' },
   jobs: { title: 'Jobs', description: 'Every AI job across the platform, with its status and cost.', coming: 'The job monitor arrives with the AI tools in a later release.' },
   'job-detail': { title: 'Job details', description: 'One job: input, output, timings and refunds.', coming: 'Job details arrive with the AI tools in a later release.' },
   blog: { title: 'Blog', description: 'Write, edit and publish articles.', coming: 'The blog editor arrives in a later release.' },
@@ -11,9 +10,8 @@ export const adminSections = {
   'blog-new': { title: 'New article', description: 'Write a new article for the blog.', coming: 'The blog editor arrives in a later release.' },
   newsletter: { title: 'Newsletter', description: 'Subscribers and newsletter campaigns.', coming: 'Newsletter management arrives in a later release.' },
   analytics: { title: 'Analytics', description: 'Sign-ups, revenue, credits spent and service usage over time.', coming: 'Analytics charts arrive in a later release.' },
-  'subscription-plans': { title: 'Subscription plans', description: 'The plans offered on the pricing page.', coming: 'Plan management arrives in a later release.' },
-  'credit-packages': { title: 'Credit packages', description: 'Prices, credit amounts and which packages are active.', coming: 'Credit package management arrives with checkout in the next release.' },
-  'service-costs': { title: 'Service costs', description: 'The credit cost of each AI service.', coming: 'Editing service costs arrives in a later release.' },
+  'credit-packages': { title: 'Credit packages', description: 'Prices, credit amounts and which packages are active.', coming: '' },
+  'service-costs': { title: 'Service costs', description: 'The credit cost of each AI service.', coming: '' },
   payments: { title: 'Payments', description: 'Card and cryptocurrency payments and their status.', coming: 'The payments list arrives with checkout in the next release.' },
   cancellations: { title: 'Refunds', description: 'Refund and cancellation requests, and their outcome.', coming: 'Refund handling arrives with checkout in the next release.' },
   settings: { title: 'Settings', description: 'Platform settings such as web analytics and e-mail.', coming: 'Platform settings arrive in a later release.' },

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+import { invalidatePublicCatalogue } from './invalidate-public-catalogue.ts';
+
+/** DELETE /admin/subscription-plans/{id}: archives the plan (never hard-deleted). */
+export function archiveSubscriptionPlan(id: string): Promise<null> {
+  return apiClient.delete<null>(`/admin/subscription-plans/${encodeURIComponent(id)}`);
+}
+
+export function useArchiveSubscriptionPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: archiveSubscriptionPlan,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
+  });
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { roles } from '@lumen/core/users/schemas';
+import type { Role } from '@lumen/core/users/schemas';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { useAdminUsersQuery } from '../api/get-admin-users.ts';
+
+function roleOf(value: string | null): Role | undefined {
+  return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
+}
+
+/** /admin/users: search by name or e-mail, filter by role, page through, open a user. */
+export function UsersPage() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const role = roleOf(params.get('role'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [searchText, setSearchText] = useState(search);
+  const { data, isPending, isError, isFetching, refetch } = useAdminUsersQuery({ search: search || undefined, role, page, limit: DEFAULT_PAGE_SIZE });
+
+  const setQuery = (next: { search?: string; role?: string; page?: number }) => {
+    const merged = { search, role: role ?? '', page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.search) out.set('search', merged.search);
+    if (merged.role) out.set('role', merged.role);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader eyebrow="Admin" title="Users" description="Search accounts by name or e-mail, see their credits, and open one to adjust its balance." />
+      <form
+        role="search"
+        className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({ search: searchText.trim() });
+        }}
+      >
+        <div className="flex-1">
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
+            Name or e-mail
+          </label>
+          <Input id="user-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+        </div>
+        <div className="sm:w-40">
+          <label htmlFor="user-role" className="block text-sm font-medium text-slate-700">
+            Role
+          </label>
+          <Select id="user-role" className="mt-1" value={role ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), role: event.target.value })}>
+            <option value="">All roles</option>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit">
+          <Search className="h-4 w-4" aria-hidden="true" /> Search
+        </Button>
+      </form>
+      {isPending ? (
+        <Spinner label="Loading users…" />
+      ) : isError ? (
+        <ErrorState message="Failed to load users" onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No users found">Try another name, e-mail or role.</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">
+            {data.total} user{data.total === 1 ? '' : 's'}
+          </p>
+          <Table caption="Users">
+            <THead>
+              <tr>
+                <Th>Name</Th>
+                <Th>E-mail</Th>
+                <Th>Role</Th>
+                <Th className="text-right">Balance</Th>
+                <Th className="text-right">Spent</Th>
+                <Th>Joined</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {data.items.map((user) => (
+                <Tr key={user.id}>
+                  <Th scope="row" className="font-medium">
+                    <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
+                      {user.firstName} {user.lastName}
+                    </Link>
+                  </Th>
+                  <Td className="break-all">{user.email}</Td>
+                  <Td>
+                    <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge>
+                  </Td>
+                  <Td className="text-right">{user.balance}</Td>
+                  <Td className="text-right">{user.spent}</Td>
+                  <Td className="whitespace-nowrap">{formatDate(user.createdAt)}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Users pages" disabled={isFetching} />
+        </>
+      )}
+    </>
+  );
+}
