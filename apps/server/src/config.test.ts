@@ -30,7 +30,25 @@ describe('loadConfig', () => {
       analytics: null,
       trustProxy: false,
       globalRateLimit: { max: 300, timeWindowMs: 60_000 },
+      smtpUrl: null,
+      mailFrom: 'Lumen Studio <no-reply@lumen.local>',
+      google: null,
     });
+  });
+
+  it('reads mail and Google sign-in settings', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtp://user:pass@mail.example:2525',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      GOOGLE_ISSUER: 'http://127.0.0.1:9000/',
+    });
+    expect(config.smtpUrl).toBe('smtp://user:pass@mail.example:2525');
+    expect(config.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'http://127.0.0.1:9000' });
+    expect(loadConfig({ DATA_DIR: dataDir, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google?.issuer).toBe(
+      'https://accounts.google.com',
+    );
   });
 
   it('resolves a relative DATA_DIR against the repository root', () => {
@@ -61,6 +79,8 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'short' }, /^Invalid environment variable ADMIN_PASSWORD: Password must be/],
     [{ TRUST_PROXY: 'maybe' }, /^Invalid environment variable TRUST_PROXY: must be true or false$/],
     [{ ANALYTICS_SCRIPT_URL: 'ftp://x' }, /^Invalid environment variable ANALYTICS_SCRIPT_URL: must be an http\(s\) URL$/],
+    [{ SMTP_URL: 'http://x' }, /^Invalid environment variable SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/],
+    [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid environment variable GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set$/],
   ])('stops on %o with one line naming the variable', (vars, message) => {
     let error: unknown;
     try {

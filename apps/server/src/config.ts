@@ -34,6 +34,11 @@ const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: optional(httpUrl()),
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
   TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  MAIL_FROM: optional(z.string().min(3).max(320)).default('Lumen Studio <no-reply@lumen.local>'),
+  GOOGLE_CLIENT_ID: optional(z.string().max(512)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().max(512)),
+  GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -56,6 +61,11 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Global per-IP limit on /api; null disables it (the default under NODE_ENV=test). */
   globalRateLimit: { max: number; timeWindowMs: number } | null;
+  /** SMTP server for outgoing mail; null writes every message to the mail_outbox table only. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Google sign-in (any OpenID provider at `issuer`); null when GOOGLE_CLIENT_ID is unset. */
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
 };
 
 /** A bad or missing variable: `message` is the one line to print. */
@@ -98,6 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  if (vars.GOOGLE_CLIENT_ID && !vars.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError('Invalid environment variable GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set');
+  }
   const analytics = vars.ANALYTICS_SCRIPT_URL
     ? { scriptUrl: vars.ANALYTICS_SCRIPT_URL, domain: vars.ANALYTICS_DOMAIN ?? new URL(publicUrl).hostname }
     : null;
@@ -117,5 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analytics,
     trustProxy: vars.TRUST_PROXY,
     globalRateLimit: vars.NODE_ENV === 'test' ? null : { max: 300, timeWindowMs: 60_000 },
+    smtpUrl: vars.SMTP_URL ?? null,
+    mailFrom: vars.MAIL_FROM,
+    google:
+      vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
+        ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET, issuer: vars.GOOGLE_ISSUER.replace(/\/+$/, '') }
+        : null,
   };
 }

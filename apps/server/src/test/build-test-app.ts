@@ -69,6 +69,9 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     analytics: null,
     trustProxy: false,
     globalRateLimit: null,
+    smtpUrl: null,
+    mailFrom: 'Lumen Studio <no-reply@lumen.local>',
+    google: null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oauthProviders } from '../auth/oauth.ts';
 
 /** GET /api/v1/public-config: configuration the web app reads at start (no secrets). */
 export const analyticsConfigSchema = z.object({
@@ -11,5 +12,7 @@ export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
 
 export const publicConfigSchema = z.object({
   analytics: analyticsConfigSchema.nullable(),
+  /** Sign-in providers configured on the server ([] when none): show their buttons. */
+  oauthProviders: z.array(z.enum(oauthProviders)),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -36,7 +36,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Configuration the web app loads at start', response: { 200: ok(publicConfigSchema) } },
     },
-    async () => ({ success: true as const, data: { analytics: app.config.analytics } }),
+    async () => ({ success: true as const, data: { analytics: app.config.analytics, oauthProviders: app.config.google ? ['google' as const] : [] } }),
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

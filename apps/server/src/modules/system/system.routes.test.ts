@@ -46,9 +46,9 @@ describe('health and readiness', () => {
     });
   });
 
-  it('GET /public-config has no analytics by default', async () => {
+  it('GET /public-config has no analytics and no sign-in providers by default', async () => {
     const response = await t.app.inject({ method: 'GET', url: api('/public-config') });
-    expect(response.json()).toEqual({ success: true, data: { analytics: null } });
+    expect(response.json()).toEqual({ success: true, data: { analytics: null, oauthProviders: [] } });
   });
 });
 
@@ -254,6 +254,7 @@ describe('with the web app built, analytics and the global rate limit', () => {
     const response = await web.app.inject({ method: 'GET', url: api('/public-config') });
     expect(response.json().data).toEqual({
       analytics: { scriptUrl: 'https://plausible.example.com/js/script.js', domain: 'lumen.example' },
+      oauthProviders: [],
     });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://plausible.example.com");
