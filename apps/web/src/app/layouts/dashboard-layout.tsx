@@ -3,6 +3,7 @@ import { Plus, Shield } from 'lucide-react';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner.tsx';
 import { CreditBadge } from './credit-badge.tsx';
 import { Logo } from './logo.tsx';
 import { dashboardNav } from './nav-items.ts';
@@ -34,6 +35,7 @@ export function DashboardLayout() {
     <SidebarShell
       navLabel="Dashboard navigation"
       sidebar={<DashboardSidebar />}
+      banner={<VerifyEmailBanner />}
       topBar={
         <div className="flex flex-1 items-center justify-end gap-3">
           <CreditBadge />

@@ -15,9 +15,12 @@ export function SidebarShell({
   topBar,
   dark = false,
   navLabel,
+  banner,
 }: {
   sidebar: ReactNode;
   topBar: ReactNode;
+  /** shown above every page of the area (e.g. the e-mail verification banner) */
+  banner?: ReactNode;
   dark?: boolean;
   navLabel: string;
 }) {
@@ -64,6 +67,7 @@ export function SidebarShell({
           {topBar}
         </header>
         <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-8">
+          {banner}
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,10 +1,11 @@
 /**
  * Sign-in and sign-up are modals opened by a window event (SPEC.md §2 "Sign-in entry"):
- *   window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' | 'signup', redirectTo?, message? } }))
+ *   window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' | 'signup' | 'forgot', redirectTo?, message? } }))
+ * ('forgot' opens the password reset by e-mailed code.)
  */
 export const AUTH_OPEN_EVENT = 'auth:open';
 
-export type AuthModalMode = 'login' | 'signup';
+export type AuthModalMode = 'login' | 'signup' | 'forgot';
 
 export type AuthModalRequest = {
   mode: AuthModalMode;
@@ -24,4 +25,8 @@ export function openLoginModal(detail: Omit<AuthModalRequest, 'mode'> = {}): voi
 
 export function openSignupModal(detail: Omit<AuthModalRequest, 'mode'> = {}): void {
   openAuthModal({ ...detail, mode: 'signup' });
+}
+
+export function openForgotPasswordModal(detail: Omit<AuthModalRequest, 'mode'> = {}): void {
+  openAuthModal({ ...detail, mode: 'forgot' });
 }

@@ -11,6 +11,7 @@ import { DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
 // The forms (and zod, react-hook-form) load only when a modal opens.
 const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
 const SignupForm = lazy(() => import('./signup-form.tsx').then((m) => ({ default: m.SignupForm })));
+const ForgotPasswordFlow = lazy(() => import('./forgot-password-flow.tsx').then((m) => ({ default: m.ForgotPasswordFlow })));
 
 // Requests are captured from the moment this module loads, so an 'auth:open' event dispatched
 // before React has mounted the modal host (e.g. right after page load) is not lost.
@@ -31,27 +32,37 @@ function subscribeToAuthModalRequests(subscriber: (detail: AuthModalRequest | un
   return () => subscribers.delete(subscriber);
 }
 
-type ModalState = { open: boolean; mode: AuthModalMode; redirectTo?: string; message?: string };
+type ModalState = { open: boolean; mode: AuthModalMode; redirectTo?: string; message?: string; email?: string };
+
+const modalTexts: Record<AuthModalMode, { title: string; description: string }> = {
+  login: { title: 'Sign in to Lumen Studio', description: 'Welcome back! Sign in to continue creating.' },
+  signup: { title: 'Create your Lumen Studio account', description: 'Sign up for free and get 5 credits to try every tool.' },
+  forgot: { title: 'Reset your password', description: "We'll e-mail you a 6-digit code to set a new password." },
+};
+
+function modeOf(value: unknown): AuthModalMode {
+  return value === 'signup' || value === 'forgot' ? value : 'login';
+}
 
 function locationPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
   return `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
 }
 
-/** Hosts the sign-in and sign-up modals; opened by the 'auth:open' window event. */
+/** Hosts the sign-in, sign-up and password reset modals; opened by the 'auth:open' window event. */
 export function AuthModals() {
   const [state, setState] = useState<ModalState>({ open: false, mode: 'login' });
   const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
 
-  const goToTarget = useCallback(
+  const targetOf = useCallback(
     (redirectTo?: string) => {
       const from = (location.state as { from?: Location } | null)?.from;
-      const target = redirectTo ?? (from ? locationPath(from) : DEFAULT_SIGNED_IN_ROUTE);
-      navigate(target, { replace: true });
+      return redirectTo ?? (from ? locationPath(from) : DEFAULT_SIGNED_IN_ROUTE);
     },
-    [location.state, navigate],
+    [location.state],
   );
+  const goToTarget = useCallback((redirectTo?: string) => navigate(targetOf(redirectTo), { replace: true }), [navigate, targetOf]);
 
   // The latest auth state and navigation, for the long-lived event subscription below.
   const latest = useRef({ user, goToTarget });
@@ -67,7 +78,7 @@ export function AuthModals() {
           latest.current.goToTarget(detail?.redirectTo);
           return;
         }
-        setState({ open: true, mode: detail?.mode === 'signup' ? 'signup' : 'login', redirectTo: detail?.redirectTo, message: detail?.message });
+        setState({ open: true, mode: modeOf(detail?.mode), redirectTo: detail?.redirectTo, message: detail?.message });
       }),
     [],
   );
@@ -77,15 +88,17 @@ export function AuthModals() {
     setState((current) => ({ ...current, open: false, message: undefined }));
     goToTarget(state.redirectTo);
   };
-  const switchTo = (mode: AuthModalMode) => setState((current) => ({ ...current, mode, message: undefined }));
+  const switchTo = (mode: AuthModalMode, email?: string) => setState((current) => ({ ...current, mode, message: undefined, email }));
+  // An external sign-in leaves the page: /auth/callback comes back to where this sign-in would have gone.
+  const oauthReturnTo = targetOf(state.redirectTo);
 
-  const isLogin = state.mode === 'login';
+  const texts = modalTexts[state.mode];
   return (
     <Dialog
       open={state.open}
       onOpenChange={(open) => (open ? setState((current) => ({ ...current, open })) : close())}
-      title={isLogin ? 'Sign in to Lumen Studio' : 'Create your Lumen Studio account'}
-      description={isLogin ? 'Welcome back! Sign in to continue creating.' : 'Sign up for free and get 5 credits to try every tool.'}
+      title={texts.title}
+      description={texts.description}
     >
       {state.message && (
         <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -99,11 +112,18 @@ export function AuthModals() {
           </div>
         }
       >
-        {isLogin ? (
-          <LoginForm onSuccess={onSuccess} onSwitchToSignup={() => switchTo('signup')} />
-        ) : (
-          <SignupForm onSuccess={onSuccess} onSwitchToLogin={() => switchTo('login')} />
+        {state.mode === 'login' && (
+          <LoginForm
+            key={state.email ?? ''}
+            defaultEmail={state.email}
+            onSuccess={onSuccess}
+            onSwitchToSignup={() => switchTo('signup')}
+            onForgotPassword={(email) => switchTo('forgot', email)}
+            oauthReturnTo={oauthReturnTo}
+          />
         )}
+        {state.mode === 'signup' && <SignupForm onSuccess={onSuccess} onSwitchToLogin={() => switchTo('login')} oauthReturnTo={oauthReturnTo} />}
+        {state.mode === 'forgot' && <ForgotPasswordFlow initialEmail={state.email} onBackToLogin={(email) => switchTo('login', email)} />}
       </Suspense>
     </Dialog>
   );

@@ -6,14 +6,30 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '../api/auth-context.ts';
+import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
-export function LoginForm({ onSuccess, onSwitchToSignup }: { onSuccess: () => void; onSwitchToSignup: () => void }) {
+export function LoginForm({
+  onSuccess,
+  onSwitchToSignup,
+  onForgotPassword,
+  oauthReturnTo,
+  defaultEmail = '',
+}: {
+  onSuccess: () => void;
+  onSwitchToSignup: () => void;
+  /** opens the password reset, with the e-mail typed so far */
+  onForgotPassword: (email: string) => void;
+  /** where an external sign-in comes back to (oauth_redirect_path) */
+  oauthReturnTo: string;
+  defaultEmail?: string;
+}) {
   const { login } = useAuth();
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: defaultEmail, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     if (await login(values)) onSuccess();
@@ -21,6 +37,7 @@ export function LoginForm({ onSuccess, onSwitchToSignup }: { onSuccess: () => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <OAuthSignInButtons returnTo={oauthReturnTo} />
       <FormField label="Email" error={errors.email?.message}>
         {(field) => (
           <Input
@@ -45,6 +62,11 @@ export function LoginForm({ onSuccess, onSwitchToSignup }: { onSuccess: () => vo
           />
         )}
       </FormField>
+      <div className="-mt-2 text-right">
+        <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => onForgotPassword(getValues('email').trim())}>
+          Forgot password?
+        </button>
+      </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner label="Signing in…" className="text-white" />}
         Sign In

@@ -7,8 +7,18 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '../api/auth-context.ts';
+import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
-export function SignupForm({ onSuccess, onSwitchToLogin }: { onSuccess: () => void; onSwitchToLogin: () => void }) {
+export function SignupForm({
+  onSuccess,
+  onSwitchToLogin,
+  oauthReturnTo,
+}: {
+  onSuccess: () => void;
+  onSwitchToLogin: () => void;
+  /** where an external sign-up comes back to (oauth_redirect_path) */
+  oauthReturnTo: string;
+}) {
   const { register: registerAccount } = useAuth();
   const {
     register,
@@ -25,6 +35,7 @@ export function SignupForm({ onSuccess, onSwitchToLogin }: { onSuccess: () => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <OAuthSignInButtons returnTo={oauthReturnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First name" error={errors.firstName?.message}>
           {(field) => (

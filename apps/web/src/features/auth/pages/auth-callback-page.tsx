@@ -8,6 +8,13 @@ import { storageKeys } from '@/lib/storage-keys.ts';
 import { useAuth } from '../api/auth-context.ts';
 import { AUTH_ERROR_REDIRECT_MS, INVALID_TOKENS_MESSAGE, oauthErrorMessage } from '../api/oauth-errors.ts';
 
+/** The stored oauth_redirect_path (taken once), if it is a path inside this app. */
+function takeOAuthRedirectPath(): string | null {
+  const stored = localStorage.getItem(storageKeys.oauthRedirectPath);
+  localStorage.removeItem(storageKeys.oauthRedirectPath);
+  return stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : null;
+}
+
 /** /auth/callback: finishes an external sign-in (SPEC.md §2, §4 "OAuth callback"). */
 export function AuthCallbackPage() {
   useDocumentTitle('Signing in');
@@ -26,6 +33,7 @@ export function AuthCallbackPage() {
     const provider = params.get('provider') ?? 'OAuth';
 
     const failAndRedirect = (message: string) => {
+      localStorage.removeItem(storageKeys.oauthRedirectPath);
       setError(message);
       window.setTimeout(() => navigate('/', { replace: true }), AUTH_ERROR_REDIRECT_MS);
     };
@@ -42,11 +50,10 @@ export function AuthCallbackPage() {
     signInWithToken(accessToken)
       .then(() => {
         toast.success(`Successfully signed in with ${provider}!`);
-        const target = localStorage.getItem(storageKeys.oauthRedirectPath) || '/dashboard';
-        localStorage.removeItem(storageKeys.oauthRedirectPath);
-        navigate(target, { replace: true });
+        navigate(takeOAuthRedirectPath() ?? '/dashboard', { replace: true });
       })
       .catch(() => {
+        localStorage.removeItem(storageKeys.oauthRedirectPath);
         toast.error('Authentication successful, but failed to load user data.');
         navigate('/', { replace: true });
       });

@@ -4,6 +4,8 @@ import { settingsKeys } from './settings-keys.ts';
 
 export type PublicConfig = {
   analytics: { scriptUrl: string; domain: string } | null;
+  /** the external sign-in providers the server has configured, e.g. ['google'] */
+  oauthProviders?: string[];
 };
 
 /** GET /public-config */

@@ -2,14 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { fail, mockFetch as mockAllFetch, ok } from '@/test/fetch-mock.ts';
+import type { MockHandler } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
+import { isAccountSecurityCall, serveAccountSecurity } from './profile-security-fixtures.ts';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 
 const routes = [{ path: '/', element: <ProfilePage /> }];
+
+/** The security sections' calls get default answers; the handler sees (and the mock records) the profile calls. */
+function mockFetch(handler: MockHandler) {
+  const fn = mockAllFetch((url, init) => (isAccountSecurityCall(url) ? serveAccountSecurity(url, init) : handler(url, init)));
+  const profileCalls = () => fn.mock.calls.filter((call) => !isAccountSecurityCall(String(call[0])));
+  return Object.assign(fn, { profileCalls });
+}
 
 describe('profile page', () => {
   beforeEach(() => {
@@ -29,7 +38,7 @@ describe('profile page', () => {
     await userEvent.type(first, 'Augusta');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile updated successfully'));
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.profileCalls()[0]!;
     expect(url).toBe('/api/v1/user/me');
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toEqual({ firstName: 'Augusta', lastName: 'Lovelace' });
@@ -42,7 +51,7 @@ describe('profile page', () => {
     await userEvent.clear(screen.getByLabelText('Last name'));
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Last name is required')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.profileCalls()).toHaveLength(0);
   });
 
   it("toasts 'Failed to update profile' with the server message", async () => {
@@ -63,7 +72,7 @@ describe('profile page', () => {
     const file = new File(['png'], 'me.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Upload a profile picture'), file);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Profile picture updated'));
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchMock.profileCalls()[0]!;
     expect(url).toBe('/api/v1/user/me/avatar');
     expect((init?.body as FormData).get('profileImage')).toBeInstanceOf(File);
     expect(auth.setUser).toHaveBeenCalledWith(expect.objectContaining({ profileImage: 'uploads/avatars/a.webp' }));
@@ -80,7 +89,7 @@ describe('profile page', () => {
     const events = userEvent.setup({ applyAccept: false });
     await events.upload(screen.getByLabelText('Upload a profile picture'), new File(['gif'], 'me.gif', { type: 'image/gif' }));
     expect(toast.error).toHaveBeenCalledWith('Failed to upload profile picture', { description: 'Please choose a PNG, JPEG or WebP image.' });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.profileCalls()).toHaveLength(0);
   });
 
   it("shows the server's message when the upload is refused", async () => {

@@ -4,7 +4,11 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
+import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
+import { SecurityEventsSection } from '../components/security-events-section.tsx';
+import { SessionsSection } from '../components/sessions-section.tsx';
+import { SignInMethodsSection } from '../components/sign-in-methods-section.tsx';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -12,7 +16,7 @@ export function ProfilePage() {
   const { balance, spent } = displayedCredit(user.credit);
   return (
     <>
-      <PageHeader title="Profile" description="Your name, picture and account details." />
+      <PageHeader title="Profile" description="Your name, picture, account details and sign-in security." />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">
           <Card>
@@ -27,6 +31,8 @@ export function ProfilePage() {
               <ProfileForm key={user.id} user={user} />
             </div>
           </Card>
+          <ChangePasswordSection />
+          <SignInMethodsSection />
         </div>
         <Card className="h-fit">
           <CardTitle>Account</CardTitle>
@@ -54,6 +60,10 @@ export function ProfilePage() {
             </div>
           </dl>
         </Card>
+      </div>
+      <div className="mt-6 space-y-6">
+        <SessionsSection />
+        <SecurityEventsSection />
       </div>
     </>
   );

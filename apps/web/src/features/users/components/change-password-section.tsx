@@ -1,0 +1,93 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { passwordPolicyMessage, passwordSchema } from '@lumen/core/auth/password-policy';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { applyServerFieldErrors } from '@/lib/form-errors.ts';
+import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/change-password.ts';
+import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
+
+const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] })
+  .refine((values) => values.newPassword !== values.currentPassword, { message: 'Choose a password different from the current one', path: ['newPassword'] });
+
+const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change password: the current one and a new one. This browser stays signed in; every other session is signed out. */
+export function ChangePasswordSection() {
+  const { data: methods } = useSignInMethodsQuery();
+  const changePassword = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(changePasswordFormSchema), defaultValues: emptyValues });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await changePassword.mutateAsync({ currentPassword, newPassword });
+      reset(emptyValues);
+      toast.success(PASSWORD_CHANGED_MESSAGE);
+    } catch (error) {
+      if (applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) return;
+      if (isApiError(error) && error.status === 400) {
+        setError('currentPassword', { type: 'server', message: error.message });
+        return;
+      }
+      toast.error('Failed to change password', { description: errorMessage(error, '') || undefined });
+    }
+  });
+
+  if (methods && !methods.hasPassword) {
+    return (
+      <Card>
+        <CardTitle>Password</CardTitle>
+        <CardDescription>
+          You sign in with an external account and have no password yet. To add one, sign out and choose &lsquo;Forgot password?&rsquo; in the
+          sign-in window: we&apos;ll e-mail you a code to set it.
+        </CardDescription>
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <CardTitle>Change password</CardTitle>
+      <CardDescription>Changing your password signs you out on every other device.</CardDescription>
+      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+        <FormField label="Current password" error={errors.currentPassword?.message}>
+          {(field) => (
+            <Input id={field.id} type="password" autoComplete="current-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('currentPassword')} />
+          )}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="New password" error={errors.newPassword?.message} hint={passwordPolicyMessage}>
+            {(field) => (
+              <Input id={field.id} type="password" autoComplete="new-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('newPassword')} />
+            )}
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(field) => (
+              <Input id={field.id} type="password" autoComplete="new-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('confirmPassword')} />
+            )}
+          </FormField>
+        </div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Changing…' : 'Change password'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
