@@ -10,6 +10,8 @@ import { createDatabase, pgliteDirFor } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { seedDatabase } from './db/seed.ts';
 import './fastify-types.ts';
+import { API_PREFIX } from './lib/api-prefix.ts';
+import { createBackgroundTasks } from './lib/background-tasks.ts';
 import { createPasswordHasher } from './modules/auth/password-hasher.ts';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -21,13 +23,14 @@ import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { JSON_BODY_LIMIT_BYTES, errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 
 export type AppPluginOptions = {
   config: AppConfig;
@@ -39,6 +42,8 @@ export type AppPluginOptions = {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** Where one-time notices (the generated admin password) go; stdout by default. */
   print?: (text: string) => void;
+  /** The current time; tests inject one to expire codes. */
+  clock?: () => Date;
 };
 
 /** The whole application as one plugin: tests and server.ts both register it. */
@@ -69,6 +74,12 @@ export const appPlugin = fp(
     if (config.globalRateLimit) await app.register(rateLimitPlugin, config.globalRateLimit);
     await app.register(openapiPlugin, { publicUrl: config.publicUrl });
     await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase });
+    app.decorate('clock', options.clock ?? (() => new Date()));
+    // Registered after the database, so its onClose (last in, first out) drains before the pool closes.
+    const backgroundTasks = createBackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
+    app.decorate('backgroundTasks', backgroundTasks);
+    app.addHook('onClose', async () => backgroundTasks.drain());
+    await app.register(mailPlugin, { announce: (line) => app.log.info(line) });
     if (options.seed ?? true) {
       await seedDatabase({
         db: options.database.db,

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import '../fastify-types.ts';
+import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
 import { verifyAccessToken } from '../modules/auth/access-token.ts';
+import { findSessionState } from '../modules/auth/auth.repository.ts';
 import { users } from '../modules/users/tables.ts';
 import { AppError } from './app-error.ts';
 
@@ -16,12 +18,29 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** preHandler: a valid access token is required; sets request.user. */
+/**
+ * preHandler: a valid access token whose session is still live; sets request.user. The session
+ * check (one primary-key lookup) makes sign-out, password changes and revocations immediate.
+ */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(request.server.config.jwtSecret, token) : null;
   if (!claims) throw new AppError('UNAUTHORIZED', 401, AUTH_REQUIRED_MESSAGE);
-  request.user = { id: claims.userId, role: claims.role };
+  const session = await findSessionState(request.server.db, claims.sessionId);
+  if (!session || session.revokedAt || session.userId !== claims.userId) {
+    throw new AppError('UNAUTHORIZED', 401, accountSecurityMessages.sessionEnded);
+  }
+  request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
+}
+
+/** preHandler (after requireAuth): the user has verified their e-mail address (decision 006). */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  const [row] = await request.server.db
+    .select({ emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, currentUser(request).id));
+  if (!row) throw new AppError('UNAUTHORIZED', 401, AUTH_REQUIRED_MESSAGE);
+  if (!row.emailVerifiedAt) throw new AppError('FORBIDDEN', 403, accountSecurityMessages.verifyEmailFirst);
 }
 
 /** preHandler: signed in and ADMIN now (the role is re-read, not trusted from a 15-minute-old token). */
@@ -33,7 +52,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
     .where(eq(users.id, request.user?.id ?? ''));
   if (!row) throw new AppError('UNAUTHORIZED', 401, AUTH_REQUIRED_MESSAGE);
   if (row.role !== 'ADMIN') throw new AppError('FORBIDDEN', 403, ADMIN_REQUIRED_MESSAGE);
-  request.user = { id: request.user?.id ?? '', role: row.role };
+  request.user = { id: request.user?.id ?? '', role: row.role, sessionId: request.user?.sessionId ?? '' };
 }
 
 export const authPlugin = fp(

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { adminAuditLogRoutes } from './audit-log-routes.ts';
 import { adminCreditPackagesRoutes } from './credit-packages-routes.ts';
+import { adminMailOutboxRoutes } from './mail-outbox-routes.ts';
+import { adminSecurityEventsRoutes } from './security-events-routes.ts';
 import { adminServiceCostsRoutes } from './service-costs-routes.ts';
 import { adminSubscriptionPlansRoutes } from './subscription-plans-routes.ts';
 import { adminUsersRoutes } from './users-routes.ts';
@@ -14,4 +16,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminServiceCostsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminAuditLogRoutes);
+  await app.register(adminMailOutboxRoutes);
+  await app.register(adminSecurityEventsRoutes);
 };

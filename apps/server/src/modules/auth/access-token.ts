@@ -7,7 +7,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const issuer = 'lumen';
 const audience = 'lumen-api';
 
-export type AccessTokenClaims = { userId: string; role: Role };
+/** sessionId travels as `sid`: the auth_sessions row the token belongs to (revocable at once). */
+export type AccessTokenClaims = { userId: string; role: Role; sessionId: string };
 
 const keys = new Map<string, Uint8Array>();
 function keyFor(secret: string): Uint8Array {
@@ -20,7 +21,7 @@ function keyFor(secret: string): Uint8Array {
 }
 
 export async function signAccessToken(secret: string, claims: AccessTokenClaims): Promise<string> {
-  return new SignJWT({ role: claims.role })
+  return new SignJWT({ role: claims.role, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(issuer)
@@ -36,8 +37,9 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { issuer, audience, algorithms: ['HS256'] });
     const role = payload.role;
-    if (typeof payload.sub !== 'string' || !(roles as readonly unknown[]).includes(role)) return null;
-    return { userId: payload.sub, role: role as Role };
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    if (!(roles as readonly unknown[]).includes(role)) return null;
+    return { userId: payload.sub, role: role as Role, sessionId: payload.sid };
   } catch {
     return null;
   }

@@ -1,7 +1,72 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { refreshTokens } from './tables.ts';
-import type { RefreshTokenRow } from './tables.ts';
+import { authSessions, refreshTokens } from './tables.ts';
+import type { AuthSessionRow, RefreshTokenRow } from './tables.ts';
+
+export async function insertSession(
+  db: Db,
+  values: { id: string; userId: string; userAgent: string | null; ip: string | null; now: Date },
+): Promise<void> {
+  await db.insert(authSessions).values({
+    id: values.id,
+    userId: values.userId,
+    userAgent: values.userAgent,
+    ip: values.ip,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+  });
+}
+
+/** The hot path of every signed-in request: one primary-key lookup. */
+export async function findSessionState(db: Db, id: string): Promise<{ userId: string; revokedAt: Date | null } | null> {
+  const [row] = await db
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .from(authSessions)
+    .where(eq(authSessions.id, id));
+  return row ?? null;
+}
+
+export async function touchSession(db: Db, id: string, client: { ip: string | null; now: Date }): Promise<void> {
+  await db.update(authSessions).set({ lastSeenAt: client.now, ip: client.ip }).where(eq(authSessions.id, id));
+}
+
+export async function listLiveSessions(db: Db, userId: string): Promise<AuthSessionRow[]> {
+  return db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .orderBy(desc(authSessions.lastSeenAt));
+}
+
+/**
+ * Revokes sessions of a user (one, all, or all but one) and their refresh tokens; returns the ids revoked.
+ * `only` / `except` narrow it down.
+ */
+export async function revokeSessions(
+  db: Db,
+  userId: string,
+  scope: { only?: string; except?: string } = {},
+): Promise<string[]> {
+  const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
+  if (scope.only) conditions.push(eq(authSessions.id, scope.only));
+  if (scope.except) conditions.push(ne(authSessions.id, scope.except));
+  const revoked = await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(...conditions))
+    .returning({ id: authSessions.id });
+  for (const { id } of revoked) await revokeRefreshTokenFamily(db, id);
+  return revoked.map((row) => row.id);
+}
+
+/** Revokes a session by id whoever owns it (refresh-token reuse, logout by token). */
+export async function revokeSessionById(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  await revokeRefreshTokenFamily(db, sessionId);
+}
 
 export async function insertRefreshToken(
   db: Db,
@@ -31,13 +96,6 @@ export async function markRefreshTokenRotated(db: Db, id: string, replacedBy: st
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length > 0;
-}
-
-export async function revokeRefreshTokenByHash(db: Db, tokenHash: string): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.revokedAt)));
 }
 
 export async function revokeRefreshTokenFamily(db: Db, familyId: string): Promise<void> {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResultSchema,
@@ -9,27 +8,28 @@ import {
 } from '@lumen/core/auth/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { SESSION_EXPIRED_MESSAGE, createAuthService } from './auth.service.ts';
-import type { ClientInfo } from './auth.service.ts';
-import { createLoginThrottle, createMemoryAttemptStore, defaultLoginThrottleOptions } from './login-throttle.ts';
+import { accountSecurityRoutes } from './account-security-routes.ts';
+import { createAuthServices } from './auth-services.ts';
+import { SESSION_EXPIRED_MESSAGE } from './auth.service.ts';
+import { clientInfo } from './client-info.ts';
 import type { LoginThrottleOptions } from './login-throttle.ts';
-import { createPasswordHasher } from './password-hasher.ts';
+import { oauthRoutes } from './oauth-routes.ts';
+import { passwordRoutes } from './password-routes.ts';
 import { clearRefreshCookie, refreshTokenFrom, setRefreshCookie } from './refresh-cookie.ts';
+import { sessionRoutes } from './session-routes.ts';
+import { verificationRoutes } from './verification-routes.ts';
 
 export type AuthRoutesOptions = { loginThrottle?: Partial<LoginThrottleOptions> };
 
-function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { config } = app;
-  const service = createAuthService({
-    db: app.db,
-    jwtSecret: config.jwtSecret,
-    hasher: createPasswordHasher({ isCheap: config.nodeEnv === 'test' }),
-    throttle: createLoginThrottle(createMemoryAttemptStore(), { ...defaultLoginThrottleOptions, ...options.loginThrottle }),
-  });
+  const services = createAuthServices(app, options.loginThrottle);
+  const service = services.auth;
+  await app.register(verificationRoutes, { services });
+  await app.register(passwordRoutes, { services });
+  await app.register(sessionRoutes, { services });
+  await app.register(oauthRoutes, { services });
+  await app.register(accountSecurityRoutes, { services });
   const tags = ['auth'];
 
   app.post(
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      await service.logout(refreshTokenFrom(request, request.body));
+      await service.logout(refreshTokenFrom(request, request.body), clientInfo(request));
       clearRefreshCookie(reply, config.nodeEnv);
       return { success: true as const, data: null, message: 'Logged out successfully' };
     },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts } from '../credits/tables.ts';
 import { users } from './tables.ts';
@@ -31,7 +31,14 @@ export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCr
 
 export async function insertUser(
   db: Db,
-  values: { firstName: string; lastName: string; email: string; passwordHash: string; role?: 'USER' | 'ADMIN' },
+  values: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    passwordHash: string | null;
+    role?: 'USER' | 'ADMIN';
+    emailVerifiedAt?: Date | null;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   if (!row) throw new Error('User insert returned no row');
@@ -65,4 +72,18 @@ export async function replaceProfileImage(db: Db, id: string, profileImage: stri
 export async function hasAdmin(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
   return Boolean(row);
+}
+
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+}
+
+/** Marks the address verified (first time only); false when it already was. */
+export async function markEmailVerified(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ emailVerifiedAt: at, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

@@ -1,0 +1,2 @@
+/** Every API route lives under this path. */
+export const API_PREFIX = '/api/v1';

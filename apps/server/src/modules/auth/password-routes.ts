@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  accountSecurityMessages,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+  resetPasswordWithOtpBodySchema,
+  verifyPasswordResetOtpBodySchema,
+  verifyPasswordResetOtpResultSchema,
+} from '@lumen/core/auth/one-time-code';
+import { authTokensSchema } from '@lumen/core/auth/schemas';
+import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import type { AuthServices } from './auth-services.ts';
+import { clientInfo } from './client-info.ts';
+import { setRefreshCookie } from './refresh-cookie.ts';
+
+export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = async (app, { services }) => {
+  const tags = ['auth'];
+
+  app.post(
+    '/auth/request-password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a password reset code (same answer whether or not the account exists)',
+        body: requestPasswordResetBodySchema,
+        response: { 200: ok(emptyData), ...failures(400, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      await services.password.requestReset(request.body.email);
+      return { success: true as const, data: null, message: accountSecurityMessages.resetRequested };
+    },
+  );
+
+  app.post(
+    '/auth/verify-password-reset-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Check a reset code without using it up (a wrong code counts as a try)',
+        body: verifyPasswordResetOtpBodySchema,
+        response: { 200: ok(verifyPasswordResetOtpResultSchema), ...failures(400, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      await services.password.verifyResetCode(request.body.email, request.body.code);
+      return { success: true as const, data: { valid: true as const }, message: accountSecurityMessages.resetCodeValid };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password-with-otp',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with the reset code; signs out every session',
+        body: resetPasswordWithOtpBodySchema,
+        response: { 200: ok(emptyData), ...failures(400, 413, 415, 429) },
+      },
+    },
+    async (request) => {
+      await services.password.resetWithCode(request.body, clientInfo(request));
+      return { success: true as const, data: null, message: accountSecurityMessages.passwordReset };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Change your password; signs out every other session and answers new tokens for this one',
+        body: resetPasswordBodySchema,
+        response: { 200: ok(authTokensSchema), ...failures(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const tokens = await services.password.changePassword(currentUser(request).id, request.body, clientInfo(request));
+      setRefreshCookie(reply, tokens.refreshToken, app.config.nodeEnv);
+      return { success: true as const, data: tokens, message: accountSecurityMessages.passwordChanged };
+    },
+  );
+};

@@ -1,0 +1,47 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { SecurityEventType } from '@lumen/core/users/security-events';
+import type { Db } from '../../db/database.ts';
+import { users } from '../users/tables.ts';
+import { securityEvents } from './tables.ts';
+import type { SecurityEventRow } from './tables.ts';
+
+export type SecurityEventInput = {
+  userId: string | null;
+  type: SecurityEventType;
+  ip: string | null;
+  userAgent: string | null;
+  detail?: Record<string, unknown>;
+};
+
+export async function insertSecurityEvent(db: Db, event: SecurityEventInput): Promise<void> {
+  await db.insert(securityEvents).values({
+    userId: event.userId,
+    type: event.type,
+    ip: event.ip,
+    userAgent: event.userAgent?.slice(0, 512) ?? null,
+    detail: event.detail ?? null,
+  });
+}
+
+export async function findSecurityEventPage(
+  db: Db,
+  input: { userId?: string; type?: SecurityEventType; limit: number; page: number },
+): Promise<{ rows: Array<SecurityEventRow & { userEmail: string | null }>; total: number }> {
+  const conditions: SQL[] = [];
+  if (input.userId) conditions.push(eq(securityEvents.userId, input.userId));
+  if (input.type) conditions.push(eq(securityEvents.type, input.type));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ event: securityEvents, userEmail: users.email })
+      .from(securityEvents)
+      .leftJoin(users, eq(users.id, securityEvents.userId))
+      .where(where)
+      .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    db.select({ total: count() }).from(securityEvents).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ ...row.event, userEmail: row.userEmail })), total: counted?.total ?? 0 };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthTokens } from '@lumen/core/auth/schemas';
+import type { Role } from '@lumen/core/users/schemas';
+import type { Db } from '../../db/database.ts';
+import { signAccessToken } from './access-token.ts';
+import { insertRefreshToken, insertSession } from './auth.repository.ts';
+import { REFRESH_TOKEN_TTL_SECONDS, generateRefreshToken, hashRefreshToken } from './refresh-token.ts';
+
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+type Deps = { db: Db; jwtSecret: string; clock: () => Date };
+
+/** Starts sessions (one auth_sessions row + a refresh-token family) and mints their tokens. */
+export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
+  async function issueRefreshToken(
+    executor: Db,
+    input: { userId: string; sessionId: string; tokenId: string; client: ClientInfo },
+  ): Promise<string> {
+    const refreshToken = generateRefreshToken();
+    await insertRefreshToken(executor, {
+      id: input.tokenId,
+      userId: input.userId,
+      familyId: input.sessionId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(clock().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      userAgent: input.client.userAgent?.slice(0, 512) ?? null,
+      ip: input.client.ip,
+    });
+    return refreshToken;
+  }
+
+  return {
+    /** A new session for a sign-in. */
+    async startSession(user: { id: string; role: Role }, client: ClientInfo, executor: Db = db): Promise<AuthTokens & { sessionId: string }> {
+      const sessionId = randomUUID();
+      await insertSession(executor, {
+        id: sessionId,
+        userId: user.id,
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        ip: client.ip,
+        now: clock(),
+      });
+      const refreshToken = await issueRefreshToken(executor, { userId: user.id, sessionId, tokenId: randomUUID(), client });
+      const accessToken = await signAccessToken(jwtSecret, { userId: user.id, role: user.role, sessionId });
+      return { accessToken, refreshToken, sessionId };
+    },
+
+    /** The next token pair of an existing session (rotation). */
+    async continueSession(
+      executor: Db,
+      user: { id: string; role: Role },
+      input: { sessionId: string; tokenId: string; client: ClientInfo },
+    ): Promise<AuthTokens> {
+      const refreshToken = await issueRefreshToken(executor, { userId: user.id, ...input });
+      const accessToken = await signAccessToken(jwtSecret, { userId: user.id, role: user.role, sessionId: input.sessionId });
+      return { accessToken, refreshToken };
+    },
+  };
+}
+
+export type SessionIssuer = ReturnType<typeof createSessionIssuer>;

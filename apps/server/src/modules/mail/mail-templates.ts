@@ -1,0 +1,76 @@
+import type { MailTemplate } from '@lumen/core/admin/mail-outbox';
+import { ONE_TIME_CODE_TTL_MINUTES } from '@lumen/core/auth/one-time-code';
+
+export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+function layout(title: string, paragraphs: string[], code?: string): string {
+  const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('');
+  const codeBlock = code
+    ? `<p style="margin:0 0 16px;font-size:28px;letter-spacing:6px;font-weight:700;font-family:monospace">${escapeHtml(code)}</p>`
+    : '';
+  return (
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;background:#f6f6f8;padding:24px">' +
+    '<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">' +
+    `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${codeBlock}${body}` +
+    '<p style="margin:24px 0 0;color:#666;font-size:12px">Lumen Studio</p></div></body></html>'
+  );
+}
+
+const plain = (lines: string[]) => `${lines.join('\n\n')}\n\n— Lumen Studio\n`;
+
+type Person = { firstName: string };
+
+export function verificationCodeMail(person: Person, code: string): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `Your Lumen Studio verification code is ${code}. It is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`,
+    'If you did not create an account, you can ignore this e-mail.',
+  ];
+  return {
+    template: 'email_verification',
+    subject: `Your Lumen Studio verification code: ${code}`,
+    text: plain(lines),
+    html: layout('Verify your e-mail address', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+  };
+}
+
+export function passwordResetCodeMail(person: Person, code: string): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `Your Lumen Studio password reset code is ${code}. It is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`,
+    'If you did not ask to reset your password, you can ignore this e-mail; your password stays the same.',
+  ];
+  return {
+    template: 'password_reset',
+    subject: `Your Lumen Studio password reset code: ${code}`,
+    text: plain(lines),
+    html: layout('Reset your password', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+  };
+}
+
+export function passwordChangedMail(person: Person, when: Date): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `The password of your Lumen Studio account was changed on ${when.toUTCString()}, and every device was signed out.`,
+    'If this was not you, reset your password now from the sign-in window ("Forgot password?") and contact support.',
+  ];
+  return { template: 'password_changed', subject: 'Your Lumen Studio password was changed', text: plain(lines), html: layout('Your password was changed', lines) };
+}
+
+export function providerLinkedMail(person: Person, providerName: string, providerEmail: string | null): RenderedMail {
+  const account = providerEmail ? ` (${providerEmail})` : '';
+  const lines = [
+    `Hi ${person.firstName},`,
+    `A ${providerName} account${account} can now be used to sign in to your Lumen Studio account.`,
+    'If this was not you, remove it under Account › Profile › Sign-in methods and change your password.',
+  ];
+  return {
+    template: 'provider_linked',
+    subject: `New sign-in method linked: ${providerName}`,
+    text: plain(lines),
+    html: layout('New sign-in method linked', lines),
+  };
+}
