@@ -11,6 +11,7 @@ export function Dialog({
   description,
   children,
   className,
+  size = 'md',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -18,6 +19,8 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** the panel's largest width */
+  size?: 'md' | 'lg' | 'xl';
 }) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -25,7 +28,8 @@ export function Dialog({
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink/60 backdrop-blur-sm" />
         <DialogPrimitive.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
+            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2',
+            { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-6xl' }[size],
             'overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none',
             className,
           )}

@@ -70,7 +70,7 @@ export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open:
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={plan ? `Edit ${plan.name}` : 'New subscription plan'} description="Prices are in dollars per interval." className="max-w-lg">
+    <Dialog open={open} onOpenChange={onOpenChange} title={plan ? `Edit ${plan.name}` : 'New subscription plan'} description="Prices are in dollars per interval." size="lg">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Name" error={errors.name?.message}>
           {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}

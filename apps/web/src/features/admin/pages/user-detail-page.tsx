@@ -41,7 +41,7 @@ export function UserDetailPage() {
       ) : (
         user && (
           <>
-            <div className="grid gap-4 lg:grid-cols-3">
+            <div className="grid items-start gap-4 lg:grid-cols-3">
               <Card>
                 <CardTitle>Profile</CardTitle>
                 <dl className="mt-3 space-y-1.5 text-sm">

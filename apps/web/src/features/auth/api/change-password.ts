@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthTokens } from '@lumen/core/auth/schemas';
+import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
+import type { ResetPasswordBody } from '@lumen/core/auth/one-time-code';
 import { apiClient } from '@/lib/api-client.ts';
 import { setStoredToken } from '@/lib/session-storage.ts';
 import { authKeys } from './auth-keys.ts';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
+export const PASSWORD_CHANGED_MESSAGE = accountSecurityMessages.passwordChanged;
 
-export type ChangePasswordBody = { currentPassword: string; newPassword: string };
+export type ChangePasswordBody = ResetPasswordBody;
 
 /** POST /auth/reset-password {currentPassword, newPassword}: new tokens for this client; other sessions are signed out. */
 export function changePassword(body: ChangePasswordBody): Promise<AuthTokens> {

@@ -1,13 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
+import { ONE_TIME_CODE_RESEND_COOLDOWN_SECONDS, accountSecurityMessages } from '@lumen/core/auth/one-time-code';
+import type { VerifyEmailOtpBody } from '@lumen/core/auth/one-time-code';
 import type { User } from '@lumen/core/users/schemas';
 import { apiClient, isApiError } from '@/lib/api-client.ts';
 
-export const EMAIL_VERIFIED_MESSAGE = 'Email verified successfully';
+export const EMAIL_VERIFIED_MESSAGE = accountSecurityMessages.emailVerified;
 /** The server's resend cooldown. */
-export const RESEND_COOLDOWN_SECONDS = 60;
+export const RESEND_COOLDOWN_SECONDS = ONE_TIME_CODE_RESEND_COOLDOWN_SECONDS;
 
 /** POST /auth/verify-email-otp {code}: the user, now with emailVerified true; 400 on a wrong or expired code. */
-export function verifyEmailOtp(body: { code: string }): Promise<User> {
+export function verifyEmailOtp(body: VerifyEmailOtpBody): Promise<User> {
   return apiClient.post<User>('/auth/verify-email-otp', body, { suppressErrorToast: true });
 }
 
@@ -25,7 +27,7 @@ export function useResendEmailVerification() {
 }
 
 /**
- * Seconds to wait after a refused resend: the number in a 429's message ('… in 42 seconds'),
+ * Seconds to wait after a refused resend: the number in a 429's message ('… (42 s)'),
  * else the whole cooldown. (The API client does not expose the Retry-After header.)
  */
 export function cooldownAfterError(error: unknown, fallback = RESEND_COOLDOWN_SECONDS): number | null {

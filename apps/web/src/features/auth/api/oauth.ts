@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { LinkOAuthBody, OAuthProvider, UnlinkOAuthBody } from '@lumen/core/auth/oauth';
 import { API_BASE, apiClient } from '@/lib/api-client.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
 import { usePublicConfig } from '@/features/settings/api/get-public-config.ts';
 
-/** The external identity providers the web app knows (SPEC.md §1: google is supported). */
-export type OAuthProvider = 'google';
+export type { OAuthProvider };
 
+/** The external identity providers the web app knows (SPEC.md §1: google is supported). */
 export const oauthProviderLabels: Record<OAuthProvider, string> = { google: 'Google' };
 
 /** The providers the server has configured (GET /public-config → oauthProviders). */
@@ -39,12 +40,12 @@ export function startOAuthLink(provider: OAuthProvider): void {
 }
 
 /** POST /auth/link-oauth {provider, oauthId} */
-export function linkOAuth(body: { provider: string; oauthId: string }): Promise<unknown> {
+export function linkOAuth(body: LinkOAuthBody): Promise<unknown> {
   return apiClient.post<unknown>('/auth/link-oauth', body, { suppressErrorToast: true });
 }
 
 /** POST /auth/unlink-oauth {provider}: 409 when it is the only way left to sign in. */
-export function unlinkOAuth(body: { provider: string }): Promise<unknown> {
+export function unlinkOAuth(body: UnlinkOAuthBody): Promise<unknown> {
   return apiClient.post<unknown>('/auth/unlink-oauth', body, { suppressErrorToast: true });
 }
 

@@ -1,17 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Session } from '@lumen/core/auth/sessions';
 import { apiClient } from '@/lib/api-client.ts';
 import { authKeys } from './auth-keys.ts';
 
-/** One signed-in device: a refresh-token family. */
-export type AuthSession = {
-  id: string;
-  device: string;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  /** the session of this browser */
-  current: boolean;
-};
+/** One signed-in device (a refresh-token family); `current` marks this browser's. */
+export type AuthSession = Session;
 
 /** GET /auth/sessions */
 export function getSessions(signal?: AbortSignal): Promise<AuthSession[]> {

@@ -59,17 +59,19 @@ export function PlanCard({ id, name, label, price, credits, services, isSelected
         ))}
       </ul>
       {footnote && <div className="mt-3 text-xs text-slate-500">{footnote}</div>}
-      <Button
-        className="mt-5 w-full"
-        variant={isSelected ? 'primary' : 'outline'}
-        disabled={buttonDisabled}
-        onClick={(event) => {
-          event.stopPropagation();
-          onClick();
-        }}
-      >
-        {buttonLabel}
-      </Button>
+      <div className="mt-auto pt-5">
+        <Button
+          className="w-full"
+          variant={isSelected ? 'primary' : 'outline'}
+          disabled={buttonDisabled}
+          onClick={(event) => {
+            event.stopPropagation();
+            onClick();
+          }}
+        >
+          {buttonLabel}
+        </Button>
+      </div>
     </article>
   );
 }

@@ -36,9 +36,11 @@ export function SubscriptionPlansList() {
               ))}
             </ul>
           )}
-          <Button className="mt-5 w-full" variant="outline" disabled>
-            Subscribe — opens with checkout
-          </Button>
+          <div className="mt-auto pt-5">
+            <Button className="w-full" variant="outline" disabled>
+              Subscribe — opens with checkout
+            </Button>
+          </div>
         </li>
       ))}
     </ul>

@@ -21,7 +21,7 @@ export function UpgradeModal() {
       onOpenChange={setOpen}
       title="Upgrade Your Plan"
       description="Buy a one-time credit package. Credits never expire and work with every tool."
-      className="max-w-6xl"
+      size="xl"
     >
       <PlanGridSection beforePayment={() => setOpen(false)} />
       <p className="mt-5 text-center text-sm">

@@ -1,20 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paginated } from '@lumen/core/http/pagination';
+import type { SecurityEvent, SecurityEventList } from '@lumen/core/users/security-events';
 import { apiClient } from '@/lib/api-client.ts';
 import { userKeys } from './user-keys.ts';
 
-export type SecurityEvent = {
-  id: string;
-  type: string;
-  description: string;
-  ip: string | null;
-  device: string | null;
-  createdAt: string;
-};
+export type { SecurityEvent };
 
 /** GET /user/me/security-events?limit&page */
-export function getSecurityEvents(params: { page: number; limit: number }, signal?: AbortSignal): Promise<Paginated<SecurityEvent>> {
-  return apiClient.get<Paginated<SecurityEvent>>('/user/me/security-events', { query: params, signal });
+export function getSecurityEvents(params: { page: number; limit: number }, signal?: AbortSignal): Promise<SecurityEventList> {
+  return apiClient.get<SecurityEventList>('/user/me/security-events', { query: params, signal });
 }
 
 export function securityEventsQueryOptions(params: { page: number; limit: number }) {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SignInMethods } from '@lumen/core/users/sign-in-methods';
 import { apiClient } from '@/lib/api-client.ts';
 import { userKeys } from './user-keys.ts';
 
-export type LinkedProvider = { provider: string; email: string | null; linkedAt: string };
-export type SignInMethods = { hasPassword: boolean; providers: LinkedProvider[] };
+export type { SignInMethods };
 
 /** GET /user/me/sign-in-methods */
 export function getSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {

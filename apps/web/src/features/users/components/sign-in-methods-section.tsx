@@ -19,8 +19,12 @@ import { userKeys } from '../api/user-keys.ts';
 
 const knownProviders = Object.keys(oauthProviderLabels) as OAuthProvider[];
 
+function isKnownProvider(provider: string): provider is OAuthProvider {
+  return (knownProviders as string[]).includes(provider);
+}
+
 function labelOf(provider: string): string {
-  return oauthProviderLabels[provider as OAuthProvider] ?? provider;
+  return isKnownProvider(provider) ? oauthProviderLabels[provider] : provider;
 }
 
 /**
@@ -48,7 +52,7 @@ function useOAuthLinkReturn() {
         },
         { replace: true },
       );
-    if (error || !oauthId) {
+    if (error || !oauthId || !isKnownProvider(provider)) {
       toast.error(`Failed to link your ${labelOf(provider)} account`, { description: oauthErrorMessage(error ?? 'oauth_failed') });
       clearQuery();
       return;
@@ -72,7 +76,7 @@ export function SignInMethodsSection() {
   const unlink = useUnlinkOAuth();
   const queryClient = useQueryClient();
   const isLinking = useOAuthLinkReturn();
-  const [unlinking, setUnlinking] = useState<string | null>(null);
+  const [unlinking, setUnlinking] = useState<OAuthProvider | null>(null);
 
   const confirmUnlink = async () => {
     if (!unlinking) return;
@@ -88,7 +92,7 @@ export function SignInMethodsSection() {
   };
 
   // Providers already linked, plus the ones the server offers that are not linked yet.
-  const providers = data ? [...new Set([...data.providers.map((linked) => linked.provider), ...knownProviders.filter((p) => enabled.includes(p))])] : [];
+  const providers: OAuthProvider[] = data ? [...new Set([...data.providers.map((linked) => linked.provider), ...knownProviders.filter((p) => enabled.includes(p))])] : [];
 
   return (
     <Card>
@@ -134,11 +138,9 @@ export function SignInMethodsSection() {
                       Unlink
                     </Button>
                   ) : (
-                    (knownProviders as string[]).includes(provider) && (
-                      <Button variant="outline" size="sm" onClick={() => startOAuthLink(provider as OAuthProvider)} aria-label={`Link ${label}`}>
-                        Link
-                      </Button>
-                    )
+                    <Button variant="outline" size="sm" onClick={() => startOAuthLink(provider)} aria-label={`Link ${label}`}>
+                      Link
+                    </Button>
                   )}
                 </li>
               );
