@@ -24,6 +24,8 @@ export type TestApp = {
 export type BuildTestAppOptions = {
   config?: Partial<AppConfig>;
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /** The app's clock (one-time code expiry, cooldowns). */
+  clock?: () => Date;
 };
 
 /**
@@ -88,6 +90,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       database,
       loginThrottle: { failureDelayStepMs: 0, ...options.loginThrottle },
       print: () => undefined,
+      clock: options.clock,
     });
   } catch (error) {
     await database.close();
