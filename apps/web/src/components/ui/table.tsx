@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn.ts';
 /** A bordered, horizontally scrollable table (usable at 360 px wide). */
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white">
       <table className={cn('w-full text-left text-sm', className)} {...props}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
