@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { adminSections } from '../api/admin-sections.ts';
+import { MailOutboxSection } from '../components/mail-outbox-section.tsx';
 import type { AdminSectionKey } from '../api/admin-sections.ts';
 
 /** An admin page whose feature arrives in a later issue: its real title and a plain statement. */
@@ -33,6 +34,11 @@ export function AdminSectionPage({ section }: { section: AdminSectionKey }) {
         }
       />
       <ComingSoonNotice>{coming}</ComingSoonNotice>
+      {section === 'settings' && (
+        <div className="mt-6">
+          <MailOutboxSection />
+        </div>
+      )}
     </>
   );
 }

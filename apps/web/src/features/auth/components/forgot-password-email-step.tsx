@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { emailSchema } from '@lumen/core/auth/schemas';
+import { requestPasswordResetBodySchema } from '@lumen/core/auth/one-time-code';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -12,8 +11,6 @@ import { requestPasswordReset } from '../api/password-reset.ts';
 import { BackLink } from './back-link.tsx';
 import { FormAlert } from './form-alert.tsx';
 
-const emailFormSchema = z.object({ email: emailSchema });
-
 /** Step 1: the e-mail address to send the reset code to. */
 export function ForgotPasswordEmailStep({ defaultEmail, onSent, onBack }: { defaultEmail: string; onSent: (email: string) => void; onBack: () => void }) {
   const [serverError, setServerError] = useState<string | null>(null);
@@ -21,7 +18,7 @@ export function ForgotPasswordEmailStep({ defaultEmail, onSent, onBack }: { defa
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(emailFormSchema), defaultValues: { email: defaultEmail } });
+  } = useForm({ resolver: zodResolver(requestPasswordResetBodySchema), defaultValues: { email: defaultEmail } });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setServerError(null);

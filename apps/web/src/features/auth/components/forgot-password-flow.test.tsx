@@ -112,7 +112,7 @@ describe('password reset from the sign-in modal', () => {
 
       await user.type(code, '123');
       await user.click(within(dialog).getByRole('button', { name: 'Verify code' }));
-      expect(await within(dialog).findByText('Enter the 6-digit code from the e-mail')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Please enter the 6-digit code')).toBeInTheDocument();
       expect(bodiesOf(fetchMock, '/auth/verify-password-reset-otp')).toHaveLength(0);
 
       await user.clear(code);

@@ -1,9 +1,10 @@
+import { ONE_TIME_CODE_LENGTH } from '@lumen/core/auth/one-time-code';
 import type { InputProps } from '@/components/ui/input.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { cn } from '@/lib/cn.ts';
 
-export const OTP_CODE_LENGTH = 6;
-export const OTP_CODE_MESSAGE = 'Enter the 6-digit code from the e-mail';
+export const OTP_CODE_LENGTH = ONE_TIME_CODE_LENGTH;
+export const OTP_CODE_MESSAGE = 'Please enter the 6-digit code';
 
 /** Keeps the digits of a pasted or typed code (at most 6). */
 export function normaliseOtpCode(value: string): string {

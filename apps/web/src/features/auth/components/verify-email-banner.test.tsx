@@ -76,7 +76,7 @@ describe('e-mail verification banner', () => {
     await user.type(screen.getByLabelText('Verification code'), '12a3');
     expect(screen.getByLabelText('Verification code')).toHaveValue('123');
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code from the e-mail');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the 6-digit code');
     expect(fetchMock).not.toHaveBeenCalled();
     await user.type(screen.getByLabelText('Verification code'), '456');
     await user.click(screen.getByRole('button', { name: 'Verify email' }));
@@ -100,11 +100,11 @@ describe('e-mail verification banner', () => {
 
   it('shows the cooldown the server asks for on 429', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockFetch(() => fail(429, 'Please wait 42 seconds before asking for another code.', 'RATE_LIMITED'));
+    mockFetch(() => fail(429, 'Please wait before requesting another code (42 s)', 'RATE_LIMITED'));
     renderRoutes(routes, { auth: fakeAuth({ user: unverified }) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait 42 seconds before asking for another code.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please wait before requesting another code (42 s)');
     expect(screen.getByRole('button', { name: 'Resend code in 42s' })).toBeDisabled();
   });
 

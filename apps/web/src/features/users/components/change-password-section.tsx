@@ -2,7 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { passwordPolicyMessage, passwordSchema } from '@lumen/core/auth/password-policy';
+import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
+import { resetPasswordBodySchema } from '@lumen/core/auth/one-time-code';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
@@ -12,12 +13,9 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/change-password.ts';
 import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
 
-const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: passwordSchema,
-    confirmPassword: z.string(),
-  })
+// The server's body (current and new password) plus the confirmation.
+const changePasswordFormSchema = resetPasswordBodySchema
+  .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] })
   .refine((values) => values.newPassword !== values.currentPassword, { message: 'Choose a password different from the current one', path: ['newPassword'] });
 

@@ -29,7 +29,7 @@ function labelOf(provider: string): string {
 
 /**
  * Finishes a link started with {api}/auth/{provider}?intent=link: the server comes back to this page
- * with ?link=<provider>&oauthId=<token> (or &error=<code>); the query is removed afterwards.
+ * with ?link=<provider>&oauthId=<token> (or &error=<code>&message=<text>); the query is removed afterwards.
  */
 function useOAuthLinkReturn() {
   const [params, setParams] = useSearchParams();
@@ -39,6 +39,7 @@ function useOAuthLinkReturn() {
   const provider = params.get('link');
   const oauthId = params.get('oauthId');
   const error = params.get('error');
+  const message = params.get('message');
 
   useEffect(() => {
     if (!provider || handled.current) return;
@@ -53,7 +54,7 @@ function useOAuthLinkReturn() {
         { replace: true },
       );
     if (error || !oauthId || !isKnownProvider(provider)) {
-      toast.error(`Failed to link your ${labelOf(provider)} account`, { description: oauthErrorMessage(error ?? 'oauth_failed') });
+      toast.error(`Failed to link your ${labelOf(provider)} account`, { description: message || oauthErrorMessage(error ?? 'oauth_failed') });
       clearQuery();
       return;
     }
@@ -64,7 +65,7 @@ function useOAuthLinkReturn() {
         void queryClient.invalidateQueries({ queryKey: userKeys.signInMethods() });
         clearQuery();
       });
-  }, [provider, oauthId, error, linkOAuth, queryClient, setParams]);
+  }, [provider, oauthId, error, message, linkOAuth, queryClient, setParams]);
 
   return isPending;
 }

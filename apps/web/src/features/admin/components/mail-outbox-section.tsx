@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Mail, Search } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useMailOutboxQuery } from '../api/get-mail-outbox.ts';
+import { MailMessageDialog } from './mail-message-dialog.tsx';
+import { mailStatusLabels, mailTemplateLabels } from './mail-template-labels.ts';
+
+/** The mail the app has sent or stored (without SMTP_URL the outbox is the only copy), newest first. */
+export function MailOutboxSection() {
+  const [page, setPage] = useState(1);
+  const [to, setTo] = useState('');
+  const [toText, setToText] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useMailOutboxQuery({ to: to || undefined, page, limit: DEFAULT_PAGE_SIZE });
+
+  return (
+    <Card>
+      <div className="flex items-start gap-3">
+        <Mail className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+        <div>
+          <CardTitle>Mail outbox</CardTitle>
+          <CardDescription>
+            Every e-mail the platform has sent: verification and reset codes, password changes and linked sign-in methods. Without an SMTP server
+            configured, messages are kept only here.
+          </CardDescription>
+        </div>
+      </div>
+      <form
+        role="search"
+        aria-label="Filter the mail outbox"
+        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTo(toText.trim());
+          setPage(1);
+        }}
+      >
+        <div className="flex-1">
+          <label htmlFor="mail-outbox-to" className="block text-sm font-medium text-slate-700">
+            Recipient
+          </label>
+          <Input id="mail-outbox-to" className="mt-1" type="search" value={toText} onChange={(event) => setToText(event.target.value)} placeholder="ada@example.com" />
+        </div>
+        <Button type="submit">
+          <Search className="h-4 w-4" aria-hidden="true" /> Filter
+        </Button>
+      </form>
+      <div className="mt-4">
+        {isPending ? (
+          <Spinner label="Loading the outbox…" />
+        ) : isError ? (
+          <ErrorState message="Failed to load the mail outbox" onRetry={() => void refetch()} />
+        ) : data.items.length === 0 ? (
+          <EmptyState title={to ? `No messages to ${to}` : 'No messages yet'} />
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-slate-600">
+              {data.total} message{data.total === 1 ? '' : 's'}
+            </p>
+            <Table caption="Mail outbox, newest first">
+              <THead>
+                <tr>
+                  <Th>To</Th>
+                  <Th>Subject</Th>
+                  <Th>Template</Th>
+                  <Th>Status</Th>
+                  <Th>Time</Th>
+                </tr>
+              </THead>
+              <tbody>
+                {data.items.map((message) => (
+                  <Tr key={message.id}>
+                    <Td className="break-all">{message.to}</Td>
+                    <Th scope="row" className="font-medium">
+                      <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
+                        {message.subject}
+                      </button>
+                    </Th>
+                    <Td className="whitespace-nowrap">{mailTemplateLabels[message.template] ?? message.template}</Td>
+                    <Td>
+                      <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>
+                    </Td>
+                    <Td className="whitespace-nowrap">{formatDateTime(message.createdAt)}</Td>
+                  </Tr>
+                ))}
+              </tbody>
+            </Table>
+            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Mail outbox pages" disabled={isFetching} />
+          </>
+        )}
+      </div>
+      <MailMessageDialog id={openId} onClose={() => setOpenId(null)} />
+    </Card>
+  );
+}
