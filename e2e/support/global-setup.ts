@@ -4,7 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLocalOidcProvider } from '../../apps/server/src/test/local-oidc-provider.ts';
 import { adminCredentials } from './admin.ts';
+import { googleUser } from './google-user.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -46,6 +48,9 @@ export default async function setup(project: TestProject) {
   // Always test a fresh build of the SPA.
   await runToEnd('npm', ['run', 'build', '-w', '@lumen/web']);
 
+  // The local OpenID provider stands in for Google: the server talks to it through the same code path.
+  const oidc = await startLocalOidcProvider({ user: googleUser });
+
   const dataDir = mkdtempSync(join(tmpdir(), 'lumen-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -63,17 +68,28 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: adminCredentials.email,
       ADMIN_PASSWORD: adminCredentials.password,
       LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_ISSUER: oidc.issuer,
+      SMTP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
   server.stderr?.on('data', (chunk) => (log += chunk));
-  await waitForReady(baseUrl, server, () => log);
+  try {
+    await waitForReady(baseUrl, server, () => log);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await oidc.close();
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await oidc.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
