@@ -17,9 +17,11 @@ import { OTP_CODE_MESSAGE, OtpCodeInput, isOtpCode, normaliseOtpCode } from './o
 import { useCountdown } from './use-countdown.ts';
 
 export const VERIFY_EMAIL_TITLE = 'Please verify your email address';
-/** What verifying unlocks (the server's rule for unverified accounts). */
-export const VERIFY_EMAIL_UNLOCKS =
-  'Verifying unlocks buying credits, API keys and your free sign-up credits, and lets us help you recover your account.';
+/**
+ * What verifying unlocks. Keep in step with the server's rule for unverified accounts
+ * (requireVerifiedEmail answers 403 'Please verify your email address first').
+ */
+export const VERIFY_EMAIL_UNLOCKS = 'Verified accounts can buy credits and create API keys, and can always recover their password by e-mail.';
 
 /** Shown in the dashboard to a signed-in user whose e-mail address is not verified yet. */
 export function VerifyEmailBanner() {

@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/change-password.ts';
 import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
+import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
 
 // The server's body (current and new password) plus the confirmation.
 const changePasswordFormSchema = resetPasswordBodySchema
@@ -25,6 +26,7 @@ const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' 
 export function ChangePasswordSection() {
   const { data: methods } = useSignInMethodsQuery();
   const changePassword = useChangePassword();
+  const invalidate = useInvalidateAccountSecurity();
   const {
     register,
     handleSubmit,
@@ -38,6 +40,7 @@ export function ChangePasswordSection() {
       await changePassword.mutateAsync({ currentPassword, newPassword });
       reset(emptyValues);
       toast.success(PASSWORD_CHANGED_MESSAGE);
+      void invalidate();
     } catch (error) {
       if (applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword'])) return;
       if (isApiError(error) && error.status === 400) {

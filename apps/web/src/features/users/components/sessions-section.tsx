@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessionsQuery } from '@/features/auth/api/sessions.ts';
 import type { AuthSession } from '@/features/auth/api/sessions.ts';
+import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
 
 /** Active sessions: each signed-in device, with 'This device' marked; sign out one or all the others. */
 export function SessionsSection() {
@@ -18,10 +19,12 @@ export function SessionsSection() {
   const revokeSession = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
   const [confirmOthers, setConfirmOthers] = useState(false);
+  const invalidate = useInvalidateAccountSecurity();
 
   const signOutSession = async (session: AuthSession) => {
     try {
       await revokeSession.mutateAsync(session.id);
+      void invalidate();
       toast.success(`Signed out ${session.device || 'the session'}`);
     } catch (error) {
       toast.error('Failed to sign out the session', { description: errorMessage(error, '') || undefined });
@@ -31,6 +34,7 @@ export function SessionsSection() {
   const signOutOthers = async () => {
     try {
       await revokeOthers.mutateAsync();
+      void invalidate();
       setConfirmOthers(false);
       toast.success('Signed out all other sessions');
     } catch (error) {

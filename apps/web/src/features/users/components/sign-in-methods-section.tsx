@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { KeyRound } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -15,7 +14,7 @@ import { oauthProviderLabels, startOAuthLink, useEnabledOAuthProviders, useLinkO
 import type { OAuthProvider } from '@/features/auth/api/oauth.ts';
 import { oauthErrorMessage } from '@/features/auth/api/oauth-errors.ts';
 import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
-import { userKeys } from '../api/user-keys.ts';
+import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
 
 const knownProviders = Object.keys(oauthProviderLabels) as OAuthProvider[];
 
@@ -34,7 +33,7 @@ function labelOf(provider: string): string {
 function useOAuthLinkReturn() {
   const [params, setParams] = useSearchParams();
   const { mutateAsync: linkOAuth, isPending } = useLinkOAuth();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAccountSecurity();
   const handled = useRef(false);
   const provider = params.get('link');
   const oauthId = params.get('oauthId');
@@ -62,10 +61,10 @@ function useOAuthLinkReturn() {
       .then(() => toast.success(`${labelOf(provider)} account linked`))
       .catch((failure: unknown) => toast.error(`Failed to link your ${labelOf(provider)} account`, { description: errorMessage(failure, '') || undefined }))
       .finally(() => {
-        void queryClient.invalidateQueries({ queryKey: userKeys.signInMethods() });
+        void invalidate();
         clearQuery();
       });
-  }, [provider, oauthId, error, message, linkOAuth, queryClient, setParams]);
+  }, [provider, oauthId, error, message, linkOAuth, invalidate, setParams]);
 
   return isPending;
 }
@@ -75,7 +74,7 @@ export function SignInMethodsSection() {
   const { data, isPending, isError, refetch } = useSignInMethodsQuery();
   const enabled = useEnabledOAuthProviders();
   const unlink = useUnlinkOAuth();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateAccountSecurity();
   const isLinking = useOAuthLinkReturn();
   const [unlinking, setUnlinking] = useState<OAuthProvider | null>(null);
 
@@ -88,7 +87,7 @@ export function SignInMethodsSection() {
       toast.error(errorMessage(error, `Failed to unlink your ${labelOf(unlinking)} account`));
     } finally {
       setUnlinking(null);
-      void queryClient.invalidateQueries({ queryKey: userKeys.signInMethods() });
+      void invalidate();
     }
   };
 

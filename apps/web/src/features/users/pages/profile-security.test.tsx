@@ -160,6 +160,8 @@ describe('profile page: account security', () => {
       const list = await screen.findByRole('list', { name: 'Sign-in methods' });
       expect(await within(list).findByText(/ada@gmail\.com/)).toBeInTheDocument();
       expect(within(list).getByRole('button', { name: 'Unlink Google' })).toBeInTheDocument();
+      // The security events are read again, so 'Google account linked' shows up.
+      await waitFor(() => expect(fetchMock.mock.calls.filter((call) => String(call[0]).startsWith('/api/v1/user/me/security-events')).length).toBeGreaterThanOrEqual(2));
     });
 
     it('shows the server message when a link fails', async () => {
