@@ -31,7 +31,7 @@ describe('e-mail verification banner', () => {
     const layoutRoutes = [{ path: '/', element: <DashboardLayout />, children: [{ index: true, element: <h1>Dashboard home</h1> }] }];
     const first = renderRoutes(layoutRoutes, { auth: fakeAuth({ user: unverified }) });
     expect(await screen.findByRole('heading', { name: 'Please verify your email address' })).toBeInTheDocument();
-    expect(screen.getByText(/Verified accounts can buy credits and create API keys/)).toBeInTheDocument();
+    expect(screen.getByText(/Verifying unlocks buying credits and creating API keys/)).toBeInTheDocument();
     first.unmount();
     renderRoutes(layoutRoutes, { auth: fakeAuth({ user: makeUser({ emailVerified: true }) }) });
     expect(await screen.findByRole('heading', { name: 'Dashboard home' })).toBeInTheDocument();

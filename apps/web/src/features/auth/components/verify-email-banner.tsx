@@ -18,10 +18,10 @@ import { useCountdown } from './use-countdown.ts';
 
 export const VERIFY_EMAIL_TITLE = 'Please verify your email address';
 /**
- * What verifying unlocks. Keep in step with the server's rule for unverified accounts
- * (requireVerifiedEmail answers 403 'Please verify your email address first').
+ * What verifying unlocks (decision 006: buying credits and API keys need a verified address;
+ * the server's requireVerifiedEmail answers 403 'Please verify your email address first').
  */
-export const VERIFY_EMAIL_UNLOCKS = 'Verified accounts can buy credits and create API keys, and can always recover their password by e-mail.';
+export const VERIFY_EMAIL_UNLOCKS = 'Verifying unlocks buying credits and creating API keys; until then you can spend your free credits on every tool.';
 
 /** Shown in the dashboard to a signed-in user whose e-mail address is not verified yet. */
 export function VerifyEmailBanner() {
