@@ -17,12 +17,23 @@ export async function insertSession(
   });
 }
 
-/** The hot path of every signed-in request: one primary-key lookup. */
-export async function findSessionState(db: Db, id: string): Promise<{ userId: string; revokedAt: Date | null } | null> {
-  const [row] = await db
+function prepareSessionStateQuery(db: Db) {
+  return db
     .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
     .from(authSessions)
-    .where(eq(authSessions.id, id));
+    .where(eq(authSessions.id, sql.placeholder('id')))
+    .prepare('find_session_state');
+}
+const sessionStateQueries = new WeakMap<Db, ReturnType<typeof prepareSessionStateQuery>>();
+
+/** The hot path of every signed-in request: one primary-key lookup, a prepared statement per database. */
+export async function findSessionState(db: Db, id: string): Promise<{ userId: string; revokedAt: Date | null } | null> {
+  let query = sessionStateQueries.get(db);
+  if (!query) {
+    query = prepareSessionStateQuery(db);
+    sessionStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 
