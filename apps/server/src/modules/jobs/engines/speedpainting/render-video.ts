@@ -1,0 +1,121 @@
+import type { SpeedpaintingStyle } from '@lumen/core/services/speedpainting-params';
+import { createFrameEncoder } from './frame-encoder.ts';
+import type { FloatImage } from './image-field.ts';
+import { createPaintCanvas, paintStroke } from './paint-canvas.ts';
+import { seededRandom } from './seeded-random.ts';
+import { planPasses } from './stroke-planner.ts';
+import { stylePresets } from './styles.ts';
+import { composeFrame, surfaceTexture } from './surface-texture.ts';
+import { previewWatermark } from './watermark.ts';
+import { muxWebm } from './webm-writer.ts';
+
+export type RenderOptions = {
+  style: SpeedpaintingStyle;
+  durationSeconds: number;
+  fps: number;
+  /** WebP quality of the frames, 0..100. */
+  quality: number;
+  seed: number;
+  /** Also make a half-size watermarked video at half the frame rate. */
+  preview: boolean;
+  signal?: AbortSignal;
+  onProgress?: (fraction: number) => void;
+};
+
+export type RenderedVideo = {
+  webm: Buffer;
+  previewWebm: Buffer | null;
+  /** The finished painting, 8-bit RGB of the source's size. */
+  finalFrame: Buffer;
+  width: number;
+  height: number;
+  frames: number;
+  layers: { brushRadius: number; strokes: number }[];
+};
+
+/**
+ * Paints `source` (RGB floats of the output size) stroke by stroke and records it: the first frame
+ * is the empty canvas, each pass gets a share of the painting time, and the finished painting is
+ * held for the last 12 % (1 to 2 s).
+ */
+export async function renderSpeedpaintingVideo(source: FloatImage, options: RenderOptions): Promise<RenderedVideo> {
+  const { width, height } = source;
+  const style = stylePresets[options.style];
+  const random = seededRandom(options.seed);
+  const target = style.grayscale ? greyscale(source) : source;
+  const canvas = createPaintCanvas(width, height, style.ground);
+  const texture = surfaceTexture(width, height, style, options.seed);
+
+  const totalFrames = Math.max(2, Math.round(options.durationSeconds * options.fps));
+  const holdFrames = Math.min(totalFrames - 1, Math.round(options.fps * Math.min(2, Math.max(1, options.durationSeconds * 0.12))));
+  let paintFrames = totalFrames - holdFrames - 1;
+
+  const previewSize = { width: even(width / 2), height: even(height / 2) };
+  const encoder = createFrameEncoder({
+    width,
+    height,
+    quality: options.quality,
+    preview: options.preview ? { ...previewSize, every: 2, overlay: previewWatermark(previewSize.width, previewSize.height) } : undefined,
+  });
+  let emitted = 0;
+  const emit = async (repeat = 1) => {
+    options.signal?.throwIfAborted();
+    await encoder.add(composeFrame(canvas.rgb, texture), repeat);
+    emitted += repeat;
+    options.onProgress?.(Math.min(0.95, (emitted / totalFrames) * 0.95));
+  };
+
+  await emit();
+  const layers: RenderedVideo['layers'] = [];
+  const weights = [...style.passWeights];
+  let pass = 0;
+  for (const plan of planPasses(target, canvas, style, random)) {
+    layers.push({ brushRadius: Math.round(plan.radius * 10) / 10, strokes: plan.strokes.length });
+    const remainingWeight = weights.slice(pass).reduce((sum, w) => sum + w, 0);
+    const isLast = pass === weights.length - 1;
+    const frames =
+      plan.strokes.length === 0 ? 0 : isLast ? paintFrames : Math.round((paintFrames * (weights[pass] ?? 0)) / remainingWeight);
+    for (let f = 0; f < frames; f += 1) {
+      const from = Math.floor((f * plan.strokes.length) / frames);
+      const to = Math.floor(((f + 1) * plan.strokes.length) / frames);
+      for (let s = from; s < to; s += 1) paintStroke(canvas, plan.strokes[s]!, style);
+      await emit();
+    }
+    paintFrames -= frames;
+    pass += 1;
+  }
+  // A pass with no strokes leaves frames over: they extend the hold.
+  await emit(holdFrames + paintFrames);
+
+  const encoded = await encoder.finish();
+  options.signal?.throwIfAborted();
+  const webm = muxWebm({ width, height, fps: options.fps, frames: encoded.frames });
+  const previewWebm = options.preview
+    ? muxWebm({ ...previewSize, fps: options.fps / 2, frames: encoded.preview })
+    : null;
+  return {
+    webm,
+    previewWebm,
+    finalFrame: composeFrame(canvas.rgb, texture),
+    width,
+    height,
+    frames: encoded.frames.length,
+    layers,
+  };
+}
+
+function even(value: number): number {
+  return Math.max(2, Math.round(value / 2) * 2);
+}
+
+function greyscale(image: FloatImage): FloatImage {
+  const data = new Float32Array(image.data.length);
+  for (let i = 0; i < image.width * image.height; i += 1) {
+    const o = i * 3;
+    const grey = 0.299 * (image.data[o] ?? 0) + 0.587 * (image.data[o + 1] ?? 0) + 0.114 * (image.data[o + 2] ?? 0);
+    data[o] = grey;
+    data[o + 1] = grey;
+    data[o + 2] = grey;
+  }
+  return { ...image, data };
+}
