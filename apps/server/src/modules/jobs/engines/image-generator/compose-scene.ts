@@ -1,0 +1,165 @@
+import type { ImageStyle } from '@lumen/core/services/image-generator-params';
+import { mix } from './colour.ts';
+import type { SceneElement } from './prompt-vocabulary.ts';
+import type { PromptReading } from './read-prompt.ts';
+import { paintElements } from './scene-elements.ts';
+import type { SceneContext } from './scene-elements.ts';
+import type { Random } from './seeded-random.ts';
+import { valueNoise } from './seeded-random.ts';
+import { blobPath, flowLine, num } from './svg-paths.ts';
+
+type Canvas = { width: number; height: number; reading: PromptReading; random: Random; seed: number };
+
+function defs({ width, height }: Canvas, seed: number): string {
+  const unit = Math.min(width, height);
+  return `<defs>
+<filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 110)}" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+<filter id="soft" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="${num(unit / 70)}"/></filter>
+<filter id="haze" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 14)}"/></filter>
+<filter id="wash" x="-20%" y="-20%" width="140%" height="140%"><feTurbulence type="fractalNoise" baseFrequency="${num(6 / unit * 10) / 10}" numOctaves="3" seed="${seed % 1000}" result="t"/><feDisplacementMap in="SourceGraphic" in2="t" scale="${num(unit / 28)}" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="${num(unit / 400)}"/></filter>
+<radialGradient id="vignette" cx="50%" cy="50%" r="75%"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient>
+</defs>`;
+}
+
+function sceneContext(canvas: Canvas, finish: SceneContext['finish'], haze: string): SceneContext {
+  const { width, height, reading, random } = canvas;
+  return { width, height, palette: reading.palette, night: reading.night, accent: reading.accent, random, horizon: random.range(0.58, 0.7), haze, finish };
+}
+
+function flowStrokes(canvas: Canvas, count: number, colours: string[], opacity: number, widthRange: [number, number]): string {
+  const { width, height, random, seed } = canvas;
+  const noise = valueNoise(seed ^ 0x5bd1e995);
+  const scale = 3 / Math.min(width, height);
+  const twist = random.range(2, 5);
+  const angleAt = (x: number, y: number) => noise(x * scale, y * scale) * Math.PI * twist;
+  let out = '';
+  for (let i = 0; i < count; i += 1) {
+    const d = flowLine(random.range(0, width), random.range(0, height), random.int(25, 70), Math.min(width, height) / 120, angleAt);
+    out += `<path d="${d}" fill="none" stroke="${random.pick(colours)}" stroke-width="${num(random.range(...widthRange))}" stroke-linecap="round" stroke-opacity="${num(opacity * random.range(0.5, 1))}"/>`;
+  }
+  return out;
+}
+
+function abstract(canvas: Canvas): string {
+  const { width, height, random, reading } = canvas;
+  const p = reading.palette;
+  const angle = random.range(0, 360);
+  let out = `<defs><linearGradient id="bg" gradientTransform="rotate(${num(angle)} 0.5 0.5)"><stop offset="0" stop-color="${p[0]}"/><stop offset="1" stop-color="${p[1]}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#bg)"/>`;
+  let blobs = '';
+  for (let i = 0; i < random.int(4, 6); i += 1) {
+    const r = Math.min(width, height) * random.range(0.18, 0.4);
+    blobs += `<path d="${blobPath(random.range(0, width), random.range(0, height), r, 0.35, random)}" fill="${p[2 + (i % 3)]}" opacity="${num(random.range(0.55, 0.85))}"/>`;
+  }
+  out += `<g filter="url(#haze)">${blobs}</g>`;
+  out += flowStrokes(canvas, Math.round((width * height) / 9000), [p[3]!, p[4]!, mix(p[4]!, '#ffffff', 0.5)], 0.45, [1, 3.5]);
+  out += paintElements(sceneContext(canvas, 'soft', p[2]!), reading.elements);
+  for (let i = 0; i < random.int(2, 4); i += 1) {
+    const r = Math.min(width, height) * random.range(0.04, 0.16);
+    out += `<circle cx="${num(random.range(0.1, 0.9) * width)}" cy="${num(random.range(0.1, 0.9) * height)}" r="${num(r)}" fill="none" stroke="${p[4]}" stroke-width="${num(random.range(1.5, 4))}" opacity="0.7"/>`;
+  }
+  return out;
+}
+
+function watercolor(canvas: Canvas): string {
+  const { width, height, random, reading } = canvas;
+  const p = reading.palette;
+  const paper = mix(p[4]!, '#fbf7ee', 0.7);
+  let out = `<rect width="${width}" height="${height}" fill="${paper}"/>`;
+  const ctx = sceneContext(canvas, 'wash', mix(p[3]!, paper, 0.5));
+  const sceneWords: SceneElement[] = ['mountains', 'water', 'trees', 'sun', 'moon', 'city'];
+  const hasScene = sceneWords.some((element) => reading.elements.has(element));
+  if (hasScene) {
+    out += `<rect width="${width}" height="${num(height * ctx.horizon)}" fill="${mix(p[3]!, paper, 0.55)}" opacity="0.6" filter="url(#wash)"/>`;
+  }
+  let washes = '';
+  const cells = hasScene ? 2 : 3;
+  const unit = Math.min(width, height);
+  // Broad washes on a jittered grid, so colour covers the sheet unevenly but everywhere.
+  for (let gy = 0; gy < cells; gy += 1) {
+    for (let gx = 0; gx < cells; gx += 1) {
+      if (hasScene && random.chance(0.4)) continue;
+      const cx = ((gx + random.range(0.1, 0.9)) / cells) * width;
+      const cy = ((gy + random.range(0.1, 0.9)) / cells) * height * (hasScene ? 0.6 : 1);
+      const colour = p[random.int(1, 3)]!;
+      washes += `<path d="${blobPath(cx, cy, unit * random.range(0.16, 0.3), 0.35, random, 11)}" fill="${colour}" fill-opacity="${num(random.range(0.3, 0.55))}" stroke="${mix(colour, p[0]!, 0.4)}" stroke-opacity="0.35" stroke-width="${num(random.range(1, 2.5))}"/>`;
+    }
+  }
+  // Smaller, deeper glazes on top.
+  for (let i = 0; i < (hasScene ? 2 : 5); i += 1) {
+    const colour = p[random.int(0, 2)]!;
+    washes += `<path d="${blobPath(random.range(0.1, 0.9) * width, random.range(0.1, 0.9) * height, unit * random.range(0.06, 0.14), 0.4, random, 9)}" fill="${colour}" fill-opacity="${num(random.range(0.25, 0.45))}"/>`;
+  }
+  out += `<g filter="url(#wash)">${washes}</g>`;
+  out += paintElements(ctx, reading.elements);
+  return `<g opacity="0.95">${out}</g>`;
+}
+
+function neon(canvas: Canvas): string {
+  const { width, height, random, reading } = canvas;
+  const p = reading.palette;
+  const base = mix(p[0]!, '#05020c', 0.6);
+  const accent = [p[3]!, p[4]!, mix(p[2]!, '#ff2a6d', 0.3), mix(p[3]!, '#05d9e8', 0.3)];
+  let out = `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${base}"/><stop offset="1" stop-color="${mix(p[1]!, base, 0.4)}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#sky)"/>`;
+  const horizon = height * random.range(0.55, 0.65);
+  const ctx = { ...sceneContext(canvas, 'glow', mix(p[2]!, base, 0.5)), horizon: horizon / height, night: true };
+  const elements = new Set(reading.elements);
+  if (elements.size === 0) elements.add(random.chance(0.5) ? 'sun' : 'stars');
+  out += paintElements(ctx, new Set([...elements].filter((e) => e !== 'water' && e !== 'trees')));
+  // Perspective grid floor.
+  let grid = `<rect x="0" y="${num(horizon)}" width="${width}" height="${num(height - horizon)}" fill="${base}" opacity="0.85"/>`;
+  const lineColour = accent[0]!;
+  for (let i = -12; i <= 12; i += 1) {
+    grid += `<line x1="${num(width / 2 + i * width * 0.02)}" y1="${num(horizon)}" x2="${num(width / 2 + i * width * 0.16)}" y2="${height}" stroke="${lineColour}" stroke-width="1.5" opacity="0.8"/>`;
+  }
+  for (let k = 1; k < 14; k += 1) {
+    const y = horizon + (height - horizon) * Math.pow(k / 13, 2.1);
+    grid += `<line x1="0" y1="${num(y)}" x2="${width}" y2="${num(y)}" stroke="${lineColour}" stroke-width="1.5" opacity="0.8"/>`;
+  }
+  out += `<g filter="url(#glow)">${grid}</g>`;
+  out += `<g filter="url(#glow)">${flowStrokes(canvas, random.int(8, 16), accent, 0.9, [1.5, 3])}</g>`;
+  return out;
+}
+
+function minimal(canvas: Canvas): string {
+  const { width, height, random, reading } = canvas;
+  const p = reading.palette;
+  const background = reading.night ? p[0]! : mix(p[4]!, '#f7f4ee', 0.5);
+  let out = `<rect width="${width}" height="${height}" fill="${background}"/>`;
+  const ctx = sceneContext(canvas, 'flat', mix(p[3]!, background, 0.5));
+  if (reading.elements.size > 0) {
+    out += paintElements(ctx, reading.elements);
+  } else {
+    const r = Math.min(width, height) * random.range(0.16, 0.26);
+    out += `<circle cx="${num(width * random.range(0.3, 0.7))}" cy="${num(height * random.range(0.3, 0.5))}" r="${num(r)}" fill="${p[2]}"/>`;
+    const archW = width * random.range(0.2, 0.35);
+    const archX = width * random.range(0.1, 0.9 - archW / width);
+    const archTop = height * random.range(0.45, 0.6);
+    out += `<path d="M${num(archX)},${height} L${num(archX)},${num(archTop + archW / 2)} A${num(archW / 2)},${num(archW / 2)} 0 0 1 ${num(archX + archW)},${num(archTop + archW / 2)} L${num(archX + archW)},${height} Z" fill="${p[1]}"/>`;
+  }
+  out += `<line x1="${num(width * 0.08)}" y1="${num(height * ctx.horizon)}" x2="${num(width * 0.92)}" y2="${num(height * ctx.horizon)}" stroke="${p[0]}" stroke-width="2" opacity="0.6"/>`;
+  return out;
+}
+
+function landscape(canvas: Canvas): string {
+  const { width, height, random, reading } = canvas;
+  const p = reading.palette;
+  const skyTop = reading.night ? p[0]! : p[2]!;
+  const skyLow = reading.night ? p[2]! : p[4]!;
+  let out = `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyLow}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#sky)"/>`;
+  const elements = new Set(reading.elements);
+  elements.add('mountains');
+  if (![...elements].some((e) => e === 'sun' || e === 'moon')) elements.add(reading.night ? 'moon' : 'sun');
+  if (reading.night) elements.add('stars');
+  if (!elements.has('water') && !elements.has('city') && random.chance(0.4)) elements.add('trees');
+  out += paintElements(sceneContext(canvas, 'soft', skyLow), elements);
+  return out;
+}
+
+const styles: Record<ImageStyle, (canvas: Canvas) => string> = { abstract, watercolor, neon, minimal, landscape };
+
+/** The whole picture as SVG, exactly width × height user units (= pixels when rendered). */
+export function composeScene(style: ImageStyle, canvas: Canvas): string {
+  const body = styles[style](canvas);
+  const vignette = style === 'minimal' || style === 'watercolor' ? '' : `<rect width="${canvas.width}" height="${canvas.height}" fill="url(#vignette)"/>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">${defs(canvas, canvas.seed)}${body}${vignette}</svg>`;
+}
