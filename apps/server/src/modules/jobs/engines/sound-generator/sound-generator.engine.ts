@@ -1,0 +1,80 @@
+import { soundGeneratorParamsSchema, soundWaveformPoints } from '@lumen/core/services/sound-generator-params';
+import type { SoundGeneratorParams, SoundGeneratorSummary } from '@lumen/core/services/sound-generator-params';
+import { EngineInputError } from '../engine.ts';
+import type { Engine, EngineResult } from '../engine.ts';
+import { designFromPrompt, keyName } from './prompt-design.ts';
+import { SAMPLE_RATE } from './stereo-bus.ts';
+import { synthesize } from './synthesize.ts';
+import { encodeWav, waveformPeaks } from './wav.ts';
+
+const PREVIEW_SECONDS = 5;
+const PREVIEW_RATE = 22_050;
+
+/**
+ * Sound generation, built in: a synthesiser reads the prompt (sound words pick textures and
+ * instruments, mood words pick key, scale and tempo; the prompt's hash seeds the arrangement) and
+ * renders a 44.1 kHz 16-bit stereo WAV, a waveform summary and a short mono preview.
+ */
+export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
+  service: 'sound-generator',
+  kind: 'builtin',
+  label: 'Built-in synthesiser (offline)',
+  async run({ params }, context): Promise<EngineResult> {
+    const parsed = soundGeneratorParamsSchema.safeParse(params);
+    if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sound options');
+    const { prompt, durationSeconds } = parsed.data;
+    if (!/[\p{L}\p{N}]/u.test(prompt)) throw new EngineInputError('Describe the sound in words');
+
+    const design = designFromPrompt(prompt);
+    const { left, right } = synthesize(design, durationSeconds, context.onProgress, context.signal);
+    const wav = encodeWav([left, right], SAMPLE_RATE);
+    const preview = encodeWav([previewChannel(left, right)], PREVIEW_RATE);
+    context.onProgress(1);
+
+    const summary: SoundGeneratorSummary = {
+      format: 'wav',
+      sampleRate: SAMPLE_RATE,
+      channels: 2,
+      durationSeconds,
+      peaks: waveformPeaks([left, right], soundWaveformPoints),
+      design: {
+        tempo: design.tempo,
+        key: keyName(design),
+        scale: design.scaleName,
+        mood: design.mood,
+        layers: design.layers,
+        matchedWords: design.matchedWords,
+      },
+    };
+    return {
+      files: [
+        {
+          kind: 'audio',
+          name: `${fileStem(prompt)}.wav`,
+          contentType: 'audio/wav',
+          data: wav,
+          preview: { name: `${fileStem(prompt)}-preview.wav`, contentType: 'audio/wav', data: preview },
+        },
+      ],
+      summary,
+    };
+  },
+};
+
+/** The first seconds in mono at half the sample rate (averaged pairs), faded out. */
+function previewChannel(left: Float32Array, right: Float32Array): Float32Array {
+  const frames = Math.min(Math.floor(left.length / 2), PREVIEW_SECONDS * PREVIEW_RATE);
+  const out = new Float32Array(frames);
+  const fade = Math.min(frames, Math.round(0.5 * PREVIEW_RATE));
+  for (let i = 0; i < frames; i += 1) {
+    const j = i * 2;
+    const value = ((left[j] ?? 0) + (right[j] ?? 0) + (left[j + 1] ?? 0) + (right[j + 1] ?? 0)) / 4;
+    out[i] = value * Math.min(1, (frames - 1 - i) / fade);
+  }
+  return out;
+}
+
+function fileStem(prompt: string): string {
+  const stem = prompt.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  return stem ? `sound-${stem}` : 'sound';
+}
