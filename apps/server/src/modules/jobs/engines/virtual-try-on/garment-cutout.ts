@@ -1,0 +1,39 @@
+import type { RgbImage } from '../ai-background/read-image-input.ts';
+import type { AlphaMask } from '../ai-background/segment-subject.ts';
+
+/** The garment cut out of its photo and cropped to it, as RGBA pixels. */
+export type GarmentCutout = { rgba: Buffer; width: number; height: number };
+
+export function cutOutGarment(image: RgbImage, mask: AlphaMask): GarmentCutout | null {
+  const { width, height } = image;
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (mask.data[y * width + x]! < 128) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  if (right - left < 8 || bottom - top < 8) return null;
+  const w = right - left + 1;
+  const h = bottom - top + 1;
+  const rgba = Buffer.alloc(w * h * 4);
+  for (let y = 0; y < h; y += 1) {
+    for (let x = 0; x < w; x += 1) {
+      const source = (top + y) * width + left + x;
+      const target = (y * w + x) * 4;
+      rgba[target] = image.data[source * 3]!;
+      rgba[target + 1] = image.data[source * 3 + 1]!;
+      rgba[target + 2] = image.data[source * 3 + 2]!;
+      const alpha = mask.data[source]!;
+      // Pull the soft edge in a little so no halo of the garment photo's background comes along.
+      rgba[target + 3] = Math.max(0, Math.min(255, Math.round((alpha - 64) * (255 / 191))));
+    }
+  }
+  return { rgba, width: w, height: h };
+}
