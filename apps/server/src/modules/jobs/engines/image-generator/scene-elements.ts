@@ -20,8 +20,8 @@ export type SceneContext = {
   finish: 'flat' | 'glow' | 'wash' | 'soft';
 };
 
-const filterFor = (finish: SceneContext['finish']) =>
-  finish === 'glow' ? ' filter="url(#glow)"' : finish === 'wash' ? ' filter="url(#wash)"' : '';
+/** Glow per element; the watercolor wash is applied once to the whole picture by its style. */
+const filterFor = (finish: SceneContext['finish']) => (finish === 'glow' ? ' filter="url(#glow)"' : '');
 
 function sunOrMoon(ctx: SceneContext, moon: boolean): string {
   const { width, height, random, palette } = ctx;
