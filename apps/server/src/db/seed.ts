@@ -5,6 +5,8 @@ import type { Db } from './database.ts';
 import { creditPackages, serviceCosts } from '../modules/credits/tables.ts';
 import { insertCreditAccount } from '../modules/credits/credits.repository.ts';
 import { subscriptionPlans } from '../modules/payments/tables.ts';
+import { defaultIntroductionDialogs } from '../modules/introduction-dialogs/default-dialogs.ts';
+import { introductionDialogs } from '../modules/introduction-dialogs/tables.ts';
 import { findUserByEmail, hasAdmin, insertUser } from '../modules/users/users.repository.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 
@@ -81,6 +83,11 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
 
   const [plans] = await db.select({ total: count() }).from(subscriptionPlans);
   if (!plans?.total) await db.insert(subscriptionPlans).values(seedSubscriptionPlans);
+
+  await db
+    .insert(introductionDialogs)
+    .values(Object.entries(defaultIntroductionDialogs).map(([service, dialog]) => ({ service, ...dialog, enabled: true })))
+    .onConflictDoNothing();
 
   if (await hasAdmin(db)) return null;
   const email = (adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

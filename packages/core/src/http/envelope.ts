@@ -24,7 +24,12 @@ export type FieldIssue = z.infer<typeof fieldIssueSchema>;
 export const failureEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  error: z.object({ code: z.enum(errorCodes), details: z.array(fieldIssueSchema).optional() }),
+  error: z.object({
+    code: z.enum(errorCodes),
+    details: z.array(fieldIssueSchema).optional(),
+    /** Machine-readable facts about the failure, e.g. {balance, cost} on a 402. */
+    meta: z.record(z.string(), z.unknown()).optional(),
+  }),
 });
 export type FailureEnvelope = z.infer<typeof failureEnvelopeSchema>;
 

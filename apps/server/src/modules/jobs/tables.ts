@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schemas';
+import { creditLedger } from '../credits/tables.ts';
+import { users } from '../users/tables.ts';
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+
+/** Files people upload for jobs (images, transcripts); the bytes live in storage under storage_key. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: uploadPurposes }).notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    storageKey: text('storage_key').notNull(),
+    /** Idempotency-Key of the upload request, unique per user. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('uploads_user_created_idx').on(table.userId, table.createdAt),
+    uniqueIndex('uploads_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    check('uploads_purpose_check', inList('purpose', uploadPurposes)),
+  ],
+);
+
+/** Where each input file of a job comes from: an upload or the admin's try-on catalogue. */
+export type JobFileRef = { source: 'upload' | 'try-on-model' | 'try-on-garment'; id: string };
+
+/** One use of a service: charged on insert, run by the worker, refunded once if it fails for good. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    service: text('service').notNull(),
+    status: text('status', { enum: jobStatuses }).notNull().default('queued'),
+    progress: doublePrecision('progress').notNull().default(0),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    files: jsonb('files').$type<Record<string, JobFileRef>>().notNull(),
+    /** Credits charged (a snapshot of the service cost). */
+    cost: integer('cost').notNull(),
+    chargeLedgerId: uuid('charge_ledger_id').references(() => creditLedger.id, { onDelete: 'set null' }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    engineKind: text('engine_kind').notNull(),
+    engineLabel: text('engine_label').notNull(),
+    /** Message for the user when the job failed. */
+    error: text('error'),
+    summary: jsonb('summary'),
+    attempts: integer('attempts').notNull().default(0),
+    idempotencyKey: text('idempotency_key'),
+    /** The API key that submitted it (API keys come in a later issue). */
+    apiKeyId: uuid('api_key_id'),
+    /** Not claimed before this time (retry backoff). */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** Which worker holds the job while it runs. */
+    workerId: text('worker_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('jobs_user_created_idx').on(table.userId, table.createdAt),
+    index('jobs_status_run_after_idx').on(table.status, table.runAfter),
+    index('jobs_created_idx').on(table.createdAt),
+    uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    check('jobs_status_check', inList('status', jobStatuses)),
+    check('jobs_progress_check', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
+  ],
+);
+
+/** Result files of a job: the original and an optional preview, both in storage. */
+export const jobOutputs = pgTable(
+  'job_outputs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: outputKinds }).notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    previewStorageKey: text('preview_storage_key'),
+    previewContentType: text('preview_content_type'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('job_outputs_job_idx').on(table.jobId, table.position), check('job_outputs_kind_check', inList('kind', outputKinds))],
+);
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;
+export type JobOutputRow = typeof jobOutputs.$inferSelect;

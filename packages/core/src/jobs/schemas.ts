@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
+import { serviceKeys } from '../services/catalogue.ts';
+import { garmentCategories } from '../services/virtual-try-on-params.ts';
+
+/** Request and response schemas of docs/api/jobs-contract.md (the server's source of truth). */
+
+export const serviceKeySchema = z.enum(serviceKeys);
+export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type JobStatus = (typeof jobStatuses)[number];
+export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'failed'];
+export const outputKinds = ['image', 'video', 'audio', 'report'] as const;
+export type OutputKind = (typeof outputKinds)[number];
+export const engineKinds = ['builtin', 'remote'] as const;
+export type EngineKind = (typeof engineKinds)[number];
+export const uploadPurposes = ['image', 'transcript'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** Limits of POST /uploads. */
+export const uploadLimits = {
+  imageMaxBytes: 15 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  imageMinSide: 64,
+  transcriptMaxBytes: 1024 * 1024,
+} as const;
+export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const transcriptContentTypes = ['text/plain', 'text/vtt', 'application/x-subrip'] as const;
+
+export const engineInfoSchema = z.object({ kind: z.enum(engineKinds), label: z.string() });
+export type EngineInfo = z.infer<typeof engineInfoSchema>;
+
+// ---- Catalogue ----
+export const serviceFileSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  accept: z.array(z.string()),
+  maxBytes: z.number().int(),
+});
+export type ServiceFile = z.infer<typeof serviceFileSchema>;
+
+export const serviceEntrySchema = z.object({
+  key: serviceKeySchema,
+  name: z.string(),
+  description: z.string(),
+  cost: z.number().int().nonnegative(),
+  usesLeft: z.number().int().nonnegative().nullable().optional(),
+  outputKind: z.enum(outputKinds),
+  engine: engineInfoSchema,
+  files: z.array(serviceFileSchema),
+});
+export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
+export const serviceListSchema = z.array(serviceEntrySchema);
+
+// ---- Uploads ----
+export const uploadSchema = z.object({
+  id: z.uuid(),
+  purpose: z.enum(uploadPurposes),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  previewUrl: z.string(),
+  createdAt: z.string(),
+});
+export type Upload = z.infer<typeof uploadSchema>;
+
+// ---- Jobs ----
+export const createJobBodySchema = z.strictObject({
+  service: serviceKeySchema,
+  params: z.record(z.string(), z.unknown()).default({}),
+  files: z.record(z.string(), z.uuid('Must be an upload id')).default({}),
+});
+export type CreateJobBody = z.input<typeof createJobBodySchema>;
+
+export const jobOutputSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(outputKinds),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  previewUrl: z.string(),
+});
+export type JobOutput = z.infer<typeof jobOutputSchema>;
+
+export const jobSchema = z.object({
+  id: z.uuid(),
+  service: serviceKeySchema,
+  status: z.enum(jobStatuses),
+  progress: z.number().min(0).max(1),
+  params: z.record(z.string(), z.unknown()),
+  cost: z.number().int().nonnegative(),
+  engine: engineInfoSchema,
+  error: z.string().nullable(),
+  refunded: z.boolean(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  outputs: z.array(jobOutputSchema),
+  summary: z.unknown().nullable(),
+  canDownload: z.boolean(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobListQuerySchema = z.strictObject({
+  service: serviceKeySchema.optional(),
+  status: z.enum(jobStatuses).optional(),
+  ...paginationQueryShape,
+});
+export type JobListQuery = z.infer<typeof jobListQuerySchema>;
+export const paginatedJobsSchema = paginatedSchema(jobSchema);
+
+export const jobIdParamsSchema = z.strictObject({ id: z.uuid('Not a job id') });
+export const jobOutputParamsSchema = z.strictObject({ id: z.uuid('Not a job id'), outputId: z.uuid('Not an output id') });
+
+export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
+
+// ---- Try-on catalogue ----
+export const garmentCategorySchema = z.enum(garmentCategories);
+export const tryOnModelSchema = z.object({ id: z.uuid(), name: z.string(), category: z.string(), imageUrl: z.string() });
+export type TryOnModel = z.infer<typeof tryOnModelSchema>;
+export const tryOnGarmentSchema = z.object({ id: z.uuid(), name: z.string(), category: garmentCategorySchema, imageUrl: z.string() });
+export type TryOnGarment = z.infer<typeof tryOnGarmentSchema>;
+
+// ---- Introduction dialogs ----
+export const introductionDialogParamsSchema = z.strictObject({ service: serviceKeySchema });
+export const introductionDialogSchema = z.object({
+  service: serviceKeySchema,
+  title: z.string(),
+  body: z.string(),
+  enabled: z.boolean(),
+  seen: z.boolean(),
+});
+export type IntroductionDialog = z.infer<typeof introductionDialogSchema>;
+export const introductionDialogDismissSchema = z.object({ seen: z.literal(true) });
+
+// ---- Admin ----
+export const jobUserSchema = z.object({ id: z.uuid(), email: z.string(), name: z.string() });
+export const adminJobSchema = jobSchema.extend({ user: jobUserSchema });
+export type AdminJob = z.infer<typeof adminJobSchema>;
+
+export const adminJobListQuerySchema = z.strictObject({
+  service: serviceKeySchema.optional(),
+  status: z.enum(jobStatuses).optional(),
+  userId: z.uuid().optional(),
+  search: z.string().trim().max(200).optional(),
+  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  ...paginationQueryShape,
+});
+export type AdminJobListQuery = z.infer<typeof adminJobListQuerySchema>;
+export const paginatedAdminJobsSchema = paginatedSchema(adminJobSchema);
+
+export const adminJobLedgerEntrySchema = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  createdAt: z.string(),
+});
+export const adminJobDetailSchema = adminJobSchema.extend({
+  inputs: z.array(uploadSchema.extend({ field: z.string() })),
+  timings: z.object({
+    queuedMs: z.number().int().nullable(),
+    runningMs: z.number().int().nullable(),
+    heartbeatAt: z.string().nullable(),
+  }),
+  attempts: z.number().int(),
+  ledgerEntries: z.array(adminJobLedgerEntrySchema),
+});
+export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
+
+export const tryOnCatalogueItemSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  category: z.string(),
+  imageUrl: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TryOnCatalogueItem = z.infer<typeof tryOnCatalogueItemSchema>;
+/** Multipart text fields of POST /admin/try-on/{models,garments} (the image is the `image` file part). */
+export const createTryOnItemFieldsSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give it a name').max(100),
+  category: garmentCategorySchema,
+});
+export const updateTryOnItemBodySchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'Give it a name').max(100).optional(),
+    category: garmentCategorySchema.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one field' });
+export type UpdateTryOnItemBody = z.infer<typeof updateTryOnItemBodySchema>;
+
+export const statisticsQuerySchema = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+const topItemSchema = z.object({ id: z.uuid(), name: z.string(), uses: z.number().int() });
+export const tryOnStatisticsSchema = z.object({
+  totalJobs: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  successRate: z.number().min(0).max(1),
+  avgDurationMs: z.number().nullable(),
+  topModels: z.array(topItemSchema),
+  topGarments: z.array(topItemSchema),
+  perDay: z.array(z.object({ date: z.iso.date(), jobs: z.number().int(), succeeded: z.number().int(), failed: z.number().int() })),
+});
+export type TryOnStatistics = z.infer<typeof tryOnStatisticsSchema>;
+
+export const adminIntroductionDialogSchema = z.object({
+  service: serviceKeySchema,
+  title: z.string(),
+  body: z.string(),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+  updatedBy: z.uuid().nullable(),
+});
+export type AdminIntroductionDialog = z.infer<typeof adminIntroductionDialogSchema>;
+export const updateIntroductionDialogBodySchema = z.strictObject({
+  title: z.string().trim().min(1, 'Give the dialog a title').max(120),
+  body: z.string().trim().min(1, 'Write what the dialog says').max(4000),
+  enabled: z.boolean(),
+});
+export type UpdateIntroductionDialogBody = z.infer<typeof updateIntroductionDialogBodySchema>;
