@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { emailSchema } from '@lumen/core/auth/schemas';
 import { passwordSchema } from '@lumen/core/auth/password-policy';
+import { loadEnginesConfig } from './modules/jobs/engines/remote/remote-config.ts';
+import type { EnginesConfig } from './modules/jobs/engines/remote/remote-config.ts';
 
 /** The repository root: two levels above apps/server (this file is apps/server/src/config.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -66,6 +68,8 @@ export type AppConfig = {
   mailFrom: string;
   /** Google sign-in (any OpenID provider at `issuer`); null when GOOGLE_CLIENT_ID is unset. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Built-in or remote engine per AI service, and the hosted model providers (REPLICATE_*, OPENAI_*). */
+  engines: EnginesConfig;
 };
 
 /** A bad or missing variable: `message` is the one line to print. */
@@ -136,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
         ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET, issuer: vars.GOOGLE_ISSUER.replace(/\/+$/, '') }
         : null,
+    engines: loadEnginesConfig(env, (message) => new ConfigError(message)),
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
+import { builtinEnginesConfig } from '../modules/jobs/engines/remote/remote-config.ts';
 import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
@@ -74,6 +75,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     smtpUrl: null,
     mailFrom: 'Lumen Studio <no-reply@lumen.local>',
     google: null,
+    engines: builtinEnginesConfig,
     ...overrides,
   };
 }

@@ -1,0 +1,26 @@
+/**
+ * A hosted model API failed. `message` is safe to show to the user; `transient` tells the worker
+ * whether trying again later may succeed (rate limits, timeouts, 5xx, network errors) or not
+ * (rejected input, a failed prediction, bad credentials, an unreadable result).
+ */
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  readonly transient: boolean;
+  /** Which provider answered, e.g. 'Replicate'. */
+  readonly provider: string;
+  /** HTTP status of the last answer, when there was one. */
+  readonly status: number | undefined;
+  /** What the provider said, for the logs (may be technical; never shown to users). */
+  readonly detail: string | undefined;
+
+  constructor(
+    message: string,
+    options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown },
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.transient = options.transient;
+    this.provider = options.provider;
+    this.status = options.status;
+    this.detail = options.detail;
+  }
+}

@@ -1,0 +1,58 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
+
+export type FakeReply = { status: number; headers?: Record<string, string>; body?: unknown; raw?: Buffer; delayMs?: number };
+
+export type FakeServer = {
+  url: string;
+  requests: RecordedRequest[];
+  /** Replaces the handler: return a reply, or undefined for 404. */
+  handle(handler: (request: RecordedRequest) => FakeReply | undefined | Promise<FakeReply | undefined>): void;
+  close(): Promise<void>;
+};
+
+/** A local HTTP server for provider tests: records every request and answers with the current handler. */
+export async function startFakeServer(): Promise<FakeServer> {
+  let handler: (request: RecordedRequest) => FakeReply | undefined | Promise<FakeReply | undefined> = () => undefined;
+  const requests: RecordedRequest[] = [];
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // keep the text
+      }
+      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      requests.push(recorded);
+      void Promise.resolve(handler(recorded)).then(async (reply) => {
+        if (!reply) reply = { status: 404, body: { title: 'Not found', detail: 'No such route', status: 404 } };
+        if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+        if (res.destroyed) return;
+        const data = reply.raw ?? Buffer.from(reply.body === undefined ? '' : JSON.stringify(reply.body));
+        res.writeHead(reply.status, { 'Content-Type': reply.raw ? 'application/octet-stream' : 'application/json', ...reply.headers });
+        res.end(data);
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    handle(next) {
+      handler = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

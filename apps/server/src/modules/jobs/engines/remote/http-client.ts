@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ProviderError } from '../provider-error.ts';
+
+export type HttpPolicy = {
+  /** Name used in messages and logs, e.g. 'Replicate'. */
+  provider: string;
+  /** Per attempt: connecting, sending and reading the whole answer. */
+  timeoutMs: number;
+  /** Further attempts after the first on 429, 5xx, timeouts and network errors. */
+  retries: number;
+  /** First backoff delay; doubled on every retry, with jitter. */
+  baseDelayMs: number;
+  /** Longest wait between attempts; a longer Retry-After gives up (transient) instead of waiting. */
+  maxDelayMs: number;
+};
+
+export const defaultHttpPolicy = { timeoutMs: 30_000, retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } as const;
+
+export type HttpRequest = {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  /** Sent as JSON with Content-Type: application/json. */
+  json?: unknown;
+};
+
+export type HttpResponse = { status: number; headers: Headers; body: Buffer };
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The provider's own words from an error body: RFC 7807 detail/title, OpenAI's error.message, or text. */
+export function providerDetail(body: Buffer): string | undefined {
+  const text = body.toString('utf8').trim();
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const error = parsed.error;
+    const candidates = [
+      parsed.detail,
+      typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : error,
+      parsed.message,
+      parsed.title,
+    ];
+    const found = candidates.find((value) => typeof value === 'string' && value.trim() !== '');
+    if (typeof found === 'string') return found.slice(0, 500);
+  } catch {
+    // not JSON: use the text
+  }
+  return text.slice(0, 500);
+}
+
+/** What a non-retryable status means for the user. */
+function statusMessage(provider: string, status: number): string {
+  if (status === 401 || status === 403) return `The ${provider} service rejected our credentials; the team has to fix the configuration`;
+  if (status === 404) return `The model configured for ${provider} was not found; the team has to fix the configuration`;
+  if (status === 402) return `The ${provider} account has run out of credit; please try again later`;
+  if (status === 413) return `The input is too large for the ${provider} service`;
+  if (status === 400 || status === 422) return `The ${provider} service did not accept this input`;
+  return `The ${provider} service answered with an unexpected error (HTTP ${status})`;
+}
+
+const isRetryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
+
+function backoff(policy: HttpPolicy, attempt: number): number {
+  const exponential = policy.baseDelayMs * 2 ** attempt;
+  return Math.min(policy.maxDelayMs, exponential / 2 + (Math.random() * exponential) / 2);
+}
+
+/**
+ * One HTTP call to a provider with a timeout per attempt, exponential backoff on 429, 408, 5xx,
+ * timeouts and network errors (a Retry-After header sets the wait), and errors mapped to
+ * ProviderError. Aborting `signal` stops at once and throws the signal's reason.
+ */
+export async function sendRequest(request: HttpRequest, policy: HttpPolicy, signal: AbortSignal): Promise<HttpResponse> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(request.json);
+  }
+  let lastError: ProviderError | undefined;
+  for (let attempt = 0; attempt <= policy.retries; attempt += 1) {
+    signal.throwIfAborted();
+    let waitMs = backoff(policy, attempt);
+    const attemptSignal = AbortSignal.any([signal, AbortSignal.timeout(policy.timeoutMs)]);
+    try {
+      const response = await fetch(request.url, { method: request.method, headers, body, signal: attemptSignal, redirect: 'follow' });
+      const data = Buffer.from(await response.arrayBuffer());
+      if (response.ok) return { status: response.status, headers: response.headers, body: data };
+      const detail = providerDetail(data);
+      if (!isRetryableStatus(response.status)) {
+        throw new ProviderError(statusMessage(policy.provider, response.status), {
+          transient: false,
+          provider: policy.provider,
+          status: response.status,
+          detail,
+        });
+      }
+      lastError = new ProviderError(
+        response.status === 429
+          ? `The ${policy.provider} service is busy (too many requests); please try again in a few minutes`
+          : `The ${policy.provider} service is having problems (HTTP ${response.status}); please try again later`,
+        { transient: true, provider: policy.provider, status: response.status, detail },
+      );
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      if (retryAfter !== null) {
+        if (retryAfter > policy.maxDelayMs) throw lastError;
+        waitMs = retryAfter;
+      }
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      if (error instanceof ProviderError) throw error;
+      const timedOut = attemptSignal.aborted;
+      lastError = new ProviderError(
+        timedOut
+          ? `The ${policy.provider} service did not answer within ${Math.round(policy.timeoutMs / 1000)} s; please try again later`
+          : `The ${policy.provider} service could not be reached; please try again later`,
+        { transient: true, provider: policy.provider, detail: error instanceof Error ? error.message : String(error), cause: error },
+      );
+    }
+    if (attempt < policy.retries) {
+      try {
+        await sleep(waitMs, undefined, { signal });
+      } catch {
+        throw signal.reason;
+      }
+    }
+  }
+  throw lastError as ProviderError;
+}

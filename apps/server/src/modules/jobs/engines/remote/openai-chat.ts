@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import type { EngineContext } from '../engine.ts';
+import { ProviderError } from '../provider-error.ts';
+import { sendRequest } from './http-client.ts';
+import type { HttpPolicy } from './http-client.ts';
+
+export type OpenAiSettings = {
+  apiKey: string;
+  /** https://api.openai.com, or any OpenAI-compatible server. */
+  baseUrl: string;
+  model: string;
+  http: HttpPolicy;
+};
+
+const PROVIDER = 'OpenAI';
+
+const completionSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        finish_reason: z.string().nullable().optional(),
+        message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }),
+      }),
+    )
+    .min(1),
+});
+
+const keptKeywords = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'description', 'additionalProperties']);
+
+/**
+ * A zod schema as JSON Schema for Structured Outputs in strict mode: every object closed
+ * (additionalProperties false) with every property required, and only the keywords strict mode
+ * accepts (bounds are checked afterwards with the zod schema itself).
+ */
+export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const strip = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(strip);
+    if (!node || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (!keptKeywords.has(key)) continue;
+      if (key === 'properties') {
+        out.properties = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, child]) => [name, strip(child)]));
+      } else out[key] = strip(value);
+    }
+    if (out.type === 'object' && out.properties) {
+      out.additionalProperties = false;
+      out.required = Object.keys(out.properties);
+    }
+    return out;
+  };
+  return strip(z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' })) as Record<string, unknown>;
+}
+
+/**
+ * One Chat Completions call (POST /v1/chat/completions) whose answer must follow `schema`
+ * (response_format json_schema, strict); returns the parsed, zod-validated object.
+ */
+export async function completeJson<T>(
+  settings: OpenAiSettings,
+  request: { system: string; user: string; schemaName: string; schema: z.ZodType<T> },
+  context: EngineContext,
+): Promise<T> {
+  const body = {
+    model: settings.model,
+    messages: [
+      { role: 'system', content: request.system },
+      { role: 'user', content: request.user },
+    ],
+    response_format: {
+      type: 'json_schema',
+      json_schema: { name: request.schemaName, strict: true, schema: strictJsonSchema(request.schema) },
+    },
+  };
+  context.onProgress(0.1);
+  const response = await sendRequest(
+    { method: 'POST', url: `${settings.baseUrl}/v1/chat/completions`, headers: { Authorization: `Bearer ${settings.apiKey}` }, json: body },
+    settings.http,
+    context.signal,
+  );
+  const wrongShape = (detail: string) =>
+    new ProviderError(`The ${PROVIDER} model returned a report we could not read`, { transient: false, provider: PROVIDER, detail });
+  let parsed: z.infer<typeof completionSchema>;
+  try {
+    parsed = completionSchema.parse(JSON.parse(response.body.toString('utf8')));
+  } catch {
+    throw wrongShape(response.body.toString('utf8').slice(0, 300));
+  }
+  const choice = parsed.choices[0]!;
+  if (choice.message.refusal) {
+    throw new ProviderError(`The ${PROVIDER} model declined to analyse this text: ${choice.message.refusal.slice(0, 200)}`, {
+      transient: false,
+      provider: PROVIDER,
+    });
+  }
+  if (choice.finish_reason === 'length') {
+    throw new ProviderError(`The ${PROVIDER} model's answer was cut off; the text may be too long`, { transient: false, provider: PROVIDER });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(choice.message.content ?? '');
+  } catch {
+    throw wrongShape('content is not JSON');
+  }
+  const result = request.schema.safeParse(json);
+  if (!result.success) throw wrongShape(result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  context.onProgress(0.9);
+  return result.data;
+}

@@ -1,0 +1,229 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
+import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
+import type { EngineContext, EngineFile } from '../engine.ts';
+import { EngineInputError } from '../engine.ts';
+import { ProviderError } from '../provider-error.ts';
+import { encodeWav } from '../sound-generator/wav.ts';
+import { createRemoteEngines } from './create-remote-engines.ts';
+import type { RemoteEngines } from './create-remote-engines.ts';
+import { startFakeServer } from './fake-provider-server.ts';
+import type { FakeServer } from './fake-provider-server.ts';
+import { serveReplicate } from './fake-replicate.ts';
+import type { FakeModel } from './fake-replicate.ts';
+import { builtinEnginesConfig } from './remote-config.ts';
+import type { EnginesConfig } from './remote-config.ts';
+
+const TOKEN = 'r8_test_token';
+let server: FakeServer;
+let engines: RemoteEngines;
+let models: Record<string, FakeModel>;
+let files: Record<string, Buffer>;
+let photo: EngineFile;
+let progress: number[];
+
+const context = (signal = new AbortController().signal): EngineContext => ({ signal, onProgress: (value) => progress.push(value) });
+
+async function pngFile(width: number, height: number, alpha: boolean): Promise<Buffer> {
+  const channels = alpha ? 4 : 3;
+  const data = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * channels;
+      data[i] = 200;
+      data[i + 1] = (x * 255) / width;
+      data[i + 2] = (y * 255) / height;
+      if (alpha) data[i + 3] = x > width / 4 && x < (3 * width) / 4 ? 255 : 0;
+    }
+  }
+  return sharp(data, { raw: { width, height, channels } }).png().toBuffer();
+}
+
+function configFor(baseUrl: string, modelsByService: Partial<Record<string, string>> = {}): EnginesConfig {
+  return {
+    ...builtinEnginesConfig,
+    kinds: { 'ai-background': 'remote', 'image-generator': 'remote', 'virtual-try-on': 'remote', speedpainting: 'remote', 'sales-pilot': 'builtin', 'sound-generator': 'remote' },
+    replicate: {
+      apiToken: TOKEN,
+      baseUrl,
+      models: {
+        'ai-background': 'test/remove-bg',
+        'image-generator': 'test/text-to-image',
+        'virtual-try-on': `test/try-on:${'b'.repeat(64)}`,
+        speedpainting: 'test/image-to-video',
+        'sound-generator': 'test/text-to-audio',
+        ...modelsByService,
+      },
+    },
+    requestTimeoutMs: 2000,
+    retries: 2,
+  };
+}
+
+beforeAll(async () => {
+  server = await startFakeServer();
+  photo = { name: 'photo.png', contentType: 'image/png', data: await pngFile(96, 96, false) };
+  files = {
+    'cutout.png': await pngFile(96, 96, true),
+    'one.png': await pngFile(64, 64, false),
+    'two.png': await pngFile(80, 64, false),
+    'video.mp4': Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]),
+    'sound.wav': encodeWav([new Float32Array(4410).map((_, i) => Math.sin(i / 10) * 0.5)], 44_100),
+    'not-an-image.png': Buffer.from('<html>Internal error page</html>'),
+    'truncated.png': (await pngFile(64, 64, false)).subarray(0, 60),
+  };
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  progress = [];
+  models = {
+    'test/remove-bg': { output: `${server.url}/files/cutout.png` },
+    'test/text-to-image': { output: [`${server.url}/files/one.png`, `${server.url}/files/two.png`] },
+    [`version:${'b'.repeat(64)}`]: { output: `${server.url}/files/one.png` },
+    'test/image-to-video': { output: `${server.url}/files/video.mp4` },
+    'test/text-to-audio': { output: `${server.url}/files/sound.wav` },
+  };
+  serveReplicate(server, { token: TOKEN, models, files });
+  engines = createRemoteEngines(configFor(server.url), { pollIntervalMs: 5 });
+});
+
+describe('Replicate adapters', () => {
+  it('image generator: creates the prediction, polls starting → processing → succeeded and returns the PNGs with previews', async () => {
+    const params = imageGeneratorParamsSchema.parse({ prompt: 'a red fox', negativePrompt: 'text', numberOfImages: 2, aspectRatio: '16:9', seed: 7 });
+    const result = await engines['image-generator']!.run({ params, files: {} }, context());
+    const create = server.requests[0]!;
+    expect(create.method).toBe('POST');
+    expect(create.path).toBe('/v1/models/test/text-to-image/predictions');
+    expect(create.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(create.body).toEqual({
+      input: { prompt: 'a red fox. Abstract style. Avoid: text', aspect_ratio: '16:9', num_outputs: 2, output_format: 'png', seed: 7 },
+    });
+    expect(server.requests.filter((r) => r.path === '/v1/predictions/p1')).toHaveLength(2);
+    expect(result.files.map((file) => [file.name, file.kind, file.contentType])).toEqual([
+      ['generated-1.png', 'image', 'image/png'],
+      ['generated-2.png', 'image', 'image/png'],
+    ]);
+    expect((await sharp(result.files[1]!.data).metadata()).width).toBe(80);
+    expect((await sharp(result.files[0]!.preview!.data).metadata()).format).toBe('webp');
+    expect(progress.at(-1)).toBe(1);
+    // The token goes to the API's origin only: the file downloads here share it, so they carry it too.
+    expect(server.requests.find((r) => r.path === '/files/one.png')?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('ai background: sends the photo as a data URL and puts the cut-out on the chosen colour', async () => {
+    const params: AiBackgroundParams = { mode: 'color', color: '#0000ff' };
+    const result = await engines['ai-background']!.run({ params, files: { image: photo } }, context());
+    const input = (server.requests[0]!.body as { input: { image: string } }).input;
+    expect(input.image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(result.files.map((file) => file.name)).toEqual(['background-color.png', 'background-removed.png']);
+    const { data, info } = await sharp(result.files[0]!.data).raw().toBuffer({ resolveWithObject: true });
+    expect([data[0], data[1], data[2]]).toEqual([0, 0, 255]); // transparent corner → the colour
+    const centre = (48 * info.width + 48) * info.channels;
+    expect(data[centre]).toBe(200); // opaque subject kept
+    const cutout = await sharp(result.files[1]!.data).raw().toBuffer({ resolveWithObject: true });
+    expect(cutout.info.channels).toBe(4);
+    expect(cutout.data[3]).toBe(0);
+  });
+
+  it('virtual try-on: a pinned version goes to POST /v1/predictions with IDM-VTON inputs', async () => {
+    const result = await engines['virtual-try-on']!.run(
+      { params: { category: 'dress', consentToLikeness: true }, files: { person: photo, garment: photo } },
+      context(),
+    );
+    expect(server.requests[0]!.path).toBe('/v1/predictions');
+    const body = server.requests[0]!.body as { version: string; input: Record<string, string> };
+    expect(body.version).toBe('b'.repeat(64));
+    expect(body.input.category).toBe('dresses');
+    expect(body.input.garment_des).toBe('dress');
+    expect(body.input.human_img).toMatch(/^data:image\/jpeg;base64,/);
+    expect(result.files[0]!.name).toBe('try-on-dress.png');
+  });
+
+  it('virtual try-on: refuses a bad person photo before calling the provider', async () => {
+    const bad = { name: 'x.png', contentType: 'image/png', data: Buffer.from('nope') };
+    await expect(
+      engines['virtual-try-on']!.run({ params: { category: 'top', consentToLikeness: true }, files: { person: bad, garment: photo } }, context()),
+    ).rejects.toBeInstanceOf(EngineInputError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('speedpainting and sound: return the video and the audio by their content', async () => {
+    const video = await engines.speedpainting!.run({ params: { durationSeconds: 10, resolution: '480p', style: 'watercolor' }, files: { image: photo } }, context());
+    expect(video.files[0]).toMatchObject({ kind: 'video', name: 'speedpainting-watercolor.mp4', contentType: 'video/mp4' });
+    expect((server.requests[0]!.body as { input: { first_frame_image: string } }).input.first_frame_image).toMatch(/^data:image\/jpeg/);
+    const sound = await engines['sound-generator']!.run({ params: { prompt: 'Rain on a tin roof', durationSeconds: 5, format: 'wav' }, files: {} }, context());
+    expect(sound.files[0]).toMatchObject({ kind: 'audio', name: 'sound-rain-on-a-tin-roof.wav', contentType: 'audio/wav' });
+    expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
+      input: { prompt: 'Rain on a tin roof', duration: 5, output_format: 'wav' },
+    });
+  });
+
+  it('a failed prediction is a permanent error with the model’s reason', async () => {
+    models['test/text-to-audio'] = { error: 'CUDA out of memory' };
+    const error = await engines['sound-generator']!.run({ params: { prompt: 'wind', durationSeconds: 5, format: 'wav' }, files: {} }, context()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).transient).toBe(false);
+    expect((error as ProviderError).message).toBe('The hosted model could not process this input: CUDA out of memory');
+  });
+
+  it('malformed output (a text page, a truncated PNG, no file at all) is a clear permanent error', async () => {
+    const params = imageGeneratorParamsSchema.parse({ prompt: 'fox' });
+    for (const output of [`${server.url}/files/not-an-image.png`, `${server.url}/files/truncated.png`, null, { text: 'hello' }]) {
+      models['test/text-to-image'] = { output };
+      const error = (await engines['image-generator']!.run({ params, files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error.transient).toBe(false);
+      expect(error.message).toMatch(/not a valid image file|finished without returning a file/);
+    }
+  });
+
+  it('retries a 429 on create (honouring Retry-After) and a 500 while polling', async () => {
+    let creates = 0;
+    let failedPoll = false;
+    const replicate = serveReplicate(server, { token: TOKEN, models, files });
+    server.handle((request) => {
+      if (request.method === 'POST' && request.path.endsWith('/predictions') && ++creates === 1) {
+        return { status: 429, headers: { 'Retry-After': '0' }, body: { detail: 'Request was throttled.' } };
+      }
+      if (request.method === 'GET' && request.path === '/v1/predictions/p1' && !failedPoll) {
+        failedPoll = true;
+        return { status: 502, body: 'Bad gateway' };
+      }
+      return replicate.handler(request);
+    });
+    const result = await engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context());
+    expect(result.files).toHaveLength(1);
+    expect(creates).toBe(2);
+    expect(failedPoll).toBe(true);
+  });
+
+  it('gives up on a provider that stays down with a transient error', async () => {
+    server.handle(() => ({ status: 500, body: { detail: 'internal' } }));
+    const error = (await engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.transient).toBe(true);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('a wrong token or an unknown model is a permanent configuration error', async () => {
+    const wrong = createRemoteEngines({ ...configFor(server.url), replicate: { ...configFor(server.url).replicate!, apiToken: 'bad' } }, { pollIntervalMs: 5 });
+    const params = imageGeneratorParamsSchema.parse({ prompt: 'fox' });
+    await expect(wrong['image-generator']!.run({ params, files: {} }, context())).rejects.toMatchObject({ transient: false, status: 401 });
+    const unknown = createRemoteEngines(configFor(server.url, { 'image-generator': 'test/missing' }), { pollIntervalMs: 5 });
+    await expect(unknown['image-generator']!.run({ params, files: {} }, context())).rejects.toMatchObject({
+      transient: false,
+      message: 'The model configured for Replicate was not found; the team has to fix the configuration',
+    });
+  });
+
+  it('aborting while the prediction runs stops promptly and cancels the prediction', async () => {
+    models['test/text-to-image'] = { endless: true };
+    const controller = new AbortController();
+    const reason = new Error('job timeout');
+    setTimeout(() => controller.abort(reason), 60);
+    await expect(engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context(controller.signal))).rejects.toBe(reason);
+    await expect.poll(() => server.requests.some((r) => r.method === 'POST' && r.path === '/v1/predictions/p1/cancel')).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params';
+import type { SalesPilotParams } from '@lumen/core/services/sales-pilot-params';
+import { salesReportSchema } from '@lumen/core/services/sales-report';
+import { EngineInputError } from '../engine.ts';
+import type { Engine } from '../engine.ts';
+import { renderReportHtml } from '../sales-pilot/report-html.ts';
+import { transcriptText } from '../sales-pilot/transcript-input.ts';
+import { completeJson } from './openai-chat.ts';
+import type { OpenAiSettings } from './openai-chat.ts';
+
+export const salesPilotSystemPrompt = [
+  'You analyse sales calls for a sales coach. You receive a transcript or notes of one call (WebVTT, SubRip or "Name: line" text).',
+  'Fill the report schema from the transcript only; never invent speakers, quotes or dates.',
+  'speakers: talk share by words (and by time when there are timestamps, else null); mark at most one speaker as the seller.',
+  'questions: every question asked, open or closed. objections: price, timing, competitor, authority or need, quoted verbatim, handled when the seller answered it.',
+  'sentiment: overall and about 10 equal segments, -1..1. topics: key terms with mentions and weight 0..1. nextSteps: agreed actions with the due phrase or null.',
+  'score: 0..100 with a one-line verdict and reasons for talk-ratio, discovery, objections, next-steps and sentiment. version is 1, language "en".',
+].join('\n');
+
+/** Sales pilot through an OpenAI-compatible Chat Completions API with the report's JSON schema (Structured Outputs). */
+export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<SalesPilotParams> {
+  return {
+    service: 'sales-pilot',
+    kind: 'remote',
+    label: `Hosted language model (${settings.model})`,
+    async run({ params, files }, context) {
+      const parsed = salesPilotParamsSchema.safeParse(params);
+      if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sales pilot options');
+      const { text, fileName } = transcriptText(files.transcript, parsed.data.text);
+      const report = await completeJson(
+        settings,
+        {
+          system: salesPilotSystemPrompt,
+          user: `${fileName ? `File: ${fileName}\n\n` : ''}${text}`,
+          schemaName: 'sales_call_report',
+          schema: salesReportSchema,
+        },
+        context,
+      );
+      const title = fileName ? `Sales call report: ${fileName}` : 'Sales call report';
+      const html = Buffer.from(renderReportHtml(report, { title }), 'utf8');
+      const preview = Buffer.from(renderReportHtml(report, { title, banner: 'Preview: buy credits to download this report.' }), 'utf8');
+      context.onProgress(1);
+      return {
+        files: [
+          {
+            kind: 'report',
+            name: 'sales-call-report.html',
+            contentType: 'text/html; charset=utf-8',
+            data: html,
+            preview: { name: 'sales-call-report-preview.html', contentType: 'text/html; charset=utf-8', data: preview },
+          },
+          {
+            kind: 'report',
+            name: 'sales-call-report.json',
+            contentType: 'application/json',
+            data: Buffer.from(`${JSON.stringify(report, null, 2)}\n`, 'utf8'),
+          },
+        ],
+        summary: report,
+      };
+    },
+  };
+}
