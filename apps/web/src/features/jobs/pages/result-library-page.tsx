@@ -1,11 +1,218 @@
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AudioLines, ExternalLink, FileText, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { Card } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatDateTime, pluralCredits } from '@/lib/format.ts';
+import { services } from '@/lib/service-details.ts';
+import { useDeleteJob, useJobsQuery } from '../api/jobs-api.ts';
+import type { Job, JobStatus } from '../api/job-types.ts';
+import { isFinalStatus, jobStatuses } from '../api/job-types.ts';
+import { DownloadButton } from '../components/download-button.tsx';
+import { posterOf, salesReportOf, soundPeaks } from '../components/job-result.tsx';
+import { statusNames, JobStatusBadge } from '../components/job-status.tsx';
+import { Waveform } from '../components/waveform.tsx';
+
+export const LIBRARY_PAGE_SIZE = 12;
+
+function isServiceKey(value: string | null): value is ServiceKey {
+  return value !== null && (serviceKeys as readonly string[]).includes(value);
+}
+
+function isStatus(value: string | null): value is JobStatus {
+  return value !== null && (jobStatuses as readonly string[]).includes(value);
+}
+
+/** The preview that fits the result: image thumbnail, video poster, waveform, report score. */
+function ResultPreview({ job }: { job: Job }) {
+  const frame = 'flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-slate-100';
+  if (job.status !== 'succeeded' || job.outputs.length === 0) {
+    return <div className={frame}><span className="text-sm text-slate-500">{job.status === 'failed' ? 'No result' : 'In progress…'}</span></div>;
+  }
+  const first = job.outputs[0]!;
+  switch (first.kind) {
+    case 'image':
+      return <div className={frame}><img src={first.previewUrl} alt={`Preview of ${first.name}`} className="h-full w-full object-contain" loading="lazy" /></div>;
+    case 'video': {
+      const poster = posterOf(job);
+      return (
+        <div className={frame}>
+          {poster ? <img src={poster.previewUrl} alt="Video poster" className="h-full w-full object-contain" loading="lazy" /> : <span className="text-sm text-slate-500">Video</span>}
+        </div>
+      );
+    }
+    case 'audio':
+      return (
+        <div className={`${frame} flex-col gap-2 px-3`}>
+          <AudioLines className="h-6 w-6 text-brand-600" aria-hidden="true" />
+          <Waveform peaks={soundPeaks(job.summary)} className="h-10 w-full" label="Waveform" />
+        </div>
+      );
+    case 'report': {
+      const report = salesReportOf(job.summary);
+      return (
+        <div className={`${frame} flex-col`}>
+          <FileText className="h-6 w-6 text-brand-600" aria-hidden="true" />
+          {report && <p className="mt-1 text-2xl font-bold text-slate-900">Score {report.score.value}</p>}
+        </div>
+      );
+    }
+  }
+}
+
+function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void }) {
+  const main = job.outputs.find((output) => output.kind !== 'image' || job.service !== 'speedpainting') ?? job.outputs[0];
+  return (
+    <Card className="flex flex-col gap-3 p-4" data-testid="result-card">
+      <ResultPreview job={job} />
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 className="truncate text-sm font-semibold text-slate-900">{serviceNames[job.service] ?? job.service}</h3>
+          <p className="text-xs text-slate-600">{formatDateTime(job.createdAt)}</p>
+        </div>
+        <JobStatusBadge status={job.status} />
+      </div>
+      <p className="text-xs text-slate-600">
+        {job.cost > 0 ? pluralCredits(job.cost) : 'Free'} · {job.engine.label}
+      </p>
+      <div className="mt-auto flex flex-wrap items-start gap-2">
+        <Link to={`/dashboard/tools/${job.service}?job=${encodeURIComponent(job.id)}`} className={buttonClasses('secondary', 'sm')}>
+          <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open
+        </Link>
+        {job.status === 'succeeded' && main && <DownloadButton job={job} output={main} />}
+        <Button variant="ghost" size="sm" onClick={() => onDelete(job)} disabled={!isFinalStatus(job.status)} aria-label={`Delete the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)}`}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+        </Button>
+      </div>
+    </Card>
+  );
+}
 
 export function ResultLibraryPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const serviceParam = searchParams.get('service');
+  const statusParam = searchParams.get('status');
+  const service = isServiceKey(serviceParam) ? serviceParam : '';
+  const status = isStatus(statusParam) ? statusParam : '';
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const jobs = useJobsQuery({ service, status, page, limit: LIBRARY_PAGE_SIZE }, { pollWhileActive: true });
+  const remove = useDeleteJob();
+  const [pendingDelete, setPendingDelete] = useState<Job | null>(null);
+
+  function update(values: Record<string, string>) {
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      for (const [name, value] of Object.entries(values)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      return next;
+    });
+  }
+
+  const filtered = Boolean(service || status);
+  const data = jobs.data;
+
   return (
     <>
       <PageHeader title="Result library" description="Every image, video, sound and report you create, in one place." />
-      <ComingSoonNotice>Your results appear here once the tools arrive in a later release.</ComingSoonNotice>
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-service">Tool</Label>
+          <Select id="filter-service" value={service} onChange={(event) => update({ service: event.target.value, page: '' })}>
+            <option value="">All tools</option>
+            {services.map((item) => (
+              <option key={item.key} value={item.key}>
+                {item.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="filter-status">Status</Label>
+          <Select id="filter-status" value={status} onChange={(event) => update({ status: event.target.value, page: '' })}>
+            <option value="">All statuses</option>
+            {jobStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusNames[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {jobs.isPending ? (
+        <Spinner label="Loading your results…" />
+      ) : jobs.isError ? (
+        <ErrorState message={errorMessage(jobs.error, 'Failed to load your results')} onRetry={() => void jobs.refetch()} />
+      ) : !data?.items.length ? (
+        <EmptyState title={filtered ? 'No results match these filters' : 'No results yet'}>
+          {filtered ? (
+            <Button variant="outline" onClick={() => update({ service: '', status: '', page: '' })}>
+              Clear the filters
+            </Button>
+          ) : (
+            <div className="space-y-3">
+              <p>Run a tool and its result appears here.</p>
+              <ul className="flex flex-wrap justify-center gap-2">
+                {services.map((item) => (
+                  <li key={item.key}>
+                    <Link to={item.toolPath} className={buttonClasses('outline', 'sm')}>
+                      {item.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">
+            {data.total} result{data.total === 1 ? '' : 's'}
+          </p>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {data.items.map((job) => (
+              <li key={job.id}>
+                <ResultCard job={job} onDelete={setPendingDelete} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => update({ page: String(next) })} label="Result pages" disabled={jobs.isFetching} />
+        </>
+      )}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title="Delete this result?"
+        description="The job and its files are removed for good. This cannot be undone."
+        confirmLabel="Delete"
+        danger
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (!pendingDelete) return;
+          remove.mutate(pendingDelete.id, {
+            onSuccess: () => {
+              toast.success('Result deleted');
+              setPendingDelete(null);
+            },
+            onError: (error) => toast.error(errorMessage(error, 'Failed to delete the result')),
+          });
+        }}
+      />
     </>
   );
 }

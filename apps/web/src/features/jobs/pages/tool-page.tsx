@@ -1,43 +1,214 @@
-import { Link } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { displayedCredit, hasEnoughCredits, usesFor } from '@lumen/core/credits/rules';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { costLabel, serviceByKey } from '@/lib/service-details.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage, isApiError } from '@/lib/api-client.ts';
+import { formatDateTime, formatUses, pluralCredits } from '@/lib/format.ts';
+import { serviceByKey } from '@/lib/service-details.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { TryOnPhotoGuide } from '../components/try-on-photo-guide.tsx';
+import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
+import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
+import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
+import { createJob, jobKeys, retryJob, useJobQuery, useJobsQuery, useServicesQuery } from '../api/jobs-api.ts';
+import type { Job } from '../api/job-types.ts';
+import { isFinalStatus } from '../api/job-types.ts';
+import { AiBackgroundForm } from '../components/ai-background-form.tsx';
+import { ImageGeneratorForm } from '../components/image-generator-form.tsx';
+import { IntroductionDialog } from '../components/introduction-dialog.tsx';
+import { JobPanel } from '../components/job-panel.tsx';
+import { JobStatusBadge } from '../components/job-status.tsx';
+import { SalesPilotForm } from '../components/sales-pilot-form.tsx';
+import { SoundGeneratorForm } from '../components/sound-generator-form.tsx';
+import { SpeedpaintingForm } from '../components/speedpainting-form.tsx';
+import type { ToolFormProps, ToolSubmission } from '../components/tool-form-parts.tsx';
+import { TryOnForm } from '../components/try-on-form.tsx';
+
+const forms: Record<ServiceKey, ComponentType<ToolFormProps>> = {
+  'ai-background': AiBackgroundForm,
+  'image-generator': ImageGeneratorForm,
+  'virtual-try-on': TryOnForm,
+  speedpainting: SpeedpaintingForm,
+  'sales-pilot': SalesPilotForm,
+  'sound-generator': SoundGeneratorForm,
+};
+
+function InsufficientCredits({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+      <p>{message}</p>
+      <Button onClick={openUpgradeModal} className="shrink-0">
+        Buy credits
+      </Button>
+    </div>
+  );
+}
+
+function RecentJobs({ service, currentId, onOpen }: { service: ServiceKey; currentId: string | null; onOpen: (id: string) => void }) {
+  const { data, isPending } = useJobsQuery({ service, page: 1, limit: 5 }, { pollWhileActive: true });
+  return (
+    <section aria-labelledby="recent-heading" className="mt-8">
+      <div className="flex items-center justify-between">
+        <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+          Your recent jobs
+        </h2>
+        <Link to={`/dashboard/result-library?service=${service}`} className="text-sm font-medium text-brand-700 hover:underline">
+          All results
+        </Link>
+      </div>
+      {isPending ? (
+        <Spinner />
+      ) : !data?.items.length ? (
+        <p className="mt-2 text-sm text-slate-600">No jobs yet. Your results will appear here.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {data.items.map((job) => (
+            <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+              <div className="min-w-0">
+                <p className="text-sm text-slate-800">{formatDateTime(job.createdAt)}</p>
+                <p className="text-xs text-slate-500">{job.cost > 0 ? pluralCredits(job.cost) : 'free'}</p>
+              </div>
+              <div className="flex items-center gap-3">
+                <JobStatusBadge status={job.status} />
+                <Button variant="ghost" size="sm" onClick={() => onOpen(job.id)} aria-current={job.id === currentId ? 'true' : undefined} aria-label={`View the job of ${formatDateTime(job.createdAt)}`}>
+                  View
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export function ToolPage({ service: key }: { service: ServiceKey }) {
-  const service = serviceByKey(key);
+  const local = serviceByKey(key);
+  const services = useServicesQuery();
+  const info = services.data?.find((service) => service.key === key);
   const { user } = useAuth();
-  const { balance } = displayedCredit(user?.credit);
-  const uses = usesFor(balance, service.cost);
-  const enough = hasEnoughCredits(balance, service.cost);
+  const balanceQuery = useCreditBalanceQuery(user !== null);
+  const balance = balanceQuery.data?.balance ?? displayedCredit(user?.credit).balance;
+  const cost = info?.cost ?? local.cost;
+  const uses = usesFor(balance, cost);
+  const enough = hasEnoughCredits(balance, cost);
+  const refreshCredits = useRefreshCredits();
+  const queryClient = useQueryClient();
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const jobId = searchParams.get('job');
+  const [inputPreviews, setInputPreviews] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const job = useJobQuery(jobId);
+
+  const showJob = useCallback(
+    (id: string) => setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      next.set('job', id);
+      return next;
+    }),
+    [setSearchParams],
+  );
+
+  const started = useCallback(
+    (created: Job, inputPreviewUrl?: string) => {
+      queryClient.setQueryData(jobKeys.detail(created.id), created);
+      if (inputPreviewUrl) setInputPreviews((previews) => ({ ...previews, [created.id]: inputPreviewUrl }));
+      showJob(created.id);
+      setRefusal(null);
+      void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.services() });
+      if (created.cost > 0) void refreshCredits();
+    },
+    [queryClient, refreshCredits, showJob],
+  );
+
+  const failed = useCallback((error: unknown) => {
+    if (isApiError(error) && error.status === 402) {
+      setRefusal(error.message);
+      void refreshCredits();
+      return;
+    }
+    toast.error(errorMessage(error, 'The job could not be started'));
+  }, [refreshCredits]);
+
+  const submit = useMutation({
+    mutationFn: (submission: ToolSubmission) => createJob({ service: key, params: submission.params, files: submission.files }),
+    onSuccess: (created, submission) => started(created, submission.inputPreviewUrl),
+    onError: failed,
+  });
+  const retry = useMutation({
+    mutationFn: retryJob,
+    onSuccess: (created, previousId) => started(created, inputPreviews[previousId]),
+    onError: failed,
+  });
+
+  // When the job becomes final: re-read the lists, and the credits after a refund.
+  const seenFinal = useRef<string | null>(null);
+  const current = job.data && job.data.id === jobId ? job.data : undefined;
+  useEffect(() => {
+    if (!current || !isFinalStatus(current.status) || seenFinal.current === current.id) return;
+    seenFinal.current = current.id;
+    void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
+    if (current.status === 'failed' && current.refunded && current.cost > 0) void refreshCredits();
+  }, [current, queryClient, refreshCredits]);
+
+  const Form = forms[key];
+  const shortMessage = `You need ${pluralCredits(cost)} for ${info?.name ?? local.name} and your balance is ${pluralCredits(balance)}.`;
+
   return (
     <>
-      <PageHeader eyebrow="Tools" title={service.name} description={service.description} />
-      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+      <PageHeader eyebrow="Tools" title={info?.name ?? local.name} description={info?.description ?? local.description} />
+      <IntroductionDialog service={key} />
+      <div className="mb-6 grid gap-3 sm:grid-cols-3">
         <Card>
           <p className="text-sm text-slate-600">Cost</p>
-          <p className="mt-1 text-xl font-bold text-slate-900">{costLabel(service.cost)}</p>
+          <p className="mt-1 text-xl font-bold text-slate-900" data-testid="tool-cost">
+            {cost <= 0 ? 'Free' : `${pluralCredits(cost)} per use`}
+          </p>
         </Card>
         <Card>
           <p className="text-sm text-slate-600">Your balance</p>
-          <p className="mt-1 text-xl font-bold text-slate-900">{balance} credits</p>
+          <p className="mt-1 text-xl font-bold text-slate-900">{pluralCredits(balance)}</p>
         </Card>
         <Card>
           <p className="text-sm text-slate-600">Uses left</p>
-          <p className="mt-1 text-xl font-bold text-slate-900">{uses === 'unlimited' ? 'Unlimited' : uses}</p>
-          {!enough && (
-            <Link to="/company/pricing" className="mt-1 inline-block text-xs font-semibold text-brand-700 hover:underline">
-              Not enough credits — buy more
-            </Link>
+          <p className="mt-1 text-xl font-bold text-slate-900" data-testid="tool-uses">
+            {formatUses(uses)}
+          </p>
+        </Card>
+      </div>
+      <p className="mb-4 text-sm text-slate-600">
+        Engine: <span className="font-medium text-slate-800">{info?.engine.label ?? 'Loading…'}</span>
+      </p>
+      {(refusal || !enough) && (
+        <div className="mb-4">
+          <InsufficientCredits message={refusal ?? shortMessage} />
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} serviceFiles={info?.files} />
+        </Card>
+        <Card aria-live="polite">
+          {!jobId ? (
+            <p className="text-sm text-slate-600">Your result will appear here.</p>
+          ) : current ? (
+            <JobPanel job={current} inputPreviewUrl={inputPreviews[current.id]} onRetry={() => retry.mutate(current.id)} retrying={retry.isPending} canRetry={enough} />
+          ) : job.isError ? (
+            <p role="alert" className="text-sm text-red-700">{errorMessage(job.error, 'The job could not be loaded')}</p>
+          ) : (
+            <Spinner label="Loading the job…" />
           )}
         </Card>
       </div>
-      <ComingSoonNotice>Uploading files and running {service.name} jobs arrive in a later release.</ComingSoonNotice>
-      {key === 'virtual-try-on' && <TryOnPhotoGuide />}
+      <RecentJobs service={key} currentId={jobId} onOpen={showJob} />
     </>
   );
 }

@@ -1,0 +1,163 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { apiClient, ApiError, buildUrl, normaliseMessage } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
+import { getStoredToken } from '@/lib/session-storage.ts';
+import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, Paginated, ServiceInfo, Upload } from './job-types.ts';
+import { isFinalStatus } from './job-types.ts';
+
+export type JobListParams = { service?: ServiceKey | ''; status?: string; page: number; limit: number };
+
+/** Query keys of the jobs resource. */
+export const jobKeys = {
+  all: ['jobs'] as const,
+  services: () => ['services'] as const,
+  lists: () => [...jobKeys.all, 'list'] as const,
+  list: (params: JobListParams) => [...jobKeys.lists(), params] as const,
+  detail: (id: string) => [...jobKeys.all, 'detail', id] as const,
+  tryOn: (kind: 'models' | 'garments') => ['try-on', kind] as const,
+  intro: (service: ServiceKey) => ['introduction-dialogs', service] as const,
+};
+
+// ---- catalogue ------------------------------------------------------------------------------
+
+export function servicesQueryOptions() {
+  return queryOptions({
+    queryKey: jobKeys.services(),
+    queryFn: ({ signal }) => apiClient.get<ServiceInfo[]>('/services', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useServicesQuery() {
+  return useQuery(servicesQueryOptions());
+}
+
+export function useTryOnCatalogue(kind: 'models' | 'garments', enabled = true) {
+  return useQuery({
+    queryKey: jobKeys.tryOn(kind),
+    queryFn: ({ signal }) => apiClient.get<CatalogueItem[]>(`/try-on/${kind}`, { signal }),
+    enabled,
+  });
+}
+
+// ---- uploads --------------------------------------------------------------------------------
+
+/**
+ * POST /uploads as multipart with upload progress (XMLHttpRequest: fetch cannot report it).
+ * Errors carry the server's message (413 / 415 / 422).
+ */
+export function uploadFile(file: File, purpose: 'image' | 'transcript', onProgress?: (fraction: number) => void): Promise<Upload> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl('/uploads'));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Idempotency-Key', newIdempotencyKey());
+    const token = getStoredToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network error. Please check your connection.' }));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        const data = (body as { data?: Upload } | undefined)?.data ?? (body as Upload);
+        resolve(data);
+        return;
+      }
+      const code = (body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP_${xhr.status}`;
+      reject(new ApiError({ status: xhr.status, code, message: normaliseMessage(body) ?? `Upload failed (${xhr.status})`, body }));
+    };
+    const form = new FormData();
+    form.append('purpose', purpose);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+// ---- jobs -----------------------------------------------------------------------------------
+
+export function createJob(body: CreateJobBody): Promise<Job> {
+  return apiClient.post<Job>('/jobs', body, { headers: { 'Idempotency-Key': newIdempotencyKey() } });
+}
+
+export function retryJob(id: string): Promise<Job> {
+  return apiClient.post<Job>(`/jobs/${encodeURIComponent(id)}/retry`, {}, { headers: { 'Idempotency-Key': newIdempotencyKey() } });
+}
+
+export function deleteJob(id: string): Promise<unknown> {
+  return apiClient.delete(`/jobs/${encodeURIComponent(id)}`);
+}
+
+/** GET /jobs/{id}/outputs/{outputId}/download → a signed link; 403 for the free plan (no toast: the page explains). */
+export function getDownloadLink(jobId: string, outputId: string): Promise<{ url: string; expiresAt: string }> {
+  return apiClient.get(`/jobs/${encodeURIComponent(jobId)}/outputs/${encodeURIComponent(outputId)}/download`, {
+    suppressErrorToast: true,
+  });
+}
+
+/** One job, polled every second until it is final (simpler than SSE with a bearer token). */
+export function useJobQuery(id: string | null) {
+  return useQuery({
+    queryKey: jobKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => apiClient.get<Job>(`/jobs/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const job = query.state.data;
+      return job && isFinalStatus(job.status) ? false : 1000;
+    },
+  });
+}
+
+export function useJobsQuery(params: JobListParams, options: { pollWhileActive?: boolean } = {}) {
+  return useQuery({
+    queryKey: jobKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paginated<Job>>('/jobs', {
+        signal,
+        query: { service: params.service || undefined, status: params.status || undefined, limit: params.limit, page: params.page },
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      options.pollWhileActive && query.state.data?.items.some((job) => !isFinalStatus(job.status)) ? 2000 : false,
+  });
+}
+
+export function useDeleteJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteJob,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.lists() }),
+  });
+}
+
+// ---- introduction dialogs -------------------------------------------------------------------
+
+export function useIntroductionDialog(service: ServiceKey) {
+  return useQuery({
+    queryKey: jobKeys.intro(service),
+    queryFn: ({ signal }) => apiClient.get<IntroductionDialog>(`/introduction-dialogs/${service}`, { signal, suppressErrorToast: true }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useDismissIntroduction(service: ServiceKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<{ seen: boolean }>(`/introduction-dialogs/${service}/dismiss`, {}),
+    onMutate: () => {
+      queryClient.setQueryData<IntroductionDialog>(jobKeys.intro(service), (dialog) => (dialog ? { ...dialog, seen: true } : dialog));
+    },
+  });
+}
