@@ -155,6 +155,9 @@ describe('Replicate adapters', () => {
     expect((server.requests[0]!.body as { input: { first_frame_image: string } }).input.first_frame_image).toMatch(/^data:image\/jpeg/);
     const sound = await engines['sound-generator']!.run({ params: { prompt: 'Rain on a tin roof', durationSeconds: 5, format: 'wav' }, files: {} }, context());
     expect(sound.files[0]).toMatchObject({ kind: 'audio', name: 'sound-rain-on-a-tin-roof.wav', contentType: 'audio/wav' });
+    expect(sound.summary).toMatchObject({ sampleRate: 44_100, channels: 1, durationSeconds: 0.1 });
+    expect((sound.summary as { peaks: number[] }).peaks).toHaveLength(200);
+    expect(Math.max(...(sound.summary as { peaks: number[] }).peaks)).toBeCloseTo(0.5, 1);
     expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
       input: { prompt: 'Rain on a tin roof', duration: 5, output_format: 'wav' },
     });

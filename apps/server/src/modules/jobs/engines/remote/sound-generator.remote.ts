@@ -1,5 +1,7 @@
+import { soundWaveformPoints } from '@lumen/core/services/sound-generator-params';
 import type { SoundGeneratorParams } from '@lumen/core/services/sound-generator-params';
 import type { Engine } from '../engine.ts';
+import { readWav, waveformPeaks } from '../sound-generator/wav.ts';
 import { toResultFile } from './output-file.ts';
 import { runPredictionForFiles } from './replicate-client.ts';
 import type { ReplicateSettings } from './replicate-client.ts';
@@ -22,7 +24,28 @@ export function createSoundGeneratorRemoteEngine(settings: ReplicateSettings, mo
       );
       const stem = `sound-${params.prompt.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')}`;
       const audio = await toResultFile(first!, 'audio', stem === 'sound-' ? 'sound' : stem, 'Replicate');
-      return { files: [audio], summary: { durationSeconds: params.durationSeconds, engine: `Replicate ${model}` } };
+      return { files: [audio], summary: { ...wavSummary(audio.data), engine: `Replicate ${model}` } };
     },
   };
+}
+
+/** Length and waveform peaks of a 16-bit PCM WAV, for the audio player; nothing for other formats. */
+export function wavSummary(data: Buffer): { sampleRate?: number; channels?: number; durationSeconds?: number; peaks?: number[] } {
+  try {
+    const wav = readWav(data);
+    if (wav.bitsPerSample !== 16 || wav.channels < 1 || wav.frames < 1) return {};
+    const channels = Array.from({ length: wav.channels }, (_, c) => {
+      const channel = new Float32Array(Math.floor(wav.frames));
+      for (let i = 0; i < channel.length; i += 1) channel[i] = wav.samples[i * wav.channels + c]! / 32768;
+      return channel;
+    });
+    return {
+      sampleRate: wav.sampleRate,
+      channels: wav.channels,
+      durationSeconds: Math.round((wav.frames / wav.sampleRate) * 1000) / 1000,
+      peaks: waveformPeaks(channels, soundWaveformPoints),
+    };
+  } catch {
+    return {};
+  }
 }
