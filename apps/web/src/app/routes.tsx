@@ -43,6 +43,11 @@ const SubscriptionPlansPage = lazyPage(() => import('@/features/admin/pages/subs
 const ServiceCostsPage = lazyPage(() => import('@/features/admin/pages/service-costs-page.tsx'), 'ServiceCostsPage');
 const UsersPage = lazyPage(() => import('@/features/admin/pages/users-page.tsx'), 'UsersPage');
 const UserDetailPage = lazyPage(() => import('@/features/admin/pages/user-detail-page.tsx'), 'UserDetailPage');
+const AdminJobsPage = lazyPage(() => import('@/features/admin/pages/admin-jobs-page.tsx'), 'AdminJobsPage');
+const AdminJobDetailPage = lazyPage(() => import('@/features/admin/pages/admin-job-detail-page.tsx'), 'AdminJobDetailPage');
+const TryOnCataloguePage = lazyPage(() => import('@/features/admin/pages/try-on-catalogue-page.tsx'), 'TryOnCataloguePage');
+const TryOnStatisticsPage = lazyPage(() => import('@/features/admin/pages/try-on-statistics-page.tsx'), 'TryOnStatisticsPage');
+const IntroductionDialogsPage = lazyPage(() => import('@/features/admin/pages/introduction-dialogs-page.tsx'), 'IntroductionDialogsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const productRoutes: RouteObject[] = services.map((service) => ({
@@ -131,8 +136,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <AdminHomePage /> },
               { path: 'users', element: <UsersPage /> },
               { path: 'users/:id', element: <UserDetailPage /> },
-              adminSection('jobs', 'jobs'),
-              adminSection('jobs/:id', 'job-detail'),
+              { path: 'jobs', element: <AdminJobsPage /> },
+              { path: 'jobs/:id', element: <AdminJobDetailPage /> },
               adminSection('blog', 'blog'),
               adminSection('blog/new', 'blog-new'),
               adminSection('blog/:slug', 'blog-edit'),
@@ -145,12 +150,12 @@ export const routes: RouteObject[] = [
               adminSection('cancellations', 'cancellations'),
               adminSection('settings', 'settings'),
               { path: 'profile', element: <ProfilePage /> },
-              adminSection('virtual-try-on/models', 'vto-models'),
-              adminSection('virtual-try-on/clothing', 'vto-clothing'),
-              adminSection('virtual-try-on/statistics', 'vto-statistics'),
+              { path: 'virtual-try-on/models', element: <TryOnCataloguePage key="models" kind="models" /> },
+              { path: 'virtual-try-on/clothing', element: <TryOnCataloguePage key="garments" kind="garments" /> },
+              { path: 'virtual-try-on/statistics', element: <TryOnStatisticsPage /> },
               adminSection('community-moderation', 'community-moderation'),
               adminSection('security', 'security'),
-              adminSection('introduction-dialogs', 'introduction-dialogs'),
+              { path: 'introduction-dialogs', element: <IntroductionDialogsPage /> },
             ],
           },
         ],

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { jobStatuses } from '@lumen/core/jobs/schemas';
+import type { JobStatus } from '@lumen/core/jobs/schemas';
+import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
+import { formatDuration, JobStatusBadge, jobStatusLabels } from '../components/job-status-badge.tsx';
+
+const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
+const serviceOf = (value: string | null) => ((serviceKeys as readonly string[]).includes(value ?? '') ? (value as ServiceKey) : undefined);
+const statusOf = (value: string | null) => ((jobStatuses as readonly string[]).includes(value ?? '') ? (value as JobStatus) : undefined);
+
+type Filters = { service: string; status: string; search: string; userId: string; from: string; to: string; page: number };
+
+/** /admin/jobs: every job on the platform, filtered by service, status, user and date, newest first. */
+export function AdminJobsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = {
+    service: serviceOf(params.get('service')) ?? '',
+    status: statusOf(params.get('status')) ?? '',
+    search: params.get('search') ?? '',
+    userId: params.get('userId') ?? '',
+    from: isDate(params.get('from')) ? params.get('from')! : '',
+    to: isDate(params.get('to')) ? params.get('to')! : '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const [searchText, setSearchText] = useState(filters.search);
+  const { data, isPending, isError, isFetching, refetch } = useAdminJobsQuery({
+    service: serviceOf(filters.service),
+    status: statusOf(filters.status),
+    search: filters.search || undefined,
+    userId: filters.userId || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    page: filters.page,
+    limit: DEFAULT_PAGE_SIZE,
+  });
+
+  const setQuery = (next: Partial<Filters>) => {
+    const merged: Filters = { ...filters, page: 1, ...next };
+    const out = new URLSearchParams();
+    for (const key of ['service', 'status', 'search', 'userId', 'from', 'to'] as const) if (merged[key]) out.set(key, merged[key]);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out, { replace: true });
+  };
+  const hasFilters = Boolean(filters.service || filters.status || filters.search || filters.userId || filters.from || filters.to);
+
+  return (
+    <>
+      <PageHeader eyebrow="Admin" title="Jobs" description="Every AI job across the platform: who ran it, its status, cost and time. Open one to retry or refund it." />
+      <form
+        role="search"
+        aria-label="Filter jobs"
+        className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({ search: searchText.trim() });
+        }}
+      >
+        <div className="lg:col-span-2">
+          <Label htmlFor="job-search">User name or e-mail</Label>
+          <Input id="job-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+        </div>
+        <div>
+          <Label htmlFor="job-service">Service</Label>
+          <Select id="job-service" className="mt-1" value={filters.service} onChange={(event) => setQuery({ search: searchText.trim(), service: event.target.value })}>
+            <option value="">All services</option>
+            {serviceKeys.map((key) => (
+              <option key={key} value={key}>
+                {serviceNames[key]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="job-status">Status</Label>
+          <Select id="job-status" className="mt-1" value={filters.status} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+            <option value="">All statuses</option>
+            {jobStatuses.map((status) => (
+              <option key={status} value={status}>
+                {jobStatusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="job-from">From</Label>
+          <Input id="job-from" className="mt-1" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setQuery({ search: searchText.trim(), from: event.target.value })} />
+        </div>
+        <div>
+          <Label htmlFor="job-to">To</Label>
+          <Input id="job-to" className="mt-1" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setQuery({ search: searchText.trim(), to: event.target.value })} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">
+            <Search className="h-4 w-4" aria-hidden="true" /> Search
+          </Button>
+          {hasFilters && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setSearchText('');
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+          {filters.userId && <span className="text-sm text-slate-600">Only the jobs of user {filters.userId}</span>}
+        </div>
+      </form>
+      {isPending ? (
+        <Spinner label="Loading jobs…" />
+      ) : isError ? (
+        <ErrorState message="Failed to load jobs" onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No jobs found">{hasFilters ? 'Try other filters.' : 'Jobs appear here as soon as someone uses a tool.'}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600">
+            {data.total} job{data.total === 1 ? '' : 's'}
+          </p>
+          <Table caption="Jobs">
+            <THead>
+              <tr>
+                <Th>Created</Th>
+                <Th>Service</Th>
+                <Th>Status</Th>
+                <Th>User</Th>
+                <Th className="text-right">Cost</Th>
+                <Th className="text-right">Duration</Th>
+                <Th>Engine</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {data.items.map((job) => (
+                <Tr key={job.id}>
+                  <Th scope="row" className="font-medium">
+                    <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
+                      {formatDateTime(job.createdAt)}
+                      <span className="sr-only"> — open job {job.id}</span>
+                    </Link>
+                  </Th>
+                  <Td className="whitespace-nowrap">{serviceNames[job.service]}</Td>
+                  <Td>
+                    <JobStatusBadge status={job.status} refunded={job.refunded} />
+                  </Td>
+                  <Td className="break-all">
+                    <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
+                      {job.user.email}
+                    </Link>
+                  </Td>
+                  <Td className="text-right">{job.cost}</Td>
+                  <Td className="text-right whitespace-nowrap">{formatDuration(job.durationMs)}</Td>
+                  <Td className="text-xs text-slate-500">{job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Jobs pages" disabled={isFetching} />
+        </>
+      )}
+    </>
+  );
+}
