@@ -15,6 +15,14 @@ import { createBackgroundTasks } from './lib/background-tasks.ts';
 import { createPasswordHasher } from './modules/auth/password-hasher.ts';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
+import { filesRoutes } from './modules/files/routes.ts';
+import { introductionDialogsRoutes } from './modules/introduction-dialogs/routes.ts';
+import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
+import type { JobsPluginOptions } from './modules/jobs/jobs-plugin.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
+import { jobUploadsRoutes } from './modules/jobs/uploads-routes.ts';
+import { tryOnRoutes } from './modules/try-on/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -44,6 +52,8 @@ export type AppPluginOptions = {
   print?: (text: string) => void;
   /** The current time; tests inject one to expire codes. */
   clock?: () => Date;
+  /** Engines, storage and worker settings of the job pipeline (tests inject fakes). */
+  jobs?: JobsPluginOptions;
 };
 
 /** The whole application as one plugin: tests and server.ts both register it. */
@@ -90,6 +100,7 @@ export const appPlugin = fp(
       });
     }
     await app.register(authPlugin);
+    await app.register(jobsPlugin, options.jobs ?? {});
 
     await app.register(
       async (api) => {
@@ -99,6 +110,12 @@ export const appPlugin = fp(
         await api.register(creditsRoutes);
         await api.register(paymentsRoutes);
         await api.register(adminRoutes);
+        await api.register(adminJobsRoutes);
+        await api.register(jobsRoutes);
+        await api.register(jobUploadsRoutes);
+        await api.register(filesRoutes);
+        await api.register(tryOnRoutes);
+        await api.register(introductionDialogsRoutes);
       },
       { prefix: API_PREFIX },
     );
@@ -131,6 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // Signed file links carry their claims in the path (GET /files/{token}).
+    maxParamLength: 1000,
   });
   const ownsDatabase = !options.database;
   const database =

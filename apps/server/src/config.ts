@@ -41,6 +41,9 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optional(z.string().max(512)),
   GOOGLE_CLIENT_SECRET: optional(z.string().max(512)),
   GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
+  WORKER_ENABLED: optional(z.stringbool({ error: 'must be true or false' })).default(true),
+  STORAGE_DRIVER: optional(oneOf(['local'])).default('local'),
+  FILE_LINK_TTL_SECONDS: optional(z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(30, 'must be at least 30').max(86_400, 'must be at most 86400')).default(900),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -68,6 +71,12 @@ export type AppConfig = {
   mailFrom: string;
   /** Google sign-in (any OpenID provider at `issuer`); null when GOOGLE_CLIENT_ID is unset. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Run the job worker inside the API process (`npm run worker` runs it alone). */
+  workerEnabled: boolean;
+  /** Where files live: 'local' is DATA_DIR/storage (S3 comes later behind the same interface). */
+  storageDriver: 'local';
+  /** Lifetime of signed preview links (downloads: 5 minutes). */
+  fileLinkTtlSeconds: number;
   /** Built-in or remote engine per AI service, and the hosted model providers (REPLICATE_*, OPENAI_*). */
   engines: EnginesConfig;
 };
@@ -140,6 +149,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vars.GOOGLE_CLIENT_ID && vars.GOOGLE_CLIENT_SECRET
         ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET, issuer: vars.GOOGLE_ISSUER.replace(/\/+$/, '') }
         : null,
+    workerEnabled: vars.WORKER_ENABLED,
+    storageDriver: vars.STORAGE_DRIVER,
+    fileLinkTtlSeconds: vars.FILE_LINK_TTL_SECONDS,
     engines: loadEnginesConfig(env, (message) => new ConfigError(message)),
   };
 }

@@ -127,7 +127,11 @@ export function toFailureEnvelope(error: AppError): FailureEnvelope {
   return {
     success: false,
     message: error.message,
-    error: error.details ? { code: error.code, details: error.details } : { code: error.code },
+    error: {
+      code: error.code,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.meta ? { meta: error.meta } : {}),
+    },
   };
 }
 

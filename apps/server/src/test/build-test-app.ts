@@ -10,6 +10,7 @@ import { builtinEnginesConfig } from '../modules/jobs/engines/remote/remote-conf
 import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
+import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
 export const TEST_ADMIN_PASSWORD = 'admin-password-1';
@@ -27,6 +28,8 @@ export type BuildTestAppOptions = {
   loginThrottle?: Partial<LoginThrottleOptions>;
   /** The app's clock (one-time code expiry, cooldowns). */
   clock?: () => Date;
+  /** Job pipeline seams: fake engines, worker on/off and timings. */
+  jobs?: JobsPluginOptions;
 };
 
 /**
@@ -76,6 +79,9 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     mailFrom: 'Lumen Studio <no-reply@lumen.local>',
     google: null,
     engines: builtinEnginesConfig,
+    workerEnabled: false,
+    storageDriver: 'local',
+    fileLinkTtlSeconds: 900,
     ...overrides,
   };
 }
@@ -93,6 +99,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       loginThrottle: { failureDelayStepMs: 0, ...options.loginThrottle },
       print: () => undefined,
       clock: options.clock,
+      jobs: options.jobs,
     });
   } catch (error) {
     await database.close();

@@ -43,6 +43,7 @@ export function insufficientCreditsError(balance: number, needed: number): AppEr
     'INSUFFICIENT_CREDITS',
     402,
     `Insufficient credits: this needs ${needed} ${creditWord(needed)} and your balance is ${balance}`,
+    { meta: { balance, cost: needed } },
   );
 }
 

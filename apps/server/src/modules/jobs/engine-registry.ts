@@ -1,0 +1,49 @@
+import type { EngineInfo } from '@lumen/core/jobs/schemas';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { Engine } from './engines/engine.ts';
+import { aiBackgroundEngine } from './engines/ai-background/ai-background.engine.ts';
+import { imageGeneratorEngine } from './engines/image-generator/image-generator.engine.ts';
+import { salesPilotEngine } from './engines/sales-pilot/sales-pilot.engine.ts';
+import { soundGeneratorEngine } from './engines/sound-generator/sound-generator.engine.ts';
+import { speedpaintingEngine } from './engines/speedpainting/speedpainting.engine.ts';
+import { virtualTryOnEngine } from './engines/virtual-try-on/virtual-try-on.engine.ts';
+import { createRemoteEngines } from './engines/remote/create-remote-engines.ts';
+import type { EnginesConfig } from './engines/remote/remote-config.ts';
+
+// Engines take their own parsed params; the registry hands them the job's stored (already validated) params.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyEngine = Engine<any>;
+
+/** Which engine runs each service. */
+export type EngineRegistry = {
+  engineFor(service: ServiceKey): AnyEngine;
+  infoFor(service: ServiceKey): EngineInfo;
+};
+
+export const builtinEngines: Record<ServiceKey, AnyEngine> = {
+  'ai-background': aiBackgroundEngine,
+  'image-generator': imageGeneratorEngine,
+  'virtual-try-on': virtualTryOnEngine,
+  speedpainting: speedpaintingEngine,
+  'sales-pilot': salesPilotEngine,
+  'sound-generator': soundGeneratorEngine,
+};
+
+/** A registry over a fixed map (tests inject fake engines this way). */
+export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegistry {
+  return {
+    engineFor: (service) => engines[service],
+    infoFor: (service) => ({ kind: engines[service].kind, label: engines[service].label }),
+  };
+}
+
+/** `<SERVICE>_ENGINE=remote` picks the hosted-model adapter of that service; everything else is built in. */
+export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
+  const remote = createRemoteEngines(config);
+  const engines = { ...builtinEngines };
+  for (const service of Object.keys(engines) as ServiceKey[]) {
+    const adapter = remote[service];
+    if (config.kinds[service] === 'remote' && adapter) engines[service] = adapter;
+  }
+  return registryOf(engines);
+}

@@ -1,0 +1,44 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { Storage } from '../files/storage.ts';
+import type { EngineFile } from './engines/engine.ts';
+import { EngineInputError } from './engines/engine.ts';
+import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
+import { findUploadsByIds } from './uploads.repository.ts';
+import type { JobFileRef } from './tables.ts';
+
+type StoredRef = { key: string; name: string; contentType: string };
+
+/** Where each input of a job lives in storage (uploads or the try-on catalogue). */
+export async function resolveJobInputs(db: Db, files: Record<string, JobFileRef>): Promise<Record<string, StoredRef | null>> {
+  const ids = (source: JobFileRef['source']) => Object.values(files).filter((ref) => ref.source === source).map((ref) => ref.id);
+  const [uploadRows, modelRows, garmentRows] = await Promise.all([
+    findUploadsByIds(db, ids('upload')),
+    ids('try-on-model').length ? db.select().from(tryOnModels).where(inArray(tryOnModels.id, ids('try-on-model'))) : [],
+    ids('try-on-garment').length ? db.select().from(tryOnGarments).where(inArray(tryOnGarments.id, ids('try-on-garment'))) : [],
+  ]);
+  const result: Record<string, StoredRef | null> = {};
+  for (const [field, ref] of Object.entries(files)) {
+    if (ref.source === 'upload') {
+      const row = uploadRows.find((upload) => upload.id === ref.id);
+      result[field] = row ? { key: row.storageKey, name: row.name, contentType: row.contentType } : null;
+    } else {
+      const row = (ref.source === 'try-on-model' ? modelRows : garmentRows).find((item) => item.id === ref.id);
+      result[field] = row ? { key: row.storageKey, name: `${row.name}.png`, contentType: 'image/png' } : null;
+    }
+  }
+  return result;
+}
+
+/** Reads a job's input files for its engine. */
+export async function loadJobInputs(db: Db, storage: Storage, files: Record<string, JobFileRef>): Promise<Record<string, EngineFile>> {
+  const refs = await resolveJobInputs(db, files);
+  const loaded: Record<string, EngineFile> = {};
+  for (const [field, ref] of Object.entries(refs)) {
+    if (!ref || !(await storage.exists(ref.key))) {
+      throw new EngineInputError(`The ${field} file of this job no longer exists; please upload it again`);
+    }
+    loaded[field] = { name: ref.name, contentType: ref.contentType, data: await storage.get(ref.key) };
+  }
+  return loaded;
+}

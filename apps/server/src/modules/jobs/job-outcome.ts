@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { refundCharge } from '../credits/credits.service.ts';
+import { jobOutputs, jobs } from './tables.ts';
+import type { JobRow } from './tables.ts';
+
+export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
+
+/**
+ * Records a finished run: outputs and status in one transaction, only if this worker still holds the
+ * job (a sweeper may have taken it back). Returns false when the job was no longer ours.
+ */
+export async function completeJob(
+  db: Db,
+  input: { jobId: string; workerId: string; outputs: StoredOutput[]; summary: unknown },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(jobs)
+      .set({ status: 'succeeded', progress: 1, finishedAt: sql`now()`, summary: input.summary ?? null, error: null, workerId: null })
+      .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
+      .returning({ id: jobs.id });
+    if (!row) return false;
+    if (input.outputs.length > 0) await tx.insert(jobOutputs).values(input.outputs.map((output) => ({ ...output, jobId: input.jobId })));
+    return true;
+  });
+}
+
+/**
+ * Fails a job for good and gives its credits back, once: the status change is conditional and the
+ * refund is keyed by the charge (decision 004), so a failure reported twice refunds once.
+ * `workerId` limits it to the worker that holds the job; omit it for the sweeper and admins.
+ */
+export async function failJob(db: Db, input: { jobId: string; message: string; workerId?: string }): Promise<JobRow | null> {
+  return db.transaction(async (tx) => {
+    const conditions = [eq(jobs.id, input.jobId), inArray(jobs.status, ['queued', 'running'])];
+    if (input.workerId) conditions.push(eq(jobs.workerId, input.workerId));
+    const [failed] = await tx
+      .update(jobs)
+      .set({ status: 'failed', error: input.message, finishedAt: sql`now()`, workerId: null })
+      .where(and(...conditions))
+      .returning();
+    const job = failed ?? (await tx.select().from(jobs).where(eq(jobs.id, input.jobId)).then((rows) => rows[0]));
+    if (!job || job.status !== 'failed') return null;
+    await refundJob(tx, job);
+    return job;
+  });
+}
+
+/** Refunds a failed job's charge if that has not happened yet (idempotent). */
+export async function refundJob(db: Db, job: JobRow, reason = 'Job failed'): Promise<boolean> {
+  if (!job.chargeLedgerId) return false;
+  const [marked] = await db
+    .update(jobs)
+    .set({ refundedAt: sql`now()` })
+    .where(and(eq(jobs.id, job.id), isNull(jobs.refundedAt)))
+    .returning({ id: jobs.id });
+  if (!marked) return false;
+  await refundCharge(db, { userId: job.userId, chargeEntryId: job.chargeLedgerId, reason: `${reason}: ${job.service}` });
+  return true;
+}
+
+/** Puts a job back in the queue (transient error, or its worker died), to run after `delayMs`. */
+export async function requeueJob(db: Db, input: { jobId: string; workerId?: string; delayMs: number; note?: string }): Promise<boolean> {
+  const conditions = [eq(jobs.id, input.jobId), eq(jobs.status, 'running')];
+  if (input.workerId) conditions.push(eq(jobs.workerId, input.workerId));
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      workerId: null,
+      progress: 0,
+      heartbeatAt: null,
+      runAfter: sql`now() + ${`${Math.max(0, Math.round(input.delayMs))} milliseconds`}::interval`,
+      error: input.note ?? null,
+    })
+    .where(and(...conditions))
+    .returning({ id: jobs.id });
+  return Boolean(row);
+}

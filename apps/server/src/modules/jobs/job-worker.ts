@@ -1,0 +1,300 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { serviceKeys } from '@lumen/core/services/catalogue';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { Db } from '../../db/database.ts';
+import type { Storage } from '../files/storage.ts';
+import { isAppError } from '../../plugins/app-error.ts';
+import type { EngineRegistry } from './engine-registry.ts';
+import { EngineInputError } from './engines/engine.ts';
+import type { EngineResult } from './engines/engine.ts';
+import type { JobEvents } from './job-events.ts';
+import { loadJobInputs } from './job-inputs.ts';
+import { completeJob, failJob, requeueJob } from './job-outcome.ts';
+import type { StoredOutput } from './job-outcome.ts';
+import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
+import { serviceDefinitions } from './service-catalogue.ts';
+import { sweepStuckJobs } from './sweeper.ts';
+import { jobs } from './tables.ts';
+import type { JobRow } from './tables.ts';
+
+export type JobWorkerOptions = {
+  pollIntervalMs: number;
+  heartbeatIntervalMs: number;
+  /** At most one progress write per job per this many ms. */
+  progressThrottleMs: number;
+  /** Runs of a job, counting the first, when its engine reports transient errors. */
+  maxAttempts: number;
+  /** Wait before the next attempt after a transient error (attempt 1, 2, …). */
+  backoffMs(attempt: number): number;
+  /** How long stop() waits for running jobs before aborting and re-queueing them. */
+  shutdownTimeoutMs: number;
+  sweepIntervalMs: number;
+  /** A running job whose heartbeat is older than this is taken back by the sweeper. */
+  staleAfterMs: number;
+  concurrency: Partial<Record<ServiceKey, number>>;
+  timeoutMs: Partial<Record<ServiceKey, number>>;
+};
+
+export const defaultWorkerOptions: JobWorkerOptions = {
+  pollIntervalMs: 500,
+  heartbeatIntervalMs: 5_000,
+  progressThrottleMs: 500,
+  maxAttempts: 3,
+  backoffMs: (attempt) => Math.min(60_000, 2_000 * 2 ** (attempt - 1)),
+  shutdownTimeoutMs: 8_000,
+  sweepIntervalMs: 30_000,
+  staleAfterMs: 30_000,
+  concurrency: {},
+  timeoutMs: {},
+};
+
+export type JobWorker = {
+  workerId: string;
+  start(): void;
+  /** Looks for work now (a job was just submitted in this process). */
+  poke(): void;
+  /** Stops taking jobs and waits (bounded) for the running ones. */
+  stop(): Promise<void>;
+  /** Resolves when no job of this worker is running and none is claimable right now (tests). */
+  idle(): Promise<void>;
+};
+
+type Deps = { db: Db; storage: Storage; engines: EngineRegistry; events: JobEvents; log: FastifyBaseLogger; options?: Partial<JobWorkerOptions> };
+
+class JobTimeoutError extends Error {}
+class WorkerStoppingError extends Error {}
+
+const genericFailure = 'The service could not process this job. Your credits were refunded.';
+
+export function createJobWorker(deps: Deps): JobWorker {
+  const options = { ...defaultWorkerOptions, ...deps.options };
+  const { db, storage, log } = deps;
+  const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  const running = new Map<string, { service: ServiceKey; promise: Promise<void>; abort: AbortController }>();
+  const stopping = new AbortController();
+  let started = false;
+  let timer: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | null = null;
+  let again = false;
+
+  const concurrencyOf = (service: ServiceKey) => options.concurrency[service] ?? serviceDefinitions[service].concurrency;
+  const timeoutOf = (service: ServiceKey) => options.timeoutMs[service] ?? serviceDefinitions[service].timeoutMs;
+
+  async function claim(services: ServiceKey[]): Promise<JobRow | null> {
+    const candidate = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`), inArray(jobs.service, services)))
+      .orderBy(asc(jobs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        startedAt: sql`now()`,
+        heartbeatAt: sql`now()`,
+        workerId,
+        progress: 0,
+        error: null,
+      })
+      .where(and(inArray(jobs.id, candidate), eq(jobs.status, 'queued')))
+      .returning();
+    return row ?? null;
+  }
+
+  async function tick(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      const free = serviceKeys.filter(
+        (service) => [...running.values()].filter((job) => job.service === service).length < concurrencyOf(service),
+      );
+      if (free.length === 0) return;
+      const job = await claim(free);
+      if (!job) return;
+      deps.events.emit(job.id);
+      const abort = new AbortController();
+      const promise = runJob(job, abort).finally(() => {
+        running.delete(job.id);
+        schedule(0);
+      });
+      running.set(job.id, { service: job.service as ServiceKey, promise, abort });
+    }
+  }
+
+  function schedule(delayMs: number): void {
+    if (!started || stopping.signal.aborted) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      ticking = tick()
+        .catch((error: unknown) => log.error({ err: error }, 'job worker: claiming failed'))
+        .finally(() => {
+          ticking = null;
+          const next = again ? 0 : options.pollIntervalMs;
+          again = false;
+          schedule(next);
+        });
+    }, delayMs);
+  }
+
+  async function runJob(job: JobRow, abort: AbortController): Promise<void> {
+    const service = job.service as ServiceKey;
+    const timeoutMs = timeoutOf(service);
+    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
+    let lastProgressWrite = 0;
+    const onProgress = (fraction: number) => {
+      const now = Date.now();
+      if (now - lastProgressWrite < options.progressThrottleMs || !Number.isFinite(fraction)) return;
+      lastProgressWrite = now;
+      const value = Math.min(0.99, Math.max(0, fraction));
+      void updateProgress(db, job.id, workerId, value)
+        .then(() => deps.events.emit(job.id))
+        .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job worker: progress write failed'));
+    };
+    try {
+      const files = await loadJobInputs(db, storage, job.files);
+      const engine = deps.engines.engineFor(service);
+      const aborted = new Promise<never>((_, reject) => {
+        const fail = () =>
+          reject(abort.signal.aborted ? new WorkerStoppingError('worker stopping') : new JobTimeoutError(`timed out after ${timeoutMs} ms`));
+        if (signal.aborted) fail();
+        signal.addEventListener('abort', fail, { once: true });
+      });
+      const result = await Promise.race([engine.run({ params: job.params, files }, { signal, onProgress }), aborted]);
+      const outputs = await storeOutputs(job.id, result);
+      const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary });
+      if (!isOurs) await deleteStored(outputs);
+      log.info({ jobId: job.id, service, outputs: outputs.length }, 'job succeeded');
+    } catch (error) {
+      await handleFailure(job, error, timeoutMs);
+    } finally {
+      deps.events.emit(job.id);
+    }
+  }
+
+  async function storeOutputs(jobId: string, result: EngineResult): Promise<StoredOutput[]> {
+    const outputs: StoredOutput[] = [];
+    for (const [position, file] of result.files.entries()) {
+      const id = randomUUID();
+      const storageKey = `jobs/${jobId}/${id}`;
+      await storage.put(storageKey, file.data);
+      let previewStorageKey: string | null = null;
+      if (file.preview) {
+        previewStorageKey = `jobs/${jobId}/${id}-preview`;
+        await storage.put(previewStorageKey, file.preview.data);
+      }
+      outputs.push({
+        id,
+        kind: file.kind,
+        name: file.name,
+        contentType: file.contentType,
+        size: file.data.length,
+        storageKey,
+        previewStorageKey,
+        previewContentType: file.preview?.contentType ?? null,
+        position,
+      });
+    }
+    return outputs;
+  }
+
+  async function deleteStored(outputs: StoredOutput[]): Promise<void> {
+    for (const output of outputs) {
+      await storage.delete(output.storageKey);
+      if (output.previewStorageKey) await storage.delete(output.previewStorageKey);
+    }
+  }
+
+  async function handleFailure(job: JobRow, error: unknown, timeoutMs: number): Promise<void> {
+    if (error instanceof WorkerStoppingError) {
+      // Shutting down: hand the job to the next worker without counting this run.
+      await db.update(jobs).set({ attempts: sql`greatest(${jobs.attempts} - 1, 0)` }).where(and(eq(jobs.id, job.id), eq(jobs.workerId, workerId)));
+      await requeueJob(db, { jobId: job.id, workerId, delayMs: 0 });
+      log.info({ jobId: job.id }, 'job handed back to the queue (worker stopping)');
+      return;
+    }
+    const isTransient = Boolean((error as { transient?: unknown } | null)?.transient === true);
+    if (isTransient && job.attempts < options.maxAttempts) {
+      const delayMs = options.backoffMs(job.attempts);
+      await requeueJob(db, { jobId: job.id, workerId, delayMs });
+      log.warn({ jobId: job.id, err: error, attempt: job.attempts, delayMs }, 'job failed with a transient error; retrying later');
+      return;
+    }
+    const message = userMessage(error, timeoutMs);
+    if (message === genericFailure) log.error({ err: error, jobId: job.id, service: job.service }, 'job failed');
+    else log.warn({ jobId: job.id, service: job.service, reason: message }, 'job failed');
+    await failJob(db, { jobId: job.id, workerId, message });
+  }
+
+  return {
+    workerId,
+    start() {
+      if (started) return;
+      started = true;
+      heartbeat = setInterval(() => {
+        void touchHeartbeat(db, [...running.keys()], workerId).catch((error: unknown) =>
+          log.warn({ err: error }, 'job worker: heartbeat failed'),
+        );
+      }, options.heartbeatIntervalMs);
+      sweeper = setInterval(() => {
+        void sweepStuckJobs(db, { staleAfterMs: options.staleAfterMs, timeoutMs: options.timeoutMs, log })
+          .then((ids) => ids.forEach((id) => deps.events.emit(id)))
+          .catch((error: unknown) => log.warn({ err: error }, 'job sweeper failed'));
+      }, options.sweepIntervalMs);
+      schedule(0);
+    },
+    poke: () => schedule(0),
+    async stop() {
+      if (stopping.signal.aborted) return;
+      stopping.abort();
+      clearTimeout(timer);
+      clearInterval(sweeper);
+      await ticking;
+      const all = () => Promise.allSettled([...running.values()].map((job) => job.promise));
+      const waited = await Promise.race([
+        all().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), options.shutdownTimeoutMs).unref()),
+      ]);
+      if (!waited) {
+        for (const job of running.values()) job.abort.abort();
+        await all();
+      }
+      clearInterval(heartbeat);
+    },
+    async idle() {
+      for (;;) {
+        await ticking;
+        await Promise.allSettled([...running.values()].map((job) => job.promise));
+        await ticking;
+        if (running.size === 0) {
+          const [queued] = await db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)))
+            .limit(1);
+          if (!queued || stopping.signal.aborted) return;
+          schedule(0);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+function userMessage(error: unknown, timeoutMs: number): string {
+  if (error instanceof JobTimeoutError) {
+    return `The job took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Your credits were refunded.`;
+  }
+  if (error instanceof EngineInputError || isAppError(error)) return error.message;
+  if (error instanceof Error && error.name === 'ProviderError') return error.message;
+  return genericFailure;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '../../lib/api-prefix.ts';
+import { createFileLinks } from '../files/signed-links.ts';
+import { createLocalStorage, storageDirectory } from '../files/storage.ts';
+import type { Storage } from '../files/storage.ts';
+import { createEngineRegistry } from './engine-registry.ts';
+import type { EngineRegistry } from './engine-registry.ts';
+import { JOB_EVENTS_SHUTDOWN, createJobEvents } from './job-events.ts';
+import { createJobWorker } from './job-worker.ts';
+import type { JobWorkerOptions } from './job-worker.ts';
+
+export type JobsPluginOptions = {
+  /** Engines per service; default: from configuration (`<SERVICE>_ENGINE`). Tests inject fakes. */
+  engines?: EngineRegistry;
+  storage?: Storage;
+  /** Start the in-process worker (default: config.workerEnabled). */
+  runWorker?: boolean;
+  worker?: Partial<JobWorkerOptions>;
+};
+
+/** Storage, signed file links, engines, job events and (unless disabled) the in-process job worker. */
+export const jobsPlugin = fp(
+  async (app: FastifyInstance, options: JobsPluginOptions) => {
+    const { config } = app;
+    app.decorate('storage', options.storage ?? createLocalStorage(storageDirectory(config.dataDir)));
+    app.decorate(
+      'fileLinks',
+      createFileLinks({ secret: config.jwtSecret, ttlSeconds: config.fileLinkTtlSeconds, urlPrefix: `${API_PREFIX}/files`, clock: () => app.clock() }),
+    );
+    app.decorate('engines', options.engines ?? createEngineRegistry(config.engines));
+    const events = createJobEvents();
+    app.decorate('jobEvents', events);
+    const worker =
+      (options.runWorker ?? config.workerEnabled)
+        ? createJobWorker({ db: app.db, storage: app.storage, engines: app.engines, events, log: app.log, options: options.worker })
+        : null;
+    app.decorate('jobWorker', worker);
+    if (worker) app.addHook('onReady', async () => worker.start());
+    app.addHook('preClose', async () => {
+      events.emit(JOB_EVENTS_SHUTDOWN);
+    });
+    // Before the database closes (onClose hooks run in reverse registration order).
+    app.addHook('onClose', async () => worker?.stop());
+  },
+  { name: 'jobs', dependencies: ['db'] },
+);

@@ -1,0 +1,67 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { JobStatus } from '@lumen/core/jobs/schemas';
+import { jobOutputs, jobs } from './tables.ts';
+import type { JobOutputRow, JobRow } from './tables.ts';
+
+export async function insertJob(db: Db, values: typeof jobs.$inferInsert): Promise<JobRow> {
+  const [row] = await db.insert(jobs).values(values).returning();
+  if (!row) throw new Error('insertJob: no row returned');
+  return row;
+}
+
+export async function findJob(db: Db, id: string): Promise<JobRow | null> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ?? null;
+}
+
+export async function findJobByKey(db: Db, userId: string, idempotencyKey: string): Promise<JobRow | null> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.userId, userId), eq(jobs.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
+export async function listOutputs(db: Db, jobIds: string[]): Promise<JobOutputRow[]> {
+  if (jobIds.length === 0) return [];
+  return db.select().from(jobOutputs).where(inArray(jobOutputs.jobId, jobIds)).orderBy(asc(jobOutputs.position));
+}
+
+export async function findJobsPage(
+  db: Db,
+  filter: { userId?: string; service?: string; status?: JobStatus; extra?: SQL[] },
+  page: { limit: number; offset: number },
+): Promise<{ rows: JobRow[]; total: number }> {
+  const conditions: SQL[] = [...(filter.extra ?? [])];
+  if (filter.userId) conditions.push(eq(jobs.userId, filter.userId));
+  if (filter.service) conditions.push(eq(jobs.service, filter.service));
+  if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db.select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(page.limit).offset(page.offset),
+    db.select({ total: count() }).from(jobs).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function deleteJob(db: Db, id: string): Promise<void> {
+  await db.delete(jobs).where(eq(jobs.id, id));
+}
+
+/** Sets progress while the job is running (never moves it backwards). */
+export async function updateProgress(db: Db, id: string, workerId: string, progress: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress: sql`greatest(${jobs.progress}, ${progress})`, heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
+}
+
+export async function touchHeartbeat(db: Db, ids: string[], workerId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(jobs)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(inArray(jobs.id, ids), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
+}

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CreateJobBody, DownloadLink, Job, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
+import type { FieldIssue } from '@lumen/core/http/envelope';
+import type { Paginated } from '@lumen/core/http/pagination';
+import { totalPagesFor } from '@lumen/core/http/pagination';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { AuthUser } from '../../fastify-types.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { summarizeIssues } from '../../plugins/errors.ts';
+import { listServiceCosts } from '../credits/catalogue.repository.ts';
+import { findCreditAccount, hasLedgerKind } from '../credits/credits.repository.ts';
+import { chargeForService } from '../credits/credits.service.ts';
+import type { FileLinks } from '../files/signed-links.ts';
+import type { Storage } from '../files/storage.ts';
+import type { EngineRegistry } from './engine-registry.ts';
+import { toJobDto } from './job-dto.ts';
+import { resolveJobFiles } from './job-files.ts';
+import { deleteJob, findJob, findJobByKey, findJobsPage, insertJob, listOutputs } from './jobs.repository.ts';
+import { orderedServiceDefinitions, serviceDefinitions } from './service-catalogue.ts';
+import { jobs } from './tables.ts';
+import type { JobRow } from './tables.ts';
+
+export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
+export const DOWNLOAD_FORBIDDEN_MESSAGE = 'Downloads are available once you have purchased credits';
+export const DOWNLOAD_LINK_TTL_SECONDS = 300;
+
+type Viewer = Pick<AuthUser, 'id' | 'role'>;
+
+type Deps = {
+  db: Db;
+  storage: Storage;
+  links: FileLinks;
+  engines: EngineRegistry;
+  /** Called after a job is committed (wakes the in-process worker). */
+  onEnqueued(jobId: string): void;
+};
+
+export function createJobsService(deps: Deps) {
+  const { db, links } = deps;
+
+  /** SPEC.md §1: free-plan users see previews; a 'purchase' ledger row (or ADMIN) unlocks downloads. */
+  const mayDownload = async (viewer: Viewer) => viewer.role === 'ADMIN' || hasLedgerKind(db, viewer.id, 'purchase');
+
+  async function present(rows: JobRow[], viewer: Viewer): Promise<Job[]> {
+    const [outputs, canDownload] = await Promise.all([listOutputs(db, rows.map((row) => row.id)), mayDownload(viewer)]);
+    return rows.map((row) => toJobDto(row, outputs.filter((output) => output.jobId === row.id), links, canDownload));
+  }
+
+  async function visibleJob(viewer: Viewer, id: string): Promise<JobRow> {
+    const row = await findJob(db, id);
+    if (!row || (row.userId !== viewer.id && viewer.role !== 'ADMIN')) throw new AppError('NOT_FOUND', 404, JOB_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  async function createJob(
+    viewer: Viewer,
+    body: { service: ServiceKey; params: Record<string, unknown>; files: Record<string, string> },
+    idempotencyKey?: string,
+  ): Promise<{ job: Job; isReplay: boolean }> {
+    if (idempotencyKey) {
+      const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
+      if (earlier) return { job: (await present([earlier], viewer))[0]!, isReplay: true };
+    }
+    const definition = serviceDefinitions[body.service];
+    const parsed = definition.paramsSchema.safeParse(body.params);
+    if (!parsed.success) {
+      const details: FieldIssue[] = parsed.error.issues.map((issue) => ({
+        field: ['params', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      }));
+      throw new AppError('VALIDATION_ERROR', 400, summarizeIssues(details), { details });
+    }
+    const params = parsed.data as Record<string, unknown>;
+    const files = await resolveJobFiles(db, { userId: viewer.id, definition, params, files: body.files });
+    const engine = deps.engines.infoFor(body.service);
+    const jobId = randomUUID();
+    let row: JobRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        // The job row first: a concurrent request with the same Idempotency-Key waits here and then
+        // fails on the unique index before it charges anything.
+        await insertJob(tx, {
+          id: jobId,
+          userId: viewer.id,
+          service: body.service,
+          params,
+          files,
+          cost: 0,
+          engineKind: engine.kind,
+          engineLabel: engine.label,
+          idempotencyKey: idempotencyKey ?? null,
+        });
+        const charge = await chargeForService(tx, {
+          userId: viewer.id,
+          serviceKey: body.service,
+          idempotencyKey: `job:${jobId}:charge`,
+          reason: `${definition.name} job`,
+        });
+        const [updated] = await tx
+          .update(jobs)
+          .set({ cost: charge.cost, chargeLedgerId: charge.ledgerEntryId })
+          .where(eq(jobs.id, jobId))
+          .returning();
+        return updated!;
+      });
+    } catch (error) {
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
+        if (earlier) return { job: (await present([earlier], viewer))[0]!, isReplay: true };
+      }
+      throw error;
+    }
+    deps.onEnqueued(jobId);
+    return { job: (await present([row], viewer))[0]!, isReplay: false };
+  }
+
+  return {
+    mayDownload,
+    createJob: (viewer: Viewer, body: Required<CreateJobBody>, idempotencyKey?: string) =>
+      createJob(viewer, { service: body.service, params: body.params, files: body.files }, idempotencyKey),
+
+    async listServices(viewer: Viewer | null): Promise<ServiceEntry[]> {
+      const [costs, account] = await Promise.all([listServiceCosts(db), viewer ? findCreditAccount(db, viewer.id) : null]);
+      return orderedServiceDefinitions.map((definition) => {
+        const cost = costs.find((row) => row.serviceKey === definition.key)?.cost ?? 0;
+        const usesLeft = viewer ? (cost === 0 ? null : Math.floor((account?.balance ?? 0) / cost)) : undefined;
+        return {
+          key: definition.key,
+          name: definition.name,
+          description: definition.description,
+          cost,
+          ...(usesLeft !== undefined ? { usesLeft } : {}),
+          outputKind: definition.outputKind,
+          engine: deps.engines.infoFor(definition.key),
+          files: definition.files.map(({ purpose: _purpose, ...file }) => file),
+        };
+      });
+    },
+
+    async getJob(viewer: Viewer, id: string): Promise<Job> {
+      return (await present([await visibleJob(viewer, id)], viewer))[0]!;
+    },
+
+    /** The user's result library, newest first. */
+    async listJobs(viewer: Viewer, query: JobListQuery): Promise<Paginated<Job>> {
+      const { rows, total } = await findJobsPage(
+        db,
+        { userId: viewer.id, service: query.service, status: query.status },
+        { limit: query.limit, offset: (query.page - 1) * query.limit },
+      );
+      return { items: await present(rows, viewer), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit) };
+    },
+
+    /** Removes a finished job and its result files (the uploads stay). */
+    async deleteJob(viewer: Viewer, id: string): Promise<void> {
+      const row = await visibleJob(viewer, id);
+      if (row.status === 'queued' || row.status === 'running') {
+        throw new AppError('CONFLICT', 409, 'This job has not finished yet; delete it once it has');
+      }
+      const outputs = await listOutputs(db, [row.id]);
+      await deleteJob(db, row.id);
+      for (const output of outputs) {
+        await deps.storage.delete(output.storageKey);
+        if (output.previewStorageKey) await deps.storage.delete(output.previewStorageKey);
+      }
+    },
+
+    /** A new job with the same service, params and files, charged again. */
+    async retryJob(viewer: Viewer, id: string, idempotencyKey?: string): Promise<{ job: Job; isReplay: boolean }> {
+      const row = await visibleJob(viewer, id);
+      if (row.userId !== viewer.id) throw new AppError('NOT_FOUND', 404, JOB_NOT_FOUND_MESSAGE);
+      const files = Object.fromEntries(
+        Object.entries(row.files)
+          .filter(([, ref]) => ref.source === 'upload')
+          .map(([field, ref]) => [field, ref.id]),
+      );
+      return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, idempotencyKey);
+    },
+
+    async downloadLink(viewer: Viewer, jobId: string, outputId: string): Promise<DownloadLink> {
+      const row = await visibleJob(viewer, jobId);
+      const output = (await listOutputs(db, [row.id])).find((item) => item.id === outputId);
+      if (!output) throw new AppError('NOT_FOUND', 404, 'Output not found');
+      if (!(await mayDownload(viewer))) throw new AppError('FORBIDDEN', 403, DOWNLOAD_FORBIDDEN_MESSAGE);
+      const link = links.sign(
+        { key: output.storageKey, contentType: output.contentType, disposition: 'attachment', fileName: output.name },
+        DOWNLOAD_LINK_TTL_SECONDS,
+      );
+      return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+  };
+}
+
+export type JobsService = ReturnType<typeof createJobsService>;

@@ -1,0 +1,179 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createJobBodySchema,
+  downloadLinkSchema,
+  jobIdParamsSchema,
+  jobListQuerySchema,
+  jobOutputParamsSchema,
+  jobSchema,
+  paginatedJobsSchema,
+  serviceListSchema,
+} from '@lumen/core/jobs/schemas';
+import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { streamJobEvents } from './job-events-stream.ts';
+import { createJobsService } from './jobs.service.ts';
+
+const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
+
+/** Signed in when a token is sent (and valid); a guest otherwise. */
+async function optionalUser(request: FastifyRequest) {
+  if (!request.headers.authorization) return null;
+  try {
+    await requireAuth(request);
+    return request.user;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) return null;
+    throw error;
+  }
+}
+
+export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createJobsService({
+    db: app.db,
+    storage: app.storage,
+    links: app.fileLinks,
+    engines: app.engines,
+    onEnqueued: (jobId) => {
+      app.jobEvents.emit(jobId);
+      app.jobWorker?.poke();
+    },
+  });
+  const tags = ['jobs'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/services',
+    {
+      schema: {
+        tags,
+        summary: 'The AI services with their cost, inputs, output and engine (usesLeft when signed in)',
+        response: { 200: ok(serviceListSchema), ...failures(429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listServices(await optionalUser(request)) }),
+  );
+
+  app.post(
+    '/jobs',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Submit a job: charges the cost, records and enqueues it in one transaction (Idempotency-Key honoured)',
+        headers: idempotencyHeaders,
+        body: createJobBodySchema,
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { job, isReplay } = await service.createJob(currentUser(request), request.body, request.headers['idempotency-key']);
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
+    },
+  );
+
+  app.get(
+    '/jobs',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Your jobs, newest first (the result library)',
+        querystring: jobListQuerySchema,
+        response: { 200: ok(paginatedJobsSchema), ...failures(400, 401, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listJobs(currentUser(request), request.query) }),
+  );
+
+  app.get(
+    '/jobs/:id',
+    {
+      onRequest: requireAuth,
+      schema: { tags, security, summary: 'One job', params: jobIdParamsSchema, response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) } },
+    },
+    async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/jobs/:id/events',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Server-Sent Events: 'job' with the job on every change; closes after a final status",
+        params: jobIdParamsSchema,
+        produces: ['text/event-stream'],
+        response: failures(400, 401, 404, 429),
+      },
+    },
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const first = await service.getJob(viewer, request.params.id); // 404 before the stream opens
+      await streamJobEvents({ request, reply, first, read: () => service.getJob(viewer, request.params.id), events: app.jobEvents });
+    },
+  );
+
+  app.delete(
+    '/jobs/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: "Delete a finished job and its result files (409 while it's queued or running)",
+        params: jobIdParamsSchema,
+        response: { 200: ok(emptyData), ...failures(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      await service.deleteJob(currentUser(request), request.params.id);
+      return { success: true as const, data: null, message: 'Job deleted' };
+    },
+  );
+
+  app.post(
+    '/jobs/:id/retry',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Run a job again as a new job (charged again)',
+        headers: idempotencyHeaders,
+        params: jobIdParamsSchema,
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { job, isReplay } = await service.retryJob(currentUser(request), request.params.id, request.headers['idempotency-key']);
+      if (isReplay) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
+    },
+  );
+
+  app.get(
+    '/jobs/:id/outputs/:outputId/download',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'A short-lived signed link to download the original (users who have purchased credits, and admins)',
+        params: jobOutputParamsSchema,
+        response: { 200: ok(downloadLinkSchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.downloadLink(currentUser(request), request.params.id, request.params.outputId),
+    }),
+  );
+};

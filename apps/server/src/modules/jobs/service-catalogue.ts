@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { OutputKind, ServiceFile, UploadPurpose } from '@lumen/core/jobs/schemas';
+import { imageContentTypes, transcriptContentTypes, uploadLimits } from '@lumen/core/jobs/schemas';
+import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { aiBackgroundParamsSchema } from '@lumen/core/services/ai-background-params';
+import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
+import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params';
+import { soundGeneratorParamsSchema } from '@lumen/core/services/sound-generator-params';
+import { speedpaintingParamsSchema } from '@lumen/core/services/speedpainting-params';
+import { virtualTryOnParamsSchema } from '@lumen/core/services/virtual-try-on-params';
+
+export type ServiceFileSpec = ServiceFile & { purpose: UploadPurpose };
+
+/** What the server knows about each service besides its cost: inputs, output, limits for the worker. */
+export type ServiceDefinition = {
+  key: ServiceKey;
+  name: string;
+  description: string;
+  outputKind: OutputKind;
+  paramsSchema: z.ZodType;
+  files: ServiceFileSpec[];
+  /** Jobs of this service one worker process runs at once. */
+  concurrency: number;
+  /** A run is aborted after this long. */
+  timeoutMs: number;
+};
+
+const image = (name: string, label: string, required: boolean): ServiceFileSpec => ({
+  name,
+  label,
+  required,
+  accept: [...imageContentTypes],
+  maxBytes: uploadLimits.imageMaxBytes,
+  purpose: 'image',
+});
+
+/** Virtual try-on also takes catalogue ids instead of the person / garment uploads. */
+export const virtualTryOnJobParamsSchema = virtualTryOnParamsSchema.extend({
+  modelId: z.uuid('Not a model id').optional(),
+  garmentId: z.uuid('Not a garment id').optional(),
+});
+
+export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
+  'ai-background': {
+    key: 'ai-background',
+    name: serviceNames['ai-background'],
+    description: 'Remove the background of a photo and put the subject on a colour, one of our backgrounds or your own picture.',
+    outputKind: 'image',
+    paramsSchema: aiBackgroundParamsSchema,
+    files: [image('image', 'Photo', true), image('background', 'Background picture (upload mode)', false)],
+    concurrency: 2,
+    timeoutMs: 120_000,
+  },
+  'image-generator': {
+    key: 'image-generator',
+    name: serviceNames['image-generator'],
+    description: 'Turn a text prompt into pictures in the style and aspect ratio you choose.',
+    outputKind: 'image',
+    paramsSchema: imageGeneratorParamsSchema,
+    files: [],
+    concurrency: 2,
+    timeoutMs: 120_000,
+  },
+  'virtual-try-on': {
+    key: 'virtual-try-on',
+    name: serviceNames['virtual-try-on'],
+    description: 'See a person wearing a garment: upload both photos or pick from our models and clothing.',
+    outputKind: 'image',
+    paramsSchema: virtualTryOnJobParamsSchema,
+    files: [image('person', 'Person photo (or choose a model)', false), image('garment', 'Garment photo (or choose from the catalogue)', false)],
+    concurrency: 2,
+    timeoutMs: 120_000,
+  },
+  speedpainting: {
+    key: 'speedpainting',
+    name: serviceNames.speedpainting,
+    description: 'A video of your picture being painted stroke by stroke.',
+    outputKind: 'video',
+    paramsSchema: speedpaintingParamsSchema,
+    files: [image('image', 'Picture', true)],
+    concurrency: 1,
+    timeoutMs: 300_000,
+  },
+  'sales-pilot': {
+    key: 'sales-pilot',
+    name: serviceNames['sales-pilot'],
+    description: 'A report on a sales call from its transcript or notes: talk ratio, questions, objections, sentiment, next steps and a score.',
+    outputKind: 'report',
+    paramsSchema: salesPilotParamsSchema,
+    files: [
+      {
+        name: 'transcript',
+        label: 'Transcript (.txt, .vtt or .srt) instead of pasted text',
+        required: false,
+        accept: [...transcriptContentTypes],
+        maxBytes: uploadLimits.transcriptMaxBytes,
+        purpose: 'transcript',
+      },
+    ],
+    concurrency: 2,
+    timeoutMs: 120_000,
+  },
+  'sound-generator': {
+    key: 'sound-generator',
+    name: serviceNames['sound-generator'],
+    description: 'Describe a sound or a piece of music and get an audio file.',
+    outputKind: 'audio',
+    paramsSchema: soundGeneratorParamsSchema,
+    files: [],
+    concurrency: 2,
+    timeoutMs: 120_000,
+  },
+};
+
+export const orderedServiceDefinitions = serviceKeys.map((key) => serviceDefinitions[key]);

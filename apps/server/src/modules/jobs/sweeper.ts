@@ -1,0 +1,65 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { Db } from '../../db/database.ts';
+import { failJob, requeueJob } from './job-outcome.ts';
+import { serviceDefinitions } from './service-catalogue.ts';
+import { jobs } from './tables.ts';
+
+/** A job whose worker died is run again this many times in all before it fails for good. */
+export const MAX_RUNS_AFTER_CRASH = 2;
+/** Time past a service's timeout before the sweeper steps in (the worker aborts on time itself). */
+export const TIMEOUT_GRACE_MS = 30_000;
+
+export const stuckJobMessage = 'The job stopped unexpectedly and could not be finished. Your credits were refunded.';
+
+/**
+ * Finds running jobs whose worker died (heartbeat older than `staleAfterMs`) or that ran past their
+ * timeout plus a grace period, and re-queues each once (attempts < 2) or fails and refunds it.
+ * Safe to run from several processes at once: every change is conditional on the job still running.
+ */
+export async function sweepStuckJobs(
+  db: Db,
+  options: { staleAfterMs: number; timeoutMs?: Partial<Record<ServiceKey, number>>; graceMs?: number; log?: FastifyBaseLogger },
+): Promise<string[]> {
+  const graceMs = options.graceMs ?? TIMEOUT_GRACE_MS;
+  const timeoutOf = (service: string) =>
+    options.timeoutMs?.[service as ServiceKey] ?? serviceDefinitions[service as ServiceKey]?.timeoutMs ?? 120_000;
+  const shortest = Math.min(...Object.keys(serviceDefinitions).map(timeoutOf));
+  const candidates = await db
+    .select({
+      job: jobs,
+      heartbeatAgeMs: sql<string | null>`extract(epoch from (now() - ${jobs.heartbeatAt})) * 1000`,
+      runningForMs: sql<string | null>`extract(epoch from (now() - ${jobs.startedAt})) * 1000`,
+    })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, 'running'),
+        or(
+          lt(jobs.heartbeatAt, sql`now() - ${`${options.staleAfterMs} milliseconds`}::interval`),
+          lt(jobs.startedAt, sql`now() - ${`${shortest + graceMs} milliseconds`}::interval`),
+        ),
+      ),
+    );
+  const swept: string[] = [];
+  for (const { job, heartbeatAgeMs, runningForMs } of candidates) {
+    const heartbeatAge = heartbeatAgeMs === null ? Infinity : Number(heartbeatAgeMs);
+    const runningFor = runningForMs === null ? 0 : Number(runningForMs);
+    const isStale = heartbeatAge > options.staleAfterMs;
+    const isOverdue = runningFor > timeoutOf(job.service) + graceMs;
+    if (!isStale && !isOverdue) continue;
+    if (isStale && job.attempts < MAX_RUNS_AFTER_CRASH) {
+      if (await requeueJob(db, { jobId: job.id, delayMs: 0 })) {
+        options.log?.warn({ jobId: job.id, attempts: job.attempts }, 'sweeper: re-queued a job whose worker stopped');
+        swept.push(job.id);
+      }
+      continue;
+    }
+    if (await failJob(db, { jobId: job.id, message: stuckJobMessage })) {
+      options.log?.warn({ jobId: job.id, attempts: job.attempts, isOverdue }, 'sweeper: failed and refunded a stuck job');
+      swept.push(job.id);
+    }
+  }
+  return swept;
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Upload, UploadPurpose } from '@lumen/core/jobs/schemas';
+import type { Db } from '../../db/database.ts';
+import type { FileLinks } from '../files/signed-links.ts';
+import type { Storage } from '../files/storage.ts';
+import { checkImage, checkTranscript, cleanFileName } from './upload-checks.ts';
+import { findUploadByKey, insertUpload } from './uploads.repository.ts';
+import type { UploadRow } from './tables.ts';
+
+export function toUploadDto(row: UploadRow, links: FileLinks): Upload {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    name: row.name,
+    contentType: row.contentType,
+    size: row.size,
+    ...(row.width !== null ? { width: row.width } : {}),
+    ...(row.height !== null ? { height: row.height } : {}),
+    previewUrl: links.sign({ key: row.storageKey, contentType: row.contentType, disposition: 'inline' }).url,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createUploadsService(deps: { db: Db; storage: Storage; links: FileLinks }) {
+  const { db, storage, links } = deps;
+  return {
+    /** Checks the file by its content and stores it; nothing is stored when it is refused. */
+    async createUpload(input: {
+      userId: string;
+      purpose: UploadPurpose;
+      fileName: string;
+      data: Buffer;
+      idempotencyKey?: string;
+    }): Promise<{ upload: Upload; isReplay: boolean }> {
+      if (input.idempotencyKey) {
+        const earlier = await findUploadByKey(db, input.userId, input.idempotencyKey);
+        if (earlier) return { upload: toUploadDto(earlier, links), isReplay: true };
+      }
+      const checked = input.purpose === 'image' ? await checkImage(input.data) : checkTranscript(input.data, input.fileName);
+      const id = randomUUID();
+      const storageKey = `uploads/${input.userId}/${id}`;
+      await storage.put(storageKey, input.data);
+      const row = await insertUpload(db, {
+        id,
+        userId: input.userId,
+        purpose: input.purpose,
+        name: cleanFileName(input.fileName, input.purpose === 'image' ? 'image' : 'transcript.txt'),
+        contentType: checked.contentType,
+        size: input.data.length,
+        width: checked.width ?? null,
+        height: checked.height ?? null,
+        storageKey,
+        idempotencyKey: input.idempotencyKey ?? null,
+      }).catch(async (error: unknown) => {
+        await storage.delete(storageKey);
+        throw error;
+      });
+      if (!row) {
+        // The same Idempotency-Key won a race: keep the first upload only.
+        await storage.delete(storageKey);
+        const earlier = input.idempotencyKey ? await findUploadByKey(db, input.userId, input.idempotencyKey) : null;
+        if (!earlier) throw new Error('createUpload: conflicting upload vanished');
+        return { upload: toUploadDto(earlier, links), isReplay: true };
+      }
+      return { upload: toUploadDto(row, links), isReplay: false };
+    },
+  };
+}

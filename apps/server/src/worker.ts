@@ -1,0 +1,63 @@
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
+import { createDatabase, pgliteDirFor } from './db/database.ts';
+import { createLocalStorage, storageDirectory } from './modules/files/storage.ts';
+import { createEngineRegistry } from './modules/jobs/engine-registry.ts';
+import { createJobEvents } from './modules/jobs/job-events.ts';
+import { createJobWorker } from './modules/jobs/job-worker.ts';
+import { fakeRegistry } from './modules/jobs/test-engines.ts';
+
+/** `npm run worker`: runs queued jobs without the HTTP API (more of them scale out on other machines). */
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Configuration error: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Fastify's own pino logger, with nothing listening.
+  const log = Fastify({ logger: { level: config.logLevel } }).log;
+  const database = await createDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed') }
+      : { pgliteDir: pgliteDirFor(config.dataDir) },
+  );
+  await database.migrate();
+  // Tests select a slow fake engine to kill the worker mid-job; never outside NODE_ENV=test.
+  const testDelay = config.nodeEnv === 'test' ? Number(process.env.LUMEN_TEST_ENGINE_DELAY_MS ?? '') : NaN;
+  const engines = Number.isFinite(testDelay) && testDelay > 0 ? fakeRegistry({ delayMs: testDelay }) : createEngineRegistry(config.engines);
+  const worker = createJobWorker({
+    db: database.db,
+    storage: createLocalStorage(storageDirectory(config.dataDir)),
+    engines,
+    events: createJobEvents(),
+    log,
+    options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
+  });
+  worker.start();
+  log.info({ workerId: worker.workerId, database: database.kind }, 'job worker started');
+
+  let isClosing = false;
+  const close = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    log.info({ signal }, 'job worker stopping: finishing running jobs');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await worker.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Worker failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
