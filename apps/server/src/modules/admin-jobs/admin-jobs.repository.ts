@@ -1,0 +1,119 @@
+import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { AdminJobListQuery } from '@lumen/core/jobs/schemas';
+import type { Db } from '../../db/database.ts';
+import { creditLedger } from '../credits/tables.ts';
+import type { CreditLedgerRow } from '../credits/tables.ts';
+import { jobs, uploads } from '../jobs/tables.ts';
+import type { JobRow, UploadRow } from '../jobs/tables.ts';
+import { users } from '../users/tables.ts';
+
+export type JobUser = { id: string; email: string; name: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 86_400_000;
+
+/** `from` at the start of its day; `to` inclusive: a date means up to the end of that day. */
+export function dateRange(from: string | undefined, to: string | undefined): { start?: Date; end?: Date } {
+  const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return {
+    start: from ? new Date(isDate(from) ? `${from}T00:00:00Z` : from) : undefined,
+    end: to ? new Date(isDate(to) ? new Date(`${to}T00:00:00Z`).getTime() + DAY_MS : new Date(to).getTime() + 1) : undefined,
+  };
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterConditions(query: Omit<AdminJobListQuery, 'limit' | 'page'>): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.service) conditions.push(eq(jobs.service, query.service));
+  if (query.status) conditions.push(eq(jobs.status, query.status));
+  if (query.userId) conditions.push(eq(jobs.userId, query.userId));
+  const { start, end } = dateRange(query.from, query.to);
+  if (start) conditions.push(gte(jobs.createdAt, start));
+  if (end) conditions.push(lt(jobs.createdAt, end));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const matches: SQL[] = [
+      ilike(users.email, pattern),
+      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    ];
+    if (UUID.test(search)) matches.push(eq(jobs.id, search.toLowerCase()));
+    conditions.push(or(...matches) as SQL);
+  }
+  return conditions;
+}
+
+const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+const toJobUser = (user: { id: string; email: string; firstName: string; lastName: string }): JobUser => ({
+  id: user.id,
+  email: user.email,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+});
+
+/** Jobs of every user, newest first, with their owner; search matches e-mail, name or the job id. */
+export async function findAdminJobsPage(
+  db: Db,
+  query: AdminJobListQuery,
+): Promise<{ rows: Array<{ job: JobRow; user: JobUser }>; total: number }> {
+  const conditions = filterConditions(query);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ job: jobs, user: userColumns })
+      .from(jobs)
+      .innerJoin(users, eq(users.id, jobs.userId))
+      .where(where)
+      .orderBy(desc(jobs.createdAt), desc(jobs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(jobs).innerJoin(users, eq(users.id, jobs.userId)).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ job: row.job, user: toJobUser(row.user) })), total: totals?.total ?? 0 };
+}
+
+export async function findJobWithUser(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<{ job: JobRow; user: JobUser } | null> {
+  const query = db.select({ job: jobs, user: userColumns }).from(jobs).innerJoin(users, eq(users.id, jobs.userId)).where(eq(jobs.id, id));
+  const [row] = options.forUpdate ? await query.for('update', { of: jobs }) : await query;
+  return row ? { job: row.job, user: toJobUser(row.user) } : null;
+}
+
+export async function findUploadsByIds(db: Db, ids: string[]): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(uploads).where(inArray(uploads.id, ids));
+}
+
+/** The job's charges (the first and any admin re-charges) and their refunds, oldest first. */
+export async function findJobLedgerEntries(db: Db, job: JobRow): Promise<CreditLedgerRow[]> {
+  const chargeMatch = job.chargeLedgerId
+    ? or(eq(creditLedger.id, job.chargeLedgerId), like(creditLedger.idempotencyKey, `job:${job.id}:%`))
+    : like(creditLedger.idempotencyKey, `job:${job.id}:%`);
+  const charges = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, job.userId), chargeMatch));
+  const refundKeys = charges.map((charge) => `refund:${charge.id}`);
+  const refunds = refundKeys.length ? await db.select().from(creditLedger).where(inArray(creditLedger.idempotencyKey, refundKeys)) : [];
+  return [...charges, ...refunds].sort((a, b) => a.seq - b.seq);
+}
+
+/** Puts a failed job back in the queue as if new (attempts and timings reset), with its current charge. */
+export async function requeueFailedJob(db: Db, id: string, chargeLedgerId: string | null): Promise<JobRow | null> {
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      progress: 0,
+      error: null,
+      summary: null,
+      attempts: 0,
+      refundedAt: null,
+      chargeLedgerId,
+      workerId: null,
+      heartbeatAt: null,
+      startedAt: null,
+      finishedAt: null,
+      runAfter: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning();
+  return row ?? null;
+}
