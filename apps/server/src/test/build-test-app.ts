@@ -19,6 +19,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** The PostgreSQL test database's URL (TEST_DATABASE_URL runs); null on PGlite. */
+  databaseUrl: string | null;
   /** Closes the app and the database, drops the PostgreSQL test database, removes DATA_DIR. */
   close(): Promise<void>;
 };
@@ -36,9 +38,9 @@ export type BuildTestAppOptions = {
  * A fresh in-memory PGlite, or with TEST_DATABASE_URL set, a fresh database
  * `test_<random>` on that server (created, migrated by the app, dropped in close()).
  */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await createDatabase({ pgliteDir: null }), drop: async () => undefined };
+  if (!serverUrl) return { database: await createDatabase({ pgliteDir: null }), url: null, drop: async () => undefined };
 
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -50,6 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await createDatabase({ databaseUrl: url.toString(), maxConnections: 10 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -90,7 +93,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lumen-test-'));
   const config = testConfig(dataDir, options.config);
-  const { database, drop } = await openTestDatabase();
+  const { database, url, drop } = await openTestDatabase();
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -110,6 +113,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     app,
     database,
     config,
+    databaseUrl: url,
     close: async () => {
       await app.close();
       await database.close();

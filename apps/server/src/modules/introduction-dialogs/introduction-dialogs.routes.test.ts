@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { fakeRegistry } from '../jobs/test-engines.ts';
+import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ jobs: { runWorker: false, engines: fakeRegistry() } });
+});
+afterAll(async () => t.close());
+
+describe('introduction dialogs and the try-on catalogue for users', () => {
+  it('shows the seeded dialog until it is dismissed, for good', async () => {
+    const user = await registerUser(t.app);
+    const url = '/api/v1/introduction-dialogs/speedpainting';
+    const first = await t.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ service: 'speedpainting', title: 'Welcome to Speed Painting', enabled: true, seen: false });
+    for (let i = 0; i < 2; i += 1) {
+      const dismissed = await t.app.inject({ method: 'POST', url: `${url}/dismiss`, headers: bearer(user.accessToken) });
+      expect(dismissed.json()).toEqual({ success: true, data: { seen: true } });
+    }
+    expect((await t.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) })).json().data.seen).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/introduction-dialogs/nope', headers: bearer(user.accessToken) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
+  it('lists active try-on models and garments with signed image links', async () => {
+    const user = await registerUser(t.app);
+    await t.app.storage.put('try-on/models/m1', Buffer.from('model'));
+    await t.database.db.insert(tryOnModels).values([
+      { name: 'Ava', category: 'top', storageKey: 'try-on/models/m1' },
+      { name: 'Hidden', category: 'top', storageKey: 'try-on/models/m2', isActive: false },
+    ]);
+    await t.database.db.insert(tryOnGarments).values({ name: 'Blue shirt', category: 'top', storageKey: 'try-on/garments/g1' });
+    const models = (await t.app.inject({ method: 'GET', url: '/api/v1/try-on/models', headers: bearer(user.accessToken) })).json().data;
+    expect(models).toHaveLength(1);
+    expect(models[0]).toMatchObject({ name: 'Ava', category: 'top' });
+    expect((await t.app.inject({ method: 'GET', url: models[0].imageUrl })).body).toBe('model');
+    const garments = (await t.app.inject({ method: 'GET', url: '/api/v1/try-on/garments', headers: bearer(user.accessToken) })).json().data;
+    expect(garments).toEqual([expect.objectContaining({ name: 'Blue shirt', category: 'top' })]);
+  });
+});
