@@ -17,10 +17,11 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime, pluralCredits } from '@/lib/format.ts';
 import { services } from '@/lib/service-details.ts';
+import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { useDeleteJob, useJobsQuery } from '../api/jobs-api.ts';
 import type { Job, JobStatus } from '../api/job-types.ts';
 import { isFinalStatus, jobStatuses } from '../api/job-types.ts';
-import { DownloadButton } from '../components/download-button.tsx';
+import { DOWNLOAD_LOCKED_TEXT, DownloadButton } from '../components/download-button.tsx';
 import { posterOf, salesReportOf, soundPeaks } from '../components/job-result.tsx';
 import { statusNames, JobStatusBadge } from '../components/job-status.tsx';
 import { Waveform } from '../components/waveform.tsx';
@@ -91,7 +92,7 @@ function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void 
         <Link to={`/dashboard/tools/${job.service}?job=${encodeURIComponent(job.id)}`} className={buttonClasses('secondary', 'sm')}>
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open
         </Link>
-        {job.status === 'succeeded' && main && <DownloadButton job={job} output={main} />}
+        {job.status === 'succeeded' && main && <DownloadButton job={job} output={main} compact />}
         <Button variant="ghost" size="sm" onClick={() => onDelete(job)} disabled={!isFinalStatus(job.status)} aria-label={`Delete the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)}`}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
         </Button>
@@ -182,6 +183,14 @@ export function ResultLibraryPage() {
           <p className="mb-3 text-sm text-slate-600">
             {data.total} result{data.total === 1 ? '' : 's'}
           </p>
+          {data.items.some((job) => !job.canDownload) && (
+            <div className="mb-4 flex flex-col gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900 sm:flex-row sm:items-center sm:justify-between">
+              <p>{DOWNLOAD_LOCKED_TEXT}. Previews stay free to view.</p>
+              <Button size="sm" onClick={openUpgradeModal} className="shrink-0">
+                Buy credits
+              </Button>
+            </div>
+          )}
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {data.items.map((job) => (
               <li key={job.id}>

@@ -192,7 +192,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
           <InsufficientCredits message={refusal ?? shortMessage} />
         </div>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className={key === 'sales-pilot' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
         <Card>
           <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} serviceFiles={info?.files} />
         </Card>
