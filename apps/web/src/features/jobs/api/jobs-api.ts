@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { apiClient, ApiError, buildUrl, normaliseMessage } from '@/lib/api-client.ts';
+import { apiClient, ApiError, buildUrl, normaliseMessage, refreshAccessToken } from '@/lib/api-client.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
 import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, Paginated, ServiceInfo, Upload } from './job-types.ts';
@@ -43,16 +43,12 @@ export function useTryOnCatalogue(kind: 'models' | 'garments', enabled = true) {
 
 // ---- uploads --------------------------------------------------------------------------------
 
-/**
- * POST /uploads as multipart with upload progress (XMLHttpRequest: fetch cannot report it).
- * Errors carry the server's message (413 / 415 / 422).
- */
-export function uploadFile(file: File, purpose: 'image' | 'transcript', onProgress?: (fraction: number) => void): Promise<Upload> {
+function sendUpload(file: File, purpose: 'image' | 'transcript', idempotencyKey: string, onProgress?: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/uploads'));
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader('Idempotency-Key', newIdempotencyKey());
+    xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     const token = getStoredToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.withCredentials = true;
@@ -67,20 +63,30 @@ export function uploadFile(file: File, purpose: 'image' | 'transcript', onProgre
       } catch {
         body = xhr.responseText;
       }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(1);
-        const data = (body as { data?: Upload } | undefined)?.data ?? (body as Upload);
-        resolve(data);
-        return;
-      }
-      const code = (body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP_${xhr.status}`;
-      reject(new ApiError({ status: xhr.status, code, message: normaliseMessage(body) ?? `Upload failed (${xhr.status})`, body }));
+      resolve({ status: xhr.status, body });
     };
     const form = new FormData();
     form.append('purpose', purpose);
     form.append('file', file);
     xhr.send(form);
   });
+}
+
+/**
+ * POST /uploads as multipart with upload progress (XMLHttpRequest: fetch cannot report it).
+ * A 401 gets one silent token refresh and a retry, like every other call; errors carry the
+ * server's message (413 / 415 / 422).
+ */
+export async function uploadFile(file: File, purpose: 'image' | 'transcript', onProgress?: (fraction: number) => void): Promise<Upload> {
+  const idempotencyKey = newIdempotencyKey();
+  let { status, body } = await sendUpload(file, purpose, idempotencyKey, onProgress);
+  if (status === 401 && (await refreshAccessToken())) ({ status, body } = await sendUpload(file, purpose, idempotencyKey, onProgress));
+  if (status >= 200 && status < 300) {
+    onProgress?.(1);
+    return ((body as { data?: Upload } | undefined)?.data ?? body) as Upload;
+  }
+  const code = (body as { error?: { code?: string } } | undefined)?.error?.code ?? `HTTP_${status}`;
+  throw new ApiError({ status, code, message: normaliseMessage(body) ?? `Upload failed (${status})`, body });
 }
 
 // ---- jobs -----------------------------------------------------------------------------------

@@ -269,3 +269,72 @@ describe('tool pages', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('tool page inputs', () => {
+  beforeEach(() => vi.stubGlobal('XMLHttpRequest', FetchBackedXhr));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('virtual try-on can use an admin model and garment instead of uploads (the garment sets the category)', async () => {
+    const model = { id: 'm-1', name: 'Mia', category: 'full-body', imageUrl: '/api/v1/files/model' };
+    const garment = { id: 'g-1', name: 'Summer dress', category: 'dress', imageUrl: '/api/v1/files/garment' };
+    const job = makeJob({ service: 'virtual-try-on', cost: 2 });
+    const posts: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/v1/try-on/models') return ok([model]);
+      if (url === '/api/v1/try-on/garments') return ok([garment]);
+      if (url === '/api/v1/jobs' && init.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return { status: 201, body: { success: true, data: job } };
+      }
+      if (url.startsWith('/api/v1/jobs/')) return ok(job);
+      if (url.startsWith('/api/v1/jobs')) return ok(paginated([], 1, 5));
+      if (url === '/api/v1/services') return ok(makeServices());
+      if (url === '/api/v1/credits/balance') return ok({ balance: 5 });
+      return fail(404, 'Not found', 'NOT_FOUND');
+    });
+    renderTool('virtual-try-on');
+    await userEvent.click(await screen.findByText('Choose a model'));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Mia' }));
+    await userEvent.click(screen.getByText('Choose from the catalogue'));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Summer dress' }));
+    expect(screen.getByLabelText('Garment category')).toHaveValue('dress');
+    await userEvent.click(screen.getByRole('checkbox', { name: /likeness/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try it on' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({ service: 'virtual-try-on', params: { category: 'dress', consentToLikeness: true, modelId: 'm-1', garmentId: 'g-1' }, files: {} });
+  });
+
+  it('sales pilot: pasted text is checked by the schema; an uploaded transcript goes up with purpose transcript', async () => {
+    const transcript = makeUpload({ purpose: 'transcript', name: 'call.vtt', contentType: 'text/vtt' });
+    const job = makeJob({ service: 'sales-pilot' });
+    const posts: unknown[] = [];
+    const purposes: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/v1/uploads') {
+        purposes.push((init.body as FormData).get('purpose'));
+        return { status: 201, body: { success: true, data: transcript } };
+      }
+      if (url === '/api/v1/jobs' && init.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return { status: 201, body: { success: true, data: job } };
+      }
+      if (url.startsWith('/api/v1/jobs/')) return ok(job);
+      if (url.startsWith('/api/v1/jobs')) return ok(paginated([], 1, 5));
+      if (url === '/api/v1/services') return ok(makeServices());
+      if (url === '/api/v1/credits/balance') return ok({ balance: 5 });
+      return fail(404, 'Not found', 'NOT_FOUND');
+    });
+    renderTool('sales-pilot');
+    await userEvent.type(await screen.findByLabelText('Call transcript or notes'), 'Too short');
+    await userEvent.click(screen.getByRole('button', { name: 'Analyse the call' }));
+    expect(await screen.findByText('Paste at least 20 characters of transcript or notes')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByText('Upload a file'));
+    await userEvent.upload(screen.getByLabelText('Transcript file'), new File(['WEBVTT'], 'call.vtt', { type: 'text/vtt' }));
+    await screen.findByText('call.vtt');
+    await userEvent.click(screen.getByRole('button', { name: 'Analyse the call' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(purposes).toEqual(['transcript']);
+    expect(posts[0]).toEqual({ service: 'sales-pilot', params: { language: 'en' }, files: { transcript: transcript.id } });
+  });
+});
