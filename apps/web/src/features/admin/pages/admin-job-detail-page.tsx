@@ -132,7 +132,7 @@ export function AdminJobDetailPage() {
         description={<span className="break-all">ID: {job.id}</span>}
         actions={<JobActions job={job} />}
       />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-3 [&>*]:min-w-0">
         <Card>
           <CardTitle>Job</CardTitle>
           <dl className="mt-3 grid grid-cols-2 gap-3">
@@ -145,7 +145,6 @@ export function AdminJobDetailPage() {
             <Fact label="Engine">
               {job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'} — {job.engine.label}
             </Fact>
-            <Fact label="Can download">{job.canDownload ? 'Yes' : 'No (free plan)'}</Fact>
           </dl>
         </Card>
         <Card>
@@ -197,7 +196,7 @@ export function AdminJobDetailPage() {
           Inputs
         </h2>
         <div className="mt-3 grid gap-4 lg:grid-cols-3">
-          <Card className="lg:col-span-1">
+          <Card className="min-w-0">
             <CardTitle className="text-sm">Parameters</CardTitle>
             <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">{JSON.stringify(job.params, null, 2)}</pre>
           </Card>
@@ -205,7 +204,7 @@ export function AdminJobDetailPage() {
             <p className="text-sm text-slate-600">No uploaded files.</p>
           ) : (
             job.inputs.map((input) => (
-              <Card key={input.id}>
+              <Card key={input.id} className="min-w-0">
                 <CardTitle className="text-sm">
                   {input.field}: <span className="font-normal break-all">{input.name}</span>
                 </CardTitle>
@@ -229,7 +228,7 @@ export function AdminJobDetailPage() {
         ) : (
           <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {job.outputs.map((output) => (
-              <Card key={output.id}>
+              <Card key={output.id} className="min-w-0">
                 <CardTitle className="text-sm break-all">{output.name}</CardTitle>
                 <p className="mb-2 text-xs text-slate-500">
                   {output.kind} · {output.contentType} · {kb(output.size)}

@@ -159,7 +159,7 @@ export function AdminJobsPage() {
                   <Td>
                     <JobStatusBadge status={job.status} refunded={job.refunded} />
                   </Td>
-                  <Td className="break-all">
+                  <Td className="whitespace-nowrap">
                     <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
                       {job.user.email}
                     </Link>

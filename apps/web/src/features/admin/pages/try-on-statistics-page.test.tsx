@@ -4,6 +4,7 @@ import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
+import { fillDays } from '../components/jobs-per-day-chart.tsx';
 import { defaultStatisticsRange, TryOnStatisticsPage } from './try-on-statistics-page.tsx';
 
 const statistics: TryOnStatistics = {
@@ -29,6 +30,15 @@ describe('try-on statistics', () => {
 
   it('defaults to the last 30 days', () => {
     expect(defaultStatisticsRange(new Date('2026-11-21T12:00:00Z'))).toEqual({ from: '2026-10-23', to: '2026-11-21' });
+  });
+
+  it('charts every day of the range, with zeros for days without jobs', () => {
+    expect(fillDays([{ date: '2026-11-02', jobs: 4, succeeded: 3, failed: 1 }], '2026-10-31', '2026-11-03')).toEqual([
+      { date: '2026-10-31', jobs: 0, succeeded: 0, failed: 0 },
+      { date: '2026-11-01', jobs: 0, succeeded: 0, failed: 0 },
+      { date: '2026-11-02', jobs: 4, succeeded: 3, failed: 1 },
+      { date: '2026-11-03', jobs: 0, succeeded: 0, failed: 0 },
+    ]);
   });
 
   it('shows the numbers, the charts and the most used models and garments, and asks again for a new range', async () => {

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { useTryOnStatisticsQuery } from '../api/get-try-on-statistics.ts';
-import { JobsPerDayChart, SuccessRateChart } from '../components/jobs-per-day-chart.tsx';
+import { fillDays, JobsPerDayChart, SuccessRateChart } from '../components/jobs-per-day-chart.tsx';
 import { formatDuration } from '../components/job-status-badge.tsx';
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -122,11 +122,11 @@ export function TryOnStatisticsPage() {
                     <span className="h-2.5 w-2.5 rounded-sm bg-slate-400" aria-hidden="true" /> Queued or running
                   </span>
                 </p>
-                <JobsPerDayChart days={data.perDay} />
+                <JobsPerDayChart days={fillDays(data.perDay, from, to)} />
               </Card>
               <Card>
                 <CardTitle>Success rate per day</CardTitle>
-                <SuccessRateChart days={data.perDay} />
+                <SuccessRateChart days={fillDays(data.perDay, from, to)} />
               </Card>
             </div>
           )}
