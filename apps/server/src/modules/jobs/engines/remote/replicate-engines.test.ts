@@ -5,7 +5,7 @@ import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator
 import type { EngineContext, EngineFile } from '../engine.ts';
 import { EngineInputError } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
-import { encodeWav } from '../sound-generator/wav.ts';
+import { encodeWav, readWav } from '../sound-generator/wav.ts';
 import { createRemoteEngines } from './create-remote-engines.ts';
 import type { RemoteEngines } from './create-remote-engines.ts';
 import { startFakeServer } from './fake-provider-server.ts';
@@ -158,6 +158,8 @@ describe('Replicate adapters', () => {
     expect(sound.summary).toMatchObject({ sampleRate: 44_100, channels: 1, durationSeconds: 0.1 });
     expect((sound.summary as { peaks: number[] }).peaks).toHaveLength(200);
     expect(Math.max(...(sound.summary as { peaks: number[] }).peaks)).toBeCloseTo(0.5, 1);
+    const preview = readWav(sound.files[0]!.preview!.data);
+    expect([sound.files[0]!.preview!.name, preview.channels, preview.sampleRate, preview.frames]).toEqual(['sound-rain-on-a-tin-roof-preview.wav', 1, 22_050, 2205]);
     expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
       input: { prompt: 'Rain on a tin roof', duration: 5, output_format: 'wav' },
     });

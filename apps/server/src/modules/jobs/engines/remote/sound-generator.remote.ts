@@ -1,7 +1,7 @@
 import { soundWaveformPoints } from '@lumen/core/services/sound-generator-params';
 import type { SoundGeneratorParams } from '@lumen/core/services/sound-generator-params';
 import type { Engine } from '../engine.ts';
-import { readWav, waveformPeaks } from '../sound-generator/wav.ts';
+import { encodeWav, readWav, waveformPeaks } from '../sound-generator/wav.ts';
 import { toResultFile } from './output-file.ts';
 import { runPredictionForFiles } from './replicate-client.ts';
 import type { ReplicateSettings } from './replicate-client.ts';
@@ -24,7 +24,12 @@ export function createSoundGeneratorRemoteEngine(settings: ReplicateSettings, mo
       );
       const stem = `sound-${params.prompt.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')}`;
       const audio = await toResultFile(first!, 'audio', stem === 'sound-' ? 'sound' : stem, 'Replicate');
-      return { files: [audio], summary: { ...wavSummary(audio.data), engine: `Replicate ${model}` } };
+      const preview = wavPreview(audio.data);
+      const name = audio.name.replace(/\.[a-z0-9]+$/, '');
+      return {
+        files: [{ ...audio, ...(preview ? { preview: { name: `${name}-preview.wav`, contentType: 'audio/wav', data: preview } } : {}) }],
+        summary: { ...wavSummary(audio.data), engine: `Replicate ${model}` },
+      };
     },
   };
 }
@@ -47,5 +52,31 @@ export function wavSummary(data: Buffer): { sampleRate?: number; channels?: numb
     };
   } catch {
     return {};
+  }
+}
+
+const PREVIEW_SECONDS = 5;
+
+/**
+ * The preview free-plan users hear (SPEC.md §1), like the built-in engine's: the first 5 s of a
+ * 16-bit PCM WAV in mono at half the rate (or less), faded out; null for other formats.
+ */
+export function wavPreview(data: Buffer): Buffer | null {
+  try {
+    const wav = readWav(data);
+    if (wav.bitsPerSample !== 16 || wav.channels < 1 || wav.frames < 1) return null;
+    const step = Math.max(2, Math.round(wav.sampleRate / 22_050));
+    const rate = Math.round(wav.sampleRate / step);
+    const frames = Math.min(Math.floor(wav.frames / step), PREVIEW_SECONDS * rate);
+    const fade = Math.max(1, Math.min(frames, Math.round(rate / 2)));
+    const mono = new Float32Array(frames);
+    for (let i = 0; i < frames; i += 1) {
+      let sum = 0;
+      for (let k = 0; k < step; k += 1) for (let c = 0; c < wav.channels; c += 1) sum += wav.samples[(i * step + k) * wav.channels + c] ?? 0;
+      mono[i] = (sum / (step * wav.channels) / 32768) * Math.min(1, (frames - 1 - i) / fade);
+    }
+    return encodeWav([mono], rate);
+  } catch {
+    return null;
   }
 }
