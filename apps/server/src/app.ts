@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // Signed file links carry their claims in the path (GET /files/{token}).
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
   });
   const ownsDatabase = !options.database;
   const database =

@@ -114,7 +114,8 @@ export function createJobsService(deps: Deps) {
       throw error;
     }
     deps.onEnqueued(jobId);
-    return { job: (await present([row], viewer))[0]!, isReplay: false };
+    // A job just queued has no outputs yet and cannot be downloaded: no need to read either.
+    return { job: toJobDto(row, [], links, false), isReplay: false };
   }
 
   return {
