@@ -74,7 +74,7 @@ describe('sendRequest', () => {
     server.handle(() => ({ status: 200, body: {}, delayMs: 1500 }));
     const error = await providerError(sendRequest({ method: 'GET', url: `${server.url}/slow` }, { ...policy, retries: 1 }, never));
     expect(error.transient).toBe(true);
-    expect(error.message).toBe('The Replicate service did not answer within 1 s; please try again later');
+    expect(error.message).toBe('The Replicate service did not answer within 500 ms; please try again later');
     expect(server.requests).toHaveLength(2);
   });
 

@@ -120,7 +120,7 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
       const timedOut = attemptSignal.aborted;
       lastError = new ProviderError(
         timedOut
-          ? `The ${policy.provider} service did not answer within ${Math.round(policy.timeoutMs / 1000)} s; please try again later`
+          ? `The ${policy.provider} service did not answer within ${policy.timeoutMs >= 1000 ? `${Math.round(policy.timeoutMs / 1000)} s` : `${policy.timeoutMs} ms`}; please try again later`
           : `The ${policy.provider} service could not be reached; please try again later`,
         { transient: true, provider: policy.provider, detail: error instanceof Error ? error.message : String(error), cause: error },
       );

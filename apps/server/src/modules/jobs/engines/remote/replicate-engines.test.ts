@@ -212,6 +212,18 @@ describe('Replicate adapters', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('a provider that stops answering while polling times out as a transient error', async () => {
+    const replicate = serveReplicate(server, { token: TOKEN, models, files });
+    server.handle((request) => (request.method === 'GET' && request.path.startsWith('/v1/predictions/') ? { ...replicate.handler(request)!, delayMs: 1500 } : replicate.handler(request)));
+    const quick = createRemoteEngines({ ...configFor(server.url), requestTimeoutMs: 200, retries: 1 }, { pollIntervalMs: 5 });
+    const started = Date.now();
+    const error = (await quick['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ transient: true, message: 'The Replicate service did not answer within 200 ms; please try again later' });
+    expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
   it('a wrong token or an unknown model is a permanent configuration error', async () => {
     const wrong = createRemoteEngines({ ...configFor(server.url), replicate: { ...configFor(server.url).replicate!, apiToken: 'bad' } }, { pollIntervalMs: 5 });
     const params = imageGeneratorParamsSchema.parse({ prompt: 'fox' });
