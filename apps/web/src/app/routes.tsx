@@ -25,7 +25,7 @@ const ContactPage = lazyPage(() => import('@/features/content/pages/contact-page
 const CommunityResourcesPage = lazyPage(() => import('@/features/community/pages/community-resources-page.tsx'), 'CommunityResourcesPage');
 const PromptSearchPage = lazyPage(() => import('@/features/community/pages/prompt-search-page.tsx'), 'PromptSearchPage');
 const CommunityPage = lazyPage(() => import('@/features/community/pages/community-page.tsx'), 'CommunityPage');
-const OpenApiPage = lazyPage(() => import('@/features/api-keys/pages/open-api-page.tsx'), 'OpenApiPage');
+const OpenApiPage = lazyPage(() => import('@/features/developers/pages/open-api-page.tsx'), 'OpenApiPage');
 const ApiManagementPage = lazyPage(() => import('@/features/api-keys/pages/api-management-page.tsx'), 'ApiManagementPage');
 const PricingPage = lazyPage(() => import('@/features/payments/pages/pricing-page.tsx'), 'PricingPage');
 const BillingPage = lazyPage(() => import('@/features/payments/pages/billing-page.tsx'), 'BillingPage');

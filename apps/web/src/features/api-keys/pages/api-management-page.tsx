@@ -1,17 +1,200 @@
-import { KeyRound } from 'lucide-react';
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { KeyRound, MailWarning, Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { displayedCredit } from '@lumen/core/credits/rules';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
+import {
+  CONFIRM_REGENERATE,
+  CONFIRM_REVOKE,
+  DELETE_FAILED,
+  DELETED,
+  failureMessage,
+  LOAD_FAILED,
+  REGENERATE_FAILED,
+  REGENERATED,
+  REVOKE_FAILED,
+  REVOKED,
+} from '../api/api-key-messages.ts';
+import type { ApiKey, IssuedApiKey } from '../api/api-key-types.ts';
+import { useDeleteApiKey } from '../api/delete-api-key.ts';
+import { useApiKeysQuery } from '../api/get-api-keys.ts';
+import { useRegenerateApiKey } from '../api/regenerate-api-key.ts';
+import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { ActiveKeyCard } from '../components/active-key-card.tsx';
+import { ApiKeysTable } from '../components/api-keys-table.tsx';
+import { DeveloperResources } from '../components/developer-resources.tsx';
+import { GenerateKeyForm } from '../components/generate-key-form.tsx';
+import { activeKeyOf } from '../components/key-display.ts';
+import { NewKeyDialog } from '../components/new-key-dialog.tsx';
 
+type PendingAction = { kind: 'revoke' | 'regenerate' | 'delete'; key: ApiKey };
+
+/** /dashboard/account/api-management (SPEC.md §2, §4, §5, §8; docs/api/api-keys-contract.md). */
 export function ApiManagementPage() {
+  const { user } = useAuth();
+  const keysQuery = useApiKeysQuery();
+  const balanceQuery = useCreditBalanceQuery(user !== null);
+  const revoke = useRevokeApiKey();
+  const regenerate = useRegenerateApiKey();
+  const remove = useDeleteApiKey();
+
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  // The one-time secret lives here only, and only until "I've Saved My Key".
+  const [issued, setIssued] = useState<IssuedApiKey | null>(null);
+  const [pending, setPending] = useState<PendingAction | null>(null);
+  const [verificationMessage, setVerificationMessage] = useState<string | null>(null);
+
+  // SPEC.md §8: 'Failed to load API keys', and the list is emptied.
+  const loadFailedAt = keysQuery.isError ? keysQuery.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (loadFailedAt) toast.error(LOAD_FAILED);
+  }, [loadFailedAt]);
+  const keys = keysQuery.isError ? [] : (keysQuery.data ?? []);
+  const activeKey = activeKeyOf(keys);
+  const balance = balanceQuery.data?.balance ?? displayedCredit(user?.credit).balance;
+
+  const onIssued = (key: IssuedApiKey) => {
+    setIsFormOpen(false);
+    setVerificationMessage(null);
+    setIssued(key);
+  };
+
+  const onConfirm = async () => {
+    if (!pending) return;
+    const { kind, key } = pending;
+    try {
+      if (kind === 'revoke') {
+        await revoke.mutateAsync(key.id);
+        toast.success(REVOKED);
+      } else if (kind === 'delete') {
+        await remove.mutateAsync(key.id);
+        toast.success(DELETED);
+      } else {
+        const next = await regenerate.mutateAsync(key.id);
+        regenerate.reset();
+        toast.success(REGENERATED);
+        setIssued(next);
+      }
+      setPending(null);
+    } catch (error) {
+      regenerate.reset();
+      const fallback = kind === 'revoke' ? REVOKE_FAILED : kind === 'delete' ? DELETE_FAILED : REGENERATE_FAILED;
+      toast.error(failureMessage(error, fallback));
+      setPending(null);
+    }
+  };
+
+  const confirmText = pending?.kind === 'revoke' ? CONFIRM_REVOKE : pending?.kind === 'regenerate' ? CONFIRM_REGENERATE : 'Delete this revoked key? Its usage stays in your history.';
+
   return (
     <>
-      <PageHeader title="API Management" description="Create an API key to call Lumen Studio's services from your own code." />
-      <ComingSoonNotice title="API keys arrive in the next release">
-        <p className="flex items-center gap-2">
-          <KeyRound className="h-4 w-4" aria-hidden="true" /> You will be able to generate, regenerate and revoke keys and see the
-          credits each key has used.
-        </p>
-      </ComingSoonNotice>
+      <PageHeader
+        title="API Management"
+        description="Create an API key to call Lumen Studio's services from your own code. Jobs run with a key are charged to your credits."
+        actions={
+          activeKey && !isFormOpen ? (
+            <Button variant="outline" onClick={() => setIsFormOpen(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Generate another key
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <div className="space-y-6">
+        {verificationMessage && (
+          <div role="alert" className="flex gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+            <MailWarning className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{verificationMessage}</p>
+              <p className="mt-1">
+                Enter the code we e-mailed you in the verification banner at the top of this page
+                {user?.email ? ` (sent to ${user.email})` : ''}, then generate your key again.
+              </p>
+            </div>
+          </div>
+        )}
+
+        {keysQuery.isPending ? (
+          <Spinner label="Loading API keys" />
+        ) : (
+          <>
+            {keysQuery.isError && <ErrorState message={LOAD_FAILED} onRetry={() => void keysQuery.refetch()} />}
+
+            {isFormOpen ? (
+              <Card>
+                <CardTitle>Generate a new API key</CardTitle>
+                <CardDescription>Give the key a name so you can recognise it later.</CardDescription>
+                <div className="mt-4">
+                  <GenerateKeyForm onIssued={onIssued} onCancel={() => setIsFormOpen(false)} onVerificationRequired={setVerificationMessage} />
+                </div>
+              </Card>
+            ) : (
+              !activeKey && (
+                <Card className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+                  <div>
+                    <CardTitle className="flex items-center gap-2">
+                      <KeyRound className="h-5 w-5 text-brand-600" aria-hidden="true" /> No active API key
+                    </CardTitle>
+                    <CardDescription>Generate a key to run the tools from curl, scripts or your backend.</CardDescription>
+                  </div>
+                  <Button onClick={() => setIsFormOpen(true)}>
+                    <Plus className="h-4 w-4" aria-hidden="true" /> Create API key
+                  </Button>
+                </Card>
+              )
+            )}
+
+            {activeKey && (
+              <ActiveKeyCard
+                apiKey={activeKey}
+                balance={balance}
+                onRegenerate={() => setPending({ kind: 'regenerate', key: activeKey })}
+                onRevoke={() => setPending({ kind: 'revoke', key: activeKey })}
+              />
+            )}
+
+            <section aria-labelledby="all-keys-title" className="space-y-3">
+              <h2 id="all-keys-title" className="text-lg font-semibold text-slate-900">
+                All keys
+              </h2>
+              {keys.length > 0 ? (
+                <ApiKeysTable keys={keys} onDelete={(key) => setPending({ kind: 'delete', key })} />
+              ) : (
+                <EmptyState title="No API keys yet">
+                  Read the <Link to="/resources/open-api" className="font-medium text-brand-700 hover:underline">API reference</Link> to see what you
+                  can do with one.
+                </EmptyState>
+              )}
+            </section>
+          </>
+        )}
+
+        <DeveloperResources />
+      </div>
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.kind === 'revoke' ? 'Revoke API key' : pending?.kind === 'regenerate' ? 'Regenerate API key' : 'Delete API key'}
+        description={confirmText}
+        confirmLabel={pending?.kind === 'revoke' ? 'Revoke' : pending?.kind === 'regenerate' ? 'Regenerate' : 'Delete'}
+        danger={pending?.kind !== 'regenerate'}
+        isPending={revoke.isPending || regenerate.isPending || remove.isPending}
+        onConfirm={() => void onConfirm()}
+      >
+        {pending && <p className="text-sm text-slate-700">Key: <span className="font-medium">{pending.key.name}</span> ({pending.key.keyPrefix}…)</p>}
+      </ConfirmDialog>
+
+      <NewKeyDialog issued={issued} onDone={() => setIssued(null)} />
     </>
   );
 }

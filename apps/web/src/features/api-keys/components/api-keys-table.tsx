@@ -1,0 +1,75 @@
+import { Fragment, useState } from 'react';
+import { BarChart3, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Table, Td, Th, THead, Tr } from '@/components/ui/table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import type { ApiKey } from '../api/api-key-types.ts';
+import { KeyUsagePanel } from './key-usage-panel.tsx';
+
+/** Every key, active and revoked, with its usage on demand; revoked keys can be deleted. */
+export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+  const [openUsage, setOpenUsage] = useState<string | null>(null);
+  return (
+    <Table caption="Your API keys, newest first">
+      <THead>
+        <Tr className="border-t-0">
+          <Th>Name</Th>
+          <Th>Prefix</Th>
+          <Th>Status</Th>
+          <Th>Rate limit</Th>
+          <Th>Created</Th>
+          <Th>Last used</Th>
+          <Th className="text-right">Credits used</Th>
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+        </Tr>
+      </THead>
+      <tbody>
+        {keys.map((key) => {
+          const isOpen = openUsage === key.id;
+          return (
+            <Fragment key={key.id}>
+              <Tr>
+                <Td className="font-medium text-slate-900">{key.name}</Td>
+                <Td className="font-mono text-xs whitespace-nowrap">{key.keyPrefix}…</Td>
+                <Td>{key.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>}</Td>
+                <Td className="whitespace-nowrap">{key.rateLimit} / min</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(key.createdAt)}</Td>
+                <Td className="whitespace-nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Td>
+                <Td className="text-right">{key.creditsUsed}</Td>
+                <Td>
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-expanded={isOpen}
+                      aria-controls={`usage-${key.id}`}
+                      onClick={() => setOpenUsage(isOpen ? null : key.id)}
+                      aria-label={`${isOpen ? 'Hide' : 'Show'} usage of ${key.name}`}
+                    >
+                      <BarChart3 className="h-4 w-4" aria-hidden="true" /> Usage
+                    </Button>
+                    {key.status === 'revoked' && (
+                      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(key)} aria-label={`Delete ${key.name}`}>
+                        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+                      </Button>
+                    )}
+                  </div>
+                </Td>
+              </Tr>
+              {isOpen && (
+                <Tr id={`usage-${key.id}`}>
+                  <Td colSpan={8} className="bg-slate-50">
+                    <KeyUsagePanel keyId={key.id} keyName={key.name} />
+                  </Td>
+                </Tr>
+              )}
+            </Fragment>
+          );
+        })}
+      </tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,154 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { Button } from '@/components/ui/button.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { applyServerFieldErrors } from '@/lib/form-errors.ts';
+import {
+  API_KEY_NAME_MAX,
+  API_KEY_NAME_REQUIRED,
+  DEFAULT_RATE_LIMIT,
+  failureMessage,
+  GENERATE_FAILED,
+  GENERATED,
+  isVerificationRequired,
+  MONTHLY_CAP_MAX,
+  RATE_LIMIT_MAX,
+} from '../api/api-key-messages.ts';
+import type { GenerateApiKeyBody, IssuedApiKey } from '../api/api-key-types.ts';
+import { useGenerateApiKey } from '../api/generate-api-key.ts';
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message);
+
+// The contract's generate body (SPEC.md §5 for the name), kept as strings for the inputs and converted on submit.
+const generateFormSchema = z.object({
+  name: z.string().trim().min(1, API_KEY_NAME_REQUIRED).max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`),
+  rateLimit: wholeNumber(1, RATE_LIMIT_MAX, `Enter a whole number from 1 to ${RATE_LIMIT_MAX}`),
+  allowedServices: z.array(z.enum(serviceKeys)),
+  monthlyCreditCap: z.union([z.literal(''), wholeNumber(1, MONTHLY_CAP_MAX, `Leave empty for no cap, or enter 1 to ${MONTHLY_CAP_MAX.toLocaleString('en-US')}`)]),
+  webhookUrl: z.union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        try {
+          return new URL(value).protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, 'Enter an https:// URL, or leave it empty'),
+  ]),
+});
+type GenerateFormValues = z.infer<typeof generateFormSchema>;
+const fields = ['name', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl'] as const;
+
+export function toGenerateBody(values: GenerateFormValues): GenerateApiKeyBody {
+  return {
+    name: values.name.trim(),
+    rateLimit: Number(values.rateLimit),
+    allowedServices: values.allowedServices.length ? values.allowedServices : null,
+    monthlyCreditCap: values.monthlyCreditCap.trim() ? Number(values.monthlyCreditCap) : null,
+    webhookUrl: values.webhookUrl.trim() || null,
+  };
+}
+
+/** The name form (SPEC.md §2): a name, optional advanced settings, Generate and Cancel. */
+export function GenerateKeyForm({
+  onIssued,
+  onCancel,
+  onVerificationRequired,
+}: {
+  onIssued: (issued: IssuedApiKey) => void;
+  onCancel: () => void;
+  onVerificationRequired: (message: string) => void;
+}) {
+  const generate = useGenerateApiKey();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<GenerateFormValues>({
+    resolver: zodResolver(generateFormSchema),
+    defaultValues: { name: '', rateLimit: String(DEFAULT_RATE_LIMIT), allowedServices: [], monthlyCreditCap: '', webhookUrl: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const issued = await generate.mutateAsync(toGenerateBody(values));
+      generate.reset();
+      toast.success(GENERATED);
+      onIssued(issued);
+    } catch (error) {
+      generate.reset();
+      const message = failureMessage(error, GENERATE_FAILED);
+      if (isVerificationRequired(error)) onVerificationRequired(message);
+      if (!applyServerFieldErrors(error, setError, fields)) toast.error(message);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Generate an API key" className="space-y-4">
+      <FormField label="Key name" error={errors.name?.message} hint={errors.name ? undefined : 'For example the app or server that will use it.'}>
+        {(field) => (
+          <Input
+            id={field.id}
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            placeholder="My backend"
+            autoComplete="off"
+            autoFocus
+            {...register('name')}
+          />
+        )}
+      </FormField>
+
+      <details className="rounded-lg border border-slate-200 p-3 open:pb-4">
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Advanced settings (optional)</summary>
+        <div className="mt-4 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField label="Rate limit (requests per minute)" error={errors.rateLimit?.message} hint={errors.rateLimit ? undefined : `Default ${DEFAULT_RATE_LIMIT}, at most ${RATE_LIMIT_MAX}.`}>
+              {(field) => <Input id={field.id} type="number" inputMode="numeric" min={1} max={RATE_LIMIT_MAX} invalid={field.invalid} aria-describedby={field.describedBy} {...register('rateLimit')} />}
+            </FormField>
+            <FormField label="Monthly credit cap" error={errors.monthlyCreditCap?.message} hint={errors.monthlyCreditCap ? undefined : 'Empty: no cap (your balance is the limit).'}>
+              {(field) => <Input id={field.id} type="number" inputMode="numeric" min={1} placeholder="No cap" invalid={field.invalid} aria-describedby={field.describedBy} {...register('monthlyCreditCap')} />}
+            </FormField>
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Allowed services</legend>
+            <p className="text-xs text-slate-500">None ticked: the key may call every service.</p>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {serviceKeys.map((key: ServiceKey) => (
+                <label key={key} className="flex items-center gap-2 text-sm text-slate-700">
+                  <input type="checkbox" value={key} className="h-4 w-4 rounded border-slate-300" {...register('allowedServices')} />
+                  {serviceNames[key]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FormField label="Webhook URL" error={errors.webhookUrl?.message} hint={errors.webhookUrl ? undefined : 'job.succeeded and job.failed events are POSTed here, signed with a secret shown once.'}>
+            {(field) => <Input id={field.id} type="url" placeholder="https://example.com/hooks/lumen" invalid={field.invalid} aria-describedby={field.describedBy} {...register('webhookUrl')} />}
+          </FormField>
+        </div>
+      </details>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Generating…' : 'Generate'}
+        </Button>
+      </div>
+    </form>
+  );
+}
