@@ -9,9 +9,11 @@ export type TryItRequest = {
   /** the document's path with its parameters filled in, e.g. /api/v1/jobs/123 */
   path: string;
   query: Record<string, string>;
-  body?: string;
+  /** JSON text, or a multipart form (POST /uploads) */
+  body?: string | FormData;
+  /** header parameters of the operation, such as Idempotency-Key */
+  headers?: Record<string, string>;
   auth: TryItAuth;
-  idempotencyKey?: string;
 };
 
 export type TryItResponse = { status: number; statusText: string; durationMs: number; headers: [string, string][]; body: string };
@@ -32,7 +34,10 @@ export function tryItUrl(path: string, query: Record<string, string>): string {
  */
 export async function sendTryItRequest(request: TryItRequest): Promise<TryItResponse> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined && request.body.trim()) headers['Content-Type'] = 'application/json';
+  for (const [name, value] of Object.entries(request.headers ?? {})) if (value.trim()) headers[name] = value.trim();
+  const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+  const jsonBody = typeof request.body === 'string' && request.body.trim() ? request.body : undefined;
+  if (jsonBody) headers['Content-Type'] = 'application/json';
   if (request.auth.kind === 'api-key' && request.auth.key.trim()) {
     if (request.auth.header === 'x-api-key') headers['X-API-Key'] = request.auth.key.trim();
     else headers.Authorization = `Bearer ${request.auth.key.trim()}`;
@@ -41,12 +46,11 @@ export async function sendTryItRequest(request: TryItRequest): Promise<TryItResp
     const token = getStoredToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
-  if (request.idempotencyKey?.trim()) headers['Idempotency-Key'] = request.idempotencyKey.trim();
   const started = performance.now();
   const response = await fetch(tryItUrl(request.path, request.query), {
     method: request.method.toUpperCase(),
     headers,
-    body: request.body?.trim() ? request.body : undefined,
+    body: isForm ? (request.body as FormData) : jsonBody,
     credentials: 'omit',
   });
   const text = await response.text();

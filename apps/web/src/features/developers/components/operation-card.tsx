@@ -75,7 +75,7 @@ export function OperationCard({ doc, operation, auth }: { doc: OpenApiDocument; 
                   <details>
                     <summary className="cursor-pointer text-xs">
                       <span className={cn('font-mono font-bold', response.status.startsWith('2') ? 'text-emerald-700' : 'text-red-700')}>{response.status}</span>{' '}
-                      <span className="text-slate-600">{response.description}</span>
+                      {response.description !== 'Default Response' && <span className="text-slate-600">{response.description}</span>}
                     </summary>
                     <div className="mt-1 pl-3">
                       <SchemaTree doc={doc} schema={response.schema} />

@@ -5,11 +5,12 @@ const MAX_DEPTH = 6;
 
 function constraints(schema: JsonSchema): string[] {
   const notes: string[] = [];
-  if (schema.minimum !== undefined) notes.push(`≥ ${schema.minimum}`);
-  if (schema.maximum !== undefined) notes.push(`≤ ${schema.maximum}`);
+  // zod's integer bounds (±2^53-1) say nothing to a reader
+  if (schema.minimum !== undefined && Math.abs(schema.minimum) < Number.MAX_SAFE_INTEGER) notes.push(`≥ ${schema.minimum}`);
+  if (schema.maximum !== undefined && Math.abs(schema.maximum) < Number.MAX_SAFE_INTEGER) notes.push(`≤ ${schema.maximum}`);
   if (schema.minLength !== undefined) notes.push(`min length ${schema.minLength}`);
   if (schema.maxLength !== undefined) notes.push(`max length ${schema.maxLength}`);
-  if (schema.pattern) notes.push(`pattern ${schema.pattern}`);
+  if (schema.pattern && !schema.format) notes.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) notes.push(`default ${JSON.stringify(schema.default)}`);
   return notes;
 }
@@ -86,7 +87,8 @@ export function exampleFromSchema(doc: OpenApiDocument, raw: JsonSchema | undefi
     const result: Record<string, unknown> = {};
     const required = new Set(schema.required ?? []);
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      if (required.size === 0 || required.has(name)) result[name] = exampleFromSchema(doc, property, depth + 1);
+      const hasDefault = resolveSchema(doc, property)?.default !== undefined;
+      if (required.size === 0 || required.has(name) || hasDefault) result[name] = exampleFromSchema(doc, property, depth + 1);
     }
     return result;
   }

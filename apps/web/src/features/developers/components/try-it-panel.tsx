@@ -21,15 +21,23 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
   const [body, setBody] = useState(() =>
     isJsonBody ? JSON.stringify(exampleFromSchema(doc, operation.requestBody?.schema), null, 2) : '',
   );
-  const takesIdempotencyKey = operation.method === 'post' && ['/jobs', '/uploads'].includes(apiPath(operation.path));
-  const [idempotencyKey, setIdempotencyKey] = useState('');
+  const headerParams = operation.parameters.filter((param) => param.in === 'header');
+  const isUpload = operation.method === 'post' && apiPath(operation.path) === '/uploads';
+  const [file, setFile] = useState<File | null>(null);
 
   const filledPath = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(values[`path:${name}`] ?? `{${name}}`));
   const query = Object.fromEntries(queryParams.map((param) => [param.name, values[`query:${param.name}`] ?? '']));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    send.mutate({ method: operation.method, path: filledPath, query, body: isJsonBody ? body : undefined, auth, idempotencyKey });
+    let payload: string | FormData | undefined = isJsonBody ? body : undefined;
+    if (isUpload && file) {
+      const form = new FormData();
+      form.append('file', file);
+      payload = form;
+    }
+    const headers = Object.fromEntries(headerParams.map((param) => [param.name, values[`header:${param.name}`] ?? '']));
+    send.mutate({ method: operation.method, path: filledPath, query, body: payload, headers, auth });
   };
 
   const field = (key: string, label: string, required?: boolean) => (
@@ -45,25 +53,26 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
       <h4 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
         Try it
       </h4>
-      {operation.requestBody && !isJsonBody && (
-        <p className="text-xs text-slate-600">This route takes {operation.requestBody.contentType}: use the curl example to send a file.</p>
+      {operation.requestBody && !isJsonBody && !isUpload && (
+        <p className="text-xs text-slate-600">This route takes {operation.requestBody.contentType}: use the curl example.</p>
       )}
-      {(pathParams.length > 0 || queryParams.length > 0) && (
+      {(pathParams.length > 0 || queryParams.length > 0 || headerParams.length > 0) && (
         <div className="grid gap-2 sm:grid-cols-2">
           {pathParams.map((param) => field(`path:${param.name}`, `${param.name} (path)`, true))}
           {queryParams.map((param) => field(`query:${param.name}`, `${param.name} (query)`, param.required))}
+          {headerParams.map((param) => field(`header:${param.name}`, `${param.name} (header)`, param.required))}
         </div>
+      )}
+      {isUpload && (
+        <label className="block text-xs font-medium text-slate-700">
+          file (multipart)
+          <input type="file" className="mt-1 block text-xs" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </label>
       )}
       {isJsonBody && (
         <label className="block text-xs font-medium text-slate-700">
           Request body (JSON)
           <Textarea className="mt-1 min-h-32 font-mono text-xs" value={body} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
-        </label>
-      )}
-      {takesIdempotencyKey && (
-        <label className="block text-xs font-medium text-slate-700">
-          Idempotency-Key (optional)
-          <Input className="mt-1 h-8 font-mono text-xs" value={idempotencyKey} onChange={(event) => setIdempotencyKey(event.target.value)} />
         </label>
       )}
       <div className="flex flex-wrap items-center gap-2">
