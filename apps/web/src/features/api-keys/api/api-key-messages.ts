@@ -1,11 +1,18 @@
+import {
+  apiKeyMessages,
+  apiKeyNameMaxLength,
+  apiKeyRateLimitRange,
+  defaultApiKeyRateLimit,
+  monthlyCreditCapRange,
+} from '@lumen/core/api-keys/schemas';
 import { isApiError } from '@/lib/api-client.ts';
 
 /** SPEC.md §5, §8 and §9: the texts and constants of the API Management screen, exactly as quoted. */
-export const API_KEY_NAME_REQUIRED = 'Please enter a name for your API key';
-export const API_KEY_NAME_MAX = 60;
-export const DEFAULT_RATE_LIMIT = 100;
-export const RATE_LIMIT_MAX = 1000;
-export const MONTHLY_CAP_MAX = 1_000_000;
+export const API_KEY_NAME_REQUIRED = apiKeyMessages.nameRequired;
+export const API_KEY_NAME_MAX = apiKeyNameMaxLength;
+export const DEFAULT_RATE_LIMIT = defaultApiKeyRateLimit;
+export const RATE_LIMIT_MAX = apiKeyRateLimitRange.max;
+export const MONTHLY_CAP_MAX = monthlyCreditCapRange.max;
 export const COPY_FEEDBACK_MS = 2000;
 
 export const LOAD_FAILED = 'Failed to load API keys';
@@ -13,10 +20,10 @@ export const GENERATE_FAILED = 'Failed to generate API key';
 export const REVOKE_FAILED = 'Failed to revoke API key';
 export const REGENERATE_FAILED = 'Failed to regenerate API key';
 export const DELETE_FAILED = 'Failed to delete API key';
-export const GENERATED = 'API key generated successfully!';
-export const REVOKED = 'API key revoked successfully';
-export const REGENERATED = 'API key regenerated successfully!';
-export const DELETED = 'API key deleted';
+export const GENERATED = apiKeyMessages.generated;
+export const REVOKED = apiKeyMessages.revoked;
+export const REGENERATED = apiKeyMessages.regenerated;
+export const DELETED = apiKeyMessages.deleted;
 export const CONFIRM_REVOKE = 'Are you sure you want to revoke this API key? This action cannot be undone.';
 export const CONFIRM_REGENERATE = 'Are you sure you want to regenerate this API key? The old key will be revoked immediately.';
 export const SAVED_BUTTON = "I've Saved My Key";

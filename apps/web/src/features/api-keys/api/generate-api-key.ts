@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import type { GenerateApiKeyBody, IssuedApiKey } from './api-key-types.ts';
+import type { GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { apiKeyKeys } from './api-key-keys.ts';
 
 /** POST /api-keys/generate {name, rateLimit, …} → the key with apiKey (and webhookSecret), shown once. */

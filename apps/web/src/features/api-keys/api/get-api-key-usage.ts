@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import type { ApiKeyUsage } from './api-key-types.ts';
+import type { ApiKeyUsage } from '@lumen/core/api-keys/schemas';
 import { apiKeyKeys } from './api-key-keys.ts';
 
 export const USAGE_DAYS = 30;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import type { ApiKey } from './api-key-types.ts';
+import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { apiKeyKeys } from './api-key-keys.ts';
 
 /** GET /api-keys → every key of the user, newest first, revoked included (SPEC.md §7: the list may be wrapped in data). */

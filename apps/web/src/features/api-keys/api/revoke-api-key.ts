@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import type { ApiKey } from './api-key-types.ts';
+import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { apiKeyKeys } from './api-key-keys.ts';
 
 /** PUT /api-keys/{id}/revoke → the key, revoked (irreversible). */

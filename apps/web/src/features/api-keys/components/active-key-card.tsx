@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import type { ApiKey } from '../api/api-key-types.ts';
+import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { creditsRemaining, maskedKey } from './key-display.ts';
 
 /** The active key (SPEC.md §2): masked with a show/hide toggle for the prefix, status, usage, and its actions. */

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Table, Td, Th, THead, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import type { ApiKey } from '../api/api-key-types.ts';
+import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { KeyUsagePanel } from './key-usage-panel.tsx';
 
 /** Every key, active and revoked, with its usage on demand; revoked keys can be deleted. */

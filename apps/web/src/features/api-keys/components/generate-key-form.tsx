@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { apiKeyMessages, apiKeyNameSchema, isAcceptableWebhookUrl } from '@lumen/core/api-keys/schemas';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
@@ -9,8 +10,6 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import {
-  API_KEY_NAME_MAX,
-  API_KEY_NAME_REQUIRED,
   DEFAULT_RATE_LIMIT,
   failureMessage,
   GENERATE_FAILED,
@@ -19,7 +18,7 @@ import {
   MONTHLY_CAP_MAX,
   RATE_LIMIT_MAX,
 } from '../api/api-key-messages.ts';
-import type { GenerateApiKeyBody, IssuedApiKey } from '../api/api-key-types.ts';
+import type { GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { useGenerateApiKey } from '../api/generate-api-key.ts';
 
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -30,23 +29,11 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 // The contract's generate body (SPEC.md §5 for the name), kept as strings for the inputs and converted on submit.
 const generateFormSchema = z.object({
-  name: z.string().trim().min(1, API_KEY_NAME_REQUIRED).max(API_KEY_NAME_MAX, `At most ${API_KEY_NAME_MAX} characters`),
+  name: apiKeyNameSchema,
   rateLimit: wholeNumber(1, RATE_LIMIT_MAX, `Enter a whole number from 1 to ${RATE_LIMIT_MAX}`),
   allowedServices: z.array(z.enum(serviceKeys)),
   monthlyCreditCap: z.union([z.literal(''), wholeNumber(1, MONTHLY_CAP_MAX, `Leave empty for no cap, or enter 1 to ${MONTHLY_CAP_MAX.toLocaleString('en-US')}`)]),
-  webhookUrl: z.union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .refine((value) => {
-        try {
-          return new URL(value).protocol === 'https:';
-        } catch {
-          return false;
-        }
-      }, 'Enter an https:// URL, or leave it empty'),
-  ]),
+  webhookUrl: z.union([z.literal(''), z.string().trim().refine(isAcceptableWebhookUrl, apiKeyMessages.webhookUrl)]),
 });
 type GenerateFormValues = z.infer<typeof generateFormSchema>;
 const fields = ['name', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl'] as const;

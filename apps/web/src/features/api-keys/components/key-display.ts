@@ -1,4 +1,4 @@
-import type { ApiKey } from '../api/api-key-types.ts';
+import type { ApiKey } from '@lumen/core/api-keys/schemas';
 
 /** The part of a key that is never shown after creation, drawn as bullets. */
 export const MASK = '•'.repeat(16);

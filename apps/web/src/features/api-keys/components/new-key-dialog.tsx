@@ -2,7 +2,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { SAVED_BUTTON } from '../api/api-key-messages.ts';
-import type { IssuedApiKey } from '../api/api-key-types.ts';
+import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { CopyButton } from './copy-button.tsx';
 
 /**

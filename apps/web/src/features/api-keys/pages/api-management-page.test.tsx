@@ -7,7 +7,7 @@ import type { MockRoute } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { UPGRADE_OPEN_EVENT } from '@/features/payments/api/upgrade-modal-events.ts';
-import type { ApiKey, IssuedApiKey } from '../api/api-key-types.ts';
+import type { ApiKey, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { ApiManagementPage } from './api-management-page.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));

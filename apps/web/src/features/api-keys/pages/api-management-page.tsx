@@ -24,7 +24,7 @@ import {
   REVOKE_FAILED,
   REVOKED,
 } from '../api/api-key-messages.ts';
-import type { ApiKey, IssuedApiKey } from '../api/api-key-types.ts';
+import type { ApiKey, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { useApiKeysQuery } from '../api/get-api-keys.ts';
 import { useRegenerateApiKey } from '../api/regenerate-api-key.ts';
