@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
@@ -178,6 +178,13 @@ describe('reading, deleting, retrying and downloading', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/retry`, headers: bearer(other.token) })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer(other.token) })).json().data.total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}` })).statusCode).toBe(401);
+    const admin = await adminAccessToken(t.app);
+    const asAdmin = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(admin) });
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().data.canDownload).toBe(true);
+    const outputId = (asAdmin.json().data as Job).outputs[0]!.id;
+    const download = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/outputs/${outputId}/download`, headers: bearer(admin) });
+    expect(download.statusCode).toBe(200);
   });
 
   it('download: 403 without a purchase, a signed attachment link after one; Range, tamper and expiry', async () => {
