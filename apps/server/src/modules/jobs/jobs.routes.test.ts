@@ -5,7 +5,7 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
+import { fastWorker, noisePng, salesPilotJob, submitJob, uploadFile, waitForJob } from '../../test/job-helpers.ts';
 import { creditLedger } from '../credits/tables.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { failJob } from './job-outcome.ts';
@@ -23,8 +23,9 @@ beforeAll(async () => {
   t = await buildTestApp({
     jobs: {
       runWorker: true,
-      worker: fastWorker,
+      worker: { ...fastWorker, timeoutMs: { speedpainting: 150 } },
       engines: fakeRegistry({}, {
+        speedpainting: fakeEngine('speedpainting', { delayMs: 5_000 }),
         'sound-generator': fakeEngine('sound-generator', { fail: new Error('synthesiser exploded') }),
         'image-generator': {
           ...fakeEngine('image-generator'),
@@ -151,7 +152,17 @@ describe('POST /jobs', () => {
     expect(again.json().data.error).toMatch(/could not process this job/);
   });
 
-  it('retries transient engine errors with backoff, then succeeds without a refund', async () => {
+  it('stops a job that runs past its service timeout, fails it with a clear message and refunds it', async () => {
+    const user = await userWith(5);
+    const upload = (await uploadFile(t.app, user.token, { name: 'p.png', type: 'image/png', data: await noisePng() })).json().data;
+    const job = (await submitJob(t.app, user.token, { service: 'speedpainting', params: {}, files: { image: upload.id } })).json().data as Job;
+    const done = await waitForJob(t.app, user.token, job.id);
+    expect(done).toMatchObject({ status: 'failed', refunded: true });
+    expect(done.error).toMatch(/took longer than \d+ seconds and was stopped/);
+    expect(await expectLedgerInvariant(t.database.db, user.id)).toBe(5);
+  });
+
+    it('retries transient engine errors with backoff, then succeeds without a refund', async () => {
     const user = await userWith(2);
     failOnce = 2;
     const job = (await submitJob(t.app, user.token, { service: 'image-generator', params: { prompt: 'a red fox' } })).json().data as Job;
