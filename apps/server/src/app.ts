@@ -18,6 +18,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { introductionDialogsRoutes } from './modules/introduction-dialogs/routes.ts';
+import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin.ts';
+import type { ApiKeysPluginOptions } from './modules/api-keys/api-keys-plugin.ts';
+import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { JobsPluginOptions } from './modules/jobs/jobs-plugin.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
@@ -54,6 +57,8 @@ export type AppPluginOptions = {
   clock?: () => Date;
   /** Engines, storage and worker settings of the job pipeline (tests inject fakes). */
   jobs?: JobsPluginOptions;
+  /** Rate-limit store and webhook dispatcher seams of API keys (tests). */
+  apiKeys?: ApiKeysPluginOptions;
 };
 
 /** The whole application as one plugin: tests and server.ts both register it. */
@@ -101,6 +106,7 @@ export const appPlugin = fp(
     }
     await app.register(authPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
+    await app.register(apiKeysPlugin, options.apiKeys ?? {});
 
     await app.register(
       async (api) => {
@@ -113,6 +119,7 @@ export const appPlugin = fp(
         await api.register(adminJobsRoutes);
         await api.register(jobsRoutes);
         await api.register(jobUploadsRoutes);
+        await api.register(apiKeysRoutes);
         await api.register(filesRoutes);
         await api.register(tryOnRoutes);
         await api.register(introductionDialogsRoutes);

@@ -43,6 +43,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
   WORKER_ENABLED: optional(z.stringbool({ error: 'must be true or false' })).default(true),
   STORAGE_DRIVER: optional(oneOf(['local'])).default('local'),
+  REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   FILE_LINK_TTL_SECONDS: optional(z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(30, 'must be at least 30').max(86_400, 'must be at most 86400')).default(900),
 });
 
@@ -77,6 +78,8 @@ export type AppConfig = {
   storageDriver: 'local';
   /** Lifetime of signed preview links (downloads: 5 minutes). */
   fileLinkTtlSeconds: number;
+  /** Shares API key rate limits across processes; null keeps them in memory (one process). */
+  redisUrl: string | null;
   /** Built-in or remote engine per AI service, and the hosted model providers (REPLICATE_*, OPENAI_*). */
   engines: EnginesConfig;
 };
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     workerEnabled: vars.WORKER_ENABLED,
     storageDriver: vars.STORAGE_DRIVER,
     fileLinkTtlSeconds: vars.FILE_LINK_TTL_SECONDS,
+    redisUrl: vars.REDIS_URL ?? null,
     engines: loadEnginesConfig(env, (message) => new ConfigError(message)),
   };
 }

@@ -8,6 +8,10 @@ import type { Storage } from './modules/files/storage.ts';
 import type { EngineRegistry } from './modules/jobs/engine-registry.ts';
 import type { JobEvents } from './modules/jobs/job-events.ts';
 import type { JobWorker } from './modules/jobs/job-worker.ts';
+import type { RequestApiKey } from './modules/api-keys/key-auth.ts';
+import type { RateLimitStore } from './modules/api-keys/rate-limit-store.ts';
+import type { UsageRecorder } from './modules/api-keys/usage-recorder.ts';
+import type { WebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
 
 /** sessionId: the auth_sessions row of the access token (its `sid` claim). */
 export type AuthUser = { id: string; role: Role; sessionId: string };
@@ -28,9 +32,16 @@ declare module 'fastify' {
     jobEvents: JobEvents;
     /** The in-process job worker; null when WORKER_ENABLED=false. */
     jobWorker: JobWorker | null;
+    apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher };
   }
   interface FastifyRequest {
     /** Set by requireAuth / requireAdmin; null on public routes. */
     user: AuthUser | null;
+    /** Set when the request is authenticated by an API key. */
+    apiKey: RequestApiKey | null;
+  }
+  interface FastifyContextConfig {
+    /** The route accepts API keys (docs/api/api-keys-contract.md "Using a key"); elsewhere a key is a 403. */
+    apiKey?: boolean;
   }
 }

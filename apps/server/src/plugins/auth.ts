@@ -5,6 +5,7 @@ import '../fastify-types.ts';
 import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
 import { verifyAccessToken } from '../modules/auth/access-token.ts';
 import { findSessionState } from '../modules/auth/auth.repository.ts';
+import { apiKeyCredential, authenticateApiKey } from '../modules/api-keys/key-auth.ts';
 import { users } from '../modules/users/tables.ts';
 import { AppError } from './app-error.ts';
 
@@ -21,8 +22,11 @@ function bearerToken(request: FastifyRequest): string | null {
 /**
  * preHandler: a valid access token whose session is still live; sets request.user. The session
  * check (one primary-key lookup) makes sign-out, password changes and revocations immediate.
+ * An API key (X-API-Key, or Bearer sk_live_…) is accepted only on routes with `config: { apiKey: true }`.
  */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
+  const apiKey = apiKeyCredential(request);
+  if (apiKey !== null) return authenticateApiKey(request, apiKey);
   const token = bearerToken(request);
   const claims = token ? await verifyAccessToken(request.server.config.jwtSecret, token) : null;
   if (!claims) throw new AppError('UNAUTHORIZED', 401, AUTH_REQUIRED_MESSAGE);

@@ -11,12 +11,40 @@ export const openapiPlugin = fp(
         openapi: '3.1.0',
         info: {
           title: 'Lumen Studio API',
-          description: 'AI creative services paid with credits. Responses use the envelope {success, data, message?}.',
+          description:
+            'AI creative services paid with credits. Responses use the envelope {success, data, message?}. ' +
+            'Operations whose security lists apiKeyBearer or apiKeyHeader take an API key (per-key RateLimit-* headers, 429 with Retry-After); ' +
+            'any other operation answers 403 to a key. Job webhooks are signed: Lumen-Signature t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">.',
           version: '1.0.0',
         },
         servers: [{ url: options.publicUrl }],
+        tags: [
+          { name: 'auth', description: 'Sign-in, sessions and account security' },
+          { name: 'api-keys', description: 'Manage API keys (JWT only)' },
+          { name: 'jobs', description: 'AI services, uploads and jobs (API keys accepted)' },
+          { name: 'credits', description: 'Balance, history and packages (balance and history take API keys)' },
+          { name: 'users', description: 'Your profile' },
+          { name: 'payments', description: 'Buying credits' },
+          { name: 'uploads', description: 'Profile pictures' },
+          { name: 'system', description: 'Health and public configuration' },
+          { name: 'admin', description: 'Administration (ADMIN role)' },
+        ],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /auth/login' },
+            apiKeyBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'sk_live_…',
+              description: 'An API key as a Bearer token; accepted only on operations that list this scheme',
+            },
+            apiKeyHeader: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-API-Key',
+              description: 'An API key in X-API-Key; accepted only on operations that list this scheme',
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,

@@ -11,6 +11,7 @@ import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
 import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
+import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys-plugin.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
 export const TEST_ADMIN_PASSWORD = 'admin-password-1';
@@ -32,6 +33,8 @@ export type BuildTestAppOptions = {
   clock?: () => Date;
   /** Job pipeline seams: fake engines, worker on/off and timings. */
   jobs?: JobsPluginOptions;
+  /** API key seams: rate-limit store, webhook clock, backoff and fetch. */
+  apiKeys?: ApiKeysPluginOptions;
 };
 
 /**
@@ -85,6 +88,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     workerEnabled: false,
     storageDriver: 'local',
     fileLinkTtlSeconds: 900,
+    redisUrl: null,
     ...overrides,
   };
 }
@@ -103,6 +107,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       print: () => undefined,
       clock: options.clock,
       jobs: options.jobs,
+      apiKeys: options.apiKeys,
     });
   } catch (error) {
     await database.close();

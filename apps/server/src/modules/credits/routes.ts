@@ -9,6 +9,7 @@ import {
 } from '@lumen/core/credits/schemas';
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createCreditHistoryService } from './credit-history.service.ts';
@@ -23,7 +24,8 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/credits/balance',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Your credit balance', response: { 200: ok(creditBalanceSchema), ...failures(401, 429) } },
+      config: apiKeyAccess,
+      schema: { tags, security: jwtOrApiKeySecurity, summary: 'Your credit balance', response: { 200: ok(creditBalanceSchema), ...failures(401, 429) } },
     },
     async (request) => {
       const { balance } = await history.getAccount(currentUser(request).id);
@@ -35,9 +37,10 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/credits/history',
     {
       onRequest: requireAuth,
+      config: apiKeyAccess,
       schema: {
         tags,
-        security,
+        security: jwtOrApiKeySecurity,
         summary: 'Your credit ledger, newest first',
         querystring: paginationQuerySchema,
         response: { 200: ok(creditHistorySchema), ...failures(400, 401, 429) },

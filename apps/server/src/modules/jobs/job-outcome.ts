@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { enqueueJobWebhook } from '../api-keys/webhook-events.ts';
 import { refundCharge } from '../credits/credits.service.ts';
 import { jobOutputs, jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
@@ -19,9 +20,10 @@ export async function completeJob(
       .update(jobs)
       .set({ status: 'succeeded', progress: 1, finishedAt: sql`now()`, summary: input.summary ?? null, error: null, workerId: null })
       .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
-      .returning({ id: jobs.id });
+      .returning();
     if (!row) return false;
     if (input.outputs.length > 0) await tx.insert(jobOutputs).values(input.outputs.map((output) => ({ ...output, jobId: input.jobId })));
+    await enqueueJobWebhook(tx, row);
     return true;
   });
 }
@@ -42,7 +44,8 @@ export async function failJob(db: Db, input: { jobId: string; message: string; w
       .returning();
     const job = failed ?? (await tx.select().from(jobs).where(eq(jobs.id, input.jobId)).then((rows) => rows[0]));
     if (!job || job.status !== 'failed') return null;
-    await refundJob(tx, job);
+    const refunded = await refundJob(tx, job);
+    if (failed) await enqueueJobWebhook(tx, refunded ? { ...job, refundedAt: new Date() } : job);
     return job;
   });
 }

@@ -10,6 +10,8 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
+import { checkServiceAllowed, enforceMonthlyCap } from '../api-keys/key-budget.ts';
+import type { JobApiKey } from '../api-keys/key-budget.ts';
 import { listServiceCosts } from '../credits/catalogue.repository.ts';
 import { findCreditAccount, hasLedgerKind } from '../credits/credits.repository.ts';
 import { chargeForService } from '../credits/credits.service.ts';
@@ -59,7 +61,9 @@ export function createJobsService(deps: Deps) {
     viewer: Viewer,
     body: { service: ServiceKey; params: Record<string, unknown>; files: Record<string, string> },
     idempotencyKey?: string,
+    apiKey?: JobApiKey | null,
   ): Promise<{ job: Job; isReplay: boolean }> {
+    checkServiceAllowed(apiKey, body.service);
     if (idempotencyKey) {
       const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
       if (earlier) return { job: (await present([earlier], viewer))[0]!, isReplay: true };
@@ -92,6 +96,7 @@ export function createJobsService(deps: Deps) {
           engineKind: engine.kind,
           engineLabel: engine.label,
           idempotencyKey: idempotencyKey ?? null,
+          apiKeyId: apiKey?.id ?? null,
         });
         const charge = await chargeForService(tx, {
           userId: viewer.id,
@@ -104,6 +109,7 @@ export function createJobsService(deps: Deps) {
           .set({ cost: charge.cost, chargeLedgerId: charge.ledgerEntryId })
           .where(eq(jobs.id, jobId))
           .returning();
+        await enforceMonthlyCap(tx, apiKey, new Date());
         return updated!;
       });
     } catch (error) {
@@ -120,8 +126,8 @@ export function createJobsService(deps: Deps) {
 
   return {
     mayDownload,
-    createJob: (viewer: Viewer, body: Required<CreateJobBody>, idempotencyKey?: string) =>
-      createJob(viewer, { service: body.service, params: body.params, files: body.files }, idempotencyKey),
+    createJob: (viewer: Viewer, body: Required<CreateJobBody>, idempotencyKey?: string, apiKey?: JobApiKey | null) =>
+      createJob(viewer, { service: body.service, params: body.params, files: body.files }, idempotencyKey, apiKey),
 
     async listServices(viewer: Viewer | null): Promise<ServiceEntry[]> {
       const [costs, account] = await Promise.all([listServiceCosts(db), viewer ? findCreditAccount(db, viewer.id) : null]);
@@ -170,7 +176,7 @@ export function createJobsService(deps: Deps) {
     },
 
     /** A new job with the same service, params and files, charged again. */
-    async retryJob(viewer: Viewer, id: string, idempotencyKey?: string): Promise<{ job: Job; isReplay: boolean }> {
+    async retryJob(viewer: Viewer, id: string, idempotencyKey?: string, apiKey?: JobApiKey | null): Promise<{ job: Job; isReplay: boolean }> {
       const row = await visibleJob(viewer, id);
       if (row.userId !== viewer.id) throw new AppError('NOT_FOUND', 404, JOB_NOT_FOUND_MESSAGE);
       const files = Object.fromEntries(
@@ -178,7 +184,7 @@ export function createJobsService(deps: Deps) {
           .filter(([, ref]) => ref.source === 'upload')
           .map(([field, ref]) => [field, ref.id]),
       );
-      return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, idempotencyKey);
+      return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, idempotencyKey, apiKey);
     },
 
     async downloadLink(viewer: Viewer, jobId: string, outputId: string): Promise<DownloadLink> {

@@ -11,7 +11,9 @@ import {
   paginatedJobsSchema,
   serviceListSchema,
 } from '@lumen/core/jobs/schemas';
+import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { apiKeyCredential } from '../api-keys/key-auth.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
 import { streamJobEvents } from './job-events-stream.ts';
@@ -21,7 +23,12 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1
 
 /** Signed in when a token is sent (and valid); a guest otherwise. */
 async function optionalUser(request: FastifyRequest) {
-  if (!request.headers.authorization) return null;
+  if (!request.headers.authorization && !request.headers['x-api-key']) return null;
+  // A bad API key is a 401 here too (a stale JWT just reads as a guest).
+  if (apiKeyCredential(request) !== null) {
+    await requireAuth(request);
+    return request.user;
+  }
   try {
     await requireAuth(request);
     return request.user;
@@ -43,15 +50,18 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const tags = ['jobs'];
-  const security = [{ bearerAuth: [] }];
+  const security = jwtOrApiKeySecurity;
+  const config = apiKeyAccess;
 
   app.get(
     '/services',
     {
+      config,
       schema: {
         tags,
+        security: [{}, ...security],
         summary: 'The AI services with their cost, inputs, output and engine (usesLeft when signed in)',
-        response: { 200: ok(serviceListSchema), ...failures(429) },
+        response: { 200: ok(serviceListSchema), ...failures(401, 429) },
       },
     },
     async (request) => ({ success: true as const, data: await service.listServices(await optionalUser(request)) }),
@@ -61,17 +71,18 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,
         summary: 'Submit a job: charges the cost, records and enqueues it in one transaction (Idempotency-Key honoured)',
         headers: idempotencyHeaders,
         body: createJobBodySchema,
-        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 404, 409, 429) },
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { job, isReplay } = await service.createJob(currentUser(request), request.body, request.headers['idempotency-key']);
+      const { job, isReplay } = await service.createJob(currentUser(request), request.body, request.headers['idempotency-key'], request.apiKey);
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },
@@ -81,6 +92,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,
@@ -96,6 +108,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id',
     {
       onRequest: requireAuth,
+      config,
       schema: { tags, security, summary: 'One job', params: jobIdParamsSchema, response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) } },
     },
     async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id) }),
@@ -105,6 +118,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/events',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,
@@ -125,6 +139,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,
@@ -143,17 +158,18 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/retry',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,
         summary: 'Run a job again as a new job (charged again)',
         headers: idempotencyHeaders,
         params: jobIdParamsSchema,
-        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 404, 409, 429) },
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { job, isReplay } = await service.retryJob(currentUser(request), request.params.id, request.headers['idempotency-key']);
+      const { job, isReplay } = await service.retryJob(currentUser(request), request.params.id, request.headers['idempotency-key'], request.apiKey);
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },
@@ -163,6 +179,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/outputs/:outputId/download',
     {
       onRequest: requireAuth,
+      config,
       schema: {
         tags,
         security,

@@ -60,7 +60,7 @@ export const jobs = pgTable(
     summary: jsonb('summary'),
     attempts: integer('attempts').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
-    /** The API key that submitted it (API keys come in a later issue). */
+    /** The API key that submitted it (its usage and monthly cap count these jobs). */
     apiKeyId: uuid('api_key_id'),
     /** Not claimed before this time (retry backoff). */
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +76,7 @@ export const jobs = pgTable(
     index('jobs_status_run_after_idx').on(table.status, table.runAfter),
     index('jobs_created_idx').on(table.createdAt),
     uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
+    index('jobs_api_key_created_idx').on(table.apiKeyId, table.createdAt),
     check('jobs_status_check', inList('status', jobStatuses)),
     check('jobs_progress_check', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
   ],

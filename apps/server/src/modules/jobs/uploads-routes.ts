@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploadLimits, uploadPurposes, uploadSchema } from '@lumen/core/jobs/schemas';
 import type { UploadPurpose } from '@lumen/core/jobs/schemas';
+import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
@@ -24,9 +25,10 @@ export const jobUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads',
     {
       onRequest: requireAuth,
+      config: apiKeyAccess,
       schema: {
         tags: ['jobs'],
-        security: [{ bearerAuth: [] }],
+        security: jwtOrApiKeySecurity,
         summary: 'Upload an image (png, jpeg, webp; max 15 MB, 40 MP, min 64×64) or a transcript (.txt/.vtt/.srt, max 1 MB)',
         consumes: ['multipart/form-data'],
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose(),

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
+import type { RateLimitStore } from './rate-limit-store.ts';
+import { createUsageRecorder } from './usage-recorder.ts';
+import { createWebhookDispatcher } from './webhook-dispatcher.ts';
+import type { WebhookDispatcherOptions } from './webhook-dispatcher.ts';
+
+export type ApiKeysPluginOptions = {
+  /** Default: Redis when REDIS_URL is set, else in memory. */
+  rateLimitStore?: RateLimitStore;
+  /** Run the webhook dispatcher in this process (default: when the job worker runs here). */
+  runWebhooks?: boolean;
+  webhooks?: Partial<Pick<WebhookDispatcherOptions, 'now' | 'backoffMs' | 'timeoutMs' | 'intervalMs' | 'fetch'>>;
+};
+
+/** Per-key rate limits, usage counting, RateLimit-* headers and the webhook dispatcher. */
+export const apiKeysPlugin = fp(
+  async (app: FastifyInstance, options: ApiKeysPluginOptions) => {
+    const { config } = app;
+    const rateLimitStore =
+      options.rateLimitStore ?? (config.redisUrl ? createRedisRateLimitStore({ url: config.redisUrl }) : createMemoryRateLimitStore());
+    const usage = createUsageRecorder({ db: app.db, onError: (error) => app.log.warn({ err: error }, 'API key usage write failed') });
+    const webhooks = createWebhookDispatcher({ db: app.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log: app.log, ...options.webhooks });
+    app.decorate('apiKeys', { rateLimitStore, usage, webhooks });
+    app.decorateRequest('apiKey', null);
+
+    app.addHook('onSend', async (request, reply) => {
+      const key = request.apiKey;
+      if (!key) return;
+      reply.header('ratelimit-limit', String(key.rateLimit));
+      reply.header('ratelimit-remaining', String(key.limit.remaining));
+      reply.header('ratelimit-reset', String(key.limit.resetSeconds));
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const key = request.apiKey;
+      if (!key) return;
+      usage.record({
+        keyId: key.id,
+        at: app.clock(),
+        ip: request.ip,
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        isError: reply.statusCode >= 400,
+      });
+    });
+
+    if (options.runWebhooks ?? app.jobWorker !== null) app.addHook('onReady', async () => webhooks.start());
+    app.addHook('onClose', async () => {
+      await webhooks.stop();
+      await usage.close();
+      if (!options.rateLimitStore) await rateLimitStore.close();
+    });
+  },
+  { name: 'api-keys', dependencies: ['db', 'jobs'] },
+);

@@ -1,0 +1,99 @@
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { jobs } from '../jobs/tables.ts';
+import { apiKeyRequests, apiKeys } from './tables.ts';
+import type { ApiKeyRow } from './tables.ts';
+
+export async function findKeysOfUser(db: Db, userId: string): Promise<ApiKeyRow[]> {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+/** A live (not deleted) key of this user, or null. */
+export async function findKeyOfUser(db: Db, userId: string, id: string): Promise<ApiKeyRow | null> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)));
+  return row ?? null;
+}
+
+export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | null> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  return row ?? null;
+}
+
+/** Ids of a key and every key it replaced (regenerate chain), newest first. */
+export async function keyChainIds(db: Db, keyId: string): Promise<string[]> {
+  const result = await db.execute(sql`
+    with recursive chain(id, replaced_key_id) as (
+      select id, replaced_key_id from api_keys where id = ${keyId}
+      union all
+      select k.id, k.replaced_key_id from api_keys k join chain c on k.id = c.replaced_key_id
+    )
+    select id from chain`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/** Credits charged to jobs of these keys since `since` (all time when null), refunded jobs excluded. */
+export async function creditsByKey(db: Db, keyIds: string[], since: Date | null): Promise<Map<string, number>> {
+  if (keyIds.length === 0) return new Map();
+  const conditions = [inArray(jobs.apiKeyId, keyIds), isNull(jobs.refundedAt)];
+  if (since) conditions.push(gte(jobs.createdAt, since));
+  const rows = await db
+    .select({ keyId: jobs.apiKeyId, credits: sql<string>`coalesce(sum(${jobs.cost}), 0)` })
+    .from(jobs)
+    .where(and(...conditions))
+    .groupBy(jobs.apiKeyId);
+  return new Map(rows.map((row) => [row.keyId ?? '', Number(row.credits)]));
+}
+
+/** All of a user's keys, deleted ones included: to follow regenerate chains. */
+export async function findChainLinksOfUser(db: Db, userId: string): Promise<Array<{ id: string; replacedKeyId: string | null }>> {
+  return db.select({ id: apiKeys.id, replacedKeyId: apiKeys.replacedKeyId }).from(apiKeys).where(eq(apiKeys.userId, userId));
+}
+
+/** Adds counted requests to a key × day × method × route row. */
+export async function addRequestCounts(
+  db: Db,
+  input: { keyId: string; day: string; method: string; route: string; requests: number; errors: number },
+) {
+  await db
+    .insert(apiKeyRequests)
+    .values(input)
+    .onConflictDoUpdate({
+      target: [apiKeyRequests.keyId, apiKeyRequests.day, apiKeyRequests.method, apiKeyRequests.route],
+      set: {
+        requests: sql`${apiKeyRequests.requests} + ${input.requests}`,
+        errors: sql`${apiKeyRequests.errors} + ${input.errors}`,
+      },
+    });
+}
+
+export async function markKeyUsed(db: Db, input: { keyId: string; at: Date; ip: string }) {
+  await db.update(apiKeys).set({ lastUsedAt: input.at, lastUsedIp: input.ip }).where(eq(apiKeys.id, input.keyId));
+}
+
+export async function requestsSince(db: Db, keyId: string, sinceDay: string) {
+  return db
+    .select()
+    .from(apiKeyRequests)
+    .where(and(eq(apiKeyRequests.keyId, keyId), gte(apiKeyRequests.day, sinceDay)));
+}
+
+export async function creditsPerDay(db: Db, keyId: string, since: Date): Promise<Map<string, number>> {
+  const day = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, credits: sql<string>`coalesce(sum(${jobs.cost}), 0)` })
+    .from(jobs)
+    .where(and(eq(jobs.apiKeyId, keyId), isNull(jobs.refundedAt), gte(jobs.createdAt, since)))
+    .groupBy(day);
+  return new Map(rows.map((row) => [row.day, Number(row.credits)]));
+}

@@ -1,0 +1,197 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { apiKeyMessages, defaultApiKeyRateLimit } from '@lumen/core/api-keys/schemas';
+import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
+import type { NodeEnv } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { monthStart, toApiKeyDto, utcDay } from './api-key-dto.ts';
+import {
+  creditsByKey,
+  creditsPerDay,
+  findChainLinksOfUser,
+  findKeyOfUser,
+  findKeysOfUser,
+  requestsSince,
+} from './api-keys.repository.ts';
+import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secrets.ts';
+import { apiKeys } from './tables.ts';
+import type { ApiKeyRow } from './tables.ts';
+import { isAllowedWebhookUrl } from './webhook-url-policy.ts';
+
+export const API_KEY_REVOKED_CONFLICT = 'This API key is revoked; generate a new one';
+
+type Deps = { db: Db; jwtSecret: string; nodeEnv: NodeEnv; clock: () => Date };
+
+const notFound = () => new AppError('NOT_FOUND', 404, apiKeyMessages.notFound);
+
+export function createApiKeysService(deps: Deps) {
+  const { db } = deps;
+
+  /** creditsUsed (the key's own, all time) and creditsUsedThisMonth (with the keys it replaced). */
+  async function present(userId: string, rows: ApiKeyRow[]): Promise<ApiKey[]> {
+    if (rows.length === 0) return [];
+    const links = await findChainLinksOfUser(db, userId);
+    const replaced = new Map(links.map((link) => [link.id, link.replacedKeyId]));
+    const chains = new Map(rows.map((row) => [row.id, chainOf(row.id, replaced)]));
+    const allIds = [...new Set([...chains.values()].flat())];
+    const [all, month] = await Promise.all([
+      creditsByKey(db, rows.map((row) => row.id), null),
+      creditsByKey(db, allIds, monthStart(deps.clock())),
+    ]);
+    return rows.map((row) =>
+      toApiKeyDto(row, {
+        all: all.get(row.id) ?? 0,
+        thisMonth: (chains.get(row.id) ?? []).reduce((sum, id) => sum + (month.get(id) ?? 0), 0),
+      }),
+    );
+  }
+
+  function checkWebhookUrl(url: string | null | undefined) {
+    if (url && !isAllowedWebhookUrl(url, deps.nodeEnv)) {
+      throw new AppError('VALIDATION_ERROR', 400, `webhookUrl: ${apiKeyMessages.webhookUrl}`, {
+        details: [{ field: 'webhookUrl', message: apiKeyMessages.webhookUrl }],
+      });
+    }
+  }
+
+  async function issue(
+    tx: Db,
+    userId: string,
+    settings: Omit<typeof apiKeys.$inferInsert, 'userId' | 'keyPrefix' | 'keyHash' | 'webhookSecretEncrypted'>,
+  ): Promise<{ row: ApiKeyRow; apiKey: string; webhookSecret: string | null }> {
+    const { apiKey, keyPrefix, keyHash } = generateApiKey();
+    const webhookSecret = settings.webhookUrl ? generateWebhookSecret() : null;
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({
+        ...settings,
+        userId,
+        keyPrefix,
+        keyHash,
+        webhookSecretEncrypted: webhookSecret ? encryptSecret(deps.jwtSecret, webhookSecret) : null,
+      })
+      .returning();
+    return { row: row!, apiKey, webhookSecret };
+  }
+
+  async function ownKey(userId: string, id: string): Promise<ApiKeyRow> {
+    const row = await findKeyOfUser(db, userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(userId: string): Promise<ApiKey[]> {
+      return present(userId, await findKeysOfUser(db, userId));
+    },
+
+    async get(userId: string, id: string): Promise<ApiKey> {
+      return (await present(userId, [await ownKey(userId, id)]))[0]!;
+    },
+
+    async generate(userId: string, body: GenerateApiKeyBody): Promise<IssuedApiKey> {
+      checkWebhookUrl(body.webhookUrl);
+      const issued = await issue(db, userId, {
+        name: body.name.trim(),
+        rateLimit: body.rateLimit ?? defaultApiKeyRateLimit,
+        allowedServices: body.allowedServices ? [...new Set(body.allowedServices)] : null,
+        monthlyCreditCap: body.monthlyCreditCap ?? null,
+        webhookUrl: body.webhookUrl ?? null,
+      });
+      const [key] = await present(userId, [issued.row]);
+      return { ...key!, apiKey: issued.apiKey, webhookSecret: issued.webhookSecret };
+    },
+
+    async revoke(userId: string, id: string): Promise<ApiKey> {
+      await ownKey(userId, id);
+      await db
+        .update(apiKeys)
+        .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+      return (await present(userId, [await ownKey(userId, id)]))[0]!;
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const [row] = await db
+        .update(apiKeys)
+        .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())`, deletedAt: sql`now()` })
+        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+        .returning({ id: apiKeys.id });
+      if (!row) throw notFound();
+    },
+
+    /** Revokes the old key and issues its successor in one transaction (the successor inherits the settings and the month's usage). */
+    async regenerate(userId: string, id: string): Promise<IssuedApiKey> {
+      const issued = await db.transaction(async (tx) => {
+        const [old] = await tx
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+          .for('update');
+        if (!old) throw notFound();
+        if (old.status !== 'active') throw new AppError('CONFLICT', 409, API_KEY_REVOKED_CONFLICT);
+        await tx.update(apiKeys).set({ status: 'revoked', revokedAt: sql`now()` }).where(eq(apiKeys.id, old.id));
+        return issue(tx, userId, {
+          name: old.name,
+          rateLimit: old.rateLimit,
+          allowedServices: old.allowedServices,
+          monthlyCreditCap: old.monthlyCreditCap,
+          webhookUrl: old.webhookUrl,
+          replacedKeyId: old.id,
+        });
+      });
+      const [key] = await present(userId, [issued.row]);
+      return { ...key!, apiKey: issued.apiKey, webhookSecret: issued.webhookSecret };
+    },
+
+    async usage(userId: string, id: string, days: number): Promise<ApiKeyUsage> {
+      const row = await ownKey(userId, id);
+      const now = deps.clock();
+      const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+      const first = new Date(today.getTime() - (days - 1) * 86_400_000);
+      const [key, requests, credits] = await Promise.all([
+        present(userId, [row]).then((keys) => keys[0]!),
+        requestsSince(db, id, utcDay(first)),
+        creditsPerDay(db, id, first),
+      ]);
+      const perDay = Array.from({ length: days }, (_, index) => {
+        const date = utcDay(new Date(first.getTime() + index * 86_400_000));
+        const rows = requests.filter((entry) => entry.day === date);
+        return {
+          date,
+          requests: rows.reduce((sum, entry) => sum + entry.requests, 0),
+          errors: rows.reduce((sum, entry) => sum + entry.errors, 0),
+          credits: credits.get(date) ?? 0,
+        };
+      });
+      const endpoints = new Map<string, { method: string; route: string; requests: number; errors: number }>();
+      for (const entry of requests) {
+        const name = `${entry.method} ${entry.route}`;
+        const current = endpoints.get(name) ?? { method: entry.method, route: entry.route, requests: 0, errors: 0 };
+        current.requests += entry.requests;
+        current.errors += entry.errors;
+        endpoints.set(name, current);
+      }
+      return {
+        totalRequests: perDay.reduce((sum, day) => sum + day.requests, 0),
+        errors: perDay.reduce((sum, day) => sum + day.errors, 0),
+        creditsUsed: key.creditsUsed,
+        creditsUsedThisMonth: key.creditsUsedThisMonth,
+        lastUsedAt: key.lastUsedAt,
+        lastUsedIp: key.lastUsedIp,
+        perDay,
+        perEndpoint: [...endpoints.values()].sort((a, b) => b.requests - a.requests),
+      };
+    },
+  };
+}
+
+function chainOf(id: string, replaced: Map<string, string | null>): string[] {
+  const chain: string[] = [];
+  let current: string | null | undefined = id;
+  while (current && !chain.includes(current)) {
+    chain.push(current);
+    current = replaced.get(current);
+  }
+  return chain;
+}

@@ -1,0 +1,60 @@
+import type { FastifyRequest } from 'fastify';
+import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { AppError } from '../../plugins/app-error.ts';
+import { findKeyByHash } from './api-keys.repository.ts';
+import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
+
+export const RATE_LIMIT_WINDOW_MS = 60_000;
+
+/** The key a request is authenticated with (request.apiKey). */
+export type RequestApiKey = {
+  id: string;
+  userId: string;
+  rateLimit: number;
+  allowedServices: ServiceKey[] | null;
+  monthlyCreditCap: number | null;
+  /** RateLimit-* header values for this response. */
+  limit: { remaining: number; resetSeconds: number };
+};
+
+/** The API key a request carries (X-API-Key, or a Bearer token that starts with sk_live_), or null. */
+export function apiKeyCredential(request: FastifyRequest): string | null {
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string' && header.trim() !== '') return header.trim();
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] && looksLikeApiKey(match[1]) ? match[1] : null;
+}
+
+/**
+ * Authenticates an API key on a route marked `config: { apiKey: true }` (403 elsewhere): one indexed
+ * lookup by hash, no cache, so a revoked or deleted key fails on its very next request. Then counts
+ * the request against the key's per-minute limit (429 past it) and acts as the key's owner.
+ */
+export async function authenticateApiKey(request: FastifyRequest, credential: string): Promise<void> {
+  if (request.routeOptions.config?.apiKey !== true) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
+  const invalid = () => new AppError('UNAUTHORIZED', 401, apiKeyMessages.invalidKey);
+  if (!isWellFormedApiKey(credential)) throw invalid();
+  const hash = hashApiKey(credential);
+  const row = await findKeyByHash(request.server.db, hash);
+  if (!row || !hashesEqual(row.keyHash, hash) || row.status !== 'active' || row.deletedAt) throw invalid();
+
+  const { rateLimitStore } = request.server.apiKeys;
+  const hit = await rateLimitStore.hit(`key:${row.id}`, RATE_LIMIT_WINDOW_MS);
+  const resetSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
+  request.apiKey = {
+    id: row.id,
+    userId: row.userId,
+    rateLimit: row.rateLimit,
+    allowedServices: row.allowedServices ?? null,
+    monthlyCreditCap: row.monthlyCreditCap,
+    limit: { remaining: Math.max(0, row.rateLimit - hit.count), resetSeconds },
+  };
+  if (hit.count > row.rateLimit) {
+    throw new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${resetSeconds} seconds.`, {
+      retryAfterSeconds: resetSeconds,
+    });
+  }
+  // Keys never carry ADMIN powers: the owner acts as a plain user (decision 016).
+  request.user = { id: row.userId, role: 'USER', sessionId: '' };
+}

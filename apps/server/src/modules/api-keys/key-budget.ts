@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { monthStart } from './api-key-dto.ts';
+import { creditsByKey, keyChainIds } from './api-keys.repository.ts';
+import { apiKeys } from './tables.ts';
+
+/** What a job submitted with a key must respect. */
+export type JobApiKey = { id: string; allowedServices: ServiceKey[] | null; monthlyCreditCap: number | null };
+
+export function checkServiceAllowed(key: JobApiKey | null | undefined, service: ServiceKey): void {
+  if (key?.allowedServices && !key.allowedServices.includes(service)) {
+    throw new AppError('FORBIDDEN', 403, apiKeyMessages.serviceNotAllowed, { meta: { service, allowedServices: key.allowedServices } });
+  }
+}
+
+/**
+ * Inside the job's transaction, after its charge: locks the key row (parallel submissions with the
+ * same key queue here) and refuses (402, rolling the charge back) when this calendar month's charges
+ * of the key and the keys it replaced, net of refunds, now pass the cap.
+ */
+export async function enforceMonthlyCap(tx: Db, key: JobApiKey | null | undefined, now: Date): Promise<void> {
+  if (!key || key.monthlyCreditCap === null) return;
+  await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, key.id)).for('update');
+  const chain = await keyChainIds(tx, key.id);
+  const used = [...(await creditsByKey(tx, chain, monthStart(now))).values()].reduce((sum, credits) => sum + credits, 0);
+  if (used > key.monthlyCreditCap) {
+    throw new AppError('INSUFFICIENT_CREDITS', 402, apiKeyMessages.monthlyCapReached, {
+      meta: { monthlyCreditCap: key.monthlyCreditCap, creditsUsedThisMonth: used },
+    });
+  }
+}
+

@@ -1,0 +1,59 @@
+import { Redis } from 'ioredis';
+
+/** One counted request: how many this window holds now and when it ends. */
+export type RateLimitHit = { count: number; resetAtMs: number };
+
+/** Fixed one-minute windows per key (decision 017); the Redis store shares them across processes. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  close(): Promise<void>;
+}
+
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const windows = new Map<string, RateLimitHit>();
+  let lastSweep = now();
+  return {
+    async hit(key, windowMs) {
+      const time = now();
+      if (time - lastSweep > windowMs) {
+        for (const [name, window] of windows) if (window.resetAtMs <= time) windows.delete(name);
+        lastSweep = time;
+      }
+      const current = windows.get(key);
+      if (!current || current.resetAtMs <= time) {
+        const fresh = { count: 1, resetAtMs: time + windowMs };
+        windows.set(key, fresh);
+        return fresh;
+      }
+      current.count += 1;
+      return { ...current };
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+/** INCR and PEXPIRE in one script: the first hit of a window starts its timer, atomically. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+export function createRedisRateLimitStore(options: { url: string; prefix?: string; now?: () => number }): RateLimitStore {
+  const prefix = options.prefix ?? 'lumen:ratelimit:';
+  const now = options.now ?? Date.now;
+  const redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', () => undefined); // reported through the failing command instead
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
+      return { count, resetAtMs: now() + ttl };
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
