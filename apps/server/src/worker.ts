@@ -6,6 +6,7 @@ import { createLocalStorage, storageDirectory } from './modules/files/storage.ts
 import { createEngineRegistry } from './modules/jobs/engine-registry.ts';
 import { createJobEvents } from './modules/jobs/job-events.ts';
 import { createJobWorker } from './modules/jobs/job-worker.ts';
+import { createWebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
 import { fakeRegistry } from './modules/jobs/test-engines.ts';
 
 /** `npm run worker`: runs queued jobs without the HTTP API (more of them scale out on other machines). */
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
   });
   worker.start();
+  // Job webhooks of API keys go out from the process that finishes the jobs.
+  const webhooks = createWebhookDispatcher({ db: database.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log });
+  webhooks.start();
   log.info({ workerId: worker.workerId, database: database.kind }, 'job worker started');
 
   let isClosing = false;
@@ -53,6 +57,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     await worker.stop();
+    await webhooks.stop();
     await database.close();
     process.exit(0);
   };

@@ -250,3 +250,18 @@ describe('admin token', () => {
     expect((await get('/admin/users', xApiKey(key.apiKey))).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the security schemes and which operations take a key', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearerAuth', 'apiKeyBearer', 'apiKeyHeader']);
+    expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const takesKey = (path: string, method: string) =>
+      (document.paths[path][method].security as Record<string, unknown>[]).some((entry) => 'apiKeyHeader' in entry);
+    for (const [path, method] of [['/api/v1/jobs', 'post'], ['/api/v1/uploads', 'post'], ['/api/v1/credits/balance', 'get'], ['/api/v1/services', 'get'], ['/api/v1/jobs/{id}/events', 'get']]) {
+      expect(takesKey(path!, method!), `${method} ${path}`).toBe(true);
+    }
+    expect(takesKey('/api/v1/api-keys', 'get')).toBe(false);
+    expect(document.paths['/api/v1/api-keys/generate'].post.tags).toEqual(['api-keys']);
+  });
+});
