@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyCredential } from '../modules/api-keys/key-auth.ts';
+import { isWellFormedApiKey } from '../modules/api-keys/key-secrets.ts';
 import { AppError } from './app-error.ts';
 
 export type GlobalRateLimitOptions = { max: number; timeWindowMs: number };
@@ -12,7 +14,12 @@ export const rateLimitPlugin = fp(
       global: true,
       max: options.max,
       timeWindow: options.timeWindowMs,
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // Requests with a well-formed API key on a route that takes keys are limited per key instead (decision 017).
+      allowList: (request) => {
+        if (!request.url.startsWith('/api/')) return true;
+        const apiKey = request.routeOptions.config?.apiKey === true ? apiKeyCredential(request) : null;
+        return apiKey !== null && isWellFormedApiKey(apiKey);
+      },
       errorResponseBuilder: (_request, context) => {
         const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
         return new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${seconds} seconds.`, {

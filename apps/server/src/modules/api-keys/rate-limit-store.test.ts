@@ -42,6 +42,27 @@ describe('memory store', () => {
   });
 });
 
+describe('the global per-IP limit', () => {
+  it('keeps limiting JWT requests while key requests are limited per key', async () => {
+    const t = await buildTestApp({ config: { globalRateLimit: { max: 5, timeWindowMs: 60_000 } } });
+    try {
+      const user = await verifiedUser(t.app, t.database.db);
+      const key = await generateKey(t.app, user.token, { rateLimit: 8 });
+      const statuses = async (headers: Record<string, string>, count: number) => {
+        const codes: number[] = [];
+        for (let index = 0; index < count; index += 1) {
+          codes.push((await t.app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers })).statusCode);
+        }
+        return codes;
+      };
+      expect(await statuses(xApiKey(key.apiKey), 9)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
+      expect((await statuses({ authorization: `Bearer ${user.token}` }, 5)).at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(!hasRedis)('Redis store (local Redis)', () => {
   const prefix = `lumen-test:${randomBytes(6).toString('hex')}:`;
   let store: RateLimitStore;
