@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
+import { AppError } from '../../plugins/app-error.ts';
+import { apiKeyCredential } from './key-auth.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { createUsageRecorder } from './usage-recorder.ts';
@@ -25,6 +28,11 @@ export const apiKeysPlugin = fp(
     app.decorate('apiKeys', { rateLimitStore, usage, webhooks });
     app.decorateRequest('apiKey', null);
 
+    // A key on any other API route (public ones included) is refused, not ignored (the contract's 403).
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.apiKey === true || !request.routeOptions.url?.startsWith('/api/')) return;
+      if (apiKeyCredential(request) !== null) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
+    });
     app.addHook('onSend', async (request, reply) => {
       const key = request.apiKey;
       if (!key) return;

@@ -100,6 +100,8 @@ describe('key authentication', () => {
       ['PUT', `/api-keys/${key.id}/revoke`],
       ['GET', '/admin/users'],
       ['GET', '/credits/usage-history'],
+      ['GET', '/health'],
+      ['GET', '/credits/packages'],
     ] as const) {
       for (const headers of [bearer(key.apiKey), xApiKey(key.apiKey)]) {
         const response = await t.app.inject({ method, url: `/api/v1${url}`, headers, payload: method === 'POST' ? { name: 'x' } : undefined });
