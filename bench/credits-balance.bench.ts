@@ -2,6 +2,8 @@
  * Hot paths of the credits module against a bare route on the same app, in one run:
  *   - GET /bench/bare            a Fastify route returning {ok:true} (same hooks as the API)
  *   - GET /api/v1/credits/balance with a JWT (token check + one indexed read)
+ *   - the same route with an API key (X-API-Key: hash lookup + rate-limit window + usage count),
+ *     alternated with the JWT runs (JWT, key, JWT, key) so both see the same machine load
  *   - a charge (chargeForService: cost read, conditional update, ledger insert) measured
  *     in-process, since no public charge route exists before the jobs issue
  * The app listens on 127.0.0.1 on a random port; each measurement is bounded in time.
@@ -22,6 +24,8 @@ import { appPlugin } from '../apps/server/src/app.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { chargeForService, grantCredits } from '../apps/server/src/modules/credits/credits.service.ts';
+import { generateApiKey } from '../apps/server/src/modules/api-keys/key-secrets.ts';
+import { apiKeys } from '../apps/server/src/modules/api-keys/tables.ts';
 import { testConfig } from '../apps/server/src/test/build-test-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -112,9 +116,23 @@ async function benchOne(url: string | undefined): Promise<string> {
     const rows: Row[] = [];
     const bare = await http(`${address}/bench/bare`);
     rows.push({ ...bare, name: `GET /bench/bare (HTTP, ${CONNECTIONS} connections)` });
-    const balance = await http(`${address}/api/v1/credits/balance`, { authorization: `Bearer ${accessToken}` });
-    if (balance.non2xx > 0) throw new Error(`GET /credits/balance answered ${balance.non2xx} non-2xx responses`);
-    rows.push({ ...balance, name: `GET /api/v1/credits/balance (HTTP, ${CONNECTIONS} connections)` });
+    // A key with a limit the bench cannot reach, so every request does the full key path and answers 200.
+    const key = generateApiKey();
+    await database.db.insert(apiKeys).values({ userId: user.id, name: 'bench', keyPrefix: key.keyPrefix, keyHash: key.keyHash, rateLimit: 2_000_000_000 });
+    const byJwt: Row[] = [];
+    const byKey: Row[] = [];
+    for (let round = 1; round <= 2; round += 1) {
+      const jwt = await http(`${address}/api/v1/credits/balance`, { authorization: `Bearer ${accessToken}` });
+      if (jwt.non2xx > 0) throw new Error(`GET /credits/balance (JWT) answered ${jwt.non2xx} non-2xx responses`);
+      byJwt.push(jwt);
+      rows.push({ ...jwt, name: `GET /api/v1/credits/balance, JWT, round ${round} (HTTP, ${CONNECTIONS} connections)` });
+      const apiKey = await http(`${address}/api/v1/credits/balance`, { 'x-api-key': key.apiKey });
+      if (apiKey.non2xx > 0) throw new Error(`GET /credits/balance (API key) answered ${apiKey.non2xx} non-2xx responses`);
+      byKey.push(apiKey);
+      rows.push({ ...apiKey, name: `GET /api/v1/credits/balance, API key, round ${round} (HTTP, ${CONNECTIONS} connections)` });
+    }
+    const mean = (list: Row[]) => list.reduce((sum, row) => sum + row.perSecond, 0) / list.length;
+    const keyCost = mean(byJwt) / mean(byKey) - 1;
     rows.push({ ...(await chargeLoop(database, user.id, 1)), name: 'charge, in-process, 1 at a time' });
     rows.push({ ...(await chargeLoop(database, user.id, CONNECTIONS)), name: `charge, in-process, ${CONNECTIONS} concurrent (one account)` });
 
@@ -128,6 +146,9 @@ async function benchOne(url: string | undefined): Promise<string> {
         (row) =>
           `| ${row.name} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(2)} | ${row.p99.toFixed(2)} | ${row.errors} | ${(row.perSecond / base).toFixed(3)} |`,
       ),
+      '',
+      `API key vs JWT on GET /credits/balance: ${mean(byKey).toFixed(0)} vs ${mean(byJwt).toFixed(0)} req/s (mean of 2 rounds); ` +
+        `time per request by key relative to JWT: ${keyCost >= 0 ? '+' : ''}${(keyCost * 100).toFixed(1)} % (goal: at most +10 %).`,
       '',
     ];
     return lines.join('\n');

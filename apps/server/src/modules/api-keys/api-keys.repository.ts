@@ -21,8 +21,32 @@ export async function findKeyOfUser(db: Db, userId: string, id: string): Promise
   return row ?? null;
 }
 
-export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | null> {
-  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+function prepareKeyByHashQuery(db: Db) {
+  return db
+    .select({
+      id: apiKeys.id,
+      userId: apiKeys.userId,
+      keyHash: apiKeys.keyHash,
+      status: apiKeys.status,
+      deletedAt: apiKeys.deletedAt,
+      rateLimit: apiKeys.rateLimit,
+      allowedServices: apiKeys.allowedServices,
+      monthlyCreditCap: apiKeys.monthlyCreditCap,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+    .prepare('find_api_key_by_hash');
+}
+const keyByHashQueries = new WeakMap<Db, ReturnType<typeof prepareKeyByHashQuery>>();
+
+/** The hot path of every key-authenticated request: one unique-index lookup, a prepared statement per database. */
+export async function findKeyByHash(db: Db, keyHash: string) {
+  let query = keyByHashQueries.get(db);
+  if (!query) {
+    query = prepareKeyByHashQuery(db);
+    keyByHashQueries.set(db, query);
+  }
+  const [row] = await query.execute({ keyHash });
   return row ?? null;
 }
 
