@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
@@ -33,13 +33,16 @@ export const apiKeysPlugin = fp(
       if (request.routeOptions.config?.apiKey === true || !request.routeOptions.url?.startsWith('/api/')) return;
       if (apiKeyCredential(request) !== null) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
     });
-    app.addHook('onSend', async (request, reply) => {
+    const rateLimitHeaders = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.apiKey;
       if (!key) return;
       reply.header('ratelimit-limit', String(key.rateLimit));
       reply.header('ratelimit-remaining', String(key.limit.remaining));
       reply.header('ratelimit-reset', String(key.limit.resetSeconds));
-    });
+    };
+    // preHandler for streams that hijack the reply (SSE), onSend for everything else, errors included.
+    app.addHook('preHandler', rateLimitHeaders);
+    app.addHook('onSend', rateLimitHeaders);
     app.addHook('onResponse', async (request, reply) => {
       const key = request.apiKey;
       if (!key) return;

@@ -66,6 +66,11 @@ describe('job webhooks', () => {
     const bad = (await submitJob(t.app, key.apiKey, { service: 'sound-generator', params: { prompt: 'rain' }, files: {} })).json().data;
     expect((await waitForJob(t.app, user.token, ok.id)).status).toBe('succeeded');
     expect((await waitForJob(t.app, user.token, bad.id)).status).toBe('failed');
+    // The job's event stream takes the key too, with its RateLimit headers.
+    const stream = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${ok.id}/events`, headers: { 'x-api-key': key.apiKey } });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    expect(stream.headers['ratelimit-limit']).toBe('100');
     await t.app.apiKeys.webhooks.runOnce();
     const calls = received.get('/hook') ?? [];
     expect(calls).toHaveLength(2);

@@ -26,6 +26,8 @@ export async function streamJobEvents(input: {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
+    // Headers hooks already set (security headers, RateLimit-* of API keys) would be lost by hijack().
+    ...Object.fromEntries(Object.entries(reply.getHeaders()).filter((entry) => entry[1] !== undefined)),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
