@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { pricePerCredit } from '@lumen/core/credits/rules';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -14,6 +13,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useCreateCreditPackage } from '../api/create-credit-package.ts';
 import { useUpdateCreditPackage } from '../api/update-credit-package.ts';
+import { CatalogueFormFooter } from './catalogue-form-footer.tsx';
 
 // The server's createCreditPackageBodySchema rules, with form-friendly messages for empty number fields.
 const packageFormSchema = z.object({
@@ -82,14 +82,7 @@ export function CreditPackageFormDialog({ open, onOpenChange, pkg }: { open: boo
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (shown on the pricing page)
         </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : pkg ? 'Save changes' : 'Create package'}
-          </Button>
-        </div>
+        <CatalogueFormFooter isSubmitting={isSubmitting} isEditing={Boolean(pkg)} createLabel="Create package" onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

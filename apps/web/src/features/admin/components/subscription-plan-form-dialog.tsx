@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
 import { planIntervals } from '@lumen/core/credits/schemas';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
-import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -16,6 +15,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useCreateSubscriptionPlan } from '../api/create-subscription-plan.ts';
 import { useUpdateSubscriptionPlan } from '../api/update-subscription-plan.ts';
+import { CatalogueFormFooter } from './catalogue-form-footer.tsx';
 
 // The server's createSubscriptionPlanBodySchema rules; features are typed one per line.
 const planFormSchema = z.object({
@@ -100,14 +100,7 @@ export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open:
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (offered to users)
         </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : plan ? 'Save changes' : 'Create plan'}
-          </Button>
-        </div>
+        <CatalogueFormFooter isSubmitting={isSubmitting} isEditing={Boolean(plan)} createLabel="Create plan" onCancel={() => onOpenChange(false)} />
       </form>
     </Dialog>
   );

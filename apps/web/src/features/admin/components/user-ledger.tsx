@@ -2,12 +2,16 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { LedgerTable } from '@/components/ui/ledger-table.tsx';
+import type { LedgerColumn } from '@/components/ui/ledger-table.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
-import { cn } from '@/lib/cn.ts';
-import { formatDateTime, formatSignedCredits } from '@/lib/format.ts';
 import { useAdminUserHistoryQuery } from '../api/get-admin-user-history.ts';
+
+const columns: LedgerColumn[] = [
+  { header: 'Description', cell: (entry) => entry.description },
+  { header: 'Kind', cell: (entry) => entry.kind.replace(/_/g, ' '), className: 'whitespace-nowrap' },
+];
 
 /** The user's credit ledger, newest first, page by page. */
 export function UserLedger({ userId }: { userId: string }) {
@@ -18,28 +22,7 @@ export function UserLedger({ userId }: { userId: string }) {
   if (data.items.length === 0) return <EmptyState title="No credit movements yet" />;
   return (
     <>
-      <Table caption="Credit ledger, newest first">
-        <THead>
-          <tr>
-            <Th>Date</Th>
-            <Th>Description</Th>
-            <Th>Kind</Th>
-            <Th className="text-right">Credits</Th>
-            <Th className="text-right">Balance after</Th>
-          </tr>
-        </THead>
-        <tbody>
-          {data.items.map((entry) => (
-            <Tr key={entry.id}>
-              <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-              <Td>{entry.description}</Td>
-              <Td className="whitespace-nowrap">{entry.kind.replace(/_/g, ' ')}</Td>
-              <Td className={cn('text-right font-semibold', entry.amount >= 0 ? 'text-emerald-700' : 'text-red-700')}>{formatSignedCredits(entry.amount)}</Td>
-              <Td className="text-right">{entry.balanceAfter}</Td>
-            </Tr>
-          ))}
-        </tbody>
-      </Table>
+      <LedgerTable caption="Credit ledger, newest first" entries={data.items} columns={columns} />
       <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Ledger pages" disabled={isFetching} />
     </>
   );

@@ -1,24 +1,12 @@
-import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { formatDollars } from '@/lib/format.ts';
 import { CheckoutPendingNotice } from './checkout-pending-notice.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import type { PaymentStepDialogProps } from './payment-step-dialog-props.ts';
 
 /** SPEC.md §2 card purchase dialog. Its confirm step says checkout opens in the next release. */
-export function CardPaymentDialog({
-  pkg,
-  cardName,
-  open,
-  onOpenChange,
-  onBack,
-}: {
-  pkg: CreditPackage;
-  cardName: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onBack: () => void;
-}) {
+export function CardPaymentDialog({ pkg, cardName, open, onOpenChange, onBack }: PaymentStepDialogProps) {
   return (
     <Dialog
       open={open}
