@@ -182,7 +182,7 @@ describe('reading, deleting, retrying and downloading', () => {
     await waitForJob(t.app, owner.token, job.id);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/jobs?service=sales-pilot&status=succeeded&limit=5', headers: bearer(owner.token) });
     expect(list.json().data).toMatchObject({ total: 1, page: 1, limit: 5, totalPages: 1 });
-    for (const url of [`/api/v1/jobs/${job.id}`, `/api/v1/jobs/${job.id}/events`, `/api/v1/jobs/${job.id}/outputs/${job.id}/download`]) {
+    for (const url of [`/api/v1/jobs/${job.id}`, `/api/v1/jobs/${job.id}/events`, `/api/v1/jobs/${job.id}/outputs/${job.id}/download`, `/api/v1/jobs/${job.id}/download`]) {
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${job.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
@@ -213,9 +213,17 @@ describe('reading, deleting, retrying and downloading', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.body).toBe('preview');
 
+    const primaryUrl = `/api/v1/jobs/${job.id}/download`;
+    const primaryRefused = await t.app.inject({ method: 'GET', url: primaryUrl, headers: bearer(user.token) });
+    expect(primaryRefused.statusCode).toBe(403);
+
     await grantCredits(t.database.db, { userId: user.id, amount: 20, kind: 'purchase', idempotencyKey: `order:test-${user.id}` });
     const allowed = await t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
     expect(allowed.statusCode).toBe(200);
+    const primary = await t.app.inject({ method: 'GET', url: primaryUrl, headers: bearer(user.token) });
+    expect(primary.statusCode).toBe(200);
+    const primaryFile = await t.app.inject({ method: 'GET', url: (primary.json().data as { url: string }).url });
+    expect(primaryFile.headers['content-disposition']).toContain('attachment; filename="sales-pilot-result.txt"');
     const link = allowed.json().data as { url: string; expiresAt: string };
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(user.token) })).json().data.canDownload).toBe(true);
 

@@ -187,10 +187,14 @@ export function createJobsService(deps: Deps) {
       return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, idempotencyKey, apiKey);
     },
 
-    async downloadLink(viewer: Viewer, jobId: string, outputId: string): Promise<DownloadLink> {
+    /** Without an output id, the job's first (primary) output. */
+    async downloadLink(viewer: Viewer, jobId: string, outputId?: string): Promise<DownloadLink> {
       const row = await visibleJob(viewer, jobId);
-      const output = (await listOutputs(db, [row.id])).find((item) => item.id === outputId);
-      if (!output) throw new AppError('NOT_FOUND', 404, 'Output not found');
+      const outputs = await listOutputs(db, [row.id]);
+      const output = outputId === undefined ? outputs[0] : outputs.find((item) => item.id === outputId);
+      if (!output) {
+        throw new AppError('NOT_FOUND', 404, outputId === undefined ? 'This job has no result to download yet' : 'Output not found');
+      }
       if (!(await mayDownload(viewer))) throw new AppError('FORBIDDEN', 403, DOWNLOAD_FORBIDDEN_MESSAGE);
       const link = links.sign(
         { key: output.storageKey, contentType: output.contentType, disposition: 'attachment', fileName: output.name },

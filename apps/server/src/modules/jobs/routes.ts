@@ -176,6 +176,22 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/jobs/:id/download',
+    {
+      onRequest: requireAuth,
+      config,
+      schema: {
+        tags,
+        security,
+        summary: "A short-lived signed link to download the job's primary result (users who have purchased credits, and admins)",
+        params: jobIdParamsSchema,
+        response: { 200: ok(downloadLinkSchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.downloadLink(currentUser(request), request.params.id) }),
+  );
+
+  app.get(
     '/jobs/:id/outputs/:outputId/download',
     {
       onRequest: requireAuth,

@@ -21,6 +21,7 @@ describe('OpenAPI helpers', () => {
     ]);
     expect(operations.map((op) => op.acceptsApiKey)).toEqual([false, true, true]);
     expect(acceptsApiKey('get', '/api/v1/jobs/{id}/outputs/{outputId}/download')).toBe(true);
+    expect(acceptsApiKey('get', '/api/v1/jobs/{id}/download')).toBe(true);
     expect(acceptsApiKey('get', '/api/v1/user/me')).toBe(false);
     expect(filterOperations(operations, 'delete job').map((op) => op.summary)).toEqual(['Delete a job']);
   });

@@ -73,6 +73,7 @@ export const apiKeyRoutes = [
   'GET /jobs/{id}/events',
   'DELETE /jobs/{id}',
   'POST /jobs/{id}/retry',
+  'GET /jobs/{id}/download',
   'GET /jobs/{id}/outputs/{outputId}/download',
   'GET /credits/balance',
   'GET /credits/history',
