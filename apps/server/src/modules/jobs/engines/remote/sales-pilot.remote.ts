@@ -3,7 +3,7 @@ import type { SalesPilotParams } from '@lumen/core/services/sales-pilot-params';
 import { salesReportSchema } from '@lumen/core/services/sales-report';
 import { EngineInputError } from '../engine.ts';
 import type { Engine } from '../engine.ts';
-import { renderReportHtml } from '../sales-pilot/report-html.ts';
+import { salesReportResult } from '../sales-pilot/report-result.ts';
 import { transcriptText } from '../sales-pilot/transcript-input.ts';
 import { completeJson } from './openai-chat.ts';
 import type { OpenAiSettings } from './openai-chat.ts';
@@ -37,28 +37,8 @@ export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<S
         },
         context,
       );
-      const title = fileName ? `Sales call report: ${fileName}` : 'Sales call report';
-      const html = Buffer.from(renderReportHtml(report, { title }), 'utf8');
-      const preview = Buffer.from(renderReportHtml(report, { title, banner: 'Preview: buy credits to download this report.' }), 'utf8');
       context.onProgress(1);
-      return {
-        files: [
-          {
-            kind: 'report',
-            name: 'sales-call-report.html',
-            contentType: 'text/html; charset=utf-8',
-            data: html,
-            preview: { name: 'sales-call-report-preview.html', contentType: 'text/html; charset=utf-8', data: preview },
-          },
-          {
-            kind: 'report',
-            name: 'sales-call-report.json',
-            contentType: 'application/json',
-            data: Buffer.from(`${JSON.stringify(report, null, 2)}\n`, 'utf8'),
-          },
-        ],
-        summary: report,
-      };
+      return salesReportResult(report, fileName);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { SalesPilotParams } from '@lumen/core/services/sales-pilot-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineResult } from '../engine.ts';
 import { analyseCall } from './analyse-call.ts';
-import { renderReportHtml } from './report-html.ts';
+import { salesReportResult } from './report-result.ts';
 import { parseTranscript } from './transcript-parser.ts';
 import { transcriptText } from './transcript-input.ts';
 
@@ -33,30 +33,7 @@ export const salesPilotEngine: Engine<SalesPilotParams> = {
 
     const report = analyseCall(transcript);
     context.onProgress(0.8);
-    const title = fileName ? `Sales call report: ${fileName}` : 'Sales call report';
-    const html = Buffer.from(renderReportHtml(report, { title }), 'utf8');
-    const preview = Buffer.from(
-      renderReportHtml(report, { title, banner: 'Preview: buy credits to download this report.' }),
-      'utf8',
-    );
     context.onProgress(1);
-    return {
-      files: [
-        {
-          kind: 'report',
-          name: 'sales-call-report.html',
-          contentType: 'text/html; charset=utf-8',
-          data: html,
-          preview: { name: 'sales-call-report-preview.html', contentType: 'text/html; charset=utf-8', data: preview },
-        },
-        {
-          kind: 'report',
-          name: 'sales-call-report.json',
-          contentType: 'application/json',
-          data: Buffer.from(`${JSON.stringify(report, null, 2)}\n`, 'utf8'),
-        },
-      ],
-      summary: report,
-    };
+    return salesReportResult(report, fileName);
   },
 };
