@@ -2,9 +2,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginBodySchema } from '@lumen/core/auth/schemas';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useAuth } from '../api/auth-context.ts';
 import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
@@ -38,30 +37,20 @@ export function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <OAuthSignInButtons returnTo={oauthReturnTo} />
-      <FormField label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="email"
-            autoComplete="email"
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="password"
-            autoComplete="current-password"
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        type="password"
+        autoComplete="current-password"
+        {...register('password')}
+      />
       <div className="-mt-2 text-right">
         <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => onForgotPassword(getValues('email').trim())}>
           Forgot password?

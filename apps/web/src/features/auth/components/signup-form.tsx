@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerBodySchema } from '@lumen/core/auth/schemas';
 import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useAuth } from '../api/auth-context.ts';
 import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
@@ -37,53 +36,34 @@ export function SignupForm({
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <OAuthSignInButtons returnTo={oauthReturnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
-          {(field) => (
-            <Input
-              id={field.id}
-              autoComplete="given-name"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('firstName')}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
-          {(field) => (
-            <Input
-              id={field.id}
-              autoComplete="family-name"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('lastName')}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="First name"
+          error={errors.firstName?.message}
+          autoComplete="given-name"
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          error={errors.lastName?.message}
+          autoComplete="family-name"
+          {...register('lastName')}
+        />
       </div>
-      <FormField label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="email"
-            autoComplete="email"
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message} hint={passwordPolicyMessage}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="password"
-            autoComplete="new-password"
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Email"
+        error={errors.email?.message}
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        error={errors.password?.message}
+        hint={passwordPolicyMessage}
+        type="password"
+        autoComplete="new-password"
+        {...register('password')}
+      />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner label="Creating your account…" className="text-white" />}
         Create Account
