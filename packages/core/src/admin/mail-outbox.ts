@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 
-export const mailTemplates = ['email_verification', 'password_reset', 'password_changed', 'provider_linked'] as const;
+export const mailTemplates = [
+  'email_verification',
+  'password_reset',
+  'password_changed',
+  'provider_linked',
+  'refund_request_decided',
+  'refund_issued',
+  'contact_message',
+  'contact_reply',
+  'newsletter_confirmation',
+  'newsletter_campaign',
+  'account_deletion',
+] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 
 /** stored: no SMTP_URL, kept only here; sent / failed: what the SMTP server answered. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { ledgerEntrySchema, creditHistorySchema, planIntervals } from '../credits/schemas.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 import { roles, userSchema } from '../users/schemas.ts';
+import { suspensionSchema } from '../users/suspension.ts';
 
 export const MAX_PACKAGE_PRICE = 10_000;
 export const MAX_PACKAGE_CREDITS = 1_000_000;
@@ -104,9 +106,20 @@ export type UpdateServiceCostBody = z.input<typeof updateServiceCostBodySchema>;
 
 // ---- users and credit adjustments -----------------------------------------
 
+export const userStatuses = ['active', 'suspended', 'unverified'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+/** free: never bought credits or a subscription; paid: has. */
+export const userPlans = ['free', 'paid'] as const;
+export type UserPlan = (typeof userPlans)[number];
+export const userSorts = ['newest', 'oldest', 'name', 'email', 'balance', 'spent'] as const;
+export type UserSort = (typeof userSorts)[number];
+
 export const adminUsersQuerySchema = z.strictObject({
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
   role: z.enum(roles).optional(),
+  status: z.enum(userStatuses, 'status must be active, suspended or unverified').optional(),
+  plan: z.enum(userPlans, 'plan must be free or paid').optional(),
+  sort: z.enum(userSorts, 'sort must be newest, oldest, name, email, balance or spent').default('newest'),
   ...paginationQueryShape,
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
@@ -117,6 +130,9 @@ export const adminUserSummarySchema = z.object({
   lastName: z.string(),
   email: z.string(),
   role: z.enum(roles),
+  /** suspended wins over unverified (an unverified e-mail can still sign in). */
+  status: z.enum(userStatuses),
+  plan: z.enum(userPlans),
   balance: z.number().int(),
   spent: z.number().int(),
   createdAt: z.string(),
@@ -125,8 +141,8 @@ export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 export const adminUserListSchema = paginatedSchema(adminUserSummarySchema);
 export type AdminUserList = z.infer<typeof adminUserListSchema>;
 
-/** GET /admin/users/{id}: the user and the first page of their ledger. */
-export const adminUserDetailSchema = z.object({ user: userSchema, ledger: creditHistorySchema });
+/** GET /admin/users/{id}: the user, their suspension and the first page of their ledger. */
+export const adminUserDetailSchema = z.object({ user: userSchema, suspension: suspensionSchema, ledger: creditHistorySchema });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const adjustCreditsBodySchema = z.strictObject({
@@ -144,15 +160,29 @@ export const adjustCreditsBodySchema = z.strictObject({
 });
 export type AdjustCreditsBody = z.input<typeof adjustCreditsBodySchema>;
 
+/** PUT /admin/users/{id}/role */
+export const changeRoleBodySchema = z.strictObject({ role: z.enum(roles, "Role must be 'USER' or 'ADMIN'") });
+export type ChangeRoleBody = z.input<typeof changeRoleBodySchema>;
+
 /** POST /admin/users/{id}/credits data: the new ledger entry and the balance after it. */
 export const adjustCreditsResultSchema = z.object({ entry: ledgerEntrySchema, balance: z.number().int() });
 export type AdjustCreditsResult = z.infer<typeof adjustCreditsResultSchema>;
 
 // ---- audit log -------------------------------------------------------------
 
+/** ?from / ?to of admin lists: a date (YYYY-MM-DD; `to` includes that whole day) or an ISO date-time. */
+export const rangeBoundSchema = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], `${name} must be a date (YYYY-MM-DD) or an ISO date-time`)
+    .refine(isWithinSupportedYears, supportedYearsMessage(name));
+
 export const auditLogQuerySchema = z.strictObject({
   action: z.string().trim().max(100).optional(),
   targetType: z.string().trim().max(100).optional(),
+  /** Part of the admin's e-mail, the action, the target id or the IP. */
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  from: rangeBoundSchema('from').optional(),
+  to: rangeBoundSchema('to').optional(),
   ...paginationQueryShape,
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 import { serviceKeys } from '../services/catalogue.ts';
 import { garmentCategories } from '../services/virtual-try-on-params.ts';
@@ -147,8 +148,8 @@ export const adminJobListQuerySchema = z.strictObject({
   status: z.enum(jobStatuses).optional(),
   userId: z.uuid().optional(),
   search: z.string().trim().max(200).optional(),
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).optional(),
+  from: z.iso.date().or(z.iso.datetime({ offset: true })).refine(isWithinSupportedYears, supportedYearsMessage('from')).optional(),
+  to: z.iso.date().or(z.iso.datetime({ offset: true })).refine(isWithinSupportedYears, supportedYearsMessage('to')).optional(),
   ...paginationQueryShape,
 });
 export type AdminJobListQuery = z.infer<typeof adminJobListQuerySchema>;
@@ -198,8 +199,8 @@ export const updateTryOnItemBodySchema = z
 export type UpdateTryOnItemBody = z.infer<typeof updateTryOnItemBodySchema>;
 
 export const statisticsQuerySchema = z.strictObject({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: z.iso.date().refine(isWithinSupportedYears, supportedYearsMessage('from')).optional(),
+  to: z.iso.date().refine(isWithinSupportedYears, supportedYearsMessage('to')).optional(),
 });
 const topItemSchema = z.object({ id: z.uuid(), name: z.string(), uses: z.number().int() });
 export const tryOnStatisticsSchema = z.object({

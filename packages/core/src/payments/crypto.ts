@@ -1,51 +1,134 @@
-/** SPEC.md §5 and §9: when crypto is offered and how currencies are ordered. */
+import { z } from 'zod';
 
+/** SPEC.md §5 and §9: when crypto is offered. The currency list lives in crypto-currencies.ts. */
+export {
+  CRYPTO_LIST_SIZE,
+  popularTickers,
+  isStableTicker,
+  isPopularTicker,
+  cryptoDisplayNames,
+  topCryptoCurrencies,
+  // the earlier name, kept for existing importers
+  topCryptoCurrencies as orderCryptoCurrencies,
+} from './crypto-currencies.ts';
+export type { CryptoCurrency } from './crypto-currencies.ts';
+
+/** The default crypto threshold; the one in force is the admin's `cryptoThreshold` platform setting. */
 export const CRYPTO_MIN_AMOUNT_EXCLUSIVE = 19.2;
-export const CRYPTO_LIST_SIZE = 24;
 
-export const popularTickers = [
-  'BTC', 'ETH', 'USDT', 'USDTTRC20', 'USDTERC20', 'USDC', 'BNB', 'TRX', 'SOL', 'ADA', 'MATIC', 'LTC', 'BCH', 'DOGE',
+/** `threshold`: the configured crypto threshold (GET /payment/config cryptoMinimumAmount), 19.20 by default. */
+export function isCryptoOffered(paymentType: 'SUBSCRIPTION' | 'CREDIT_PURCHASE', amount: number, threshold: number = CRYPTO_MIN_AMOUNT_EXCLUSIVE): boolean {
+  return paymentType === 'CREDIT_PURCHASE' && amount > threshold;
+}
+
+/** 'Crypto payments are available for amounts above $19.20' for the threshold in force. */
+export function cryptoBelowMinimumMessage(threshold: number = CRYPTO_MIN_AMOUNT_EXCLUSIVE): string {
+  return `Crypto payments are available for amounts above $${threshold.toFixed(2)}`;
+}
+
+// ---- API shapes of the crypto routes (docs/api/payments-contract.md "Crypto") ----
+
+/** SPEC.md §4: the statuses the crypto dialog knows, upper-case. */
+export const cryptoStatusValues = [
+  'WAITING',
+  'CONFIRMING',
+  'CONFIRMED',
+  'SENDING',
+  'PARTIALLY_PAID',
+  'FINISHED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
 ] as const;
+export type CryptoStatus = (typeof cryptoStatusValues)[number];
 
-export function isStableTicker(ticker: string): boolean {
-  const upper = ticker.toUpperCase();
-  return upper.startsWith('USDT') || ['USDC', 'BUSD', 'DAI'].includes(upper);
-}
+export const paymentTypeValues = ['SUBSCRIPTION', 'CREDIT_PURCHASE'] as const;
+export type PaymentType = (typeof paymentTypeValues)[number];
 
-export function isPopularTicker(ticker: string): boolean {
-  return (popularTickers as readonly string[]).includes(ticker.toUpperCase());
-}
+export const cryptoMessages = {
+  creditPurchaseOnly: 'Crypto payments on this route are for credit purchases only (paymentType CREDIT_PURCHASE)',
+  belowMinimum: cryptoBelowMinimumMessage(),
+  amountMismatch: 'Amount does not match the package price',
+  currencyMismatch: 'Currency must be USD',
+  unsupportedCurrency: 'This cryptocurrency is not available',
+  paymentNotFound: 'Payment not found',
+  unavailable: 'Crypto payments are unavailable right now. Please try again later.',
+  invalidSignature: 'Invalid signature',
+} as const;
 
-export function isCryptoOffered(paymentType: 'SUBSCRIPTION' | 'CREDIT_PURCHASE', amount: number): boolean {
-  return paymentType === 'CREDIT_PURCHASE' && amount > CRYPTO_MIN_AMOUNT_EXCLUSIVE;
-}
+/** A ticker as the user picks it ('btc', 'USDTTRC20'); the server answers upper-case. */
+export const tickerSchema = z
+  .string({ error: 'must be a currency ticker' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{2,20}$/, 'must be a currency ticker such as BTC');
 
-export const cryptoDisplayNames: Record<string, string> = {
-  BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'Tether', USDTTRC20: 'Tether (TRC20)', USDTERC20: 'Tether (ERC20)',
-  USDC: 'USD Coin', BNB: 'BNB', TRX: 'TRON', SOL: 'Solana', ADA: 'Cardano', MATIC: 'Polygon', LTC: 'Litecoin',
-  BCH: 'Bitcoin Cash', DOGE: 'Dogecoin', BUSD: 'Binance USD', DAI: 'Dai', XRP: 'XRP', DOT: 'Polkadot',
-  AVAX: 'Avalanche', SHIB: 'Shiba Inu', XMR: 'Monero', ETC: 'Ethereum Classic', XLM: 'Stellar', ATOM: 'Cosmos',
-  LINK: 'Chainlink', UNI: 'Uniswap', ALGO: 'Algorand', TON: 'Toncoin', NEAR: 'NEAR Protocol', DASH: 'Dash',
-  ZEC: 'Zcash', XTZ: 'Tezos',
-};
+export const cryptoCurrenciesSchema = z.object({ currencies: z.array(z.string()) });
+export type CryptoCurrencies = z.infer<typeof cryptoCurrenciesSchema>;
 
-export type CryptoCurrency = { ticker: string; name: string; is_popular: boolean; is_stable: boolean };
+/** GET /payment/crypto/estimate?amount&fromCurrency&toCurrency */
+export const cryptoEstimateQuerySchema = z.strictObject({
+  amount: z.coerce.number({ error: 'amount must be a number' }).positive('amount must be above 0').max(1_000_000, 'amount must be at most 1000000'),
+  fromCurrency: tickerSchema,
+  toCurrency: tickerSchema,
+});
+export type CryptoEstimateQuery = z.infer<typeof cryptoEstimateQuerySchema>;
 
-/** Top 24, popular first, then stable, then by ticker. */
-export function orderCryptoCurrencies(tickers: readonly string[]): CryptoCurrency[] {
-  const unique = [...new Set(tickers.map((t) => t.toUpperCase()))];
-  return unique
-    .map((ticker) => ({
-      ticker,
-      name: cryptoDisplayNames[ticker] ?? ticker,
-      is_popular: isPopularTicker(ticker),
-      is_stable: isStableTicker(ticker),
-    }))
-    .sort(
-      (a, b) =>
-        Number(b.is_popular) - Number(a.is_popular) ||
-        Number(b.is_stable) - Number(a.is_stable) ||
-        a.ticker.localeCompare(b.ticker),
-    )
-    .slice(0, CRYPTO_LIST_SIZE);
-}
+export const cryptoEstimateSchema = z.object({
+  amountFrom: z.number(),
+  currencyFrom: z.string(),
+  estimatedAmount: z.number(),
+  currencyTo: z.string(),
+  /** True when the built-in test provider made it up from its fixed test rates. */
+  testMode: z.boolean(),
+});
+export type CryptoEstimate = z.infer<typeof cryptoEstimateSchema>;
+
+const optionalUrl = z.string().max(2000, 'must be at most 2000 characters').optional();
+
+/** POST /payment/crypto/credits: SPEC.md §3's payment request plus payCurrency. */
+export const cryptoCreditsRequestSchema = z.object({
+  paymentType: z.enum(paymentTypeValues, { error: 'paymentType must be SUBSCRIPTION or CREDIT_PURCHASE' }),
+  creditPackageId: z.uuid('creditPackageId must be a UUID'),
+  amount: z.number({ error: 'amount must be a number' }).positive('amount must be above 0'),
+  currency: z.string({ error: 'currency is required' }).trim().min(1, 'currency is required').max(10),
+  description: z.string().max(500, 'description must be at most 500 characters').optional(),
+  payCurrency: tickerSchema,
+  planId: z.uuid('planId must be a UUID').optional(),
+  successUrl: optionalUrl,
+  cancelUrl: optionalUrl,
+});
+export type CryptoCreditsRequest = z.infer<typeof cryptoCreditsRequestSchema>;
+
+/** POST /payment/crypto/subscription: one period of a plan paid by crypto. */
+export const cryptoSubscriptionRequestSchema = z.strictObject({
+  planId: z.uuid('planId must be a UUID'),
+  payCurrency: tickerSchema,
+});
+export type CryptoSubscriptionRequest = z.infer<typeof cryptoSubscriptionRequestSchema>;
+
+export const createdCryptoPaymentSchema = z.object({
+  paymentId: z.string(),
+  payAmount: z.number(),
+  payCurrency: z.string(),
+  priceAmount: z.number(),
+  priceCurrency: z.string(),
+  payAddress: z.string(),
+  /** data:image/png;base64,… of the address (a BIP21-style URI where the coin has one). */
+  qrCodeUrl: z.string(),
+  expiresAt: z.string(),
+  orderId: z.string(),
+  testMode: z.boolean(),
+});
+export type CreatedCryptoPayment = z.infer<typeof createdCryptoPaymentSchema>;
+
+export const cryptoPaymentIdParamsSchema = z.strictObject({
+  paymentId: z.string().trim().min(1).max(100, 'paymentId is too long'),
+});
+
+export const cryptoPaymentStatusSchema = z.object({
+  status: z.enum(cryptoStatusValues),
+  actuallyPaid: z.number(),
+  payCurrency: z.string(),
+  txHash: z.string().nullable(),
+});
+export type CryptoPaymentStatus = z.infer<typeof cryptoPaymentStatusSchema>;

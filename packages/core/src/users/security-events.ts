@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 
 export const securityEventTypes = [
@@ -10,6 +11,8 @@ export const securityEventTypes = [
   'provider_unlinked',
   'session_revoked',
   'email_verified',
+  'data_exported',
+  'account_deleted',
 ] as const;
 export type SecurityEventType = (typeof securityEventTypes)[number];
 
@@ -31,9 +34,18 @@ export type SecurityEventList = z.infer<typeof securityEventListSchema>;
 export const securityEventsQuerySchema = z.strictObject({ ...paginationQueryShape });
 
 /** GET /admin/security-events?limit&page&userId&type */
+const rangeBound = (name: string) =>
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], `${name} must be a date (YYYY-MM-DD) or an ISO date-time`)
+    .refine(isWithinSupportedYears, supportedYearsMessage(name));
+
 export const adminSecurityEventsQuerySchema = z.strictObject({
   userId: z.uuid('userId must be a UUID').optional(),
   type: z.enum(securityEventTypes, 'type must be a security event type').optional(),
+  /** Part of the account's e-mail or of the IP. */
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+  from: rangeBound('from').optional(),
+  to: rangeBound('to').optional(),
   ...paginationQueryShape,
 });
 export type AdminSecurityEventsQuery = z.input<typeof adminSecurityEventsQuerySchema>;

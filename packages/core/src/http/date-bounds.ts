@@ -1,0 +1,11 @@
+/**
+ * Dates and date-times a range query accepts: from the year 1000 to the end of 9998. A range's end is
+ * the day after `to` (or a time with an offset), and past 9999 JavaScript writes years with six digits
+ * (+010000-01-01) that PostgreSQL refuses; outside this window a range means nothing to the product anyway.
+ */
+export function isWithinSupportedYears(value: string): boolean {
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isFinite(time) && time >= Date.UTC(1000, 0, 1) && time < Date.UTC(9999, 0, 1);
+}
+
+export const supportedYearsMessage = (name: string) => `${name} must be between the years 1000 and 9998`;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+/** Card payments (payments contract "Card"): request and response bodies, and the test-card rules. */
+
+export const paymentConfigSchema = z.object({
+  testMode: z.object({ card: z.boolean(), crypto: z.boolean() }),
+  stripePublishableKey: z.string().nullable(),
+  cryptoMinimumAmount: z.number(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+
+const uuidField = (label: string) => z.uuid({ error: `${label} must be a valid id` });
+const urlField = (label: string) => z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).max(2048);
+
+export const createPaymentIntentBodySchema = z.object({ packageId: uuidField('packageId') }).strict();
+export const paymentIntentResultSchema = z.object({
+  clientSecret: z.string(),
+  /** Cents. */
+  amount: z.number().int(),
+  currency: z.string(),
+  orderId: z.uuid(),
+});
+export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
+
+export const createCheckoutSessionBodySchema = z
+  .object({ packageId: uuidField('packageId'), successUrl: urlField('successUrl'), cancelUrl: urlField('cancelUrl') })
+  .strict();
+export const checkoutSessionResultSchema = z.object({ sessionId: z.string(), url: z.string(), orderId: z.uuid() });
+export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
+
+export const creditPackCheckoutBodySchema = z
+  .object({
+    packId: uuidField('packId'),
+    quantity: z
+      .number({ error: 'quantity must be a whole number from 1 to 100' })
+      .int('quantity must be a whole number from 1 to 100')
+      .min(1, 'quantity must be a whole number from 1 to 100')
+      .max(100, 'quantity must be a whole number from 1 to 100')
+      .default(1),
+  })
+  .strict();
+
+export const subscriptionCheckoutBodySchema = z.object({ planId: uuidField('planId') }).strict();
+export const subscriptionCheckoutResultSchema = z.object({ sessionId: z.string(), url: z.string(), subscriptionId: z.uuid() });
+
+export const cardResultStatuses = ['succeeded', 'requires_action', 'requires_payment_method'] as const;
+export const testCardResultSchema = z.object({ status: z.enum(cardResultStatuses), message: z.string().optional() });
+export type TestCardResult = z.infer<typeof testCardResultSchema>;
+
+export const testCardConfirmBodySchema = z
+  .object({
+    clientSecret: z.string().min(1, 'clientSecret is required').max(200),
+    cardNumber: z.string().min(1, 'Card number is required').max(40),
+    expiry: z.string().min(1, 'Expiry is required').max(10),
+    cvc: z.string().min(1, 'CVC is required').max(10),
+  })
+  .strict();
+export const testCardAuthenticateBodySchema = z
+  .object({ clientSecret: z.string().min(1, 'clientSecret is required').max(200), approve: z.boolean() })
+  .strict();
+
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['incomplete', 'active', 'past_due', 'canceled']),
+  plan: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    price: z.number(),
+    interval: z.enum(['month', 'year']),
+    creditsPerPeriod: z.number().int(),
+  }),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  canceledAt: z.string().nullable(),
+  testMode: z.boolean(),
+});
+export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+export const mySubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
+/** The body may be left out entirely (cancel at the period end). */
+export const cancelSubscriptionBodySchema = z.object({ cancelImmediately: z.boolean().default(false) }).strict().nullish();
+
+export const paymentMethodSchema = z.object({
+  id: z.uuid(),
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type PaymentMethodDto = z.infer<typeof paymentMethodSchema>;
+export const paymentMethodListSchema = z.array(paymentMethodSchema);
+
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+/** Stripe's documented test numbers the built-in provider accepts, and what each does. */
+export const testCards = {
+  succeeds: '4242424242424242',
+  declined: '4000000000000002',
+  requiresAuthentication: '4000002500003155',
+} as const;
+
+export const DECLINED_MESSAGE = 'Your card was declined.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export type TestCardCheck =
+  | { ok: true; number: string; brand: 'visa'; last4: string; expMonth: number; expYear: number }
+  | { ok: false; message: string };
+
+/**
+ * The checks a card form makes before anything is sent (test mode): number (Luhn), expiry
+ * MM/YY not in the past, CVC of 3 or 4 digits, and one of Stripe's test numbers.
+ */
+export function checkTestCard(input: { cardNumber: string; expiry: string; cvc: string }, now: Date): TestCardCheck {
+  const number = input.cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(number) || !luhnValid(number)) return { ok: false, message: 'Your card number is invalid.' };
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
+  const month = expiry ? Number(expiry[1]) : 0;
+  if (!expiry || month < 1 || month > 12) return { ok: false, message: "Your card's expiration date is invalid. Use MM/YY." };
+  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  const endOfMonth = Date.UTC(year, month, 1);
+  if (endOfMonth <= now.getTime()) return { ok: false, message: "Your card's expiration date is in the past." };
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) return { ok: false, message: "Your card's security code is invalid." };
+  if (!(Object.values(testCards) as string[]).includes(number)) {
+    return { ok: false, message: 'Your card number is not a Stripe test card. In test mode use 4242 4242 4242 4242.' };
+  }
+  return { ok: true, number, brand: 'visa', last4: number.slice(-4), expMonth: month, expYear: year };
+}
