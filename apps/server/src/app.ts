@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -12,13 +12,22 @@ import { seedDatabase } from './db/seed.ts';
 import './fastify-types.ts';
 import { API_PREFIX } from './lib/api-prefix.ts';
 import { createBackgroundTasks } from './lib/background-tasks.ts';
+import { jsonHasUnpairedSurrogate } from './lib/unpaired-surrogates.ts';
+import { AppError } from './plugins/app-error.ts';
 import { createPasswordHasher } from './modules/auth/password-hasher.ts';
 import type { LoginThrottleOptions } from './modules/auth/login-throttle.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
+import { adminBlogRoutes, blogRoutes } from './modules/blog/routes.ts';
+import { adminContactRoutes, contactRoutes } from './modules/contact/routes.ts';
+import { adminNewsletterRoutes, newsletterRoutes } from './modules/newsletter/routes.ts';
+import { adminVideosRoutes, videosRoutes } from './modules/videos/routes.ts';
+import { adminCommunityRoutes } from './modules/community/admin-routes.ts';
+import { communityRoutes } from './modules/community/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { introductionDialogsRoutes } from './modules/introduction-dialogs/routes.ts';
 import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin.ts';
+import { metricsPlugin } from './modules/metrics/metrics-plugin.ts';
 import type { ApiKeysPluginOptions } from './modules/api-keys/api-keys-plugin.ts';
 import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
@@ -29,9 +38,17 @@ import { tryOnRoutes } from './modules/try-on/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
+import { cryptoPaymentsPlugin } from './modules/payments/crypto-payments-plugin.ts';
+import { cardPaymentsPlugin } from './modules/payments/card-payments-plugin.ts';
+import { cardPaymentRoutes } from './modules/payments/card-routes.ts';
+import { billingRoutes } from './modules/payments/billing-routes.ts';
+import { adminSettingsRoutes, settingsRoutes } from './modules/settings/routes.ts';
+import { ipBlocksPlugin } from './modules/ip-blocks/ip-blocks-plugin.ts';
+import { adminIpBlocksRoutes } from './modules/ip-blocks/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { accountDataRoutes } from './modules/account-data/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { mailPlugin } from './plugins/mail.ts';
@@ -76,6 +93,9 @@ export const appPlugin = fp(
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
       // An empty JSON body means "no body" (e.g. POST /auth/logout relying on the cookie).
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+      if (typeof body === 'string' && jsonHasUnpairedSurrogate(body)) {
+        return done(new AppError('BAD_REQUEST', 400, 'The request body contains half a surrogate pair (\\ud800 to \\udfff), which is not text; send valid Unicode'));
+      }
       parseJson(request, body as string, done);
     });
 
@@ -89,6 +109,7 @@ export const appPlugin = fp(
     if (config.globalRateLimit) await app.register(rateLimitPlugin, config.globalRateLimit);
     await app.register(openapiPlugin, { publicUrl: config.publicUrl });
     await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase });
+    await app.register(metricsPlugin);
     app.decorate('clock', options.clock ?? (() => new Date()));
     // Registered after the database, so its onClose (last in, first out) drains before the pool closes.
     const backgroundTasks = createBackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
@@ -104,17 +125,23 @@ export const appPlugin = fp(
         print: options.print ?? ((text) => process.stdout.write(`${text}\n`)),
       });
     }
+    await app.register(ipBlocksPlugin);
     await app.register(authPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
     await app.register(apiKeysPlugin, options.apiKeys ?? {});
+    await app.register(cryptoPaymentsPlugin);
+    await app.register(cardPaymentsPlugin);
 
     await app.register(
       async (api) => {
         await api.register(systemRoutes);
         await api.register(authRoutes, { loginThrottle: options.loginThrottle });
         await api.register(usersRoutes);
+        await api.register(accountDataRoutes);
         await api.register(creditsRoutes);
         await api.register(paymentsRoutes);
+        await api.register(cardPaymentRoutes);
+        await api.register(billingRoutes);
         await api.register(adminRoutes);
         await api.register(adminJobsRoutes);
         await api.register(jobsRoutes);
@@ -123,6 +150,19 @@ export const appPlugin = fp(
         await api.register(filesRoutes);
         await api.register(tryOnRoutes);
         await api.register(introductionDialogsRoutes);
+        await api.register(settingsRoutes);
+        await api.register(adminSettingsRoutes);
+        await api.register(adminIpBlocksRoutes);
+        await api.register(communityRoutes);
+        await api.register(adminCommunityRoutes);
+        await api.register(blogRoutes);
+        await api.register(adminBlogRoutes);
+        await api.register(contactRoutes);
+        await api.register(adminContactRoutes);
+        await api.register(newsletterRoutes);
+        await api.register(adminNewsletterRoutes);
+        await api.register(videosRoutes);
+        await api.register(adminVideosRoutes);
       },
       { prefix: API_PREFIX },
     );
@@ -144,6 +184,8 @@ export type BuildAppOptions = Omit<AppPluginOptions, 'database' | 'ownsDatabase'
   /** An open database; when absent one is opened from the config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is added (the authorization matrix test lists them). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the app without listening: `await app.inject(...)` in tests, `app.listen` in server.ts. */
@@ -155,9 +197,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // The app plugin migrates and seeds the database before it is ready: on a busy machine or a
+    // slow database that takes longer than Fastify's default 10 s plugin timeout.
+    pluginTimeout: 120_000,
     // Signed file links carry their claims in the path (GET /files/{token}).
     routerOptions: { maxParamLength: 1000 },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ownsDatabase = !options.database;
   const database =
     options.database ??

@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     [{ ANALYTICS_SCRIPT_URL: 'ftp://x' }, /^Invalid environment variable ANALYTICS_SCRIPT_URL: must be an http\(s\) URL$/],
     [{ SMTP_URL: 'http://x' }, /^Invalid environment variable SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid environment variable GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set$/],
+    [{ STORAGE_DRIVER: 'gcs' }, /^Invalid environment variable STORAGE_DRIVER: must be one of local, s3$/],
+    [{ STORAGE_DRIVER: 's3' }, /^Invalid environment variable S3_BUCKET: is required when STORAGE_DRIVER=s3$/],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'k' }, /^Invalid environment variable S3_SECRET_ACCESS_KEY: /],
+    [{ S3_ENDPOINT: 'minio:9000' }, /^Invalid environment variable S3_ENDPOINT: must be an http\(s\) URL$/],
+    [{ S3_FORCE_PATH_STYLE: 'yes please' }, /^Invalid environment variable S3_FORCE_PATH_STYLE: must be true or false$/],
+    [{ METRICS_TOKEN: 'short' }, /^Invalid environment variable METRICS_TOKEN: must be at least 16 characters$/],
   ])('stops on %o with one line naming the variable', (vars, message) => {
     let error: unknown;
     try {
@@ -91,6 +97,37 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('reads the S3 storage settings and the metrics token', () => {
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ storageDriver: 'local', s3: null, metricsToken: null });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'lumen-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      METRICS_TOKEN: 'm'.repeat(24),
+    });
+    expect(config.s3).toEqual({
+      bucket: 'lumen-files',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'https://files.example.com',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(config.metricsToken).toBe('m'.repeat(24));
+    // On AWS itself: no endpoint, and the SDK's own credential chain (instance roles).
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_DRIVER: 's3', S3_BUCKET: 'lumen-files', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      endpoint: null,
+      credentials: null,
+      forcePathStyle: false,
+    });
   });
 
   it('treats empty values as absent and reads the rest', () => {

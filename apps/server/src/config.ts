@@ -7,6 +7,11 @@ import { emailSchema } from '@lumen/core/auth/schemas';
 import { passwordSchema } from '@lumen/core/auth/password-policy';
 import { loadEnginesConfig } from './modules/jobs/engines/remote/remote-config.ts';
 import type { EnginesConfig } from './modules/jobs/engines/remote/remote-config.ts';
+import { loadCryptoConfig } from './modules/payments/providers/nowpayments-config.ts';
+import type { CryptoConfig } from './modules/payments/providers/nowpayments-config.ts';
+import { loadStripeConfig } from './modules/payments/providers/stripe-config.ts';
+import type { StripeSettings } from './modules/payments/providers/stripe-config.ts';
+import type { S3StorageConfig } from './modules/files/s3-storage.ts';
 
 /** The repository root: two levels above apps/server (this file is apps/server/src/config.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,9 +47,23 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional(z.string().max(512)),
   GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
   WORKER_ENABLED: optional(z.stringbool({ error: 'must be true or false' })).default(true),
-  STORAGE_DRIVER: optional(oneOf(['local'])).default('local'),
+  STORAGE_DRIVER: optional(oneOf(['local', 's3'])).default('local'),
+  S3_BUCKET: optional(z.string().min(3, 'must be a bucket name').max(63, 'must be a bucket name')),
+  S3_REGION: optional(z.string().min(1).max(64)).default('us-east-1'),
+  S3_ENDPOINT: optional(httpUrl()),
+  S3_PUBLIC_ENDPOINT: optional(httpUrl()),
+  S3_ACCESS_KEY_ID: optional(z.string().max(256)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().max(256)),
+  S3_FORCE_PATH_STYLE: optional(z.stringbool({ error: 'must be true or false' })).default(false),
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').max(512)),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
+  REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1-64 letters, digits or : . _ -')).default('lumen:'),
   FILE_LINK_TTL_SECONDS: optional(z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(30, 'must be at least 30').max(86_400, 'must be at most 86400')).default(900),
+  SELLER_NAME: optional(z.string().max(200)).default('Lumen Studio'),
+  SELLER_ADDRESS: optional(z.string().max(500)).default(''),
+  SELLER_EMAIL: optional(emailSchema),
+  SELLER_TAX_ID: optional(z.string().max(100)),
+  SUPPORT_EMAIL: optional(emailSchema),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -74,15 +93,31 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** Run the job worker inside the API process (`npm run worker` runs it alone). */
   workerEnabled: boolean;
-  /** Where files live: 'local' is DATA_DIR/storage (S3 comes later behind the same interface). */
-  storageDriver: 'local';
+  /** Where files live: 'local' is DATA_DIR/storage, 's3' a bucket (the `s3` settings). */
+  storageDriver: 'local' | 's3';
+  /** S3_* settings; null unless STORAGE_DRIVER=s3. */
+  s3: S3StorageConfig | null;
+  /** Bearer token for GET /metrics; null turns the endpoint off (404). */
+  metricsToken: string | null;
   /** Lifetime of signed preview links (downloads: 5 minutes). */
   fileLinkTtlSeconds: number;
   /** Shares API key rate limits across processes; null keeps them in memory (one process). */
   redisUrl: string | null;
+  /** Starts every Redis key (`<prefix>ratelimit:…`), so environments can share one Redis. */
+  redisKeyPrefix: string;
   /** Built-in or remote engine per AI service, and the hosted model providers (REPLICATE_*, OPENAI_*). */
   engines: EnginesConfig;
+  /** Stripe (STRIPE_*); absent or null runs cards on the built-in test provider. */
+  stripe?: StripeSettings | null;
+  /** Who sells, printed on receipts (SELLER_*); `\n` in the address starts a new line. */
+  seller: SellerConfig;
+  /** Where /contact messages go when the platform settings name no support address (SUPPORT_EMAIL). */
+  supportEmail?: string | null;
+  /** NOWPayments (NOWPAYMENTS_*); absent or `nowpayments: null` runs crypto on the built-in test provider. */
+  crypto?: CryptoConfig;
 };
+
+export type SellerConfig = { name: string; address: string; email: string | null; taxId: string | null };
 
 /** A bad or missing variable: `message` is the one line to print. */
 export class ConfigError extends Error {
@@ -127,6 +162,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (vars.GOOGLE_CLIENT_ID && !vars.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError('Invalid environment variable GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set');
   }
+  if (vars.STORAGE_DRIVER === 's3' && !vars.S3_BUCKET) {
+    throw new ConfigError('Invalid environment variable S3_BUCKET: is required when STORAGE_DRIVER=s3');
+  }
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY)) {
+    const missing = vars.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid environment variable ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together`);
+  }
   const analytics = vars.ANALYTICS_SCRIPT_URL
     ? { scriptUrl: vars.ANALYTICS_SCRIPT_URL, domain: vars.ANALYTICS_DOMAIN ?? new URL(publicUrl).hostname }
     : null;
@@ -154,8 +196,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     workerEnabled: vars.WORKER_ENABLED,
     storageDriver: vars.STORAGE_DRIVER,
+    s3:
+      vars.STORAGE_DRIVER === 's3' && vars.S3_BUCKET
+        ? {
+            bucket: vars.S3_BUCKET,
+            region: vars.S3_REGION,
+            endpoint: vars.S3_ENDPOINT ?? null,
+            publicEndpoint: vars.S3_PUBLIC_ENDPOINT ?? null,
+            credentials:
+              vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+                : null,
+            forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+          }
+        : null,
+    metricsToken: vars.METRICS_TOKEN ?? null,
     fileLinkTtlSeconds: vars.FILE_LINK_TTL_SECONDS,
     redisUrl: vars.REDIS_URL ?? null,
+    redisKeyPrefix: vars.REDIS_KEY_PREFIX,
     engines: loadEnginesConfig(env, (message) => new ConfigError(message)),
+    crypto: loadCryptoConfig(env, (message) => new ConfigError(message)),
+    stripe: loadStripeConfig(env, (message) => new ConfigError(message)),
+    seller: {
+      name: vars.SELLER_NAME,
+      address: vars.SELLER_ADDRESS.replace(/\\n/g, '\n'),
+      email: vars.SELLER_EMAIL ?? null,
+      taxId: vars.SELLER_TAX_ID ?? null,
+    },
+    supportEmail: vars.SUPPORT_EMAIL ?? null,
   };
 }

@@ -12,6 +12,7 @@ import type { RequestApiKey } from './modules/api-keys/key-auth.ts';
 import type { RateLimitStore } from './modules/api-keys/rate-limit-store.ts';
 import type { UsageRecorder } from './modules/api-keys/usage-recorder.ts';
 import type { WebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
+import type { CardPayments } from './modules/payments/card-payments-plugin.ts';
 
 /** sessionId: the auth_sessions row of the access token (its `sid` claim). */
 export type AuthUser = { id: string; role: Role; sessionId: string };
@@ -33,6 +34,8 @@ declare module 'fastify' {
     /** The in-process job worker; null when WORKER_ENABLED=false. */
     jobWorker: JobWorker | null;
     apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher };
+    /** Card payments: Stripe or the built-in test provider, the webhook handler, refunds. */
+    cardPayments: CardPayments;
   }
   interface FastifyRequest {
     /** Set by requireAuth / requireAdmin; null on public routes. */

@@ -2,12 +2,14 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppConfig } from './config.ts';
 import { createDatabase, pgliteDirFor } from './db/database.ts';
-import { createLocalStorage, storageDirectory } from './modules/files/storage.ts';
+import { openStorage } from './modules/files/create-storage.ts';
 import { createEngineRegistry } from './modules/jobs/engine-registry.ts';
 import { createJobEvents } from './modules/jobs/job-events.ts';
 import { createJobWorker } from './modules/jobs/job-worker.ts';
 import { createWebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
 import { fakeRegistry } from './modules/jobs/test-engines.ts';
+import { createCardOrderExpiry } from './modules/payments/card-order-expiry.ts';
+import { startWorkerCryptoReconciler } from './modules/payments/crypto-reconciler.ts';
 
 /** `npm run worker`: runs queued jobs without the HTTP API (more of them scale out on other machines). */
 async function main(): Promise<void> {
@@ -35,9 +37,10 @@ async function main(): Promise<void> {
   // Tests select a slow fake engine to kill the worker mid-job; never outside NODE_ENV=test.
   const testDelay = config.nodeEnv === 'test' ? Number(process.env.LUMEN_TEST_ENGINE_DELAY_MS ?? '') : NaN;
   const engines = Number.isFinite(testDelay) && testDelay > 0 ? fakeRegistry({ delayMs: testDelay }) : createEngineRegistry(config.engines);
+  const storage = await openStorage(config);
   const worker = createJobWorker({
     db: database.db,
-    storage: createLocalStorage(storageDirectory(config.dataDir)),
+    storage: storage.storage,
     engines,
     events: createJobEvents(),
     log,
@@ -47,6 +50,11 @@ async function main(): Promise<void> {
   // Job webhooks of API keys go out from the process that finishes the jobs.
   const webhooks = createWebhookDispatcher({ db: database.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log });
   webhooks.start();
+  // Crypto payments whose IPN was lost are checked with the provider; unpaid ones expire.
+  const cryptoReconciler = startWorkerCryptoReconciler({ db: database.db, config, log });
+  // Card orders left pending for a day expire ('Checkout was not completed').
+  const cardOrderExpiry = createCardOrderExpiry({ db: database.db, log });
+  cardOrderExpiry.start();
   log.info({ workerId: worker.workerId, database: database.kind }, 'job worker started');
 
   let isClosing = false;
@@ -58,7 +66,10 @@ async function main(): Promise<void> {
     force.unref();
     await worker.stop();
     await webhooks.stop();
+    await cryptoReconciler.stop();
+    await cardOrderExpiry.stop();
     await database.close();
+    storage.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void close('SIGTERM'));

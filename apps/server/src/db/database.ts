@@ -25,6 +25,9 @@ export type Database = {
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/** Any constant shared by every process of the app: the advisory lock held while migrating. */
+const MIGRATION_LOCK_ID = 7_120_431_001;
+
 type DatabaseOptions =
   | { databaseUrl: string; maxConnections?: number; onIdleError?: (error: Error) => void }
   /** pgliteDir null keeps the embedded database in memory (tests). */
@@ -36,11 +39,29 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle connection dropped by the server (restart, failover, terminated backend) is discarded by
     // the pool; without a listener Node would treat the 'error' event as fatal and exit.
     pool.on('error', options.onIdleError ?? (() => undefined));
+    // A client checked out for a transaction has no pool listener: if the server drops it between two
+    // statements, node-postgres emits 'error' on it and, unheard, that would crash the process. The
+    // pending or next query still fails (the request answers 503) and the pool discards the client.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      releaseOnFailedBegin(client);
+    });
     const db = drizzlePg({ client: pool });
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        // Several API and worker processes may start at once on a fresh database: one migrates, the
+        // others wait on this session lock and then find nothing left to do.
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(db, { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          lock.release();
+        }
+      },
       ping: () => ping(db as unknown as Db),
       close: () => pool.end(),
     };
@@ -54,6 +75,26 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
     close: () => client.close(),
+  };
+}
+
+/**
+ * drizzle-orm (0.45) sends a transaction's BEGIN before its try/finally that releases the pooled client:
+ * a BEGIN failing on a dropped connection would keep the client checked out for ever, so every database
+ * outage would leak pool slots until no request could get one (and pool.end() would never finish).
+ * A failed BEGIN releases its client here, with the error so the pool discards it.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0];
+    const text = typeof first === 'string' ? first : (first as { text?: unknown } | undefined)?.text;
+    if (typeof text !== 'string' || !/^\s*begin\b/i.test(text) || !(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      client.release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
   };
 }
 

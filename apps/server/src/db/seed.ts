@@ -7,6 +7,7 @@ import { insertCreditAccount } from '../modules/credits/credits.repository.ts';
 import { subscriptionPlans } from '../modules/payments/tables.ts';
 import { defaultIntroductionDialogs } from '../modules/introduction-dialogs/default-dialogs.ts';
 import { introductionDialogs } from '../modules/introduction-dialogs/tables.ts';
+import { seedBlogPosts } from '../modules/blog/seed-posts.ts';
 import { findUserByEmail, hasAdmin, insertUser } from '../modules/users/users.repository.ts';
 import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
 
@@ -88,6 +89,8 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
     .insert(introductionDialogs)
     .values(Object.entries(defaultIntroductionDialogs).map(([service, dialog]) => ({ service, ...dialog, enabled: true })))
     .onConflictDoNothing();
+
+  await seedBlogPosts(db);
 
   if (await hasAdmin(db)) return null;
   const email = (adminEmail ?? DEFAULT_ADMIN_EMAIL).toLowerCase();

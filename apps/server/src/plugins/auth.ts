@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import '../fastify-types.ts';
 import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
+import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { verifyAccessToken } from '../modules/auth/access-token.ts';
 import { findSessionState } from '../modules/auth/auth.repository.ts';
 import { apiKeyCredential, authenticateApiKey } from '../modules/api-keys/key-auth.ts';
@@ -21,7 +22,7 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * preHandler: a valid access token whose session is still live; sets request.user. The session
- * check (one primary-key lookup) makes sign-out, password changes and revocations immediate.
+ * check (one primary-key lookup) makes sign-out, password changes, revocations and suspensions immediate.
  * An API key (X-API-Key, or Bearer sk_live_…) is accepted only on routes with `config: { apiKey: true }`.
  */
 export async function requireAuth(request: FastifyRequest): Promise<void> {
@@ -34,6 +35,8 @@ export async function requireAuth(request: FastifyRequest): Promise<void> {
   if (!session || session.revokedAt || session.userId !== claims.userId) {
     throw new AppError('UNAUTHORIZED', 401, accountSecurityMessages.sessionEnded);
   }
+  // Suspension revokes the sessions too; this read is the guarantee, checked on every request.
+  if (session.suspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
   request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, FailureEnvelope, FieldIssue } from '@lumen/core/http/envelope';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/pg-errors.ts';
 import { AppError, isAppError } from './app-error.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -149,6 +150,18 @@ function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error && typeof error === 'object' && 'statusCode' in error) {
     const mapped = fromFastifyError(error as FastifyError);
     if (mapped) return mapped;
+  }
+  // Any text field may carry a NUL (\u0000) that no schema forbids; PostgreSQL refuses it in every text
+  // value, so it is the client's input, not our failure.
+  if (isUnstorableText(error)) {
+    return new AppError('BAD_REQUEST', 400, 'The request contains a character that cannot be stored (NUL, \\u0000); remove it and try again');
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return new AppError('SERVICE_UNAVAILABLE', 503, 'The service is temporarily unavailable. Please try again in a moment.', {
+      retryAfterSeconds: 5,
+      cause: error,
+    });
   }
   request.log.error({ err: error }, 'unhandled error');
   return new AppError('INTERNAL', 500, 'Something went wrong on our side. Please try again later.');

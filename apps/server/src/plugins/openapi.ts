@@ -27,6 +27,11 @@ export const openapiPlugin = fp(
           { name: 'payments', description: 'Buying credits' },
           { name: 'uploads', description: 'Profile pictures' },
           { name: 'system', description: 'Health and public configuration' },
+          { name: 'community', description: 'The community gallery, prompt search, likes and reports' },
+          { name: 'blog', description: 'Published articles and their covers' },
+          { name: 'newsletter', description: 'Subscribe (double opt-in), confirm and unsubscribe' },
+          { name: 'contact', description: 'Messages to the team' },
+          { name: 'videos', description: 'Tutorial videos per tool' },
           { name: 'admin', description: 'Administration (ADMIN role)' },
         ],
         components: {

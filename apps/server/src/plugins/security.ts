@@ -19,6 +19,8 @@ export function contentSecurityDirectives(config: Pick<AppConfig, 'analytics' | 
     'connect-src': ["'self'", ...extra],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
+    // Tutorial videos on /resources/videos play in the privacy-friendly YouTube and Vimeo players.
+    'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
     'frame-ancestors': ["'self'"],
     'form-action': ["'self'"],
   };

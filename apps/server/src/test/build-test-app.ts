@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
@@ -35,6 +35,8 @@ export type BuildTestAppOptions = {
   jobs?: JobsPluginOptions;
   /** API key seams: rate-limit store, webhook clock, backoff and fetch. */
   apiKeys?: ApiKeysPluginOptions;
+  /** Sees every route as it is added. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -87,8 +89,12 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     engines: builtinEnginesConfig,
     workerEnabled: false,
     storageDriver: 'local',
+    s3: null,
+    metricsToken: null,
     fileLinkTtlSeconds: 900,
     redisUrl: null,
+    redisKeyPrefix: 'lumen-test:',
+    seller: { name: 'Lumen Studio Test Ltd', address: '1 Test Street\nTestville', email: 'billing@lumen.test', taxId: 'TAX-123' },
     ...overrides,
   };
 }
@@ -108,6 +114,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       clock: options.clock,
       jobs: options.jobs,
       apiKeys: options.apiKeys,
+      onRoute: options.onRoute,
     });
   } catch (error) {
     await database.close();

@@ -1,23 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { AdjustCreditsResult, AdminUserDetail, AdminUserList } from '@lumen/core/admin/schemas';
+import type { AdjustCreditsResult, AdminUserDetail, AdminUserList, UserPlan, UserSort, UserStatus } from '@lumen/core/admin/schemas';
 import type { CreditHistory } from '@lumen/core/credits/schemas';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { PaginationQuery } from '@lumen/core/http/pagination';
 import type { Role } from '@lumen/core/users/schemas';
+import { suspensionMessages } from '@lumen/core/users/suspension';
+import type { Suspension } from '@lumen/core/users/suspension';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { createCreditHistoryService } from '../credits/credit-history.service.ts';
 import { toLedgerEntryDto } from '../credits/credits-dto.ts';
 import { findCreditAccount, findLedgerEntryById } from '../credits/credits.repository.ts';
 import { adjustCredits } from '../credits/credits.service.ts';
+import { revokeSessions } from '../auth/auth.repository.ts';
+import { users } from '../users/tables.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { findUserById, findUserWithCredit } from '../users/users.repository.ts';
 import { findUsersPage } from './admin-users.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
 import type { AuditActor } from './audit.repository.ts';
 
+type AdminUsersQueryInput = { search?: string; role?: Role; status?: UserStatus; plan?: UserPlan; sort?: UserSort; limit: number; page: number };
+
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
+export const OWN_ROLE_MESSAGE = 'You cannot change your own role';
+
+const suspensionOf = (row: { suspendedAt: Date | null; suspendedReason: string | null }): Suspension => ({
+  suspendedAt: row.suspendedAt?.toISOString() ?? null,
+  suspendedReason: row.suspendedReason,
+});
 
 export function createAdminUsersService({ db }: { db: Db }) {
   const history = createCreditHistoryService({ db });
@@ -27,10 +40,14 @@ export function createAdminUsersService({ db }: { db: Db }) {
   }
 
   return {
-    async list(query: { search?: string; role?: Role; limit: number; page: number }): Promise<AdminUserList> {
+    async list(query: AdminUsersQueryInput): Promise<AdminUserList> {
       const { rows, total } = await findUsersPage(db, query);
       return {
-        items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        items: rows.map(({ isPaid, ...row }) => ({
+          ...row,
+          plan: isPaid ? ('paid' as const) : ('free' as const),
+          createdAt: row.createdAt.toISOString(),
+        })),
         page: query.page,
         limit: query.limit,
         total,
@@ -42,7 +59,7 @@ export function createAdminUsersService({ db }: { db: Db }) {
       const user = await findUserWithCredit(db, userId);
       if (!user) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
       const ledger = await history.getHistory(userId, { limit: DEFAULT_PAGE_SIZE, page: 1 });
-      return { user: toUserDto(user), ledger };
+      return { user: toUserDto(user), suspension: suspensionOf(user), ledger };
     },
 
     async getHistory(userId: string, query: PaginationQuery): Promise<CreditHistory> {
@@ -84,6 +101,74 @@ export function createAdminUsersService({ db }: { db: Db }) {
       const entry = await findLedgerEntryById(db, result.ledgerEntryId);
       if (!entry) throw new Error('The adjustment ledger row vanished');
       return { entry: toLedgerEntryDto(entry), balance: result.balanceAfter, isReplay: result.isReplay };
+    },
+
+    /**
+     * Suspends an account: it cannot sign in, and its sessions, refresh tokens and API keys stop at
+     * once (sessions revoked here; every request also re-reads the suspension). Audited.
+     */
+    async suspend(actor: AuditActor, userId: string, reason: string): Promise<Suspension & { revokedSessions: number }> {
+      if (actor.userId === userId) throw new AppError('FORBIDDEN', 403, suspensionMessages.notYourself);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
+        if (row.suspendedAt) throw new AppError('CONFLICT', 409, suspensionMessages.alreadySuspended);
+        const [updated] = await tx
+          .update(users)
+          .set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!updated) throw new Error('The suspended user vanished');
+        const revoked = await revokeSessions(tx, userId);
+        await insertAuditEntry(tx, actor, {
+          action: 'user.suspend',
+          targetType: 'user',
+          targetId: userId,
+          before: suspensionOf(row),
+          after: { ...suspensionOf(updated), revokedSessions: revoked.length },
+        });
+        return { ...suspensionOf(updated), revokedSessions: revoked.length };
+      });
+    },
+
+    /** Lifts a suspension; the person signs in again (old sessions stay revoked). Audited. */
+    async reactivate(actor: AuditActor, userId: string): Promise<Suspension> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
+        if (!row.suspendedAt) throw new AppError('CONFLICT', 409, suspensionMessages.notSuspended);
+        await tx
+          .update(users)
+          .set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
+        await insertAuditEntry(tx, actor, {
+          action: 'user.reactivate',
+          targetType: 'user',
+          targetId: userId,
+          before: suspensionOf(row),
+          after: { suspendedAt: null, suspendedReason: null },
+        });
+        return { suspendedAt: null, suspendedReason: null };
+      });
+    },
+
+    /** Makes a user an ADMIN or a USER (never the acting admin themselves). Audited. */
+    async changeRole(actor: AuditActor, userId: string, role: Role): Promise<{ role: Role }> {
+      if (actor.userId === userId) throw new AppError('FORBIDDEN', 403, OWN_ROLE_MESSAGE);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+        if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
+        if (row.role === role) return { role };
+        await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await insertAuditEntry(tx, actor, {
+          action: 'user.role_change',
+          targetType: 'user',
+          targetId: userId,
+          before: { role: row.role },
+          after: { role },
+        });
+        return { role };
+      });
     },
   };
 }

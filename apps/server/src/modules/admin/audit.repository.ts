@@ -1,6 +1,8 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, or } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rangeEnd, rangeStart } from '../../lib/date-range.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 import { users } from '../users/tables.ts';
 import { auditLog } from './tables.ts';
 import type { AuditLogRow } from './tables.ts';
@@ -32,11 +34,20 @@ export async function insertAuditEntry(db: Db, actor: AuditActor, record: AuditR
 
 export async function findAuditPage(
   db: Db,
-  input: { action?: string; targetType?: string; limit: number; page: number },
+  input: { action?: string; targetType?: string; search?: string; from?: string; to?: string; limit: number; page: number },
 ): Promise<{ rows: Array<AuditLogRow & { actorEmail: string | null }>; total: number }> {
   const conditions: SQL[] = [];
   if (input.action) conditions.push(eq(auditLog.action, input.action));
   if (input.targetType) conditions.push(eq(auditLog.targetType, input.targetType));
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    const match = or(ilike(users.email, pattern), ilike(auditLog.action, pattern), ilike(auditLog.targetId, pattern), ilike(auditLog.ip, pattern));
+    if (match) conditions.push(match);
+  }
+  const start = rangeStart(input.from);
+  const end = rangeEnd(input.to);
+  if (start) conditions.push(gte(auditLog.createdAt, start));
+  if (end) conditions.push(lt(auditLog.createdAt, end));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
@@ -47,7 +58,7 @@ export async function findAuditPage(
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit),
-    db.select({ total: count() }).from(auditLog).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row.entry, actorEmail: row.actorEmail })), total: counted?.total ?? 0 };
 }

@@ -6,7 +6,10 @@ import {
   adminUserDetailSchema,
   adminUserListSchema,
   adminUsersQuerySchema,
+  changeRoleBodySchema,
 } from '@lumen/core/admin/schemas';
+import { roles } from '@lumen/core/users/schemas';
+import { suspendUserBodySchema, suspensionMessages, suspensionSchema } from '@lumen/core/users/suspension';
 import { creditHistorySchema, idParamsSchema } from '@lumen/core/credits/schemas';
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
 import { failures, ok } from '../../lib/route-schemas.ts';
@@ -92,5 +95,64 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true, data: result, message: 'Credits adjusted' });
     },
+  );
+
+  app.post(
+    '/admin/users/:id/suspend',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Suspend a user with a reason: they cannot sign in, and their sessions and API keys stop at once',
+        params: idParamsSchema,
+        body: suspendUserBodySchema,
+        response: {
+          200: ok(suspensionSchema.extend({ revokedSessions: z.number().int() })),
+          ...failures(400, 401, 403, 404, 409, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.suspend(auditActorOf(request), request.params.id, request.body.reason),
+      message: suspensionMessages.suspended,
+    }),
+  );
+
+  app.post(
+    '/admin/users/:id/reactivate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Lift a suspension; the user can sign in again',
+        params: idParamsSchema,
+        response: { 200: ok(suspensionSchema), ...failures(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.reactivate(auditActorOf(request), request.params.id),
+      message: suspensionMessages.reactivated,
+    }),
+  );
+
+  app.put(
+    '/admin/users/:id/role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a user’s role (not your own)',
+        params: idParamsSchema,
+        body: changeRoleBodySchema,
+        response: { 200: ok(z.object({ role: z.enum(roles) })), ...failures(400, 401, 403, 404, 413, 415, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.changeRole(auditActorOf(request), request.params.id, request.body.role),
+      message: 'Role updated',
+    }),
   );
 };

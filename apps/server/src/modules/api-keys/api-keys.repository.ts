@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { jobs } from '../jobs/tables.ts';
+import { users } from '../users/tables.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
 
@@ -32,8 +33,10 @@ function prepareKeyByHashQuery(db: Db) {
       rateLimit: apiKeys.rateLimit,
       allowedServices: apiKeys.allowedServices,
       monthlyCreditCap: apiKeys.monthlyCreditCap,
+      ownerSuspendedAt: users.suspendedAt,
     })
     .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
     .prepare('find_api_key_by_hash');
 }

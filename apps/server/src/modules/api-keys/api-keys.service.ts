@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeyMessages, defaultApiKeyRateLimit } from '@lumen/core/api-keys/schemas';
+import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import type { NodeEnv } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -17,6 +17,7 @@ import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secr
 import { apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
 import { isAllowedWebhookUrl } from './webhook-url-policy.ts';
+import { getPlatformSettings } from '../settings/settings.service.ts';
 
 export const API_KEY_REVOKED_CONFLICT = 'This API key is revoked; generate a new one';
 
@@ -93,7 +94,7 @@ export function createApiKeysService(deps: Deps) {
       checkWebhookUrl(body.webhookUrl);
       const issued = await issue(db, userId, {
         name: body.name.trim(),
-        rateLimit: body.rateLimit ?? defaultApiKeyRateLimit,
+        rateLimit: body.rateLimit ?? (await getPlatformSettings(db)).defaultApiKeyRateLimit,
         allowedServices: body.allowedServices ? [...new Set(body.allowedServices)] : null,
         monthlyCreditCap: body.monthlyCreditCap ?? null,
         webhookUrl: body.webhookUrl ?? null,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
 import { findKeyByHash } from './api-keys.repository.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
@@ -28,7 +29,8 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
 
 /**
  * Authenticates an API key on a route marked `config: { apiKey: true }` (403 elsewhere): one indexed
- * lookup by hash, no cache, so a revoked or deleted key fails on its very next request. Then counts
+ * lookup by hash, no cache, so a revoked or deleted key, or a key of a suspended user, fails on its
+ * very next request. Then counts
  * the request against the key's per-minute limit (429 past it) and acts as the key's owner.
  */
 export async function authenticateApiKey(request: FastifyRequest, credential: string): Promise<void> {
@@ -38,6 +40,8 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
   const hash = hashApiKey(credential);
   const row = await findKeyByHash(request.server.db, hash);
   if (!row || !hashesEqual(row.keyHash, hash) || row.status !== 'active' || row.deletedAt) throw invalid();
+  // The owner's suspension is read in the same lookup: their keys stop on the next request.
+  if (row.ownerSuspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
 
   const { rateLimitStore } = request.server.apiKeys;
   const hit = await rateLimitStore.hit(`key:${row.id}`, RATE_LIMIT_WINDOW_MS);

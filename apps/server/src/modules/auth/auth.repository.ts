@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { users } from '../users/tables.ts';
 import { authSessions, refreshTokens } from './tables.ts';
 import type { AuthSessionRow, RefreshTokenRow } from './tables.ts';
 
@@ -19,15 +20,22 @@ export async function insertSession(
 
 function prepareSessionStateQuery(db: Db) {
   return db
-    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt })
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt, suspendedAt: users.suspendedAt })
     .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
     .where(eq(authSessions.id, sql.placeholder('id')))
     .prepare('find_session_state');
 }
 const sessionStateQueries = new WeakMap<Db, ReturnType<typeof prepareSessionStateQuery>>();
 
-/** The hot path of every signed-in request: one primary-key lookup, a prepared statement per database. */
-export async function findSessionState(db: Db, id: string): Promise<{ userId: string; revokedAt: Date | null } | null> {
+/**
+ * The hot path of every signed-in request: one primary-key lookup (with the owner's suspension, so a
+ * suspended account's tokens stop at once), a prepared statement per database.
+ */
+export async function findSessionState(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; revokedAt: Date | null; suspendedAt: Date | null } | null> {
   let query = sessionStateQueries.get(db);
   if (!query) {
     query = prepareSessionStateQuery(db);

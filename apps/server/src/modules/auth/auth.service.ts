@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResult, AuthTokens } from '@lumen/core/auth/schemas';
+import { settingsMessages } from '@lumen/core/settings/platform-settings';
+import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertCreditAccount } from '../credits/credits.repository.ts';
+import { getPlatformSettings } from '../settings/settings.service.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { findUserByEmail, findUserWithCredit, insertUser } from '../users/users.repository.ts';
 import type { UserRow } from '../users/tables.ts';
@@ -52,6 +55,7 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
       input: { firstName: string; lastName: string; email: string; password: string },
       client: ClientInfo,
     ): Promise<AuthResult> {
+      if (!(await getPlatformSettings(db)).signupsOpen) throw new AppError('FORBIDDEN', 403, settingsMessages.signupsClosed);
       if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', 409, DUPLICATE_EMAIL_MESSAGE);
       const passwordHash = await hasher.hash(input.password);
       let user: UserRow;
@@ -93,6 +97,11 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
         throw new AppError('UNAUTHORIZED', 401, INVALID_CREDENTIALS_MESSAGE);
       }
       await throttle.recordSuccess(input.email);
+      // Told only to whoever knows the password, so it reveals nothing to a guesser.
+      if (user.suspendedAt) {
+        await record(user.id, 'sign_in_failed', client, { method: 'password', reason: 'suspended' });
+        throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
+      }
       const tokens = await sessions.startSession(user, client);
       await record(user.id, 'sign_in', client, { method: 'password' });
       return authResultFor(user.id, tokens);
@@ -113,6 +122,7 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
 
       const user = await findUserWithCredit(db, stored.userId);
       if (!user) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
+      if (user.suspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
 
       const tokenId = randomUUID();
       try {

@@ -2,12 +2,15 @@ import type { OAuthProvider } from '@lumen/core/auth/oauth';
 import { oauthLinkMessages } from '@lumen/core/auth/oauth';
 import type { AuthTokens } from '@lumen/core/auth/schemas';
 import type { SignInMethods } from '@lumen/core/users/sign-in-methods';
+import { settingsMessages } from '@lumen/core/settings/platform-settings';
+import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertCreditAccount } from '../credits/credits.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { providerLinkedMail } from '../mail/mail-templates.ts';
+import { getPlatformSettings } from '../settings/settings.service.ts';
 import { users } from '../users/tables.ts';
 import type { UserRow } from '../users/tables.ts';
 import { findUserByEmail, findUserById, insertUser } from '../users/users.repository.ts';
@@ -46,6 +49,7 @@ export function createOAuthService({ db, sessions, mailer, record, clock }: Deps
       if (linked) {
         const user = await findUserById(db, linked.userId);
         if (!user) throw new Error('identity without user');
+        if (user.suspendedAt) throw new OAuthSignInRefused(accountSuspendedMessage);
         const tokens = await sessions.startSession(user, client);
         await record(user.id, 'sign_in', client, { provider });
         return tokens;
@@ -54,6 +58,7 @@ export function createOAuthService({ db, sessions, mailer, record, clock }: Deps
 
       const existing = await findUserByEmail(db, profile.email);
       if (existing) {
+        if (existing.suspendedAt) throw new OAuthSignInRefused(accountSuspendedMessage);
         if (!profile.emailVerified) {
           throw new OAuthSignInRefused(
             `An account with this email already exists. Sign in with your password, then link ${providerNames[provider]} from your profile.`,
@@ -77,6 +82,7 @@ export function createOAuthService({ db, sessions, mailer, record, clock }: Deps
         return tokens;
       }
 
+      if (!(await getPlatformSettings(db)).signupsOpen) throw new OAuthSignInRefused(settingsMessages.signupsClosed);
       const localPart = profile.email.split('@')[0] ?? 'User';
       let user: UserRow;
       try {

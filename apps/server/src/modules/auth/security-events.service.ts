@@ -30,6 +30,10 @@ export function describeSecurityEvent(type: SecurityEventType, detail: Record<st
       return 'Session signed out';
     case 'email_verified':
       return 'E-mail address verified';
+    case 'data_exported':
+      return 'Personal data downloaded';
+    case 'account_deleted':
+      return 'Account deleted';
   }
 }
 
@@ -50,7 +54,15 @@ export function createSecurityEventsService({ db }: { db: Db }) {
       const { rows, total } = await findSecurityEventPage(db, { ...query, userId });
       return { items: rows.map(itemOf), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit) };
     },
-    async listAll(query: { userId?: string; type?: SecurityEventType; limit: number; page: number }): Promise<AdminSecurityEventList> {
+    async listAll(query: {
+      userId?: string;
+      type?: SecurityEventType;
+      search?: string;
+      from?: string;
+      to?: string;
+      limit: number;
+      page: number;
+    }): Promise<AdminSecurityEventList> {
       const { rows, total } = await findSecurityEventPage(db, query);
       return {
         items: rows.map((row) => ({ ...itemOf(row), userId: row.userId, userEmail: row.userEmail })),

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthTokens } from '@lumen/core/auth/schemas';
 import type { Role } from '@lumen/core/users/schemas';
+import { eq } from 'drizzle-orm';
+import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { users } from '../users/tables.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './auth.repository.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, generateRefreshToken, hashRefreshToken } from './refresh-token.ts';
@@ -30,8 +34,10 @@ export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
   }
 
   return {
-    /** A new session for a sign-in. */
+    /** A new session for a sign-in; never for a suspended account, whichever way it signs in. */
     async startSession(user: { id: string; role: Role }, client: ClientInfo, executor: Db = db): Promise<AuthTokens & { sessionId: string }> {
+      const [state] = await executor.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, user.id));
+      if (state?.suspendedAt) throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
       const sessionId = randomUUID();
       await insertSession(executor, {
         id: sessionId,

@@ -2,11 +2,13 @@ import { FREE_PLAN } from '@lumen/core/credits/rules';
 import { canonicalEmail } from '@lumen/core/auth/canonical-email';
 import type { Db } from '../../db/database.ts';
 import { moveCredits } from '../credits/credits.service.ts';
+import { getPlatformSettings } from '../settings/settings.service.ts';
 import { signupBonusClaims } from './tables.ts';
 
 /**
- * Grants the free plan's credits once per canonical address (decision 006): call inside the
- * transaction that creates the user. Returns the credits granted (0 for an alias of a known address).
+ * Grants the free plan's credits (as set on /admin/settings) once per canonical address (decision 006):
+ * call inside the transaction that creates the user. Returns the credits granted (0 for an alias of a
+ * known address, or when the free plan gives none).
  */
 export async function grantSignupBonusOnce(tx: Db, user: { id: string; email: string }): Promise<number> {
   const claimed = await tx
@@ -15,12 +17,14 @@ export async function grantSignupBonusOnce(tx: Db, user: { id: string; email: st
     .onConflictDoNothing()
     .returning({ canonicalEmail: signupBonusClaims.canonicalEmail });
   if (claimed.length === 0) return 0;
+  const credits = (await getPlatformSettings(tx)).freePlanCredits;
+  if (credits === 0) return 0;
   await moveCredits(tx, {
     userId: user.id,
-    amount: FREE_PLAN.credits,
+    amount: credits,
     kind: 'signup_bonus',
     idempotencyKey: `signup:${user.id}`,
     reason: `${FREE_PLAN.name} plan sign-up credits`,
   });
-  return FREE_PLAN.credits;
+  return credits;
 }

@@ -47,7 +47,7 @@ export const refreshTokens = pgTable(
 );
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 
-export const oneTimeCodePurposes = ['email_verification', 'password_reset'] as const;
+export const oneTimeCodePurposes = ['email_verification', 'password_reset', 'account_deletion'] as const;
 export type OneTimeCodePurpose = (typeof oneTimeCodePurposes)[number];
 
 /** The one live code per user and purpose; a new code replaces the row. Only an HMAC of the code is kept. */

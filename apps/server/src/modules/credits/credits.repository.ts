@@ -130,3 +130,23 @@ export async function hasLedgerKind(db: Db, userId: string, kind: LedgerKind): P
   const [row] = await db.select({ id: creditLedger.id }).from(creditLedger).where(ledgerFilter(userId, [kind])).limit(1);
   return Boolean(row);
 }
+
+/** Bought credits at least once (a credit pack or a subscription period): unlocks downloads. */
+export async function hasPurchased(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(ledgerFilter(userId, ['purchase', 'subscription_grant']))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The balance with the account row locked until the transaction ends (a cap computed from it stays true). */
+export async function findCreditAccountForUpdate(db: Db, userId: string): Promise<{ balance: number } | null> {
+  const [row] = await db
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId))
+    .for('update');
+  return row ?? null;
+}

@@ -4,9 +4,16 @@ import { AppError } from '../../plugins/app-error.ts';
 import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './signed-links.ts';
 
+/** A presigned store URL never outlives the download link it was made from, nor this. */
+const DIRECT_LINK_MAX_SECONDS = 300;
+
 export const LINK_INVALID_MESSAGE = 'This link has expired or is not valid; open the file again from the app';
 
-/** GET /files/{token}: serves a signed link, with Range support for seeking in videos and audio. */
+/**
+ * GET /files/{token}: serves a signed link, with Range support for seeking in videos and audio.
+ * Inline files (previews) always stream through here, so they stay same-origin for the page's CSP;
+ * attachments redirect to the store's own presigned URL when the driver has one (S3).
+ */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:token',
@@ -22,6 +29,17 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!claims) throw new AppError('FORBIDDEN', 403, LINK_INVALID_MESSAGE);
       const size = await app.storage.size(claims.key);
       if (size === null) throw new AppError('NOT_FOUND', 404, 'This file no longer exists');
+      if (claims.disposition === 'attachment') {
+        // Downloads come from the store itself when it can (S3: a presigned GET living no longer than this link).
+        const secondsLeft = Math.min(DIRECT_LINK_MAX_SECONDS, claims.expiresAt - Math.floor(app.clock().getTime() / 1000));
+        const direct = await app.storage.directLink(claims.key, {
+          contentType: claims.contentType,
+          disposition: claims.disposition,
+          fileName: claims.fileName,
+          expiresInSeconds: secondsLeft,
+        });
+        if (direct) return reply.header('cache-control', 'no-store').redirect(direct, 302);
+      }
       reply
         .header('content-type', claims.contentType)
         .header('accept-ranges', 'bytes')
@@ -37,9 +55,9 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', String(range.end - range.start + 1))
-          .send(app.storage.stream(claims.key, range));
+          .send(await app.storage.stream(claims.key, range));
       }
-      return reply.header('content-length', String(size)).send(app.storage.stream(claims.key));
+      return reply.header('content-length', String(size)).send(await app.storage.stream(claims.key));
     },
   );
 };

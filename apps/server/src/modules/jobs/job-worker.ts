@@ -104,7 +104,9 @@ export function createJobWorker(deps: Deps): JobWorker {
         progress: 0,
         error: null,
       })
-      .where(and(inArray(jobs.id, candidate), eq(jobs.status, 'queued')))
+      // `= (scalar subquery)` runs the LIMIT 1 once (an InitPlan); `IN (subquery)` may be re-run per
+      // row by the planner and claim several jobs, all but one of them then left running with no runner.
+      .where(and(eq(jobs.id, sql`(${candidate})`), eq(jobs.status, 'queued')))
       .returning();
     return row ?? null;
   }
@@ -149,7 +151,14 @@ export function createJobWorker(deps: Deps): JobWorker {
   async function runJob(job: JobRow, abort: AbortController): Promise<void> {
     const service = job.service as ServiceKey;
     const timeoutMs = timeoutOf(service);
-    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(timeoutMs)]);
+    // A timer we hold, not AbortSignal.timeout(): Node keeps that signal only weakly, and under memory
+    // pressure it can be collected before it fires, letting a job run past its timeout.
+    const timeout = new AbortController();
+    const timeoutTimer = setTimeout(() => timeout.abort(), timeoutMs);
+    const signal = AbortSignal.any([abort.signal, timeout.signal]);
+    // Every line about this job names it (and its service and attempt).
+    const jobLog = log.child({ jobId: job.id, service, attempt: job.attempts });
+    const startedAt = Date.now();
     let lastProgressWrite = 0;
     const onProgress = (fraction: number) => {
       const now = Date.now();
@@ -158,9 +167,10 @@ export function createJobWorker(deps: Deps): JobWorker {
       const value = Math.min(0.99, Math.max(0, fraction));
       void updateProgress(db, job.id, workerId, value)
         .then(() => deps.events.emit(job.id))
-        .catch((error: unknown) => log.warn({ err: error, jobId: job.id }, 'job worker: progress write failed'));
+        .catch((error: unknown) => jobLog.warn({ err: error }, 'job worker: progress write failed'));
     };
     try {
+      jobLog.info('job started');
       const files = await loadJobInputs(db, storage, job.files);
       const engine = deps.engines.engineFor(service);
       const aborted = new Promise<never>((_, reject) => {
@@ -173,10 +183,11 @@ export function createJobWorker(deps: Deps): JobWorker {
       const outputs = await storeOutputs(job.id, result);
       const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary });
       if (!isOurs) await deleteStored(outputs);
-      log.info({ jobId: job.id, service, outputs: outputs.length }, 'job succeeded');
+      jobLog.info({ outputs: outputs.length, durationMs: Date.now() - startedAt }, 'job succeeded');
     } catch (error) {
-      await handleFailure(job, error, timeoutMs);
+      await handleFailure(job, error, timeoutMs, jobLog);
     } finally {
+      clearTimeout(timeoutTimer);
       deps.events.emit(job.id);
     }
   }
@@ -214,24 +225,24 @@ export function createJobWorker(deps: Deps): JobWorker {
     }
   }
 
-  async function handleFailure(job: JobRow, error: unknown, timeoutMs: number): Promise<void> {
+  async function handleFailure(job: JobRow, error: unknown, timeoutMs: number, jobLog: FastifyBaseLogger): Promise<void> {
     if (error instanceof WorkerStoppingError) {
       // Shutting down: hand the job to the next worker without counting this run.
       await db.update(jobs).set({ attempts: sql`greatest(${jobs.attempts} - 1, 0)` }).where(and(eq(jobs.id, job.id), eq(jobs.workerId, workerId)));
       await requeueJob(db, { jobId: job.id, workerId, delayMs: 0 });
-      log.info({ jobId: job.id }, 'job handed back to the queue (worker stopping)');
+      jobLog.info('job handed back to the queue (worker stopping)');
       return;
     }
     const isTransient = Boolean((error as { transient?: unknown } | null)?.transient === true);
     if (isTransient && job.attempts < options.maxAttempts) {
       const delayMs = options.backoffMs(job.attempts);
       await requeueJob(db, { jobId: job.id, workerId, delayMs });
-      log.warn({ jobId: job.id, err: error, attempt: job.attempts, delayMs }, 'job failed with a transient error; retrying later');
+      jobLog.warn({ err: error, delayMs }, 'job failed with a transient error; retrying later');
       return;
     }
     const message = userMessage(error, timeoutMs);
-    if (message === genericFailure) log.error({ err: error, jobId: job.id, service: job.service }, 'job failed');
-    else log.warn({ jobId: job.id, service: job.service, reason: message }, 'job failed');
+    if (message === genericFailure) jobLog.error({ err: error }, 'job failed');
+    else jobLog.warn({ reason: message }, 'job failed');
     await failJob(db, { jobId: job.id, workerId, message });
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 import { createFileLinks } from '../files/signed-links.ts';
-import { createLocalStorage, storageDirectory } from '../files/storage.ts';
+import { openStorage } from '../files/create-storage.ts';
 import type { Storage } from '../files/storage.ts';
 import { createEngineRegistry } from './engine-registry.ts';
 import type { EngineRegistry } from './engine-registry.ts';
@@ -23,7 +23,8 @@ export type JobsPluginOptions = {
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsPluginOptions) => {
     const { config } = app;
-    app.decorate('storage', options.storage ?? createLocalStorage(storageDirectory(config.dataDir)));
+    const opened = options.storage ? null : await openStorage(config);
+    app.decorate('storage', options.storage ?? opened!.storage);
     app.decorate(
       'fileLinks',
       createFileLinks({ secret: config.jwtSecret, ttlSeconds: config.fileLinkTtlSeconds, urlPrefix: `${API_PREFIX}/files`, clock: () => app.clock() }),
@@ -41,7 +42,10 @@ export const jobsPlugin = fp(
       events.emit(JOB_EVENTS_SHUTDOWN);
     });
     // Before the database closes (onClose hooks run in reverse registration order).
-    app.addHook('onClose', async () => worker?.stop());
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+      opened?.close();
+    });
   },
   { name: 'jobs', dependencies: ['db'] },
 );

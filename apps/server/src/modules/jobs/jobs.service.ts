@@ -13,7 +13,7 @@ import { summarizeIssues } from '../../plugins/errors.ts';
 import { checkServiceAllowed, enforceMonthlyCap } from '../api-keys/key-budget.ts';
 import type { JobApiKey } from '../api-keys/key-budget.ts';
 import { listServiceCosts } from '../credits/catalogue.repository.ts';
-import { findCreditAccount, hasLedgerKind } from '../credits/credits.repository.ts';
+import { findCreditAccount, hasPurchased } from '../credits/credits.repository.ts';
 import { chargeForService } from '../credits/credits.service.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
@@ -43,8 +43,8 @@ type Deps = {
 export function createJobsService(deps: Deps) {
   const { db, links } = deps;
 
-  /** SPEC.md §1: free-plan users see previews; a 'purchase' ledger row (or ADMIN) unlocks downloads. */
-  const mayDownload = async (viewer: Viewer) => viewer.role === 'ADMIN' || hasLedgerKind(db, viewer.id, 'purchase');
+  /** SPEC.md §1: free-plan users see previews; bought credits (a pack or a subscription period) or ADMIN unlock downloads. */
+  const mayDownload = async (viewer: Viewer) => viewer.role === 'ADMIN' || hasPurchased(db, viewer.id);
 
   async function present(rows: JobRow[], viewer: Viewer): Promise<Job[]> {
     const [outputs, canDownload] = await Promise.all([listOutputs(db, rows.map((row) => row.id)), mayDownload(viewer)]);

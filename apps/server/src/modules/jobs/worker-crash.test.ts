@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
@@ -99,4 +99,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     expect((await statusOf(second.id)).refundedAt).not.toBeNull();
     expect(await expectLedgerInvariant(t.database.db, user.user.id)).toBe(4);
   }, 60_000);
+
+  /** A worker process whose engines take a minute, so it is always in the middle of its jobs. */
+  function startSlowWorker() {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: t.databaseUrl!,
+        DATA_DIR: t.config.dataDir,
+        JWT_SECRET: t.config.jwtSecret,
+        LOG_LEVEL: 'silent',
+        LUMEN_TEST_ENGINE_DELAY_MS: '60000',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    return { child, exited, stderr: () => stderr };
+  }
+
+  async function killWhileRunning(ids: string[], atLeast: number): Promise<string[]> {
+    const worker = startSlowWorker();
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const rows = await t.database.db.select().from(jobs).where(inArray(jobs.id, ids));
+        const running = rows.filter((row) => row.status === 'running' && row.progress > 0).map((row) => row.id);
+        if (running.length >= atLeast) return running;
+        if (Date.now() > deadline) throw new Error(`the worker never ran ${atLeast} jobs at once: ${worker.stderr()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      worker.child.kill('SIGKILL');
+      expect(await worker.exited).toBe('SIGKILL');
+    }
+  }
+
+  it('SIGKILL in the middle of several users\' jobs: every job ends succeeded, or failed and refunded once; balance = sum(ledger) for everyone', async () => {
+    const people = await Promise.all(Array.from({ length: 3 }, () => registerUser(t.app)));
+    const ids: string[] = [];
+    for (const person of people) {
+      await setBalance(t.database.db, person.user.id, 10);
+      for (let index = 0; index < 2; index += 1) ids.push(((await submitJob(t.app, person.accessToken, salesPilotJob)).json().data as Job).id);
+    }
+
+    // The oldest job already lost a worker once (its last run); the worker claims the oldest first and is
+    // killed while running it and the next one: the first must fail and be refunded, the second re-run.
+    await t.database.db.update(jobs).set({ attempts: 1 }).where(eq(jobs.id, ids[0]!));
+    const killed = await killWhileRunning(ids, 2);
+    expect([...killed].sort()).toEqual([ids[0]!, ids[1]!].sort());
+    expect((await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).sort()).toEqual([...killed].sort());
+
+    // A healthy worker drains the queue.
+    const worker = createJobWorker({ db: t.database.db, storage: t.app.storage, engines: fakeRegistry(), events: createJobEvents(), log: t.app.log, options: fastWorker });
+    worker.start();
+    await worker.idle();
+    await worker.stop();
+
+    const rows = await t.database.db.select().from(jobs).where(inArray(jobs.id, ids));
+    const ledger = await t.database.db.select().from(creditLedger).where(inArray(creditLedger.userId, people.map((person) => person.user.id)));
+    const outcomes = { succeeded: 0, refunded: 0 };
+    for (const row of rows) {
+      const charges = ledger.filter((entry) => entry.id === row.chargeLedgerId);
+      expect(charges, `job ${row.id} has its one charge`).toHaveLength(1);
+      if (row.status === 'succeeded') {
+        expect(row.refundedAt).toBeNull();
+        outcomes.succeeded += 1;
+      } else {
+        expect(row, `job ${row.id} ended neither succeeded nor failed and refunded`).toMatchObject({ status: 'failed', refundedAt: expect.any(Date) });
+        outcomes.refunded += 1;
+      }
+    }
+    expect(outcomes).toEqual({ succeeded: ids.length - 1, refunded: 1 });
+    expect(rows.find((row) => row.id === ids[0])?.status).toBe('failed');
+    for (const person of people) {
+      const mine = rows.filter((row) => row.userId === person.user.id);
+      const refunds = ledger.filter((entry) => entry.userId === person.user.id && entry.kind === 'job_refund');
+      expect(refunds).toHaveLength(mine.filter((row) => row.status === 'failed').length);
+      expect(await expectLedgerInvariant(t.database.db, person.user.id)).toBe(10 - mine.filter((row) => row.status === 'succeeded').length);
+    }
+  }, 90_000);
 });

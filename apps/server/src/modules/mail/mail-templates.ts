@@ -1,7 +1,14 @@
 import type { MailTemplate } from '@lumen/core/admin/mail-outbox';
 import { ONE_TIME_CODE_TTL_MINUTES } from '@lumen/core/auth/one-time-code';
 
-export type RenderedMail = { template: MailTemplate; subject: string; text: string; html: string };
+export type RenderedMail = {
+  template: MailTemplate;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra SMTP headers (e.g. List-Unsubscribe on newsletters); not kept in the outbox. */
+  headers?: Record<string, string>;
+};
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
@@ -51,6 +58,20 @@ export function passwordResetCodeMail(person: Person, code: string): RenderedMai
   };
 }
 
+export function accountDeletionCodeMail(person: Person, code: string): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `Your code to delete your Lumen Studio account is ${code}. It is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`,
+    'Deleting the account erases your profile, results and uploads, and cannot be undone. If you did not ask for this, ignore this e-mail: nothing changes.',
+  ];
+  return {
+    template: 'account_deletion',
+    subject: `Your Lumen Studio account deletion code: ${code}`,
+    text: plain(lines),
+    html: layout('Confirm deleting your account', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+  };
+}
+
 export function passwordChangedMail(person: Person, when: Date): RenderedMail {
   const lines = [
     `Hi ${person.firstName},`,
@@ -73,4 +94,46 @@ export function providerLinkedMail(person: Person, providerName: string, provide
     text: plain(lines),
     html: layout('New sign-in method linked', lines),
   };
+}
+
+export type RefundMailFacts = { receiptNumber: string | null; description: string; amount: string; creditsReversed: number };
+
+const receiptOf = (facts: { receiptNumber: string | null; description: string }) =>
+  facts.receiptNumber ? `${facts.description} (receipt ${facts.receiptNumber})` : facts.description;
+
+const creditsLine = (count: number) =>
+  count > 0 ? `${count} unspent ${count === 1 ? 'credit was' : 'credits were'} removed from your balance.` : 'Your credit balance was not changed.';
+
+/** An admin approved (with the refund made) or rejected a user's refund request. */
+export function refundRequestDecidedMail(
+  person: Person,
+  decision: { approved: true; refund: RefundMailFacts; note: string | null } | { approved: false; receiptNumber: string | null; description: string; note: string },
+): RenderedMail {
+  const lines = decision.approved
+    ? [
+        `Hi ${person.firstName},`,
+        `Your refund request for ${receiptOf(decision.refund)} was approved and ${decision.refund.amount} was refunded.`,
+        creditsLine(decision.refund.creditsReversed),
+        ...(decision.note ? [`Note from our team: ${decision.note}`] : []),
+        'Card refunds usually reach your account within 5-10 business days.',
+      ]
+    : [
+        `Hi ${person.firstName},`,
+        `Your refund request for ${receiptOf(decision)} was not approved.`,
+        `Reason: ${decision.note}`,
+        'If you have questions, reply to this e-mail or contact support.',
+      ];
+  const title = decision.approved ? 'Your refund request was approved' : 'Your refund request was declined';
+  return { template: 'refund_request_decided', subject: title, text: plain(lines), html: layout(title, lines) };
+}
+
+/** Money was given back on one of the user's payments. */
+export function refundIssuedMail(person: Person, refund: RefundMailFacts): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `We refunded ${refund.amount} for ${receiptOf(refund)}.`,
+    creditsLine(refund.creditsReversed),
+    'Card refunds usually reach your account within 5-10 business days; crypto refunds are sent to the address agreed with support.',
+  ];
+  return { template: 'refund_issued', subject: `Refund issued: ${refund.amount}`, text: plain(lines), html: layout('Refund issued', lines) };
 }

@@ -26,11 +26,12 @@ export function createMailer({ db, smtpUrl, from, tasks, log }: MailerDeps): Mai
   return {
     isSmtp: transport !== null,
     async send(to, mail) {
-      const row = await insertOutboxMessage(db, { to, ...mail, status: transport ? 'sent' : 'stored' });
+      const { headers, ...stored } = mail;
+      const row = await insertOutboxMessage(db, { to, ...stored, status: transport ? 'sent' : 'stored' });
       if (transport) {
         tasks.run(async () => {
           try {
-            await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html });
+            await transport.sendMail({ from, to, subject: mail.subject, text: mail.text, html: mail.html, headers });
           } catch (error) {
             log.warn({ err: error, outboxId: row.id }, 'mail delivery failed');
             await setOutboxStatus(db, row.id, 'failed', error instanceof Error ? error.message.slice(0, 500) : 'failed');

@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { listServiceCosts } from '../credits/catalogue.repository.ts';
 import { usageByService } from '../credits/credit-history.service.ts';
 import { serviceNameOf } from '../credits/credits-dto.ts';
-import { findCreditAccount, hasLedgerKind } from '../credits/credits.repository.ts';
+import { findCreditAccount, hasPurchased as hasPurchasedCredits } from '../credits/credits.repository.ts';
 import { toSubscriptionPlanDto } from './plan-dto.ts';
 import { findActivePlan, listActivePlans } from './payments.repository.ts';
 
@@ -33,7 +33,7 @@ export function createPaymentsService({ db }: { db: Db }) {
     async getUsage(userId: string): Promise<PaymentUsage> {
       const [account, hasPurchased, costs, usage] = await Promise.all([
         findCreditAccount(db, userId),
-        hasLedgerKind(db, userId, 'purchase'),
+        hasPurchasedCredits(db, userId),
         listServiceCosts(db),
         usageByService(db, userId),
       ]);

@@ -14,6 +14,9 @@ export const users = pgTable(
     role: text('role', { enum: roles }).notNull().default('USER'),
     profileImage: text('profile_image'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set by an admin: the account cannot sign in and its sessions and API keys stop working. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

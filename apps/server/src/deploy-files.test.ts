@@ -1,0 +1,112 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig, repoRoot } from './config.ts';
+
+/**
+ * No Docker engine runs where the tests run, so the deploy files are checked as files: the compose
+ * file parses, its app containers run only npm scripts that exist (and that CI exercises), their
+ * environment passes the same configuration check as start-up, and the Dockerfile keeps its promises.
+ */
+
+/** The npm scripts the tests exercise: server.ts without the worker (start:api) and worker.ts. */
+const SCRIPTS_CI_TESTS = ['start:api', 'worker'];
+
+type ComposeService = {
+  build?: unknown;
+  image?: string;
+  command?: string[] | string;
+  environment?: Record<string, string | number | boolean | null>;
+  healthcheck?: { disable?: boolean; test?: string[] | string };
+  depends_on?: Record<string, { condition: string }>;
+  ports?: string[];
+};
+
+const read = (file: string) => readFileSync(join(repoRoot, file), 'utf8');
+
+/** Compose's `${VAR}`, `${VAR:-default}` and `${VAR:?error}` with the given variables. */
+function interpolate(value: string, variables: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_match, name: string, kind?: string, rest?: string) => {
+    const given = variables[name];
+    if (given !== undefined && given !== '') return given;
+    if (kind === '?') throw new Error(`${name}: ${rest}`);
+    return kind === '-' ? (rest ?? '') : '';
+  });
+}
+
+describe('compose.yaml', () => {
+  const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, ComposeService> };
+  const rootScripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+  const appServices = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
+
+  it('has the app, a worker, PostgreSQL, Redis and an S3-compatible store', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['app', 'minio', 'postgres', 'redis', 'worker']);
+    expect(compose.services.postgres!.image).toMatch(/^postgres:1[5-9]/);
+    expect(compose.services.redis!.image).toMatch(/^redis:/);
+    expect(compose.services.minio!.image).toMatch(/^minio\/minio/);
+    expect(appServices.map(([name]) => name).sort()).toEqual(['app', 'worker']);
+  });
+
+  it('runs only npm scripts that exist and that the tests exercise', () => {
+    for (const [name, service] of appServices) {
+      const command = Array.isArray(service.command) ? service.command : String(service.command).split(' ');
+      expect(command.slice(0, 2), name).toEqual(['npm', 'run']);
+      const script = command[2]!;
+      expect(rootScripts[script], `${name}: npm run ${script}`).toBeDefined();
+      expect(SCRIPTS_CI_TESTS, `${name}: npm run ${script}`).toContain(script);
+    }
+    expect(rootScripts['start:api']).toBe('node scripts/start.mjs --no-worker');
+    expect(rootScripts.worker).toContain('apps/server/src/worker.ts');
+  });
+
+  it("gives each app container a configuration that start-up accepts, on the stack's own services", () => {
+    for (const [name, service] of appServices) {
+      const env = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value ?? ''), { JWT_SECRET: 'x'.repeat(48) })]),
+      );
+      const config = loadConfig({ ...env, DATA_DIR: '/tmp/lumen-compose-check' });
+      expect(config.nodeEnv, name).toBe('production');
+      expect(new URL(config.databaseUrl!).hostname, name).toBe('postgres');
+      expect(new URL(config.redisUrl!).hostname, name).toBe('redis');
+      expect(config.storageDriver, name).toBe('s3');
+      expect(config.s3, name).toMatchObject({ endpoint: 'http://minio:9000', forcePathStyle: true, credentials: expect.any(Object) });
+      expect(Object.keys(service.depends_on ?? {}).sort(), name).toEqual(['minio', 'postgres', 'redis']);
+    }
+    expect(interpolate(String(compose.services.app!.environment!.WORKER_ENABLED), {})).toBe('false');
+    expect(() => interpolate(String(compose.services.app!.environment!.JWT_SECRET), {})).toThrow(/JWT_SECRET/);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const stages = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((match) => match[1]);
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+
+  it('builds the SPA in a build stage and ships only production dependencies', () => {
+    expect(stages).toEqual(['deps', 'build', 'prod-deps', 'runtime']);
+    expect(dockerfile).toMatch(/FROM deps AS build[\s\S]*RUN npm run build/);
+    expect(dockerfile).toMatch(/FROM \S+ AS prod-deps[\s\S]*RUN npm ci --omit=dev/);
+    expect(runtime).toContain('COPY --from=prod-deps /app/node_modules node_modules');
+    expect(runtime).toContain('COPY --from=build /app/apps/web/dist apps/web/dist');
+    expect(runtime).not.toMatch(/COPY --from=deps/);
+  });
+
+  it('runs as a non-root user with a health check on /api/v1/ready and npm run start:api', () => {
+    expect(runtime).toMatch(/^USER lumen$/m);
+    expect(runtime).toMatch(/useradd --system --uid 10001/);
+    expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/v1\/ready/m);
+    expect(runtime).toMatch(/^CMD \["npm", "run", "start:api"\]$/m);
+  });
+
+  it('copies only paths that exist in the repository', () => {
+    for (const match of dockerfile.matchAll(/^COPY (?!--from)(.+) (\S+)$/gm)) {
+      for (const source of match[1]!.split(' ')) expect(existsSync(join(repoRoot, source)), source).toBe(true);
+    }
+  });
+
+  it('keeps dependencies, local data and secrets out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', 'data', '.env', '.git']) expect(ignored).toContain(entry);
+  });
+});

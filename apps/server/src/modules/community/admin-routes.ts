@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { moderatePostBodySchema, moderationActions, moderationPostSchema, moderationQueueQuerySchema, paginatedModerationPostsSchema, postIdParamsSchema } from '@lumen/core/community/schemas';
+import type { ModerationAction } from '@lumen/core/community/schemas';
+import { failures, ok } from '../../lib/route-schemas.ts';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { auditActorOf } from '../admin/audit-actor.ts';
+import { createModerationService } from './moderation.service.ts';
+
+const doneMessages: Record<ModerationAction, string> = {
+  approve: 'Post approved',
+  hide: 'Post hidden',
+  delete: 'Post deleted',
+};
+
+const summaries: Record<ModerationAction, string> = {
+  approve: 'Approve a post (a hidden one is published again); its open reports are closed',
+  hide: 'Hide a post from the gallery, search and its media link at once',
+  delete: 'Delete a post for good (the result cannot be shared again)',
+};
+
+/** Community moderation: ADMIN only, checked before the input is validated; every action is audited. */
+export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  const service = createModerationService({ db: app.db, links: app.fileLinks });
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/admin/community/queue',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Posts to review: new or reported (most reported first), or the hidden ones, or all',
+        querystring: moderationQueueQuerySchema,
+        response: { 200: ok(paginatedModerationPostsSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.queue(request.query) }),
+  );
+
+  for (const action of moderationActions) {
+    app.post(
+      `/admin/community/posts/:id/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary: summaries[action],
+          params: postIdParamsSchema,
+          body: moderatePostBodySchema,
+          response: { 200: ok(moderationPostSchema), ...failures(400, 401, 403, 404, 413, 429) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await service.moderate(auditActorOf(request), request.params.id, action, request.body.reason),
+        message: doneMessages[action],
+      }),
+    );
+  }
+};

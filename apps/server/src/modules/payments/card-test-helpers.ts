@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import type { Db } from '../../db/database.ts';
+import { setBalance } from '../../test/credit-helpers.ts';
+import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { listActivePackages } from '../credits/catalogue.repository.ts';
+import { users } from '../users/tables.ts';
+
+/** A registered user with a verified e-mail (decision 006) and a chosen balance. */
+export async function verifiedBuyer(app: FastifyInstance, db: Db, balance = 0) {
+  const registered = await registerUser(app);
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.user.id));
+  await setBalance(db, registered.user.id, balance);
+  return { id: registered.user.id, token: registered.accessToken, headers: bearer(registered.accessToken) };
+}
+
+export async function seededPackage(db: Db, index = 0) {
+  const pack = (await listActivePackages(db))[index];
+  if (!pack) throw new Error('no seeded package');
+  return pack;
+}
+
+const signer = new Stripe('sk_test_signer_for_tests');
+
+/** A Stripe-shaped event and its stripe-signature header, made with the stripe package's own helper. */
+export function signedStripeEvent(secret: string, type: string, object: Record<string, unknown>, id = `evt_${randomBytes(10).toString('hex')}`) {
+  const payload = JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
+  return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+/** POSTs a raw webhook body the way Stripe does. */
+export function postStripeWebhook(app: FastifyInstance, payload: string, signature?: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/stripe',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload,
+  });
+}

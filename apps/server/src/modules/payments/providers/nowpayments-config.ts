@@ -1,0 +1,22 @@
+import { NOWPAYMENTS_DEFAULT_API_URL } from './nowpayments-provider.ts';
+import type { TestCryptoTimings } from './test-crypto-provider.ts';
+
+/** NOWPayments credentials; absent (no NOWPAYMENTS_API_KEY) means crypto runs on the built-in test provider. */
+export type NowPaymentsConfig = { apiKey: string; ipnSecret: string; apiUrl: string };
+
+/** Crypto settings of AppConfig: the real provider, or test mode with its (shortenable) timings. */
+export type CryptoConfig = { nowpayments: NowPaymentsConfig | null; testTimings?: Partial<TestCryptoTimings> };
+
+const blank = (value: string | undefined) => value === undefined || value.trim() === '';
+
+/** NOWPAYMENTS_API_KEY, NOWPAYMENTS_IPN_SECRET, NOWPAYMENTS_API_URL (README "NOWPayments"). */
+export function loadCryptoConfig(env: NodeJS.ProcessEnv, configError: (message: string) => Error): CryptoConfig {
+  const apiKey = env.NOWPAYMENTS_API_KEY?.trim();
+  const ipnSecret = env.NOWPAYMENTS_IPN_SECRET?.trim();
+  const apiUrl = blank(env.NOWPAYMENTS_API_URL) ? NOWPAYMENTS_DEFAULT_API_URL : env.NOWPAYMENTS_API_URL!.trim();
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl)) throw configError('Invalid environment variable NOWPAYMENTS_API_URL: must be an http(s) URL');
+  if (!apiKey) return { nowpayments: null };
+  // Without the IPN secret no payment notification could be trusted, so no payment would ever be credited.
+  if (!ipnSecret) throw configError('Invalid environment variable NOWPAYMENTS_IPN_SECRET: is required when NOWPAYMENTS_API_KEY is set');
+  return { nowpayments: { apiKey, ipnSecret, apiUrl: apiUrl.replace(/\/+$/, '') } };
+}
