@@ -2,7 +2,6 @@ import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { services } from '@/lib/service-details.ts';
-import type { AdminSectionKey } from '@/features/admin/api/admin-sections.ts';
 import { AdminLayout } from './layouts/admin-layout.tsx';
 import { DashboardLayout } from './layouts/dashboard-layout.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
@@ -18,13 +17,18 @@ const TermsPage = lazyPage(() => import('@/features/marketing/pages/terms-page.t
 const PrivacyPage = lazyPage(() => import('@/features/marketing/pages/privacy-page.tsx'), 'PrivacyPage');
 const ProductPage = lazyPage(() => import('@/features/marketing/pages/product-page.tsx'), 'ProductPage');
 const ComingSoonPage = lazyPage(() => import('@/features/marketing/pages/coming-soon-page.tsx'), 'ComingSoonPage');
-const VideosPage = lazyPage(() => import('@/features/marketing/pages/videos-page.tsx'), 'VideosPage');
+const VideosPage = lazyPage(() => import('@/features/content/pages/videos-page.tsx'), 'VideosPage');
 const BlogsPage = lazyPage(() => import('@/features/content/pages/blogs-page.tsx'), 'BlogsPage');
 const BlogPostPage = lazyPage(() => import('@/features/content/pages/blog-post-page.tsx'), 'BlogPostPage');
 const ContactPage = lazyPage(() => import('@/features/content/pages/contact-page.tsx'), 'ContactPage');
+const AdminBlogPage = lazyPage(() => import('@/features/content/pages/admin-blog-page.tsx'), 'AdminBlogPage');
+const AdminBlogEditorPage = lazyPage(() => import('@/features/content/pages/admin-blog-editor-page.tsx'), 'AdminBlogEditorPage');
+const AdminNewsletterPage = lazyPage(() => import('@/features/content/pages/admin-newsletter-page.tsx'), 'AdminNewsletterPage');
+const NewsletterLinkPage = lazyPage(() => import('@/features/content/pages/newsletter-link-page.tsx'), 'NewsletterLinkPage');
 const CommunityResourcesPage = lazyPage(() => import('@/features/community/pages/community-resources-page.tsx'), 'CommunityResourcesPage');
 const PromptSearchPage = lazyPage(() => import('@/features/community/pages/prompt-search-page.tsx'), 'PromptSearchPage');
 const CommunityPage = lazyPage(() => import('@/features/community/pages/community-page.tsx'), 'CommunityPage');
+const CommunityModerationPage = lazyPage(() => import('@/features/community/pages/community-moderation-page.tsx'), 'CommunityModerationPage');
 const OpenApiPage = lazyPage(() => import('@/features/developers/pages/open-api-page.tsx'), 'OpenApiPage');
 const ApiManagementPage = lazyPage(() => import('@/features/api-keys/pages/api-management-page.tsx'), 'ApiManagementPage');
 const PricingPage = lazyPage(() => import('@/features/payments/pages/pricing-page.tsx'), 'PricingPage');
@@ -36,8 +40,10 @@ const ResultLibraryPage = lazyPage(() => import('@/features/jobs/pages/result-li
 const ToolPage = lazyPage(() => import('@/features/jobs/pages/tool-page.tsx'), 'ToolPage');
 const ProfilePage = lazyPage(() => import('@/features/users/pages/profile-page.tsx'), 'ProfilePage');
 const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/auth-callback-page.tsx'), 'AuthCallbackPage');
+const AdminSettingsPage = lazyPage(() => import('@/features/admin/pages/admin-settings-page.tsx'), 'AdminSettingsPage');
+const AdminSecurityPage = lazyPage(() => import('@/features/admin/pages/admin-security-page.tsx'), 'AdminSecurityPage');
+const AdminAnalyticsPage = lazyPage(() => import('@/features/admin/pages/admin-analytics-page.tsx'), 'AdminAnalyticsPage');
 const AdminHomePage = lazyPage(() => import('@/features/admin/pages/admin-home-page.tsx'), 'AdminHomePage');
-const AdminSectionPage = lazyPage(() => import('@/features/admin/pages/admin-section-page.tsx'), 'AdminSectionPage');
 const CreditPackagesPage = lazyPage(() => import('@/features/admin/pages/credit-packages-page.tsx'), 'CreditPackagesPage');
 const SubscriptionPlansPage = lazyPage(() => import('@/features/admin/pages/subscription-plans-page.tsx'), 'SubscriptionPlansPage');
 const ServiceCostsPage = lazyPage(() => import('@/features/admin/pages/service-costs-page.tsx'), 'ServiceCostsPage');
@@ -48,6 +54,8 @@ const AdminJobDetailPage = lazyPage(() => import('@/features/admin/pages/admin-j
 const TryOnCataloguePage = lazyPage(() => import('@/features/admin/pages/try-on-catalogue-page.tsx'), 'TryOnCataloguePage');
 const TryOnStatisticsPage = lazyPage(() => import('@/features/admin/pages/try-on-statistics-page.tsx'), 'TryOnStatisticsPage');
 const IntroductionDialogsPage = lazyPage(() => import('@/features/admin/pages/introduction-dialogs-page.tsx'), 'IntroductionDialogsPage');
+const AdminPaymentsPage = lazyPage(() => import('@/features/admin/pages/admin-payments-page.tsx'), 'AdminPaymentsPage');
+const AdminCancellationsPage = lazyPage(() => import('@/features/admin/pages/admin-cancellations-page.tsx'), 'AdminCancellationsPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const productRoutes: RouteObject[] = services.map((service) => ({
@@ -59,11 +67,6 @@ const toolRoutes: RouteObject[] = services.map((service) => ({
   path: service.key,
   element: <ToolPage service={service.key satisfies ServiceKey} />,
 }));
-
-const adminSection = (path: string, section: AdminSectionKey): RouteObject => ({
-  path,
-  element: <AdminSectionPage section={section} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -86,6 +89,8 @@ export const routes: RouteObject[] = [
           { path: 'company/blogs', element: <BlogsPage /> },
           { path: 'company/blogs/:slug', element: <BlogPostPage /> },
           { path: 'coming-soon', element: <ComingSoonPage /> },
+          { path: 'newsletter/confirm', element: <NewsletterLinkPage action="confirm" /> },
+          { path: 'newsletter/unsubscribe', element: <NewsletterLinkPage action="unsubscribe" /> },
           ...productRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -138,23 +143,23 @@ export const routes: RouteObject[] = [
               { path: 'users/:id', element: <UserDetailPage /> },
               { path: 'jobs', element: <AdminJobsPage /> },
               { path: 'jobs/:id', element: <AdminJobDetailPage /> },
-              adminSection('blog', 'blog'),
-              adminSection('blog/new', 'blog-new'),
-              adminSection('blog/:slug', 'blog-edit'),
-              adminSection('newsletter', 'newsletter'),
-              adminSection('analytics', 'analytics'),
+              { path: 'blog', element: <AdminBlogPage /> },
+              { path: 'blog/new', element: <AdminBlogEditorPage /> },
+              { path: 'blog/:slug', element: <AdminBlogEditorPage /> },
+              { path: 'newsletter', element: <AdminNewsletterPage /> },
+              { path: 'analytics', element: <AdminAnalyticsPage /> },
               { path: 'subscription-plans', element: <SubscriptionPlansPage /> },
               { path: 'credit-packages', element: <CreditPackagesPage /> },
               { path: 'service-costs', element: <ServiceCostsPage /> },
-              adminSection('payments', 'payments'),
-              adminSection('cancellations', 'cancellations'),
-              adminSection('settings', 'settings'),
+              { path: 'payments', element: <AdminPaymentsPage /> },
+              { path: 'cancellations', element: <AdminCancellationsPage /> },
+              { path: 'settings', element: <AdminSettingsPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'virtual-try-on/models', element: <TryOnCataloguePage key="models" kind="models" /> },
               { path: 'virtual-try-on/clothing', element: <TryOnCataloguePage key="garments" kind="garments" /> },
               { path: 'virtual-try-on/statistics', element: <TryOnStatisticsPage /> },
-              adminSection('community-moderation', 'community-moderation'),
-              adminSection('security', 'security'),
+              { path: 'community-moderation', element: <CommunityModerationPage /> },
+              { path: 'security', element: <AdminSecurityPage /> },
               { path: 'introduction-dialogs', element: <IntroductionDialogsPage /> },
             ],
           },

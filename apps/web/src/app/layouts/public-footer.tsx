@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { NewsletterSignup } from '@/features/content/components/newsletter-signup.tsx';
 import { Logo } from './logo.tsx';
 import { companyLinks, legalLinks, productLinks, resourceLinks } from './nav-items.ts';
 import type { NavItem } from './nav-items.ts';
@@ -34,6 +35,9 @@ export function PublicFooter() {
         <FooterColumn title="Company" items={companyLinks} />
         <FooterColumn title="Resources" items={resourceLinks} />
         <FooterColumn title="Legal" items={legalLinks} />
+      </div>
+      <div className="mx-auto max-w-7xl px-4 pb-10 sm:px-6">
+        <NewsletterSignup dark />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">

@@ -5,11 +5,11 @@ import type { MailOutboxItem } from '@lumen/core/admin/mail-outbox';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { AdminSectionPage } from '../pages/admin-section-page.tsx';
+import { MailOutboxSection } from './mail-outbox-section.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 
-const routes = [{ path: '/admin/settings', element: <AdminSectionPage section="settings" /> }];
+const routes = [{ path: '/admin/settings', element: <MailOutboxSection /> }];
 
 function item(index: number, overrides: Partial<MailOutboxItem> = {}): MailOutboxItem {
   return {

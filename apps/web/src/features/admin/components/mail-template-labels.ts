@@ -5,6 +5,13 @@ export const mailTemplateLabels: Record<MailTemplate, string> = {
   password_reset: 'Password reset code',
   password_changed: 'Password changed',
   provider_linked: 'Sign-in method linked',
+  refund_request_decided: 'Refund request decided',
+  refund_issued: 'Refund issued',
+  contact_message: 'Contact message (to support)',
+  contact_reply: 'Reply to a contact message',
+  newsletter_confirmation: 'Newsletter confirmation',
+  newsletter_campaign: 'Newsletter',
+  account_deletion: 'Account deletion code',
 };
 
 export const mailStatusLabels: Record<MailStatus, { label: string; tone: 'neutral' | 'success' | 'danger' }> = {

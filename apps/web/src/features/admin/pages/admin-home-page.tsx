@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { adminSections } from '../api/admin-sections.ts';
+import { AnalyticsOverview } from './admin-analytics-page.tsx';
 
 const overview: Array<{ to: string; key: keyof typeof adminSections }> = [
   { to: '/admin/users', key: 'users' },
@@ -30,6 +31,12 @@ export function AdminHomePage() {
           </li>
         ))}
       </ul>
+      <section aria-labelledby="overview-heading" className="mt-10">
+        <h2 id="overview-heading" className="mb-4 text-lg font-semibold text-slate-900">
+          Activity
+        </h2>
+        <AnalyticsOverview compact />
+      </section>
     </>
   );
 }

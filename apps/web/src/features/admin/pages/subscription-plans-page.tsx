@@ -32,7 +32,7 @@ export function SubscriptionPlansPage() {
       <PageHeader
         eyebrow="Admin"
         title="Subscription plans"
-        description="Monthly and yearly plans, in the order users see them. Subscribing opens with checkout in the payments release; archived plans are never deleted."
+        description="Monthly and yearly plans, in the order users see them. Users subscribe from their subscription page through checkout; archived plans are never deleted."
         actions={
           <Button onClick={() => actions.setEditing('new')}>
             <Plus className="h-4 w-4" aria-hidden="true" /> New plan

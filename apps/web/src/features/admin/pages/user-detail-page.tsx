@@ -11,9 +11,21 @@ import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
 import { useAdminUserQuery } from '../api/get-admin-user.ts';
 import { CreditAdjustmentForm } from '../components/credit-adjustment-form.tsx';
+import { UserAccountActions } from '../components/user-account-actions.tsx';
+import {
+  SessionsSection,
+  UserApiKeysSection,
+  UserJobsSection,
+  UserOrdersSection,
+  UserSecurityEventsSection,
+} from '../components/user-activity-sections.tsx';
 import { UserLedger } from '../components/user-ledger.tsx';
+import { UserStatusBadge } from '../components/user-status-badge.tsx';
 
-/** /admin/users/:id: profile summary, balance, credit adjustment and the ledger. */
+/**
+ * /admin/users/:id: profile, status and role (suspend, reactivate, change role), balance and credit
+ * adjustment, the ledger, jobs, orders, API keys, sessions (revoke) and security events.
+ */
 export function UserDetailPage() {
   const { id = '' } = useParams();
   const { user: me } = useAuth();
@@ -52,6 +64,12 @@ export function UserDetailPage() {
                     </dd>
                   </div>
                   <div className="flex justify-between gap-2">
+                    <dt className="text-slate-600">Status</dt>
+                    <dd>
+                      <UserStatusBadge status={data.suspension.suspendedAt ? 'suspended' : user.emailVerified ? 'active' : 'unverified'} />
+                    </dd>
+                  </div>
+                  <div className="flex justify-between gap-2">
                     <dt className="text-slate-600">E-mail verified</dt>
                     <dd>{user.emailVerified ? 'Yes' : 'No'}</dd>
                   </div>
@@ -82,12 +100,36 @@ export function UserDetailPage() {
                 </div>
               </Card>
             </div>
+            <div className="mt-4 grid items-start gap-4 lg:grid-cols-3">
+              <Card>
+                <CardTitle>Account</CardTitle>
+                <div className="mt-3">
+                  <UserAccountActions
+                    key={`${user.role}-${data.suspension.suspendedAt ?? ''}`}
+                    userId={user.id}
+                    userName={name}
+                    role={user.role}
+                    suspension={data.suspension}
+                    isSelf={me?.id === user.id}
+                  />
+                </div>
+              </Card>
+              <div className="lg:col-span-2">
+                <UserSecurityEventsSection userId={user.id} />
+              </div>
+            </div>
             <section aria-labelledby="ledger-heading" className="mt-10">
               <h2 id="ledger-heading" className="mb-4 text-lg font-semibold text-slate-900">
                 Credit ledger
               </h2>
               <UserLedger userId={user.id} />
             </section>
+            <div className="mt-10 grid items-start gap-4 xl:grid-cols-2">
+              <UserJobsSection userId={user.id} />
+              <UserOrdersSection userId={user.id} />
+              <UserApiKeysSection userId={user.id} />
+              <SessionsSection userId={user.id} title="Sessions" />
+            </div>
           </>
         )
       )}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { userPlans, userSorts, userStatuses } from '@lumen/core/admin/schemas';
+import type { UserPlan, UserSort, UserStatus } from '@lumen/core/admin/schemas';
 import { roles } from '@lumen/core/users/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -16,35 +18,65 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { useAdminUsersQuery } from '../api/get-admin-users.ts';
+import { UserStatusBadge, userStatusLabels } from '../components/user-status-badge.tsx';
 
-function roleOf(value: string | null): Role | undefined {
-  return (roles as readonly string[]).includes(value ?? '') ? (value as Role) : undefined;
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 }
 
-/** /admin/users: search by name or e-mail, filter by role, page through, open a user. */
+const sortLabels: Record<UserSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  email: 'E-mail',
+  balance: 'Highest balance',
+  spent: 'Most spent',
+};
+
+type Filters = { search: string; role: string; status: string; plan: string; sort: string; page: number };
+
+/** /admin/users: search by name or e-mail, filter by role, status and plan, sort, page through, open a user. */
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
-  const role = roleOf(params.get('role'));
+  const role = oneOf<Role>(roles, params.get('role'));
+  const status = oneOf<UserStatus>(userStatuses, params.get('status'));
+  const plan = oneOf<UserPlan>(userPlans, params.get('plan'));
+  const sort = oneOf<UserSort>(userSorts, params.get('sort')) ?? 'newest';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [searchText, setSearchText] = useState(search);
-  const { data, isPending, isError, isFetching, refetch } = useAdminUsersQuery({ search: search || undefined, role, page, limit: DEFAULT_PAGE_SIZE });
+  const { data, isPending, isError, isFetching, refetch } = useAdminUsersQuery({
+    search: search || undefined,
+    role,
+    status,
+    plan,
+    sort,
+    page,
+    limit: DEFAULT_PAGE_SIZE,
+  });
 
-  const setQuery = (next: { search?: string; role?: string; page?: number }) => {
-    const merged = { search, role: role ?? '', page: 1, ...next };
+  const setQuery = (next: Partial<Filters>) => {
+    const merged: Filters = { search, role: role ?? '', status: status ?? '', plan: plan ?? '', sort, page: 1, ...next };
     const out = new URLSearchParams();
     if (merged.search) out.set('search', merged.search);
     if (merged.role) out.set('role', merged.role);
+    if (merged.status) out.set('status', merged.status);
+    if (merged.plan) out.set('plan', merged.plan);
+    if (merged.sort !== 'newest') out.set('sort', merged.sort);
     if (merged.page > 1) out.set('page', String(merged.page));
     setParams(out, { replace: true });
   };
 
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Users" description="Search accounts by name or e-mail, see their credits, and open one to adjust its balance." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Users"
+        description="Search accounts by name or e-mail, filter by role, status and plan, and open one to manage it."
+      />
       <form
         role="search"
-        className="mb-4 flex flex-col gap-2 sm:flex-row sm:items-end"
+        className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           setQuery({ search: searchText.trim() });
@@ -69,6 +101,41 @@ export function UsersPage() {
             ))}
           </Select>
         </div>
+        <div className="sm:w-36">
+          <label htmlFor="user-status" className="block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <Select id="user-status" className="mt-1" value={status ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+            <option value="">All statuses</option>
+            {userStatuses.map((value) => (
+              <option key={value} value={value}>
+                {userStatusLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="sm:w-32">
+          <label htmlFor="user-plan" className="block text-sm font-medium text-slate-700">
+            Plan
+          </label>
+          <Select id="user-plan" className="mt-1" value={plan ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), plan: event.target.value })}>
+            <option value="">All plans</option>
+            <option value="free">Free</option>
+            <option value="paid">Paid</option>
+          </Select>
+        </div>
+        <div className="sm:w-40">
+          <label htmlFor="user-sort" className="block text-sm font-medium text-slate-700">
+            Sort by
+          </label>
+          <Select id="user-sort" className="mt-1" value={sort} onChange={(event) => setQuery({ search: searchText.trim(), sort: event.target.value })}>
+            {userSorts.map((value) => (
+              <option key={value} value={value}>
+                {sortLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
         <Button type="submit">
           <Search className="h-4 w-4" aria-hidden="true" /> Search
         </Button>
@@ -78,7 +145,7 @@ export function UsersPage() {
       ) : isError ? (
         <ErrorState message="Failed to load users" onRetry={() => void refetch()} />
       ) : data.items.length === 0 ? (
-        <EmptyState title="No users found">Try another name, e-mail or role.</EmptyState>
+        <EmptyState title="No users found">Try another name, e-mail or filter.</EmptyState>
       ) : (
         <>
           <p className="mb-2 text-sm text-slate-600">
@@ -90,6 +157,8 @@ export function UsersPage() {
                 <Th>Name</Th>
                 <Th>E-mail</Th>
                 <Th>Role</Th>
+                <Th>Status</Th>
+                <Th>Plan</Th>
                 <Th className="text-right">Balance</Th>
                 <Th className="text-right">Spent</Th>
                 <Th>Joined</Th>
@@ -107,6 +176,10 @@ export function UsersPage() {
                   <Td>
                     <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge>
                   </Td>
+                  <Td>
+                    <UserStatusBadge status={user.status} />
+                  </Td>
+                  <Td>{user.plan === 'paid' ? 'Paid' : 'Free'}</Td>
                   <Td className="text-right">{user.balance}</Td>
                   <Td className="text-right">{user.spent}</Td>
                   <Td className="whitespace-nowrap">{formatDate(user.createdAt)}</Td>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { BookOpen, LifeBuoy, MessageCircle, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
+import { usePublicSettings } from '@/features/settings/api/public-settings.ts';
 
 export const securityTips = [
   'Never commit keys to source control or paste them into front-end code; call the API from your server.',
@@ -10,8 +12,24 @@ export const securityTips = [
   'Give each key only the services it needs and a monthly credit cap.',
 ] as const;
 
+const linkClass = 'inline-flex items-center gap-2 font-medium text-brand-700 hover:underline';
+
+/** The admin's link from /admin/settings when there is one (opens outside the app), else the page here. */
+function ResourceLink({ href, fallback, children }: { href: string | undefined; fallback: string; children: ReactNode }) {
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+      {children}
+    </a>
+  ) : (
+    <Link to={fallback} className={linkClass}>
+      {children}
+    </Link>
+  );
+}
+
 /** Links to the docs, the support chat and community support, and the security tips (SPEC.md §2). */
 export function DeveloperResources() {
+  const { data: settings } = usePublicSettings();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card>
@@ -23,14 +41,14 @@ export function DeveloperResources() {
             </Link>
           </li>
           <li>
-            <Link to="/contact" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+            <ResourceLink href={settings?.supportUrl || undefined} fallback="/contact">
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Support chat
-            </Link>
+            </ResourceLink>
           </li>
           <li>
-            <Link to="/resources/community" className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+            <ResourceLink href={settings?.communityUrl || undefined} fallback="/resources/community">
               <LifeBuoy className="h-4 w-4" aria-hidden="true" /> Community support
-            </Link>
+            </ResourceLink>
           </li>
         </ul>
       </Card>

@@ -337,4 +337,18 @@ describe('API management page', () => {
     expect(screen.getByText(/Never commit keys/)).toBeInTheDocument();
     expect(screen.getByText(/environment variables/)).toBeInTheDocument();
   });
+
+  it('uses the support chat and community links set on /admin/settings', async () => {
+    serve(
+      () => [],
+      (url) =>
+        url === '/api/v1/settings/public'
+          ? ok({ supportUrl: 'https://chat.lumen.example', communityUrl: 'https://discord.gg/lumen', supportEmail: '', signupsOpen: true })
+          : undefined,
+    );
+    renderPage();
+    await waitFor(() => expect(screen.getByRole('link', { name: /Support chat/ })).toHaveAttribute('href', 'https://chat.lumen.example'));
+    expect(screen.getByRole('link', { name: /Support chat/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByRole('link', { name: /Community support/ })).toHaveAttribute('href', 'https://discord.gg/lumen');
+  });
 });

@@ -2,10 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerBodySchema } from '@lumen/core/auth/schemas';
 import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
+import { settingsMessages } from '@lumen/core/settings/platform-settings';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { usePublicSettings } from '@/features/settings/api/public-settings.ts';
 import { useAuth } from '../api/auth-context.ts';
+import { FormAlert } from './form-alert.tsx';
 import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
 export function SignupForm({
@@ -19,6 +22,8 @@ export function SignupForm({
   oauthReturnTo: string;
 }) {
   const { register: registerAccount } = useAuth();
+  // Closed on /admin/settings: say so before anyone fills the form (the server refuses anyway).
+  const isClosed = usePublicSettings().data?.signupsOpen === false;
   const {
     register,
     handleSubmit,
@@ -34,6 +39,7 @@ export function SignupForm({
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {isClosed && <FormAlert tone="info">{settingsMessages.signupsClosed}</FormAlert>}
       <OAuthSignInButtons returnTo={oauthReturnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -64,7 +70,7 @@ export function SignupForm({
         autoComplete="new-password"
         {...register('password')}
       />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
+      <Button type="submit" className="w-full" disabled={isSubmitting || isClosed}>
         {isSubmitting && <Spinner label="Creating your account…" className="text-white" />}
         Create Account
       </Button>

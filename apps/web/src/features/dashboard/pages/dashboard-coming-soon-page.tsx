@@ -1,14 +1,16 @@
-import { ComingSoonNotice } from '@/components/ui/coming-soon-notice.tsx';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RoadmapList } from '@/components/roadmap-list.tsx';
 
+/** /dashboard/coming-soon: the roadmap from inside the dashboard. */
 export function DashboardComingSoonPage() {
   return (
     <>
       <PageHeader title="What's next" description="Features on their way to your dashboard." />
-      <ComingSoonNotice>
-        Credit packages and checkout, the six AI tools with a result library, API keys and the community gallery arrive over the
-        next releases.
-      </ComingSoonNotice>
+      <RoadmapList />
+      <p className="mt-6 text-sm text-slate-600">
+        Missing something? <Link to="/contact" className="font-semibold text-brand-700 underline">Tell us what you need</Link>.
+      </p>
     </>
   );
 }

@@ -13,10 +13,10 @@ type Values = z.input<typeof imageGeneratorParamsSchema>;
 const counts = Array.from({ length: imageGeneratorLimits.imagesMax }, (_, index) => index + 1);
 const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
-export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost }: ToolFormProps) {
+export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, initialPrompt }: ToolFormProps) {
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof imageGeneratorParamsSchema>>({
     resolver: zodResolver(imageGeneratorParamsSchema),
-    defaultValues: { prompt: '', negativePrompt: '', aspectRatio: '1:1', style: 'abstract', numberOfImages: 1 },
+    defaultValues: { prompt: initialPrompt ?? '', negativePrompt: '', aspectRatio: '1:1', style: 'abstract', numberOfImages: 1 },
   });
   const errors = formState.errors;
   const submit = handleSubmit((values) => {

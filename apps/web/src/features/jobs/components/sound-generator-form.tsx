@@ -10,10 +10,10 @@ import type { ToolFormProps } from './tool-form-parts.tsx';
 
 type Values = z.input<typeof soundGeneratorParamsSchema>;
 
-export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost }: ToolFormProps) {
+export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, initialPrompt }: ToolFormProps) {
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof soundGeneratorParamsSchema>>({
     resolver: zodResolver(soundGeneratorParamsSchema),
-    defaultValues: { prompt: '', durationSeconds: 8 },
+    defaultValues: { prompt: initialPrompt ?? '', durationSeconds: 8 },
   });
   const submit = handleSubmit((values) => onSubmit({ params: values, files: {} }));
   return (

@@ -18,6 +18,8 @@ export type ToolFormProps = {
   submitting: boolean;
   cost: number;
   serviceFiles?: ServiceFile[];
+  /** A prompt to start from ('Use this prompt' in the community: ?prompt= on the tool page). */
+  initialPrompt?: string;
 };
 
 export function maxBytesFor(files: ServiceFile[] | undefined, name: string): number | undefined {

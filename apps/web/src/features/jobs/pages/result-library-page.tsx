@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AudioLines, ExternalLink, FileText, Trash2 } from 'lucide-react';
+import { AudioLines, ExternalLink, FileText, Share2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
@@ -93,6 +93,11 @@ function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void 
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open
         </Link>
         {job.status === 'succeeded' && main && <DownloadButton job={job} output={main} compact />}
+        {job.status === 'succeeded' && (
+          <Link to={`/dashboard/community?publish=${encodeURIComponent(job.id)}`} className={buttonClasses('ghost', 'sm')} aria-label={`Publish the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)} to community`}>
+            <Share2 className="h-4 w-4" aria-hidden="true" /> Share
+          </Link>
+        )}
         <Button variant="ghost" size="sm" onClick={() => onDelete(job)} disabled={!isFinalStatus(job.status)} aria-label={`Delete the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)}`}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
         </Button>

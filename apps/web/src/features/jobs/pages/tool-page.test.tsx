@@ -181,6 +181,16 @@ describe('tool pages', () => {
     expect(within(alert).getByRole('button', { name: 'Buy credits' })).toBeInTheDocument();
   });
 
+  it("'Use this prompt' in the community opens the tool with ?prompt= filled in", async () => {
+    const job = makeJob();
+    const { calls } = serve({ create: () => ({ status: 201, body: { success: true, data: job } }), jobReads: [job] });
+    renderTool('image-generator', { path: `/dashboard/tools/image-generator?prompt=${encodeURIComponent('A lighthouse in a storm')}` });
+    expect(await screen.findByLabelText('Prompt')).toHaveValue('A lighthouse in a storm');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')).toBeDefined());
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')!.body).toMatchObject({ params: { prompt: 'A lighthouse in a storm' } });
+  });
+
   it('posts the image generator params (defaults, number of images, seed)', async () => {
     const job = makeJob();
     const { calls } = serve({ create: () => ({ status: 201, body: { success: true, data: job } }), jobReads: [job] });

@@ -194,7 +194,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
       )}
       <div className={key === 'sales-pilot' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
         <Card>
-          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} serviceFiles={info?.files} />
+          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} serviceFiles={info?.files} initialPrompt={searchParams.get('prompt') ?? undefined} />
         </Card>
         <Card aria-live="polite">
           {!jobId ? (

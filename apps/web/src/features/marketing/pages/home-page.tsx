@@ -4,6 +4,7 @@ import { FREE_PLAN } from '@lumen/core/credits/rules';
 import { Button } from '@/components/ui/button.tsx';
 import { useDocumentTitle } from '@/components/ui/page-header.tsx';
 import { services } from '@/lib/service-details.ts';
+import { LatestArticles } from '../components/latest-articles.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { SignUpCta } from '../components/sign-up-cta.tsx';
 
@@ -86,6 +87,8 @@ export function HomePage() {
           </p>
         </div>
       </section>
+
+      <LatestArticles />
 
       <section className="relative isolate overflow-hidden">
         <img src="/main/bg/4.jpg" alt="" className="absolute inset-0 -z-10 h-full w-full object-cover" />

@@ -1,20 +1,65 @@
-import { Button } from '@/components/ui/button.tsx';
+import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { CheckoutPendingNotice } from './checkout-pending-notice.tsx';
+import { cn } from '@/lib/cn.ts';
+import type { CryptoPayment } from '../api/crypto-payment.ts';
+import { CryptoCurrencyStep } from './crypto-currency-step.tsx';
+import { CryptoPaymentStep } from './crypto-payment-step.tsx';
+import { CryptoStatusStep } from './crypto-status-step.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import type { PaymentStepDialogProps } from './payment-step-dialog-props.ts';
 
-/** SPEC.md §2 crypto dialog, first step (Select Cryptocurrency); the steps after it arrive with payments. */
-export function CryptoPaymentDialog({ pkg, cardName, open, onOpenChange, onBack }: PaymentStepDialogProps) {
+type Step = 'currency' | 'payment' | 'status';
+
+const steps: { key: Step; title: string }[] = [
+  { key: 'currency', title: 'Select Cryptocurrency' },
+  { key: 'payment', title: 'Complete Payment' },
+  { key: 'status', title: 'Payment Status' },
+];
+
+function StepIndicator({ current }: { current: Step }) {
+  const index = steps.findIndex((step) => step.key === current);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Select Cryptocurrency" description={`Pay for ${cardName} with one of 300+ cryptocurrencies.`}>
-      <OrderSummary pkg={pkg} cardName={cardName} />
-      <CheckoutPendingNotice>Cryptocurrency payments open with the payments release.</CheckoutPendingNotice>
-      <div className="mt-5 flex">
-        <Button variant="outline" onClick={onBack}>
-          Back
-        </Button>
-      </div>
+    <ol className="mb-4 flex gap-2 text-xs" aria-label="Steps">
+      {steps.map((step, i) => (
+        <li
+          key={step.key}
+          aria-current={i === index ? 'step' : undefined}
+          className={cn('flex-1 rounded-full px-2 py-1 text-center', i <= index ? 'bg-brand-100 font-semibold text-brand-800' : 'bg-slate-100 text-slate-500')}
+        >
+          {i + 1}. {step.title}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** SPEC.md §2/§4 crypto dialog: currency, then payment (once created), then status. */
+export function CryptoPaymentDialog({ pkg, cardName, open, onOpenChange, onBack, onPaid }: PaymentStepDialogProps) {
+  const [step, setStep] = useState<Step>('currency');
+  const [payment, setPayment] = useState<CryptoPayment | null>(null);
+  const title = steps.find((s) => s.key === step)!.title;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={`Pay for ${cardName} with one of 300+ cryptocurrencies.`}>
+      <StepIndicator current={step} />
+      {step === 'currency' || !payment ? (
+        <>
+          <OrderSummary pkg={pkg} cardName={cardName} />
+          <CryptoCurrencyStep
+            pkg={pkg}
+            cardName={cardName}
+            onBack={onBack}
+            onCreated={(created) => {
+              setPayment(created);
+              setStep('payment');
+            }}
+          />
+        </>
+      ) : step === 'payment' ? (
+        <CryptoPaymentStep payment={payment} onSent={() => setStep('status')} />
+      ) : (
+        <CryptoStatusStep payment={payment} onFinished={onPaid} />
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
@@ -6,21 +6,30 @@ import { packageCardName } from '@lumen/core/credits/rules';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { openLoginModal } from '@/features/auth/api/auth-modal-events.ts';
 import { creditPackagesQueryOptions } from '@/features/credits/api/get-credit-packages.ts';
+import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
+import { paymentConfigQueryOptions } from '../api/get-payment-config.ts';
 import { PAYMENT_OPEN_EVENT } from '../api/payment-dialog-events.ts';
 import type { PaymentDialogRequest } from '../api/payment-dialog-events.ts';
+import { paymentKeys } from '../api/payment-keys.ts';
 import { checkPurchaseStart } from '../api/purchase-rules.ts';
 import { CardPaymentDialog } from './card-payment-dialog.tsx';
 import { CryptoPaymentDialog } from './crypto-payment-dialog.tsx';
 import { PaymentMethodDialog } from './payment-method-dialog.tsx';
 import { PACKAGES_LOAD_ERROR } from './use-pricing-data.ts';
 
+export const PAYMENT_SUCCESS_TITLE = 'Payment Successful';
+export const PURCHASE_SUCCESS_TITLE = 'Purchase successful';
+export const PURCHASE_SUCCESS_DESCRIPTION = 'Your credits have been added to your account';
+
 type Step = 'method' | 'card' | 'crypto';
-type State = { step: Step | null; pkg: CreditPackage; cardName: string };
+/** `opening` changes on every open, so each payment starts from a fresh dialog state. */
+type State = { step: Step | null; pkg: CreditPackage; cardName: string; opening: number };
 
 /** Hosts the payment dialogs; opened by the 'payment:open' window event after the SPEC.md §5 checks. */
 export function PaymentDialogs() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
+  const refreshCredits = useRefreshCredits();
   const [state, setState] = useState<State | null>(null);
   const isSignedIn = useRef(false);
   useEffect(() => {
@@ -30,6 +39,8 @@ export function PaymentDialogs() {
   useEffect(() => {
     const onOpen = async (event: Event) => {
       const packageId = (event as CustomEvent<PaymentDialogRequest | undefined>).detail?.packageId;
+      // The crypto threshold (an admin setting) loads beside the packages; the method dialog reads it.
+      void queryClient.prefetchQuery(paymentConfigQueryOptions());
       let packages: CreditPackage[] = [];
       if (isSignedIn.current && packageId) {
         try {
@@ -45,23 +56,40 @@ export function PaymentDialogs() {
         toast.error(check.title, { description: check.description, ...signIn });
         return;
       }
-      setState({ step: 'method', pkg: check.pkg, cardName: packageCardName(check.pkg, check.indexInList) });
+      setState((current) => ({
+        step: 'method',
+        pkg: check.pkg,
+        cardName: packageCardName(check.pkg, check.indexInList),
+        opening: (current?.opening ?? 0) + 1,
+      }));
     };
     window.addEventListener(PAYMENT_OPEN_EVENT, onOpen);
     return () => window.removeEventListener(PAYMENT_OPEN_EVENT, onOpen);
   }, [queryClient]);
+
+  const pkg = state?.pkg;
+  const cardName = state?.cardName;
+  const onPaid = useCallback(() => {
+    if (!pkg) return;
+    toast.success(PAYMENT_SUCCESS_TITLE, { description: `Your purchase of ${pkg.creditsAmount} credits (${cardName}) is complete.` });
+    toast.success(PURCHASE_SUCCESS_TITLE, { description: PURCHASE_SUCCESS_DESCRIPTION });
+    setState((current) => (current ? { ...current, step: null } : current));
+    void refreshCredits();
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.invoiceLists() });
+  }, [pkg, cardName, refreshCredits, queryClient]);
 
   if (!state) return null;
   const go = (step: Step | null) => setState((current) => (current ? { ...current, step } : current));
   const closeUnless = (open: boolean) => {
     if (!open) go(null);
   };
-  const { pkg, cardName, step } = state;
+  const { step, opening } = state;
+  const props = { pkg: state.pkg, cardName: state.cardName, onOpenChange: closeUnless, onBack: () => go('method'), onPaid };
   return (
     <>
-      <PaymentMethodDialog pkg={pkg} cardName={cardName} open={step === 'method'} onOpenChange={closeUnless} onChoose={(method) => go(method)} />
-      <CardPaymentDialog pkg={pkg} cardName={cardName} open={step === 'card'} onOpenChange={closeUnless} onBack={() => go('method')} />
-      <CryptoPaymentDialog pkg={pkg} cardName={cardName} open={step === 'crypto'} onOpenChange={closeUnless} onBack={() => go('method')} />
+      <PaymentMethodDialog pkg={state.pkg} cardName={state.cardName} open={step === 'method'} onOpenChange={closeUnless} onChoose={(method) => go(method)} />
+      <CardPaymentDialog key={`card-${opening}`} open={step === 'card'} {...props} />
+      <CryptoPaymentDialog key={`crypto-${opening}`} open={step === 'crypto'} {...props} />
     </>
   );
 }

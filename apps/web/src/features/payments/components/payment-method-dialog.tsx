@@ -1,8 +1,9 @@
 import { Bitcoin, CreditCard } from 'lucide-react';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
-import { isCryptoOffered } from '@lumen/core/payments/crypto';
+import { CRYPTO_MIN_AMOUNT_EXCLUSIVE, isCryptoOffered } from '@lumen/core/payments/crypto';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { formatDollars } from '@/lib/format.ts';
+import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
 
 export type PaymentMethod = 'card' | 'crypto';
 
@@ -24,7 +25,10 @@ function MethodButton({ icon: Icon, title, detail, onClick }: { icon: typeof Cre
   );
 }
 
-/** SPEC.md §2/§5: card always; crypto only for a credit purchase above 19.20. */
+/**
+ * SPEC.md §2/§5: card always; crypto only for a credit purchase above the crypto threshold, which an
+ * admin sets on /admin/settings (GET /payment/config cryptoMinimumAmount; 19.20 until it has loaded).
+ */
 export function PaymentMethodDialog({
   pkg,
   cardName,
@@ -38,7 +42,11 @@ export function PaymentMethodDialog({
   onOpenChange: (open: boolean) => void;
   onChoose: (method: PaymentMethod) => void;
 }) {
-  const cryptoOffered = isCryptoOffered('CREDIT_PURCHASE', pkg.price);
+  const config = usePaymentConfigQuery(open);
+  const threshold = config.data?.cryptoMinimumAmount ?? CRYPTO_MIN_AMOUNT_EXCLUSIVE;
+  // While the threshold loads, neither the crypto option nor the note shows (no option that then vanishes).
+  const loading = config.isPending;
+  const cryptoOffered = isCryptoOffered('CREDIT_PURCHASE', pkg.price, threshold);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Choose Payment Method" description="Choose your preferred payment method to complete the purchase.">
       <p className="mb-4 text-sm text-slate-700">
@@ -46,10 +54,10 @@ export function PaymentMethodDialog({
       </p>
       <div className="space-y-3">
         <MethodButton icon={CreditCard} title="Credit or Debit Card" detail="Visa, Mastercard, American Express — processed by Stripe" onClick={() => onChoose('card')} />
-        {cryptoOffered ? (
+        {loading ? null : cryptoOffered ? (
           <MethodButton icon={Bitcoin} title="Cryptocurrency" detail="300+ cryptocurrencies, 0.5-1% fees versus 2.9% for cards" onClick={() => onChoose('crypto')} />
         ) : (
-          <p className="text-xs text-slate-500">Cryptocurrency payment is available for purchases above $19.20.</p>
+          <p className="text-xs text-slate-500">Cryptocurrency payment is available for purchases above {formatDollars(threshold)}.</p>
         )}
       </div>
     </Dialog>

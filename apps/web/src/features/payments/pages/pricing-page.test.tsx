@@ -29,6 +29,10 @@ function serve(packages: CreditPackage[] = seededPackages(), costs: Record<strin
   return mockFetch((url) => {
     if (url === '/api/v1/credits/packages') return ok(packages);
     if (url === '/api/v1/credits/costs') return ok(costs);
+    if (url === '/api/v1/payment/config') return ok({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
+    if (url === '/api/v1/credits/purchase/stripe/create-payment-intent') {
+      return ok({ clientSecret: 'pi_1_secret_x', amount: 1900, currency: 'usd', orderId: '11111111-1111-4111-8111-111111111111' });
+    }
     return fail(404, 'Not found', 'NOT_FOUND');
   });
 }
@@ -174,8 +178,8 @@ describe('pricing page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /Credit or Debit Card/ }));
     const cardDialog = await screen.findByRole('dialog', { name: 'Purchase Credits - Plus' });
     expect(within(cardDialog).getByText("Complete your credit purchase using Stripe's secure payment system.")).toBeInTheDocument();
-    expect(within(cardDialog).getByText('Checkout opens in the next release')).toBeInTheDocument();
-    expect(within(cardDialog).getByRole('button', { name: 'Pay $19' })).toBeDisabled();
+    expect(await within(cardDialog).findByRole('button', { name: 'Pay $19' })).toBeEnabled();
+    expect(within(cardDialog).getByRole('note', { name: 'Test mode' })).toBeInTheDocument();
   });
 
   it("validates the purchase start: 'Authentication required' for a signed-out visitor", async () => {
@@ -229,6 +233,20 @@ describe('pricing page', () => {
     const reference = screen.getByRole('heading', { name: 'Credit Cost Reference' }).closest('section')!;
     expect(within(reference).getByText('3 credits per use')).toBeInTheDocument();
     expect(within(reference).getByText('Unlimited')).toBeInTheDocument();
+  });
+
+  it('the checkout cancel target /pricing?payment=cancelled says the payment was cancelled; without the query it does not', async () => {
+    serve();
+    const auth = fakeAuth({ user: makeUser() });
+    renderRoutes([{ path: '/pricing', element: <PricingPage embedded /> }], { path: '/pricing?payment=cancelled', auth });
+    expect(await screen.findByText('Payment cancelled. You have not been charged.')).toBeInTheDocument();
+    await screen.findByRole('article', { name: 'Pro' });
+  });
+
+  it('shows no cancellation notice on a plain visit', async () => {
+    serve();
+    await renderPricing({ signedIn: true });
+    expect(screen.queryByText('Payment cancelled. You have not been charged.')).not.toBeInTheDocument();
   });
 
   it("toasts 'Failed to load credit packages' and retries", async () => {

@@ -8,6 +8,8 @@ import { costLabel, withCosts } from '@/lib/service-details.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
 import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
+import { useMySubscriptionQuery } from '../api/subscription.ts';
+import { CurrentSubscription } from '../components/current-subscription.tsx';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';
 import { SubscriptionPlansList } from '../components/subscription-plans-list.tsx';
 
@@ -20,6 +22,9 @@ export function SubscriptionPage() {
   const hasPurchased = usage.data?.hasPurchased ?? false;
   const planName = hasPurchased ? (usage.data?.plan.name ?? 'Credit packs') : FREE_PLAN.name;
   const services = withCosts(costs.data);
+  const mine = useMySubscriptionQuery(user !== null);
+  const subscription = mine.data ?? null;
+  const subscribed = subscription !== null && !['canceled', 'incomplete_expired'].includes(subscription.status);
 
   return (
     <>
@@ -85,8 +90,13 @@ export function SubscriptionPage() {
         <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
           Subscription plans
         </h2>
-        <p className="mb-4 text-sm text-slate-600">Monthly and yearly plans open together with checkout in the payments release.</p>
-        <SubscriptionPlansList />
+        <p className="mb-4 text-sm text-slate-600">Plans add their credits every period, on top of any credit packages you buy.</p>
+        {subscription && (
+          <div className="mb-4">
+            <CurrentSubscription subscription={subscription} />
+          </div>
+        )}
+        <SubscriptionPlansList currentPlanId={subscribed ? subscription?.plan.id : null} subscribed={subscribed} />
       </section>
     </>
   );

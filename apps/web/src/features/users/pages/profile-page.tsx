@@ -9,6 +9,7 @@ import { ProfileForm } from '../components/profile-form.tsx';
 import { SecurityEventsSection } from '../components/security-events-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
 import { SignInMethodsSection } from '../components/sign-in-methods-section.tsx';
+import { YourDataSection } from '../components/your-data-section.tsx';
 
 export function ProfilePage() {
   const { user } = useAuth();
@@ -64,6 +65,7 @@ export function ProfilePage() {
       <div className="mt-6 space-y-6">
         <SessionsSection />
         <SecurityEventsSection />
+        <YourDataSection />
       </div>
     </>
   );

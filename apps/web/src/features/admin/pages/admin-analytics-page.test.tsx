@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Analytics } from '@lumen/core/admin/analytics';
+import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
+import { makeUser } from '@/test/fixtures.ts';
+import { fakeAuth, renderRoutes } from '@/test/render.tsx';
+import { AdminAnalyticsPage } from './admin-analytics-page.tsx';
+import { AdminHomePage } from './admin-home-page.tsx';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
+
+const analytics: Analytics = {
+  from: '2026-11-01',
+  to: '2026-11-02',
+  totals: { signups: 7, activeUsers: 5, grossRevenueCents: 3800, refundedCents: 400, netRevenueCents: 3400, creditsSold: 110, creditsSpent: 12, jobs: 9, successRate: 0.875 },
+  days: [
+    { date: '2026-11-01', signups: 3, activeUsers: 2, revenueCents: { stripe: 900 }, creditsSold: 100, creditsSpent: 4, jobs: 4 },
+    { date: '2026-11-02', signups: 4, activeUsers: 3, revenueCents: { nowpayments: 2500 }, creditsSold: 10, creditsSpent: 8, jobs: 5 },
+  ],
+  providers: [
+    { provider: 'nowpayments', orders: 1, grossCents: 2900, refundedCents: 400, netCents: 2500 },
+    { provider: 'stripe', orders: 1, grossCents: 900, refundedCents: 0, netCents: 900 },
+  ],
+  services: [{ service: 'sales-pilot', jobs: 9, succeeded: 7, failed: 1, successRate: 0.875, averageDurationMs: 1500, creditsSpent: 12 }],
+  topUsers: [{ userId: 'u1', email: 'grace@example.com', name: 'Grace Hopper', creditsSpent: 12, jobs: 9, revenueCents: 900 }],
+};
+const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
+
+describe('/admin/analytics', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows totals and tables for the range, refetches for new dates, and downloads a CSV report', async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url.startsWith('/api/v1/admin/analytics/export')) return { status: 200, body: 'date,signups\r\n' };
+      if (url.startsWith('/api/v1/admin/analytics')) return ok(analytics);
+      return fail(404, 'Not found', 'NOT_FOUND');
+    });
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/analytics', element: <AdminAnalyticsPage /> }], { path: '/admin/analytics', auth: admin });
+
+    expect(await screen.findByText('$34.00')).toBeInTheDocument();
+    expect(screen.getByText('87.5%', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Revenue by provider' })).toHaveTextContent('$25.00');
+    expect(screen.getByRole('table', { name: 'Jobs per service' })).toHaveTextContent('Sales Pilot');
+    expect(screen.getByRole('table', { name: 'Top users' })).toHaveTextContent('grace@example.com');
+    expect(screen.getByRole('img', { name: /Sign-ups and active users: 7 sign-ups, 5 active users/ })).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics?') && String(url).includes('from=2026-10-01'))).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: /Services CSV/ }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(clicked[0]).toMatch(/^lumen-services-2026-10-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics/export?report=services&from=2026-10-01'))).toBe(true);
+  });
+
+  it('the /admin index shows the activity overview', async () => {
+    mockFetch((url) => (url.startsWith('/api/v1/admin/analytics') ? ok(analytics) : fail(404, 'Not found', 'NOT_FOUND')));
+    renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], { path: '/admin', auth: admin });
+    expect(await screen.findByText('$34.00')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Top users' })).not.toBeInTheDocument();
+  });
+});

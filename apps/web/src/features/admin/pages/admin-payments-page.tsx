@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { invoiceStatuses } from '@lumen/core/payments/billing';
+import type { InvoiceStatus } from '@lumen/core/payments/billing';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { formatCents, invoiceStatusLabels, providerLabels } from '@/features/payments/api/invoice-status.ts';
+import { useAdminPaymentsQuery } from '../api/admin-payments.ts';
+import { PaymentDetailDialog } from '../components/payment-detail-dialog.tsx';
+import { PaymentStatusBadge } from '../components/payment-status-badge.tsx';
+
+const providers = ['stripe', 'nowpayments'] as const;
+type Provider = (typeof providers)[number];
+const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
+const statusOf = (value: string | null) => ((invoiceStatuses as readonly string[]).includes(value ?? '') ? (value as InvoiceStatus) : undefined);
+const providerOf = (value: string | null) => ((providers as readonly string[]).includes(value ?? '') ? (value as Provider) : undefined);
+
+type Filters = { status: string; provider: string; search: string; from: string; to: string; page: number };
+
+/** /admin/payments: every order (card and crypto), filtered by status, provider, dates and user, with totals. */
+export function AdminPaymentsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: Filters = {
+    status: statusOf(params.get('status')) ?? '',
+    provider: providerOf(params.get('provider')) ?? '',
+    search: params.get('search') ?? '',
+    from: isDate(params.get('from')) ? params.get('from')! : '',
+    to: isDate(params.get('to')) ? params.get('to')! : '',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const [searchText, setSearchText] = useState(filters.search);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const { data, isPending, isError, isFetching, refetch } = useAdminPaymentsQuery({
+    status: statusOf(filters.status),
+    provider: providerOf(filters.provider),
+    search: filters.search || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    page: filters.page,
+    limit: DEFAULT_PAGE_SIZE,
+  });
+
+  const setQuery = (next: Partial<Filters>) => {
+    const merged: Filters = { ...filters, search: searchText.trim(), page: 1, ...next };
+    const out = new URLSearchParams();
+    for (const key of ['status', 'provider', 'search', 'from', 'to'] as const) if (merged[key]) out.set(key, merged[key]);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out, { replace: true });
+  };
+  const hasFilters = Boolean(filters.status || filters.provider || filters.search || filters.from || filters.to);
+
+  return (
+    <>
+      <PageHeader eyebrow="Admin" title="Payments" description="Card and cryptocurrency orders, their status and refunds. Open one to see its provider events or refund it." />
+      <form
+        role="search"
+        aria-label="Filter payments"
+        className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({});
+        }}
+      >
+        <div className="lg:col-span-2">
+          <Label htmlFor="payment-search">User name or e-mail</Label>
+          <Input id="payment-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+        </div>
+        <div>
+          <Label htmlFor="payment-status">Status</Label>
+          <Select id="payment-status" className="mt-1" value={filters.status} onChange={(event) => setQuery({ status: event.target.value })}>
+            <option value="">All statuses</option>
+            {invoiceStatuses.map((status) => (
+              <option key={status} value={status}>
+                {invoiceStatusLabels[status]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="payment-provider">Provider</Label>
+          <Select id="payment-provider" className="mt-1" value={filters.provider} onChange={(event) => setQuery({ provider: event.target.value })}>
+            <option value="">All providers</option>
+            {providers.map((provider) => (
+              <option key={provider} value={provider}>
+                {providerLabels[provider]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div>
+          <Label htmlFor="payment-from">From</Label>
+          <Input id="payment-from" className="mt-1" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setQuery({ from: event.target.value })} />
+        </div>
+        <div>
+          <Label htmlFor="payment-to">To</Label>
+          <Input id="payment-to" className="mt-1" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setQuery({ to: event.target.value })} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
+          <Button type="submit">
+            <Search className="h-4 w-4" aria-hidden="true" /> Search
+          </Button>
+          {hasFilters && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setSearchText('');
+                setParams(new URLSearchParams(), { replace: true });
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
+        </div>
+      </form>
+      {isPending ? (
+        <Spinner label="Loading payments…" />
+      ) : isError ? (
+        <ErrorState message="Failed to load payments" onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <dl aria-label="Totals" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {[
+              ['Orders', String(data.totals.count)],
+              ['Paid', formatCents(data.totals.paidCents)],
+              ['Refunded', formatCents(data.totals.refundedCents)],
+              ['Net', formatCents(data.totals.netCents)],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <dt className="text-xs text-slate-500">{label}</dt>
+                <dd className="text-xl font-bold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {data.items.length === 0 ? (
+            <EmptyState title="No payments found">{hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}</EmptyState>
+          ) : (
+            <>
+              <Table caption="Payments, newest first">
+                <THead>
+                  <tr>
+                    <Th>Created</Th>
+                    <Th>Invoice</Th>
+                    <Th>User</Th>
+                    <Th>Description</Th>
+                    <Th className="text-right">Amount</Th>
+                    <Th>Provider</Th>
+                    <Th>Status</Th>
+                  </tr>
+                </THead>
+                <tbody>
+                  {data.items.map((payment) => (
+                    <Tr key={payment.id}>
+                      <Th scope="row" className="font-medium">
+                        <button type="button" className="text-brand-700 hover:underline" onClick={() => setOpenId(payment.id)}>
+                          {formatDateTime(payment.createdAt)}
+                          <span className="sr-only"> — open payment of {payment.user.email}</span>
+                        </button>
+                      </Th>
+                      <Td className="whitespace-nowrap">{payment.number ?? '—'}</Td>
+                      <Td className="whitespace-nowrap">
+                        {payment.user.email}
+                        {payment.user.name && <span className="block text-xs text-slate-500">{payment.user.name}</span>}
+                      </Td>
+                      <Td>
+                        {payment.description}
+                        {payment.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
+                      </Td>
+                      <Td className="text-right whitespace-nowrap">
+                        {formatCents(payment.amountCents, payment.currency)}
+                        {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
+                      </Td>
+                      <Td className="whitespace-nowrap">
+                        {providerLabels[payment.provider]}
+                        {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
+                      </Td>
+                      <Td>
+                        <PaymentStatusBadge status={payment.status} />
+                      </Td>
+                    </Tr>
+                  ))}
+                </tbody>
+              </Table>
+              <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Payment pages" disabled={isFetching} />
+            </>
+          )}
+        </>
+      )}
+      <PaymentDetailDialog paymentId={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Download, Search } from 'lucide-react';
+import { toast } from 'sonner';
+import { subscriberStatuses } from '@lumen/core/content/newsletter';
+import type { SubscriberStatus } from '@lumen/core/content/newsletter';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { downloadSubscribersCsv, useSubscribersQuery } from '../api/admin-newsletter.ts';
+
+const statusLabels: Record<SubscriberStatus, { label: string; tone: 'neutral' | 'success' | 'warning' }> = {
+  pending: { label: 'Awaiting confirmation', tone: 'warning' },
+  confirmed: { label: 'Confirmed', tone: 'success' },
+  unsubscribed: { label: 'Unsubscribed', tone: 'neutral' },
+};
+
+/** Subscribers with their status, search by e-mail, and the CSV export of what is shown. */
+export function SubscribersTab() {
+  const [status, setStatus] = useState<SubscriberStatus | ''>('');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = { status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE };
+  const { data, isPending, isError, isFetching, refetch } = useSubscribersQuery(query);
+
+  return (
+    <div className="space-y-4">
+      {data && (
+        <ul className="grid gap-3 sm:grid-cols-3" aria-label="Subscribers by status">
+          {subscriberStatuses.map((value) => (
+            <li key={value} className="rounded-2xl border border-slate-200 bg-white p-4">
+              <p className="text-sm text-slate-600">{statusLabels[value].label}</p>
+              <p className="text-2xl font-bold text-slate-900">{data.counts[value]}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        role="search"
+        aria-label="Filter subscribers"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearch(searchText.trim());
+          setPage(1);
+        }}
+      >
+        <div>
+          <Label htmlFor="subscriber-search">E-mail</Label>
+          <Input id="subscriber-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="subscriber-status">Status</Label>
+          <Select
+            id="subscriber-status"
+            className="mt-1"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as SubscriberStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {subscriberStatuses.map((value) => (
+              <option key={value} value={value}>
+                {statusLabels[value].label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit">
+          <Search className="h-4 w-4" aria-hidden="true" /> Search
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void downloadSubscribersCsv({ status: query.status, search: query.search }).catch((error: unknown) => toast.error(errorMessage(error, 'Could not export')))}
+        >
+          <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
+        </Button>
+      </form>
+      {isPending ? (
+        <Spinner label="Loading subscribers…" />
+      ) : isError ? (
+        <ErrorState message="Failed to load subscribers" onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No subscribers found">People subscribe with the form at the bottom of the blog and every public page.</EmptyState>
+      ) : (
+        <>
+          <Table caption="Subscribers">
+            <THead>
+              <tr>
+                <Th>E-mail</Th>
+                <Th>Status</Th>
+                <Th>Subscribed</Th>
+                <Th>Confirmed</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {data.items.map((subscriber) => (
+                <Tr key={subscriber.id}>
+                  <Td className="break-all">{subscriber.email}</Td>
+                  <Td>
+                    <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge>
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(subscriber.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">{subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} disabled={isFetching} label="Subscriber pages" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Plus, Search } from 'lucide-react';
+import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { postStatuses } from '@lumen/core/content/blog';
+import type { PostStatus } from '@lumen/core/content/blog';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Label } from '@/components/ui/label.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { useAdminPostsQuery } from '../api/admin-blog-posts.ts';
+import { PostStatusBadge } from '../components/post-status-badge.tsx';
+import { TutorialVideosAdmin } from '../components/tutorial-videos-admin.tsx';
+
+const statusOf = (value: string | null) => ((postStatuses as readonly string[]).includes(value ?? '') ? (value as PostStatus) : undefined);
+
+/** /admin/blog: every article (drafts, scheduled, live), searchable; plus the tutorial videos of /resources/videos. */
+export function AdminBlogPage() {
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('status'));
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [searchText, setSearchText] = useState(search);
+  const { data, isPending, isError, isFetching, refetch } = useAdminPostsQuery({ status, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE });
+
+  const setQuery = (next: { status?: string; search?: string; page?: number }) => {
+    const merged = { status: status ?? '', search, page: 1, ...next };
+    const out = new URLSearchParams();
+    if (merged.status) out.set('status', merged.status);
+    if (merged.search) out.set('search', merged.search);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setParams(out, { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow="Admin"
+        title="Blog"
+        description="Write, schedule and publish articles for /company/blogs."
+        actions={
+          <Button asChild>
+            <Link to="/admin/blog/new">
+              <Plus className="h-4 w-4" aria-hidden="true" /> New article
+            </Link>
+          </Button>
+        }
+      />
+      <form
+        role="search"
+        aria-label="Filter articles"
+        className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery({ search: searchText.trim() });
+        }}
+      >
+        <div>
+          <Label htmlFor="post-search">Title, slug or excerpt</Label>
+          <Input id="post-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        </div>
+        <div>
+          <Label htmlFor="post-status">Status</Label>
+          <Select id="post-status" className="mt-1" value={status ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+            <option value="">All</option>
+            <option value="draft">Drafts</option>
+            <option value="published">Published or scheduled</option>
+          </Select>
+        </div>
+        <Button type="submit">
+          <Search className="h-4 w-4" aria-hidden="true" /> Search
+        </Button>
+      </form>
+      {isPending ? (
+        <Spinner label="Loading articles…" />
+      ) : isError ? (
+        <ErrorState message="Failed to load articles" onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <EmptyState title="No articles found">{search || status ? 'Try other filters.' : 'Write the first one with “New article”.'}</EmptyState>
+      ) : (
+        <>
+          <Table caption="Articles">
+            <THead>
+              <tr>
+                <Th>Title</Th>
+                <Th>Status</Th>
+                <Th>Publish date</Th>
+                <Th>Tags</Th>
+                <Th>Last edited</Th>
+              </tr>
+            </THead>
+            <tbody>
+              {data.items.map((post) => (
+                <Tr key={post.id}>
+                  <Td>
+                    <Link to={`/admin/blog/${post.slug}`} className="font-medium text-brand-700 hover:underline">
+                      {post.title}
+                    </Link>
+                    <p className="text-xs text-slate-500">/{post.slug}</p>
+                  </Td>
+                  <Td>
+                    <PostStatusBadge post={post} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{post.publishAt ? formatDateTime(post.publishAt) : '—'}</Td>
+                  <Td>
+                    <div className="flex flex-wrap gap-1">
+                      {post.tags.map((tag) => (
+                        <Badge key={tag}>{tag}</Badge>
+                      ))}
+                    </div>
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatDateTime(post.updatedAt)}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </Table>
+          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} disabled={isFetching} label="Article pages" />
+        </>
+      )}
+      <TutorialVideosAdmin />
+    </>
+  );
+}

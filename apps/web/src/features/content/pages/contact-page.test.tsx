@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, mockFetch } from '@/test/fetch-mock.ts';
+import { fakeAuth, renderRoutes } from '@/test/render.tsx';
+import { ContactPage } from './contact-page.tsx';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
+
+describe('the contact page', { timeout: 20_000 }, () => {
+  it('checks the fields, sends the message and confirms it', async () => {
+    let sent: unknown = null;
+    mockFetch((url, init) => {
+      if (url === '/api/v1/contact' && init.method === 'POST') {
+        sent = JSON.parse(String(init.body));
+        return { status: 201, body: { success: true, data: { id: 'm1' } } };
+      }
+      return fail(404, 'Not found', 'NOT_FOUND');
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ContactPage /> }], { auth: fakeAuth({ user: null }) });
+    await user.type(screen.getByLabelText('Name'), 'Grace');
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a subject')).toBeInTheDocument();
+    expect(sent).toBeNull();
+
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'Grace@Example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Free credits');
+    await user.type(screen.getByLabelText('Message'), 'I shared my speed painting on Instagram.');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your message was sent');
+    expect(sent).toEqual({ name: 'Grace', email: 'grace@example.com', subject: 'Free credits', message: 'I shared my speed painting on Instagram.' });
+  });
+
+  it('shows the rate-limit message from the server', async () => {
+    mockFetch(() => fail(429, 'You have sent several messages in a short time. Please try again in 15 minutes.', 'RATE_LIMITED'));
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ContactPage /> }], { auth: fakeAuth({ user: null }) });
+    await user.type(screen.getByLabelText('Name'), 'Grace');
+    await user.type(screen.getByLabelText('E-mail'), 'grace@example.com');
+    await user.type(screen.getByLabelText('Subject'), 'Hello');
+    await user.type(screen.getByLabelText('Message'), 'A message long enough.');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please try again in 15 minutes.'));
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { formatDate, formatDollars } from '@/lib/format.ts';
+import { useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from '../api/subscription.ts';
+import type { SubscriptionDto } from '../api/subscription.ts';
+
+const ENDED = ['canceled', 'incomplete_expired'];
+
+/** The user's subscription: plan, period, and cancel (at period end or now, after a confirm) or reactivate. */
+export function CurrentSubscription({ subscription }: { subscription: SubscriptionDto }) {
+  const cancel = useCancelSubscriptionMutation();
+  const reactivate = useReactivateSubscriptionMutation();
+  const [confirming, setConfirming] = useState(false);
+  const [immediately, setImmediately] = useState(false);
+  const ended = ENDED.includes(subscription.status);
+  const periodEnd = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
+
+  return (
+    <Card aria-label="Your subscription">
+      <CardTitle>
+        {subscription.plan.name} <Badge tone={ended ? 'neutral' : subscription.cancelAtPeriodEnd ? 'warning' : 'success'}>{ended ? 'Canceled' : subscription.cancelAtPeriodEnd ? 'Cancels at period end' : subscription.status[0]!.toUpperCase() + subscription.status.slice(1)}</Badge>
+        {subscription.testMode && <Badge tone="warning" className="ml-2">TEST MODE</Badge>}
+      </CardTitle>
+      <CardDescription>
+        {formatDollars(subscription.plan.price)} / {subscription.plan.interval}, {subscription.plan.creditsPerPeriod} credits each period.
+        {periodEnd && !ended && (subscription.cancelAtPeriodEnd ? ` Ends on ${periodEnd}; no further charges.` : ` Renews on ${periodEnd}.`)}
+        {ended && subscription.canceledAt && ` Canceled on ${formatDate(subscription.canceledAt)}.`}
+      </CardDescription>
+      {!ended && (
+        <div className="mt-4 flex gap-2">
+          {subscription.cancelAtPeriodEnd ? (
+            <Button
+              disabled={reactivate.isPending}
+              onClick={() =>
+                reactivate.mutate(undefined, {
+                  onSuccess: () => toast.success('Subscription reactivated'),
+                  onError: (error) => toast.error(errorMessage(error, 'Failed to reactivate the subscription')),
+                })
+              }
+            >
+              Reactivate
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={() => setConfirming(true)}>
+              Cancel subscription
+            </Button>
+          )}
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel your subscription?"
+        description="Credits you already have stay in your account."
+        confirmLabel={immediately ? 'Cancel now' : 'Cancel at period end'}
+        danger
+        isPending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(immediately, {
+            onSuccess: () => {
+              toast.success(immediately ? 'Subscription canceled' : 'Your subscription will end at the end of the period');
+              setConfirming(false);
+            },
+            onError: (error) => toast.error(errorMessage(error, 'Failed to cancel the subscription')),
+          })
+        }
+      >
+        <fieldset className="space-y-2 text-sm text-slate-800">
+          <legend className="sr-only">When</legend>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="cancel-when" checked={!immediately} onChange={() => setImmediately(false)} />
+            <span>At the end of the current period{periodEnd ? ` (${periodEnd})` : ''}: you keep the plan until then.</span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="cancel-when" checked={immediately} onChange={() => setImmediately(true)} />
+            <span>Immediately: the plan stops now and is not renewed.</span>
+          </label>
+        </fieldset>
+      </ConfirmDialog>
+    </Card>
+  );
+}
