@@ -15,9 +15,13 @@ function newestMtime(path) {
   return newest;
 }
 
-/** The SPA needs a build when dist is missing or older than any of its sources. */
+/**
+ * The SPA needs a build when dist is missing or older than any of its sources. An install without
+ * the web sources (the production image, which ships only the built dist) never rebuilds.
+ */
 export function isWebBuildStale() {
   const builtAt = newestMtime(join(webDist, 'index.html'));
+  if (!existsSync(join(root, 'apps/web/src'))) return false;
   if (!builtAt) return true;
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/core/src'];
   return sources.some((source) => newestMtime(join(root, source)) > builtAt);
