@@ -87,6 +87,8 @@ describe('loadConfig', () => {
     [{ S3_ENDPOINT: 'minio:9000' }, /^Invalid environment variable S3_ENDPOINT: must be an http\(s\) URL$/],
     [{ S3_FORCE_PATH_STYLE: 'yes please' }, /^Invalid environment variable S3_FORCE_PATH_STYLE: must be true or false$/],
     [{ METRICS_TOKEN: 'short' }, /^Invalid environment variable METRICS_TOKEN: must be at least 16 characters$/],
+    [{ RATE_LIMIT_PER_MINUTE: '-1' }, /^Invalid environment variable RATE_LIMIT_PER_MINUTE: must be 0 \(off\) or more$/],
+    [{ RATE_LIMIT_PER_MINUTE: 'lots' }, /^Invalid environment variable RATE_LIMIT_PER_MINUTE: must be a number of requests$/],
   ])('stops on %o with one line naming the variable', (vars, message) => {
     let error: unknown;
     try {
@@ -146,5 +148,11 @@ describe('loadConfig', () => {
     expect(config.trustProxy).toBe(true);
     expect(config.analytics).toEqual({ scriptUrl: 'https://plausible.io/js/script.js', domain: 'localhost' });
     expect(config.globalRateLimit).toBeNull();
+  });
+
+  it('takes the per-IP limit from RATE_LIMIT_PER_MINUTE, where 0 turns it off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1200' }).globalRateLimit).toEqual({ max: 1200, timeWindowMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' }).globalRateLimit).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimit).toEqual({ max: 50, timeWindowMs: 60_000 });
   });
 });

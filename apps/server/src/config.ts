@@ -41,6 +41,7 @@ const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: optional(httpUrl()),
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
   TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
+  RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number of requests' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000')),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().min(3).max(320)).default('Lumen Studio <no-reply@lumen.local>'),
   GOOGLE_CLIENT_ID: optional(z.string().max(512)),
@@ -84,7 +85,7 @@ export type AppConfig = {
   webDistDir: string;
   analytics: { scriptUrl: string; domain: string } | null;
   trustProxy: boolean;
-  /** Global per-IP limit on /api; null disables it (the default under NODE_ENV=test). */
+  /** Global per-IP limit on /api; null disables it (RATE_LIMIT_PER_MINUTE=0, and by default under NODE_ENV=test). */
   globalRateLimit: { max: number; timeWindowMs: number } | null;
   /** SMTP server for outgoing mail; null writes every message to the mail_outbox table only. */
   smtpUrl: string | null;
@@ -125,6 +126,12 @@ export class ConfigError extends Error {
 }
 
 /** JWT secret for development and test: generated once, kept in DATA_DIR/secrets.json. */
+const DEFAULT_RATE_LIMIT_PER_MINUTE = 300;
+
+function globalRateLimit(perMinute: number): AppConfig['globalRateLimit'] {
+  return perMinute === 0 ? null : { max: perMinute, timeWindowMs: 60_000 };
+}
+
 function persistedJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
@@ -187,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: resolve(repoRoot, vars.WEB_DIST_DIR),
     analytics,
     trustProxy: vars.TRUST_PROXY,
-    globalRateLimit: vars.NODE_ENV === 'test' ? null : { max: 300, timeWindowMs: 60_000 },
+    globalRateLimit: globalRateLimit(vars.RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMIT_PER_MINUTE)),
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     google:
