@@ -56,18 +56,38 @@ describe('auth state machine', () => {
     expect(JSON.parse(localStorage.getItem(storageKeys.user)!)).toEqual(user);
   });
 
-  it('when the user fetch fails, clears the token and user, calls logout to clear the cookie and stays signed out', async () => {
+  it('when the server refuses the stored session, clears the token and user, calls logout to clear the cookie and stays signed out', async () => {
     localStorage.setItem(storageKeys.token, 'bad');
     localStorage.setItem(storageKeys.user, JSON.stringify(user));
     const fetchMock = mockFetch((url) => {
-      if (url === '/api/v1/user/me') return fail(500, 'boom', 'INTERNAL');
+      if (url === '/api/v1/user/me') return fail(403, 'Your account has been suspended. Contact support.', 'FORBIDDEN');
       return ok(null);
     });
     renderRoutes(routes);
     expect(await screen.findByText('signed out')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/v1/user/me')).toHaveLength(1);
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
     expect(localStorage.getItem(storageKeys.user)).toBeNull();
     await waitFor(() => expect(fetchMock.mock.calls.some((call) => call[0] === '/api/v1/auth/logout')).toBe(true));
+  });
+
+  it('rides out a passing outage at start-up (too many requests, then a server error) and stays signed in', async () => {
+    localStorage.setItem(storageKeys.token, 'tok');
+    const answers = [fail(429, 'Too many requests. Please try again in 2 seconds.', 'RATE_LIMITED'), fail(503, 'Service unavailable', 'UNAVAILABLE'), ok(user)];
+    const fetchMock = mockFetch((url) => (url === '/api/v1/user/me' ? answers.shift()! : ok(null)));
+    renderRoutes(routes);
+    expect(await screen.findByText(`signed in as ${user.email}`, undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.token)).toBe('tok');
+    expect(fetchMock.mock.calls.some((call) => call[0] === '/api/v1/auth/logout')).toBe(false);
+  });
+
+  it('gives the stored session up when the server keeps failing after the retries', async () => {
+    localStorage.setItem(storageKeys.token, 'tok');
+    const fetchMock = mockFetch((url) => (url === '/api/v1/user/me' ? fail(500, 'boom', 'INTERNAL') : ok(null)));
+    renderRoutes(routes);
+    expect(await screen.findByText('signed out', undefined, { timeout: 5_000 })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter((call) => call[0] === '/api/v1/user/me')).toHaveLength(4);
+    expect(localStorage.getItem(storageKeys.token)).toBeNull();
   });
 
   it('login stores the token and user and toasts', async () => {

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { LoginBody, RegisterBody } from '@lumen/core/auth/schemas';
 import type { User } from '@lumen/core/users/schemas';
 import { errorMessage } from '@/lib/api-client.ts';
+import { isTransientFailure } from '@/lib/query-client.ts';
 import {
   clearStoredSession,
   getStoredToken,
@@ -20,6 +21,8 @@ import type { AuthContextValue } from '../api/auth-context.ts';
 import { login as loginRequest } from '../api/login.ts';
 import { logout as logoutRequest } from '../api/logout.ts';
 import { register as registerRequest } from '../api/register.ts';
+
+const STARTUP_RETRIES = 3;
 
 /**
  * The auth state machine of SPEC.md §4:
@@ -55,8 +58,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setIsLoading(false);
       return;
     }
+    // A stored session is only given up when the server refuses it, not on a passing outage.
     queryClient
-      .fetchQuery(currentUserQueryOptions())
+      .fetchQuery({
+        ...currentUserQueryOptions(),
+        retry: (failures, error) => failures < STARTUP_RETRIES && isTransientFailure(error),
+        retryDelay: (failures) => 300 * 2 ** failures,
+      })
       .then((current) => setUser(current))
       .catch(() => {
         clearLocalSession();
