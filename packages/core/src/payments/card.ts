@@ -73,9 +73,13 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   canceledAt: z.string().nullable(),
+  /** False when paid by crypto: each period is paid on its own and nothing renews it. */
+  renewsAutomatically: z.boolean(),
   testMode: z.boolean(),
 });
 export type SubscriptionDto = z.infer<typeof subscriptionSchema>;
+export const CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE =
+  'A subscription paid by crypto does not renew: pay for the next period when this one ends';
 export const mySubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
 /** The body may be left out entirely (cancel at the period end). */
 export const cancelSubscriptionBodySchema = z.object({ cancelImmediately: z.boolean().default(false) }).strict().nullish();

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createdCryptoPaymentSchema } from '@lumen/core/payments/crypto';
-import { mySubscriptionSchema, subscriptionSchema } from '@lumen/core/payments/card';
+import { CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE, mySubscriptionSchema, subscriptionSchema } from '@lumen/core/payments/card';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { verifiedUser } from '../../test/crypto-helpers.ts';
@@ -9,8 +9,8 @@ import { listPlans } from './payments.repository.ts';
 import { subscriptions } from './tables.ts';
 
 /**
- * A subscription paid by crypto (provider 'nowpayments', no Stripe id) is shown, canceled and
- * reactivated by the same routes as a card one, changed here only: nothing asks the card provider.
+ * A subscription paid by crypto (provider 'nowpayments', no Stripe id) is shown and canceled by the
+ * same routes as a card one, changed here only (nothing asks the card provider); it never renews.
  */
 let t: TestApp;
 let offsetMs = 0;
@@ -50,7 +50,7 @@ function spyOnCardProvider() {
 }
 
 describe('a crypto-paid subscription', () => {
-  it('GET /payment/subscriptions/me shows it; cancel at period end, reactivate, cancel again: all local, no provider call', async () => {
+  it('GET /payment/subscriptions/me shows it as not renewing; reactivate is refused (409) and cancel at period end changes nothing: all local, no provider call', async () => {
     const { user, plan, row } = await cryptoSubscriber();
     const spies = spyOnCardProvider();
 
@@ -63,12 +63,14 @@ describe('a crypto-paid subscription', () => {
       // A crypto period does not renew by itself.
       cancelAtPeriodEnd: true,
       canceledAt: null,
+      renewsAutomatically: false,
       testMode: true,
     });
 
     const reactivated = await api('POST', '/payment/subscription/reactivate', user.headers);
-    expect(reactivated.statusCode, reactivated.body).toBe(200);
-    expect(subscriptionSchema.parse(reactivated.json().data)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(reactivated.statusCode, reactivated.body).toBe(409);
+    expect(reactivated.json().message).toBe(CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE);
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.id, row.id)))[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
 
     const canceled = await api('POST', '/payment/subscriptions/cancel', user.headers, {});
     expect(canceled.statusCode, canceled.body).toBe(200);
@@ -93,9 +95,8 @@ describe('a crypto-paid subscription', () => {
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
 
-  it('ends when its paid period is over, even after a reactivation (nothing renews a crypto period); reactivate is then refused', async () => {
+  it('ends when its paid period is over (nothing renews a crypto period); reactivate and cancel then find nothing', async () => {
     const { user, row } = await cryptoSubscriber();
-    expect((await api('POST', '/payment/subscription/reactivate', user.headers)).statusCode).toBe(200);
     offsetMs = row.currentPeriodEnd!.getTime() - Date.now() + 60_000;
     expect(mySubscriptionSchema.parse((await api('GET', '/payment/subscriptions/me', user.headers)).json().data).subscription).toBeNull();
     const [closed] = await db().select().from(subscriptions).where(eq(subscriptions.id, row.id));

@@ -44,7 +44,7 @@ describe('subscriptions in test mode', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers });
     const dto = me.json().data.subscription;
-    expect(dto).toMatchObject({ id: subscriptionId, status: 'active', testMode: true, cancelAtPeriodEnd: false, plan: { id: plan!.id, creditsPerPeriod: plan!.creditsPerPeriod } });
+    expect(dto).toMatchObject({ id: subscriptionId, status: 'active', testMode: true, cancelAtPeriodEnd: false, renewsAutomatically: true, plan: { id: plan!.id, creditsPerPeriod: plan!.creditsPerPeriod } });
     expect(new Date(dto.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(dto.currentPeriodStart).getTime());
 
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));

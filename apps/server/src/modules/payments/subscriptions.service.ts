@@ -1,4 +1,5 @@
 import { centsToDollars } from '@lumen/core/credits/rules';
+import { CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE } from '@lumen/core/payments/card';
 import type { SubscriptionDto } from '@lumen/core/payments/card';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -43,6 +44,7 @@ export function createSubscriptionsService(deps: {
       currentPeriodEnd: iso(row.currentPeriodEnd),
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
       canceledAt: iso(row.canceledAt),
+      renewsAutomatically: row.provider !== 'nowpayments',
       testMode: row.testMode,
     };
   }
@@ -120,6 +122,7 @@ export function createSubscriptionsService(deps: {
 
     async reactivate(userId: string): Promise<SubscriptionDto> {
       const row = await requireCurrent(userId);
+      if (row.provider === 'nowpayments') throw new AppError('CONFLICT', 409, CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE);
       if (!row.cancelAtPeriodEnd) {
         throw new AppError('CONFLICT', 409, 'Only a subscription set to cancel at the end of its period can be reactivated');
       }

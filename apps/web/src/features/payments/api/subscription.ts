@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
+import type { SubscriptionDto } from '@lumen/core/payments/card';
 import { paymentKeys } from './payment-keys.ts';
 
-export type SubscriptionDto = {
-  id: string;
-  status: string;
-  plan: { id: string; name: string; price: number; interval: string; creditsPerPeriod: number };
-  currentPeriodStart: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  canceledAt: string | null;
-  testMode: boolean;
-};
+export type { SubscriptionDto };
 
 /** GET /payment/subscriptions/me → { subscription: null | SubscriptionDto } */
 export async function getMySubscription(signal?: AbortSignal): Promise<SubscriptionDto | null> {

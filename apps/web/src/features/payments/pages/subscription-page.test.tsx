@@ -23,6 +23,7 @@ const subscription: SubscriptionDto = {
   currentPeriodEnd: '2026-12-01T00:00:00.000Z',
   cancelAtPeriodEnd: false,
   canceledAt: null,
+  renewsAutomatically: true,
   testMode: true,
 };
 
@@ -99,5 +100,26 @@ describe('subscription page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
     await waitFor(() => expect(screen.getByLabelText('Your subscription')).toHaveTextContent('Canceled on Nov 21, 2026'));
     expect(screen.getByRole('button', { name: 'Subscribe to Creator Monthly' })).toBeEnabled();
+  });
+
+  it('a crypto-paid period says it does not renew, offers no reactivation, and its cancel stops it now', async () => {
+    const crypto: SubscriptionDto = { ...subscription, cancelAtPeriodEnd: true, renewsAutomatically: false };
+    const cancel = vi.fn((init: RequestInit) => {
+      expect(bodyOf(init)).toEqual({ cancelImmediately: true });
+      return ok({ ...crypto, status: 'canceled', cancelAtPeriodEnd: false, canceledAt: '2026-11-21T00:00:00.000Z' });
+    });
+    serve({ 'GET /payment/subscriptions/me': () => ok({ subscription: crypto }), 'POST /payment/subscriptions/cancel': cancel });
+    renderPage();
+    const card = await screen.findByLabelText('Your subscription');
+    expect(card).toHaveTextContent('Paid by crypto through Dec 1, 2026; it does not renew');
+    expect(card).not.toHaveTextContent('Renews on');
+    expect(card).not.toHaveTextContent('Cancels at period end');
+    expect(within(card).queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Cancel subscription' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your subscription?' });
+    expect(within(dialog).queryByLabelText(/At the end of the current period/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel now' }));
+    await waitFor(() => expect(screen.getByLabelText('Your subscription')).toHaveTextContent('Canceled on Nov 21, 2026'));
+    expect(cancel).toHaveBeenCalledTimes(1);
   });
 });
