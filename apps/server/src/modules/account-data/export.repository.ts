@@ -1,4 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { apiKeyRequests, apiKeys } from '../api-keys/tables.ts';
 import { authSessions, securityEvents, userIdentities } from '../auth/tables.ts';
@@ -9,6 +11,22 @@ import { jobOutputs, jobs, uploads } from '../jobs/tables.ts';
 import { newsletterSubscribers } from '../newsletter/tables.ts';
 import { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptions } from '../payments/tables.ts';
 import { users } from '../users/tables.ts';
+
+/** The rows of `table` matching `where`, with only the `names` columns, keyed in that order; sorted by `orderBy` when given. */
+async function readColumns<TTable extends PgTable, TName extends keyof TTable['$inferSelect'] & string>(
+  db: Db,
+  table: TTable,
+  names: readonly TName[],
+  where: SQL | undefined,
+  orderBy?: PgColumn,
+): Promise<Pick<TTable['$inferSelect'], TName>[]> {
+  const columns = getTableColumns(table);
+  const query = db
+    .select(Object.fromEntries(names.map((name) => [name, columns[name]!])))
+    .from(table as PgTable)
+    .where(where);
+  return (orderBy ? await query.orderBy(asc(orderBy)) : await query) as Pick<TTable['$inferSelect'], TName>[];
+}
 
 /**
  * Everything stored about one person, read for their archive. Secrets never leave here: no password
@@ -39,107 +57,35 @@ export async function readPersonalData(db: Db, userId: string) {
     .from(userIdentities)
     .where(eq(userIdentities.userId, userId));
   const [account] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
-  const ledger = await db
-    .select({
-      id: creditLedger.id,
-      amount: creditLedger.amount,
-      balanceAfter: creditLedger.balanceAfter,
-      kind: creditLedger.kind,
-      reason: creditLedger.reason,
-      serviceKey: creditLedger.serviceKey,
-      unitCost: creditLedger.unitCost,
-      createdAt: creditLedger.createdAt,
-    })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
-    .orderBy(asc(creditLedger.seq));
+  const ledgerColumns = ['id', 'amount', 'balanceAfter', 'kind', 'reason', 'serviceKey', 'unitCost', 'createdAt'] as const;
+  const ledger = await readColumns(db, creditLedger, ledgerColumns, eq(creditLedger.userId, userId), creditLedger.seq);
 
   const orderRows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.createdAt));
   const orderIds = orderRows.map((row) => row.id);
   const cryptoRows = orderIds.length ? await db.select().from(cryptoPayments).where(inArray(cryptoPayments.orderId, orderIds)) : [];
-  const refundRows = orderIds.length
-    ? await db
-        .select({
-          id: refunds.id,
-          orderId: refunds.orderId,
-          amountCents: refunds.amountCents,
-          creditsReversed: refunds.creditsReversed,
-          method: refunds.method,
-          reason: refunds.reason,
-          createdAt: refunds.createdAt,
-        })
-        .from(refunds)
-        .where(inArray(refunds.orderId, orderIds))
-    : [];
-  const refundRequestRows = await db
-    .select({
-      id: refundRequests.id,
-      orderId: refundRequests.orderId,
-      reason: refundRequests.reason,
-      status: refundRequests.status,
-      decisionNote: refundRequests.decisionNote,
-      decidedAt: refundRequests.decidedAt,
-      createdAt: refundRequests.createdAt,
-    })
-    .from(refundRequests)
-    .where(eq(refundRequests.userId, userId));
+  const refundColumns = ['id', 'orderId', 'amountCents', 'creditsReversed', 'method', 'reason', 'createdAt'] as const;
+  const refundRows = orderIds.length ? await readColumns(db, refunds, refundColumns, inArray(refunds.orderId, orderIds)) : [];
+  const refundRequestColumns = ['id', 'orderId', 'reason', 'status', 'decisionNote', 'decidedAt', 'createdAt'] as const;
+  const refundRequestRows = await readColumns(db, refundRequests, refundRequestColumns, eq(refundRequests.userId, userId));
   const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const cardRows = await db
-    .select({
-      brand: paymentMethods.brand,
-      last4: paymentMethods.last4,
-      expMonth: paymentMethods.expMonth,
-      expYear: paymentMethods.expYear,
-      isDefault: paymentMethods.isDefault,
-      createdAt: paymentMethods.createdAt,
-    })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.userId, userId));
+  const cardColumns = ['brand', 'last4', 'expMonth', 'expYear', 'isDefault', 'createdAt'] as const;
+  const cardRows = await readColumns(db, paymentMethods, cardColumns, eq(paymentMethods.userId, userId));
 
-  const jobRows = await db
-    .select({
-      id: jobs.id,
-      service: jobs.service,
-      status: jobs.status,
-      params: jobs.params,
-      files: jobs.files,
-      cost: jobs.cost,
-      refundedAt: jobs.refundedAt,
-      engineLabel: jobs.engineLabel,
-      error: jobs.error,
-      summary: jobs.summary,
-      apiKeyId: jobs.apiKeyId,
-      createdAt: jobs.createdAt,
-      finishedAt: jobs.finishedAt,
-    })
-    .from(jobs)
-    .where(eq(jobs.userId, userId))
-    .orderBy(asc(jobs.createdAt));
+  const jobColumns = [
+    'id', 'service', 'status', 'params', 'files', 'cost', 'refundedAt', 'engineLabel', 'error', 'summary', 'apiKeyId', 'createdAt', 'finishedAt',
+  ] as const;
+  const jobRows = await readColumns(db, jobs, jobColumns, eq(jobs.userId, userId), jobs.createdAt);
   const jobIds = jobRows.map((row) => row.id);
   const outputRows = jobIds.length
     ? await db.select().from(jobOutputs).where(inArray(jobOutputs.jobId, jobIds)).orderBy(asc(jobOutputs.position))
     : [];
   const uploadRows = await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(asc(uploads.createdAt));
 
-  const keyRows = await db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      keyPrefix: apiKeys.keyPrefix,
-      status: apiKeys.status,
-      rateLimit: apiKeys.rateLimit,
-      allowedServices: apiKeys.allowedServices,
-      monthlyCreditCap: apiKeys.monthlyCreditCap,
-      webhookUrl: apiKeys.webhookUrl,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      lastUsedIp: apiKeys.lastUsedIp,
-      revokedAt: apiKeys.revokedAt,
-      deletedAt: apiKeys.deletedAt,
-    })
-    .from(apiKeys)
-    .where(eq(apiKeys.userId, userId))
-    .orderBy(asc(apiKeys.createdAt));
+  const keyColumns = [
+    'id', 'name', 'keyPrefix', 'status', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl', 'createdAt', 'lastUsedAt', 'lastUsedIp',
+    'revokedAt', 'deletedAt',
+  ] as const;
+  const keyRows = await readColumns(db, apiKeys, keyColumns, eq(apiKeys.userId, userId), apiKeys.createdAt);
   const keyIds = keyRows.map((row) => row.id);
   const requestRows = keyIds.length
     ? await db
@@ -160,77 +106,25 @@ export async function readPersonalData(db: Db, userId: string) {
         .groupBy(jobs.apiKeyId)
     : [];
 
-  const sessionRows = await db
-    .select({
-      id: authSessions.id,
-      userAgent: authSessions.userAgent,
-      ip: authSessions.ip,
-      createdAt: authSessions.createdAt,
-      lastSeenAt: authSessions.lastSeenAt,
-      revokedAt: authSessions.revokedAt,
-    })
-    .from(authSessions)
-    .where(eq(authSessions.userId, userId))
-    .orderBy(asc(authSessions.createdAt));
-  const eventRows = await db
-    .select({
-      type: securityEvents.type,
-      ip: securityEvents.ip,
-      userAgent: securityEvents.userAgent,
-      detail: securityEvents.detail,
-      createdAt: securityEvents.createdAt,
-    })
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId))
-    .orderBy(asc(securityEvents.createdAt));
+  const sessionColumns = ['id', 'userAgent', 'ip', 'createdAt', 'lastSeenAt', 'revokedAt'] as const;
+  const sessionRows = await readColumns(db, authSessions, sessionColumns, eq(authSessions.userId, userId), authSessions.createdAt);
+  const eventColumns = ['type', 'ip', 'userAgent', 'detail', 'createdAt'] as const;
+  const eventRows = await readColumns(db, securityEvents, eventColumns, eq(securityEvents.userId, userId), securityEvents.createdAt);
 
-  const postRows = await db
-    .select({
-      id: communityPosts.id,
-      jobId: communityPosts.jobId,
-      outputId: communityPosts.outputId,
-      service: communityPosts.service,
-      title: communityPosts.title,
-      prompt: communityPosts.prompt,
-      status: communityPosts.status,
-      likesCount: communityPosts.likesCount,
-      createdAt: communityPosts.createdAt,
-      updatedAt: communityPosts.updatedAt,
-    })
-    .from(communityPosts)
-    .where(eq(communityPosts.userId, userId));
+  const postColumns = ['id', 'jobId', 'outputId', 'service', 'title', 'prompt', 'status', 'likesCount', 'createdAt', 'updatedAt'] as const;
+  const postRows = await readColumns(db, communityPosts, postColumns, eq(communityPosts.userId, userId));
   const likeRows = await db
     .select({ postId: communityLikes.postId, likedAt: communityLikes.createdAt })
     .from(communityLikes)
     .where(eq(communityLikes.userId, userId));
-  const [subscriber] = await db
-    .select({
-      email: newsletterSubscribers.email,
-      status: newsletterSubscribers.status,
-      ip: newsletterSubscribers.ip,
-      createdAt: newsletterSubscribers.createdAt,
-      confirmedAt: newsletterSubscribers.confirmedAt,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-    })
-    .from(newsletterSubscribers)
-    .where(eq(sql`lower(${newsletterSubscribers.email})`, user.email.toLowerCase()));
-  const messageRows = await db
-    .select({
-      id: contactMessages.id,
-      name: contactMessages.name,
-      email: contactMessages.email,
-      subject: contactMessages.subject,
-      message: contactMessages.message,
-      status: contactMessages.status,
-      ip: contactMessages.ip,
-      reply: contactMessages.reply,
-      repliedAt: contactMessages.repliedAt,
-      creditsGranted: contactMessages.creditsGranted,
-      createdAt: contactMessages.createdAt,
-    })
-    .from(contactMessages)
-    .where(or(eq(contactMessages.senderUserId, userId), eq(sql`lower(${contactMessages.email})`, user.email.toLowerCase())))
-    .orderBy(asc(contactMessages.createdAt));
+  const sameEmail = (column: PgColumn) => eq(sql`lower(${column})`, user.email.toLowerCase());
+  const subscriberColumns = ['email', 'status', 'ip', 'createdAt', 'confirmedAt', 'unsubscribedAt'] as const;
+  const [subscriber] = await readColumns(db, newsletterSubscribers, subscriberColumns, sameEmail(newsletterSubscribers.email));
+  const messageColumns = [
+    'id', 'name', 'email', 'subject', 'message', 'status', 'ip', 'reply', 'repliedAt', 'creditsGranted', 'createdAt',
+  ] as const;
+  const messageWhere = or(eq(contactMessages.senderUserId, userId), sameEmail(contactMessages.email));
+  const messageRows = await readColumns(db, contactMessages, messageColumns, messageWhere, contactMessages.createdAt);
 
   const requestsOf = new Map(requestRows.map((row) => [row.keyId, row]));
   const creditsOf = new Map(creditRows.map((row) => [row.keyId, Number(row.credits)]));
