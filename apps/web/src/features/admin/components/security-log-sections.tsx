@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { securityEventTypes } from '@lumen/core/users/security-events';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAuditLogQuery, useSecurityEventsQuery } from '../api/admin-security.ts';
 import { AdminSectionCard } from './admin-section-card.tsx';
@@ -72,31 +71,19 @@ export function SecurityEventsLog() {
       </LogFilters>
       <AdminSectionCard title="Security events" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No matching events">
         {(data) => (
-          <>
-            <Table caption="Security events">
-              <THead>
-                <tr>
-                  <Th>Event</Th>
-                  <Th>Account</Th>
-                  <Th>IP</Th>
-                  <Th>Device</Th>
-                  <Th>Time</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((event) => (
-                  <Tr key={event.id}>
-                    <Td>{event.description}</Td>
-                    <Td className="break-all">{event.userEmail ?? '—'}</Td>
-                    <Td className="font-mono text-xs">{event.ip ?? '—'}</Td>
-                    <Td>{event.device ?? '—'}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(event.createdAt)}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Security events pages" />
-          </>
+          <DataTable
+            caption="Security events"
+            rows={data.items}
+            rowKey={(event) => event.id}
+            columns={[
+              { header: 'Event', cell: (event) => event.description },
+              { header: 'Account', cell: (event) => event.userEmail ?? '—', className: 'break-all' },
+              { header: 'IP', cell: (event) => event.ip ?? '—', className: 'font-mono text-xs' },
+              { header: 'Device', cell: (event) => event.device ?? '—' },
+              { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security events pages' }}
+          />
         )}
       </AdminSectionCard>
     </>
@@ -123,44 +110,31 @@ export function AuditLogSection() {
       />
       <AdminSectionCard title="Audit log" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No matching admin actions">
         {(data) => (
-          <>
-            <Table caption="Audit log">
-              <THead>
-                <tr>
-                  <Th>When</Th>
-                  <Th>Who</Th>
-                  <Th>Action</Th>
-                  <Th>Target</Th>
-                  <Th>Change</Th>
-                  <Th>From</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((entry) => (
-                  <Tr key={entry.id}>
-                    <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-                    <Td className="break-all">{entry.actorEmail ?? '—'}</Td>
-                    <Td className="font-mono text-xs">{entry.action}</Td>
-                    <Td className="text-xs break-all">
-                      {entry.targetType}
-                      {entry.targetId ? ` ${entry.targetId}` : ''}
-                    </Td>
-                    <Td>
-                      <details>
-                        <summary className="cursor-pointer text-brand-700">Before / after</summary>
-                        <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2">
-                          <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.before)}</pre>
-                          <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.after)}</pre>
-                        </div>
-                      </details>
-                    </Td>
-                    <Td className="font-mono text-xs">{entry.ip ?? '—'}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Audit log pages" />
-          </>
+          <DataTable
+            caption="Audit log"
+            rows={data.items}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { header: 'When', cell: (entry) => formatDateTime(entry.createdAt), className: 'whitespace-nowrap' },
+              { header: 'Who', cell: (entry) => entry.actorEmail ?? '—', className: 'break-all' },
+              { header: 'Action', cell: (entry) => entry.action, className: 'font-mono text-xs' },
+              { header: 'Target', cell: (entry) => `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`, className: 'text-xs break-all' },
+              {
+                header: 'Change',
+                cell: (entry) => (
+                  <details>
+                    <summary className="cursor-pointer text-brand-700">Before / after</summary>
+                    <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2">
+                      <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.before)}</pre>
+                      <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.after)}</pre>
+                    </div>
+                  </details>
+                ),
+              },
+              { header: 'From', cell: (entry) => entry.ip ?? '—', className: 'font-mono text-xs' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Audit log pages' }}
+          />
         )}
       </AdminSectionCard>
     </>

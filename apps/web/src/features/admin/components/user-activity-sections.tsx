@@ -5,8 +5,7 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
@@ -28,34 +27,25 @@ export function UserJobsSection({ userId }: { userId: string }) {
     <AdminSectionCard title="Jobs" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No jobs yet">
       {(data) => (
         <>
-          <Table caption="Latest jobs">
-            <THead>
-              <tr>
-                <Th>Service</Th>
-                <Th>Status</Th>
-                <Th className="text-right">Cost</Th>
-                <Th>Duration</Th>
-                <Th>Created</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((job) => (
-                <Tr key={job.id}>
-                  <Td>
-                    <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
-                      {serviceNames[job.service]}
-                    </Link>
-                  </Td>
-                  <Td>
-                    <JobStatusBadge status={job.status} refunded={job.refunded} />
-                  </Td>
-                  <Td className="text-right">{job.cost}</Td>
-                  <Td>{formatDuration(job.durationMs)}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(job.createdAt)}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption="Latest jobs"
+            rows={data.items}
+            rowKey={(job) => job.id}
+            columns={[
+              {
+                header: 'Service',
+                cell: (job) => (
+                  <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
+                    {serviceNames[job.service]}
+                  </Link>
+                ),
+              },
+              { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} refunded={job.refunded} /> },
+              { header: 'Cost', cell: (job) => job.cost, align: 'right' },
+              { header: 'Duration', cell: (job) => formatDuration(job.durationMs) },
+              { header: 'Created', cell: (job) => formatDateTime(job.createdAt), className: 'whitespace-nowrap' },
+            ]}
+          />
           {data.total > data.items.length && (
             <Link to={`/admin/jobs?userId=${userId}`} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
               All {data.total} jobs
@@ -72,41 +62,46 @@ export function UserOrdersSection({ userId }: { userId: string }) {
   return (
     <AdminSectionCard title="Orders" query={query} isEmpty={(data) => data.length === 0} emptyTitle="No orders yet">
       {(orders) => (
-        <Table caption="Orders">
-          <THead>
-            <tr>
-              <Th>Order</Th>
-              <Th>Provider</Th>
-              <Th>Status</Th>
-              <Th className="text-right">Amount</Th>
-              <Th className="text-right">Credits</Th>
-              <Th>Created</Th>
-            </tr>
-          </THead>
-          <tbody>
-            {orders.map((order) => (
-              <Tr key={order.id}>
-                <Td>
+        <DataTable
+          caption="Orders"
+          rows={orders}
+          rowKey={(order) => order.id}
+          columns={[
+            {
+              header: 'Order',
+              cell: (order) => (
+                <>
                   {order.description}
                   {order.invoiceNumber !== null && <span className="block text-xs text-slate-500">INV-{String(order.invoiceNumber).padStart(6, '0')}</span>}
-                </Td>
-                <Td className="capitalize">
+                </>
+              ),
+            },
+            {
+              header: 'Provider',
+              cell: (order) => (
+                <>
                   {order.provider}
                   {order.testMode && <span className="ml-1 text-xs text-slate-500">(test)</span>}
-                </Td>
-                <Td>
-                  <Badge tone={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'neutral' : 'warning'}>{order.status}</Badge>
-                </Td>
-                <Td className="text-right whitespace-nowrap">
+                </>
+              ),
+              className: 'capitalize',
+            },
+            { header: 'Status', cell: (order) => <Badge tone={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'neutral' : 'warning'}>{order.status}</Badge> },
+            {
+              header: 'Amount',
+              cell: (order) => (
+                <>
                   {money(order.amountCents, order.currency)}
                   {order.refundedCents > 0 && <span className="block text-xs text-amber-700">−{money(order.refundedCents, order.currency)} refunded</span>}
-                </Td>
-                <Td className="text-right">{order.credits}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(order.createdAt)}</Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
+                </>
+              ),
+              align: 'right',
+              className: 'whitespace-nowrap',
+            },
+            { header: 'Credits', cell: (order) => order.credits, align: 'right' },
+            { header: 'Created', cell: (order) => formatDateTime(order.createdAt), className: 'whitespace-nowrap' },
+          ]}
+        />
       )}
     </AdminSectionCard>
   );
@@ -117,30 +112,22 @@ export function UserApiKeysSection({ userId }: { userId: string }) {
   return (
     <AdminSectionCard title="API keys" query={query} isEmpty={(data) => data.length === 0} emptyTitle="No API keys">
       {(keys) => (
-        <Table caption="API keys">
-          <THead>
-            <tr>
-              <Th>Name</Th>
-              <Th>Prefix</Th>
-              <Th>Status</Th>
-              <Th className="text-right">Per minute</Th>
-              <Th>Last used</Th>
-            </tr>
-          </THead>
-          <tbody>
-            {keys.map((key) => (
-              <Tr key={key.id}>
-                <Td className="break-all">{key.name}</Td>
-                <Td className="font-mono text-xs">{key.keyPrefix}…</Td>
-                <Td>
-                  <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge>
-                </Td>
-                <Td className="text-right">{key.rateLimit}</Td>
-                <Td className="whitespace-nowrap">{key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never'}</Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          caption="API keys"
+          rows={keys}
+          rowKey={(key) => key.id}
+          columns={[
+            { header: 'Name', cell: (key) => key.name, className: 'break-all' },
+            { header: 'Prefix', cell: (key) => `${key.keyPrefix}…`, className: 'font-mono text-xs' },
+            { header: 'Status', cell: (key) => <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge> },
+            { header: 'Per minute', cell: (key) => key.rateLimit, align: 'right' },
+            {
+              header: 'Last used',
+              cell: (key) => (key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never'),
+              className: 'whitespace-nowrap',
+            },
+          ]}
+        />
       )}
     </AdminSectionCard>
   );
@@ -189,45 +176,36 @@ export function SessionsSection({ userId, title = 'Sessions' }: { userId?: strin
       )}
       <AdminSectionCard title={title} query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No live sessions">
         {(data) => (
-          <>
-            <Table caption={title}>
-              <THead>
-                <tr>
-                  {!userId && <Th>User</Th>}
-                  <Th>Device</Th>
-                  <Th>IP</Th>
-                  <Th>Signed in</Th>
-                  <Th>Last seen</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((session) => (
-                  <Tr key={session.id}>
-                    {!userId && (
-                      <Td className="break-all">
-                        <Link to={`/admin/users/${session.userId}`} className="text-brand-700 hover:underline">
-                          {session.userEmail}
-                        </Link>
-                      </Td>
-                    )}
-                    <Td>{session.device}</Td>
-                    <Td>{session.ip ?? '—'}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(session.createdAt)}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(session.lastSeenAt)}</Td>
-                    <Td>
-                      <Button size="sm" variant="outline" onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}>
-                        Revoke
-                      </Button>
-                    </Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label={`${title} pages`} />
-          </>
+          <DataTable
+            caption={title}
+            rows={data.items}
+            rowKey={(session) => session.id}
+            columns={[
+              !userId && {
+                header: 'User',
+                cell: (session) => (
+                  <Link to={`/admin/users/${session.userId}`} className="text-brand-700 hover:underline">
+                    {session.userEmail}
+                  </Link>
+                ),
+                className: 'break-all',
+              },
+              { header: 'Device', cell: (session) => session.device },
+              { header: 'IP', cell: (session) => session.ip ?? '—' },
+              { header: 'Signed in', cell: (session) => formatDateTime(session.createdAt), className: 'whitespace-nowrap' },
+              { header: 'Last seen', cell: (session) => formatDateTime(session.lastSeenAt), className: 'whitespace-nowrap' },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (session) => (
+                  <Button size="sm" variant="outline" onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}>
+                    Revoke
+                  </Button>
+                ),
+              },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: `${title} pages` }}
+          />
         )}
       </AdminSectionCard>
       <ConfirmDialog
@@ -250,29 +228,18 @@ export function UserSecurityEventsSection({ userId }: { userId: string }) {
   return (
     <AdminSectionCard title="Security events" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No security events">
       {(data) => (
-        <>
-          <Table caption="Security events">
-            <THead>
-              <tr>
-                <Th>Event</Th>
-                <Th>Device</Th>
-                <Th>IP</Th>
-                <Th>Time</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((event) => (
-                <Tr key={event.id}>
-                  <Td>{event.description}</Td>
-                  <Td>{event.device ?? '—'}</Td>
-                  <Td>{event.ip ?? '—'}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(event.createdAt)}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Security events pages" />
-        </>
+        <DataTable
+          caption="Security events"
+          rows={data.items}
+          rowKey={(event) => event.id}
+          columns={[
+            { header: 'Event', cell: (event) => event.description },
+            { header: 'Device', cell: (event) => event.device ?? '—' },
+            { header: 'IP', cell: (event) => event.ip ?? '—' },
+            { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security events pages' }}
+        />
       )}
     </AdminSectionCard>
   );
