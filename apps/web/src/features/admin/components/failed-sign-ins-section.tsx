@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useFailedSignInsQuery } from '../api/admin-security.ts';
 import { AdminSectionCard } from './admin-section-card.tsx';
@@ -53,36 +53,28 @@ export function FailedSignInsSection({ onBlock }: { onBlock: (ip: string) => voi
               </ResponsiveContainer>
             </div>
             {data.perIp.length > 0 && (
-              <Table caption="Failed sign-ins per IP" className="mt-4">
-                <THead>
-                  <tr>
-                    <Th>IP</Th>
-                    <Th className="text-right">Failures</Th>
-                    <Th className="text-right">Accounts tried</Th>
-                    <Th>Last</Th>
-                    <Th>
-                      <span className="sr-only">Actions</span>
-                    </Th>
-                  </tr>
-                </THead>
-                <tbody>
-                  {data.perIp.map((row) => (
-                    <Tr key={row.ip}>
-                      <Td className="font-mono text-xs">{row.ip}</Td>
-                      <Td className="text-right">{row.count}</Td>
-                      <Td className="text-right">{row.accounts}</Td>
-                      <Td className="whitespace-nowrap">{formatDateTime(row.lastAt)}</Td>
-                      <Td>
-                        {row.ip !== 'unknown' && (
-                          <Button size="sm" variant="outline" onClick={() => onBlock(row.ip)}>
-                            Block
-                          </Button>
-                        )}
-                      </Td>
-                    </Tr>
-                  ))}
-                </tbody>
-              </Table>
+              <DataTable
+                caption="Failed sign-ins per IP"
+                className="mt-4"
+                rows={data.perIp}
+                rowKey={(row) => row.ip}
+                columns={[
+                  { header: 'IP', cell: (row) => row.ip, className: 'font-mono text-xs' },
+                  { header: 'Failures', cell: (row) => row.count, align: 'right' },
+                  { header: 'Accounts tried', cell: (row) => row.accounts, align: 'right' },
+                  { header: 'Last', cell: (row) => formatDateTime(row.lastAt), className: 'whitespace-nowrap' },
+                  {
+                    header: 'Actions',
+                    hideHeader: true,
+                    cell: (row) =>
+                      row.ip !== 'unknown' && (
+                        <Button size="sm" variant="outline" onClick={() => onBlock(row.ip)}>
+                          Block
+                        </Button>
+                      ),
+                  },
+                ]}
+              />
             )}
           </>
         )}

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { createIpBlockBodySchema } from '@lumen/core/admin/ip-blocks';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAddIpBlock, useIpBlocksQuery, useRemoveIpBlock } from '../api/admin-security.ts';
@@ -65,34 +65,26 @@ export function IpBlocksSection({ cidr, onCidrChange }: { cidr: string; onCidrCh
       </form>
       <AdminSectionCard title="Blocked ranges" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No blocked ranges">
         {(data) => (
-          <Table caption="Blocked ranges">
-            <THead>
-              <tr>
-                <Th>Range</Th>
-                <Th>Reason</Th>
-                <Th>Blocked by</Th>
-                <Th>Since</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((block) => (
-                <Tr key={block.id}>
-                  <Td className="font-mono text-xs">{block.cidr}</Td>
-                  <Td className="break-words">{block.reason}</Td>
-                  <Td className="break-all">{block.createdBy ?? '—'}</Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(block.createdAt)}</Td>
-                  <Td>
-                    <Button size="sm" variant="outline" onClick={() => setTarget({ id: block.id, cidr: block.cidr })}>
-                      Unblock
-                    </Button>
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption="Blocked ranges"
+            rows={data.items}
+            rowKey={(block) => block.id}
+            columns={[
+              { header: 'Range', cell: (block) => block.cidr, className: 'font-mono text-xs' },
+              { header: 'Reason', cell: (block) => block.reason, className: 'break-words' },
+              { header: 'Blocked by', cell: (block) => block.createdBy ?? '—', className: 'break-all' },
+              { header: 'Since', cell: (block) => formatDateTime(block.createdAt), className: 'whitespace-nowrap' },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (block) => (
+                  <Button size="sm" variant="outline" onClick={() => setTarget({ id: block.id, cidr: block.cidr })}>
+                    Unblock
+                  </Button>
+                ),
+              },
+            ]}
+          />
         )}
       </AdminSectionCard>
       <ConfirmDialog

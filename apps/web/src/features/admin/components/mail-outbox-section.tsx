@@ -4,12 +4,11 @@ import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useMailOutboxQuery } from '../api/get-mail-outbox.ts';
 import { MailMessageDialog } from './mail-message-dialog.tsx';
@@ -67,35 +66,31 @@ export function MailOutboxSection() {
             <p className="mb-2 text-sm text-slate-600">
               {data.total} message{data.total === 1 ? '' : 's'}
             </p>
-            <Table caption="Mail outbox, newest first">
-              <THead>
-                <tr>
-                  <Th>To</Th>
-                  <Th>Subject</Th>
-                  <Th>Template</Th>
-                  <Th>Status</Th>
-                  <Th>Time</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((message) => (
-                  <Tr key={message.id}>
-                    <Td className="break-all">{message.to}</Td>
-                    <Th scope="row" className="font-medium">
-                      <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
-                        {message.subject}
-                      </button>
-                    </Th>
-                    <Td className="whitespace-nowrap">{mailTemplateLabels[message.template] ?? message.template}</Td>
-                    <Td>
-                      <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>
-                    </Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(message.createdAt)}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Mail outbox pages" disabled={isFetching} />
+            <DataTable
+              caption="Mail outbox, newest first"
+              rows={data.items}
+              rowKey={(message) => message.id}
+              columns={[
+                { header: 'To', cell: (message) => message.to, className: 'break-all' },
+                {
+                  header: 'Subject',
+                  rowHeader: true,
+                  className: 'font-medium',
+                  cell: (message) => (
+                    <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
+                      {message.subject}
+                    </button>
+                  ),
+                },
+                { header: 'Template', cell: (message) => mailTemplateLabels[message.template] ?? message.template, className: 'whitespace-nowrap' },
+                {
+                  header: 'Status',
+                  cell: (message) => <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>,
+                },
+                { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
+              ]}
+              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Mail outbox pages', disabled: isFetching }}
+            />
           </>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { AdminPaymentDetail } from '@lumen/core/payments/billing';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, providerLabels } from '@/features/payments/api/invoice-status.ts';
 import { useAdminPaymentQuery } from '../api/admin-payments.ts';
@@ -80,37 +80,28 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
 
       <section aria-label="Refunds">
         <h3 className="mb-2 font-semibold text-slate-900">Refunds</h3>
-        {payment.refunds.length === 0 ? (
-          <p className="text-slate-600">No refunds.</p>
-        ) : (
-          <Table caption="Refunds of this order">
-            <THead>
-              <tr>
-                <Th>Date</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">Credits</Th>
-                <Th>Method</Th>
-                <Th>Reason</Th>
-                <Th>By</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {payment.refunds.map((refund) => (
-                <Tr key={refund.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(refund.createdAt)}</Td>
-                  <Td className="text-right">{money(refund.amountCents)}</Td>
-                  <Td className="text-right">-{refund.creditsReversed}</Td>
-                  <Td>
-                    {refund.method}
-                    {refund.reference && <span className="block text-xs break-all text-slate-500">{refund.reference}</span>}
-                  </Td>
-                  <Td>{refund.reason}</Td>
-                  <Td>{refund.actor?.email ?? 'Provider'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          caption="Refunds of this order"
+          rows={payment.refunds}
+          rowKey={(refund) => refund.id}
+          emptyText="No refunds."
+          columns={[
+            { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt), className: 'whitespace-nowrap' },
+            { header: 'Amount', cell: (refund) => money(refund.amountCents), align: 'right' },
+            { header: 'Credits', cell: (refund) => `-${refund.creditsReversed}`, align: 'right' },
+            {
+              header: 'Method',
+              cell: (refund) => (
+                <>
+                  {refund.method}
+                  {refund.reference && <span className="block text-xs break-all text-slate-500">{refund.reference}</span>}
+                </>
+              ),
+            },
+            { header: 'Reason', cell: (refund) => refund.reason },
+            { header: 'By', cell: (refund) => refund.actor?.email ?? 'Provider' },
+          ]}
+        />
       </section>
 
       {payment.refundRequests.length > 0 && (
@@ -128,30 +119,18 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
 
       <section aria-label="Provider events">
         <h3 className="mb-2 font-semibold text-slate-900">Provider events</h3>
-        {payment.events.length === 0 ? (
-          <p className="text-slate-600">No events received.</p>
-        ) : (
-          <Table caption="Provider events of this order">
-            <THead>
-              <tr>
-                <Th>Received</Th>
-                <Th>Type</Th>
-                <Th>Event id</Th>
-                <Th>Outcome</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {payment.events.map((event) => (
-                <Tr key={event.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(event.receivedAt)}</Td>
-                  <Td>{event.type}</Td>
-                  <Td className="text-xs break-all">{event.eventId}</Td>
-                  <Td>{event.outcome ?? '—'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
+        <DataTable
+          caption="Provider events of this order"
+          rows={payment.events}
+          rowKey={(event) => event.id}
+          emptyText="No events received."
+          columns={[
+            { header: 'Received', cell: (event) => formatDateTime(event.receivedAt), className: 'whitespace-nowrap' },
+            { header: 'Type', cell: (event) => event.type },
+            { header: 'Event id', cell: (event) => event.eventId, className: 'text-xs break-all' },
+            { header: 'Outcome', cell: (event) => event.outcome ?? '—' },
+          ]}
+        />
       </section>
 
       {payment.refundableCents > 0 && <PaymentRefundForm payment={payment} />}
