@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, providerLabels } from '@/features/payments/api/invoice-status.ts';
 import { useAdminRefundRequestsQuery, useRefundHistoryQuery } from '../api/admin-payments.ts';
@@ -57,60 +56,65 @@ function RequestsQueue({ onOpenPayment }: { onOpenPayment: (id: string) => void 
       ) : data.items.length === 0 ? (
         <EmptyState title={status === 'pending' ? 'No pending refund requests' : 'No refund requests'}>Requests users send from their billing page queue here.</EmptyState>
       ) : (
-        <>
-          <Table caption="Refund requests, pending first">
-            <THead>
-              <tr>
-                <Th>Requested</Th>
-                <Th>User</Th>
-                <Th>Order</Th>
-                <Th className="text-right">Amount</Th>
-                <Th>Reason</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((request) => (
-                <Tr key={request.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(request.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{request.user.email}</Td>
-                  <Td>
-                    <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(request.order.id)}>
-                      {request.order.number ?? request.order.description}
-                    </button>
-                    <span className="block text-xs text-slate-500">{providerLabels[request.order.provider]}</span>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">
-                    {formatCents(request.order.amountCents, request.order.currency)}
-                    {request.order.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(request.order.refundedCents, request.order.currency)} refunded</span>}
-                  </Td>
-                  <Td className="max-w-xs">{request.reason}</Td>
-                  <Td>
-                    <Badge tone={requestTones[request.status]}>{request.status}</Badge>
-                    {request.decisionNote && <span className="block text-xs text-slate-500">{request.decisionNote}</span>}
-                    {request.decidedBy && <span className="block text-xs text-slate-500">by {request.decidedBy.email}</span>}
-                  </Td>
-                  <Td className="whitespace-nowrap text-right">
-                    {request.status === 'pending' && (
-                      <span className="flex justify-end gap-2">
-                        <Button size="sm" onClick={() => setDecision({ request, action: 'approve' })} aria-label={`Approve the request of ${request.user.email}`}>
-                          Approve
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setDecision({ request, action: 'reject' })} aria-label={`Reject the request of ${request.user.email}`}>
-                          Reject
-                        </Button>
-                      </span>
-                    )}
-                  </Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Refund request pages" disabled={isFetching} />
-        </>
+        <DataTable
+          caption="Refund requests, pending first"
+          rows={data.items}
+          rowKey={(request) => request.id}
+          columns={[
+            { header: 'Requested', cell: (request) => formatDateTime(request.createdAt), className: 'whitespace-nowrap' },
+            { header: 'User', cell: (request) => request.user.email, className: 'whitespace-nowrap' },
+            {
+              header: 'Order',
+              cell: (request) => (
+                <>
+                  <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(request.order.id)}>
+                    {request.order.number ?? request.order.description}
+                  </button>
+                  <span className="block text-xs text-slate-500">{providerLabels[request.order.provider]}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Amount',
+              align: 'right',
+              className: 'whitespace-nowrap',
+              cell: (request) => (
+                <>
+                  {formatCents(request.order.amountCents, request.order.currency)}
+                  {request.order.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(request.order.refundedCents, request.order.currency)} refunded</span>}
+                </>
+              ),
+            },
+            { header: 'Reason', cell: (request) => request.reason, className: 'max-w-xs' },
+            {
+              header: 'Status',
+              cell: (request) => (
+                <>
+                  <Badge tone={requestTones[request.status]}>{request.status}</Badge>
+                  {request.decisionNote && <span className="block text-xs text-slate-500">{request.decisionNote}</span>}
+                  {request.decidedBy && <span className="block text-xs text-slate-500">by {request.decidedBy.email}</span>}
+                </>
+              ),
+            },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              className: 'whitespace-nowrap text-right',
+              cell: (request) =>
+                request.status === 'pending' && (
+                  <span className="flex justify-end gap-2">
+                    <Button size="sm" onClick={() => setDecision({ request, action: 'approve' })} aria-label={`Approve the request of ${request.user.email}`}>
+                      Approve
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDecision({ request, action: 'reject' })} aria-label={`Reject the request of ${request.user.email}`}>
+                      Reject
+                    </Button>
+                  </span>
+                ),
+            },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Refund request pages', disabled: isFetching }}
+        />
       )}
       <RefundDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </section>
@@ -132,44 +136,37 @@ function RefundHistorySection({ onOpenPayment }: { onOpenPayment: (id: string) =
       ) : data.items.length === 0 ? (
         <EmptyState title="No refunds yet" />
       ) : (
-        <>
-          <Table caption="Refunds made, newest first">
-            <THead>
-              <tr>
-                <Th>Date</Th>
-                <Th>User</Th>
-                <Th>Order</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">Credits</Th>
-                <Th>Method</Th>
-                <Th>Reason</Th>
-                <Th>By</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((refund) => (
-                <Tr key={refund.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(refund.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{refund.user.email}</Td>
-                  <Td>
-                    <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(refund.order.id)}>
-                      {refund.order.number ?? refund.order.description}
-                    </button>
-                  </Td>
-                  <Td className="text-right whitespace-nowrap">{formatCents(refund.amountCents)}</Td>
-                  <Td className="text-right">-{refund.creditsReversed}</Td>
-                  <Td>
-                    {refund.method}
-                    {refund.reference && <span className="block max-w-40 truncate text-xs text-slate-500">{refund.reference}</span>}
-                  </Td>
-                  <Td className="max-w-xs">{refund.reason}</Td>
-                  <Td className="whitespace-nowrap">{refund.actor?.email ?? 'Provider'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Refund history pages" disabled={isFetching} />
-        </>
+        <DataTable
+          caption="Refunds made, newest first"
+          rows={data.items}
+          rowKey={(refund) => refund.id}
+          columns={[
+            { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt), className: 'whitespace-nowrap' },
+            { header: 'User', cell: (refund) => refund.user.email, className: 'whitespace-nowrap' },
+            {
+              header: 'Order',
+              cell: (refund) => (
+                <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(refund.order.id)}>
+                  {refund.order.number ?? refund.order.description}
+                </button>
+              ),
+            },
+            { header: 'Amount', cell: (refund) => formatCents(refund.amountCents), align: 'right', className: 'whitespace-nowrap' },
+            { header: 'Credits', cell: (refund) => `-${refund.creditsReversed}`, align: 'right' },
+            {
+              header: 'Method',
+              cell: (refund) => (
+                <>
+                  {refund.method}
+                  {refund.reference && <span className="block max-w-40 truncate text-xs text-slate-500">{refund.reference}</span>}
+                </>
+              ),
+            },
+            { header: 'Reason', cell: (refund) => refund.reason, className: 'max-w-xs' },
+            { header: 'By', cell: (refund) => refund.actor?.email ?? 'Provider', className: 'whitespace-nowrap' },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Refund history pages', disabled: isFetching }}
+        />
       )}
     </section>
   );

@@ -7,15 +7,14 @@ import type { JobStatus } from '@lumen/core/jobs/schemas';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
 import { formatDuration, JobStatusBadge, jobStatusLabels } from '../components/job-status-badge.tsx';
@@ -134,44 +133,39 @@ export function AdminJobsPage() {
           <p className="mb-2 text-sm text-slate-600">
             {data.total} job{data.total === 1 ? '' : 's'}
           </p>
-          <Table caption="Jobs">
-            <THead>
-              <tr>
-                <Th>Created</Th>
-                <Th>Service</Th>
-                <Th>Status</Th>
-                <Th>User</Th>
-                <Th className="text-right">Cost</Th>
-                <Th className="text-right">Duration</Th>
-                <Th>Engine</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((job) => (
-                <Tr key={job.id}>
-                  <Th scope="row" className="font-medium">
-                    <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
-                      {formatDateTime(job.createdAt)}
-                      <span className="sr-only"> — open job {job.id}</span>
-                    </Link>
-                  </Th>
-                  <Td className="whitespace-nowrap">{serviceNames[job.service]}</Td>
-                  <Td>
-                    <JobStatusBadge status={job.status} refunded={job.refunded} />
-                  </Td>
-                  <Td className="whitespace-nowrap">
-                    <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
-                      {job.user.email}
-                    </Link>
-                  </Td>
-                  <Td className="text-right">{job.cost}</Td>
-                  <Td className="text-right whitespace-nowrap">{formatDuration(job.durationMs)}</Td>
-                  <Td className="text-xs text-slate-500">{job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Jobs pages" disabled={isFetching} />
+          <DataTable
+            caption="Jobs"
+            rows={data.items}
+            rowKey={(job) => job.id}
+            columns={[
+              {
+                header: 'Created',
+                rowHeader: true,
+                className: 'font-medium',
+                cell: (job) => (
+                  <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
+                    {formatDateTime(job.createdAt)}
+                    <span className="sr-only"> — open job {job.id}</span>
+                  </Link>
+                ),
+              },
+              { header: 'Service', cell: (job) => serviceNames[job.service], className: 'whitespace-nowrap' },
+              { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} refunded={job.refunded} /> },
+              {
+                header: 'User',
+                className: 'whitespace-nowrap',
+                cell: (job) => (
+                  <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
+                    {job.user.email}
+                  </Link>
+                ),
+              },
+              { header: 'Cost', cell: (job) => job.cost, align: 'right' },
+              { header: 'Duration', cell: (job) => formatDuration(job.durationMs), align: 'right', className: 'whitespace-nowrap' },
+              { header: 'Engine', cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'), className: 'text-xs text-slate-500' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Jobs pages', disabled: isFetching }}
+          />
         </>
       )}
     </>

@@ -5,15 +5,14 @@ import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { invoiceStatuses } from '@lumen/core/payments/billing';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, invoiceStatusLabels, providerLabels } from '@/features/payments/api/invoice-status.ts';
 import { useAdminPaymentsQuery } from '../api/admin-payments.ts';
@@ -145,54 +144,67 @@ export function AdminPaymentsPage() {
           {data.items.length === 0 ? (
             <EmptyState title="No payments found">{hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}</EmptyState>
           ) : (
-            <>
-              <Table caption="Payments, newest first">
-                <THead>
-                  <tr>
-                    <Th>Created</Th>
-                    <Th>Invoice</Th>
-                    <Th>User</Th>
-                    <Th>Description</Th>
-                    <Th className="text-right">Amount</Th>
-                    <Th>Provider</Th>
-                    <Th>Status</Th>
-                  </tr>
-                </THead>
-                <tbody>
-                  {data.items.map((payment) => (
-                    <Tr key={payment.id}>
-                      <Th scope="row" className="font-medium">
-                        <button type="button" className="text-brand-700 hover:underline" onClick={() => setOpenId(payment.id)}>
-                          {formatDateTime(payment.createdAt)}
-                          <span className="sr-only"> — open payment of {payment.user.email}</span>
-                        </button>
-                      </Th>
-                      <Td className="whitespace-nowrap">{payment.number ?? '—'}</Td>
-                      <Td className="whitespace-nowrap">
-                        {payment.user.email}
-                        {payment.user.name && <span className="block text-xs text-slate-500">{payment.user.name}</span>}
-                      </Td>
-                      <Td>
-                        {payment.description}
-                        {payment.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
-                      </Td>
-                      <Td className="text-right whitespace-nowrap">
-                        {formatCents(payment.amountCents, payment.currency)}
-                        {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
-                      </Td>
-                      <Td className="whitespace-nowrap">
-                        {providerLabels[payment.provider]}
-                        {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
-                      </Td>
-                      <Td>
-                        <PaymentStatusBadge status={payment.status} />
-                      </Td>
-                    </Tr>
-                  ))}
-                </tbody>
-              </Table>
-              <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Payment pages" disabled={isFetching} />
-            </>
+            <DataTable
+              caption="Payments, newest first"
+              rows={data.items}
+              rowKey={(payment) => payment.id}
+              columns={[
+                {
+                  header: 'Created',
+                  rowHeader: true,
+                  className: 'font-medium',
+                  cell: (payment) => (
+                    <button type="button" className="text-brand-700 hover:underline" onClick={() => setOpenId(payment.id)}>
+                      {formatDateTime(payment.createdAt)}
+                      <span className="sr-only"> — open payment of {payment.user.email}</span>
+                    </button>
+                  ),
+                },
+                { header: 'Invoice', cell: (payment) => payment.number ?? '—', className: 'whitespace-nowrap' },
+                {
+                  header: 'User',
+                  className: 'whitespace-nowrap',
+                  cell: (payment) => (
+                    <>
+                      {payment.user.email}
+                      {payment.user.name && <span className="block text-xs text-slate-500">{payment.user.name}</span>}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Description',
+                  cell: (payment) => (
+                    <>
+                      {payment.description}
+                      {payment.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Amount',
+                  align: 'right',
+                  className: 'whitespace-nowrap',
+                  cell: (payment) => (
+                    <>
+                      {formatCents(payment.amountCents, payment.currency)}
+                      {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Provider',
+                  className: 'whitespace-nowrap',
+                  cell: (payment) => (
+                    <>
+                      {providerLabels[payment.provider]}
+                      {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
+                    </>
+                  ),
+                },
+                { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
+              ]}
+              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Payment pages', disabled: isFetching }}
+            />
           )}
         </>
       )}

@@ -8,14 +8,13 @@ import { roles } from '@lumen/core/users/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { useAdminUsersQuery } from '../api/get-admin-users.ts';
 import { UserStatusBadge, userStatusLabels } from '../components/user-status-badge.tsx';
@@ -151,43 +150,31 @@ export function UsersPage() {
           <p className="mb-2 text-sm text-slate-600">
             {data.total} user{data.total === 1 ? '' : 's'}
           </p>
-          <Table caption="Users">
-            <THead>
-              <tr>
-                <Th>Name</Th>
-                <Th>E-mail</Th>
-                <Th>Role</Th>
-                <Th>Status</Th>
-                <Th>Plan</Th>
-                <Th className="text-right">Balance</Th>
-                <Th className="text-right">Spent</Th>
-                <Th>Joined</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((user) => (
-                <Tr key={user.id}>
-                  <Th scope="row" className="font-medium">
-                    <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
-                      {user.firstName} {user.lastName}
-                    </Link>
-                  </Th>
-                  <Td className="break-all">{user.email}</Td>
-                  <Td>
-                    <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge>
-                  </Td>
-                  <Td>
-                    <UserStatusBadge status={user.status} />
-                  </Td>
-                  <Td>{user.plan === 'paid' ? 'Paid' : 'Free'}</Td>
-                  <Td className="text-right">{user.balance}</Td>
-                  <Td className="text-right">{user.spent}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(user.createdAt)}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} label="Users pages" disabled={isFetching} />
+          <DataTable
+            caption="Users"
+            rows={data.items}
+            rowKey={(user) => user.id}
+            columns={[
+              {
+                header: 'Name',
+                rowHeader: true,
+                className: 'font-medium',
+                cell: (user) => (
+                  <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
+                    {user.firstName} {user.lastName}
+                  </Link>
+                ),
+              },
+              { header: 'E-mail', cell: (user) => user.email, className: 'break-all' },
+              { header: 'Role', cell: (user) => <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge> },
+              { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
+              { header: 'Plan', cell: (user) => (user.plan === 'paid' ? 'Paid' : 'Free') },
+              { header: 'Balance', cell: (user) => user.balance, align: 'right' },
+              { header: 'Spent', cell: (user) => user.spent, align: 'right' },
+              { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Users pages', disabled: isFetching }}
+          />
         </>
       )}
     </>
