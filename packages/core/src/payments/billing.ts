@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
+import { orderKindValues, orderStatusValues, paymentProviderValues } from './orders.ts';
 
 /** Order statuses as the billing and admin lists show and filter them. */
-export const invoiceStatuses = [
-  'pending',
-  'paid',
-  'failed',
-  'expired',
-  'refunded',
-  'partially_refunded',
-  'partially_paid',
-  'disputed',
-] as const;
+export const invoiceStatuses = orderStatusValues;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /** Statuses that have a receipt (money was taken). */
@@ -22,10 +14,7 @@ export const REFUND_WINDOW_MESSAGE = 'Refunds can be requested within 30 days of
 export const REFUND_REASON_MIN = 10;
 export const REFUND_REASON_MAX = 1000;
 
-/** 1001 → 'INV-001001'. */
-export function formatInvoiceNumber(value: number | null): string | null {
-  return value === null ? null : `INV-${String(value).padStart(6, '0')}`;
-}
+export { formatInvoiceNumber } from './orders.ts';
 
 const statusSchema = z.enum(invoiceStatuses, { error: `status must be one of ${invoiceStatuses.join(', ')}` });
 
@@ -44,10 +33,8 @@ export const invoiceRefundRequestSchema = z.object({
 });
 export type InvoiceRefundRequest = z.infer<typeof invoiceRefundRequestSchema>;
 
-export const invoiceSchema = z.object({
-  id: z.string(),
-  /** 'INV-001001', or null until the order is paid. */
-  number: z.string().nullable(),
+/** What an order sells and charges, shared by the invoice and the admin payment (spread, so each keeps its key order). */
+const orderChargeShape = {
   description: z.string(),
   status: z.enum(invoiceStatuses),
   amountCents: z.number().int(),
@@ -55,7 +42,14 @@ export const invoiceSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   credits: z.number().int(),
-  provider: z.enum(['stripe', 'nowpayments']),
+  provider: z.enum(paymentProviderValues),
+};
+
+export const invoiceSchema = z.object({
+  id: z.string(),
+  /** 'INV-001001', or null until the order is paid. */
+  number: z.string().nullable(),
+  ...orderChargeShape,
   /** 'Visa •••• 4242', 'BTC 0.00052', or null when unknown. */
   paymentMethod: z.string().nullable(),
   testMode: z.boolean(),
@@ -93,7 +87,7 @@ const isoDate = (name: string) =>
 export const adminPaymentsQuerySchema = z.strictObject({
   ...paginationQueryShape,
   status: statusSchema.optional(),
-  provider: z.enum(['stripe', 'nowpayments'], { error: 'provider must be stripe or nowpayments' }).optional(),
+  provider: z.enum(paymentProviderValues, { error: 'provider must be stripe or nowpayments' }).optional(),
   /** Created on or after (inclusive). */
   from: isoDate('from').optional(),
   /** Created on or before; a bare date includes that whole day. */
@@ -120,14 +114,8 @@ export const adminCryptoPaymentSchema = z.object({
 export const adminPaymentSchema = z.object({
   id: z.string(),
   number: z.string().nullable(),
-  kind: z.enum(['credit_pack', 'subscription']),
-  description: z.string(),
-  status: z.enum(invoiceStatuses),
-  amountCents: z.number().int(),
-  amount: z.number(),
-  currency: z.string(),
-  credits: z.number().int(),
-  provider: z.enum(['stripe', 'nowpayments']),
+  kind: z.enum(orderKindValues),
+  ...orderChargeShape,
   providerPaymentId: z.string().nullable(),
   paymentMethod: z.string().nullable(),
   testMode: z.boolean(),
@@ -246,7 +234,7 @@ export type AdminRefundRequestList = z.infer<typeof adminRefundRequestListSchema
 
 /** GET /admin/refunds/history?page&limit: refunds made, newest first, with the order's user. */
 export const refundHistoryItemSchema = refundSchema.extend({
-  order: z.object({ id: z.string(), number: z.string().nullable(), description: z.string(), provider: z.enum(['stripe', 'nowpayments']) }),
+  order: z.object({ id: z.string(), number: z.string().nullable(), description: z.string(), provider: z.enum(paymentProviderValues) }),
   user: paymentUserSchema,
 });
 export const refundHistorySchema = paginatedSchema(refundHistoryItemSchema);
