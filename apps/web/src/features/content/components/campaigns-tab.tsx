@@ -6,13 +6,12 @@ import type { Campaign, RecipientStatus } from '@lumen/core/content/newsletter';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -60,33 +59,27 @@ function Recipients({ campaign }: { campaign: Campaign }) {
       </div>
       {isPending || !data ? (
         <Spinner label="Loading recipients…" />
-      ) : data.items.length === 0 ? (
-        <p className="text-sm text-slate-600">No recipients here.</p>
       ) : (
-        <>
-          <Table caption="Recipients">
-            <THead>
-              <tr>
-                <Th>E-mail</Th>
-                <Th>Result</Th>
-                <Th>Sent</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((recipient) => (
-                <Tr key={recipient.email}>
-                  <Td className="break-all">{recipient.email}</Td>
-                  <Td>
-                    <Badge tone={recipient.status === 'sent' ? 'success' : recipient.status === 'failed' ? 'danger' : 'neutral'}>{recipient.status}</Badge>
-                    {recipient.error && <p className="mt-1 text-xs text-red-700">{recipient.error}</p>}
-                  </Td>
-                  <Td className="whitespace-nowrap">{recipient.sentAt ? formatDateTime(recipient.sentAt) : '—'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Recipient pages" />
-        </>
+        <DataTable
+          caption="Recipients"
+          rows={data.items}
+          rowKey={(recipient) => recipient.email}
+          emptyText="No recipients here."
+          columns={[
+            { header: 'E-mail', cell: (recipient) => recipient.email, className: 'break-all' },
+            {
+              header: 'Result',
+              cell: (recipient) => (
+                <>
+                  <Badge tone={recipient.status === 'sent' ? 'success' : recipient.status === 'failed' ? 'danger' : 'neutral'}>{recipient.status}</Badge>
+                  {recipient.error && <p className="mt-1 text-xs text-red-700">{recipient.error}</p>}
+                </>
+              ),
+            },
+            { header: 'Sent', cell: (recipient) => (recipient.sentAt ? formatDateTime(recipient.sentAt) : '—'), className: 'whitespace-nowrap' },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Recipient pages' }}
+        />
       )}
     </section>
   );
@@ -167,52 +160,40 @@ export function CampaignsTab() {
       ) : campaigns.data.length === 0 ? (
         <EmptyState title="No campaigns yet">Compose the first newsletter with “New campaign”.</EmptyState>
       ) : (
-        <Table caption="Campaigns">
-          <THead>
-            <tr>
-              <Th>Subject</Th>
-              <Th>Status</Th>
-              <Th>Progress</Th>
-              <Th>Created</Th>
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            </tr>
-          </THead>
-          <tbody>
-            {campaigns.data.map((campaign) => (
-              <Tr key={campaign.id}>
-                <Td className="font-medium">{campaign.subject}</Td>
-                <Td>
-                  <Badge tone={statusTone[campaign.status]}>{statusLabel[campaign.status]}</Badge>
-                </Td>
-                <Td>
-                  <Progress campaign={campaign} />
-                </Td>
-                <Td className="whitespace-nowrap">{formatDateTime(campaign.createdAt)}</Td>
-                <Td>
-                  <div className="flex flex-wrap gap-1">
-                    {campaign.status === 'draft' && (
-                      <>
-                        <Button size="sm" variant="outline" onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}>
-                          Edit
-                        </Button>
-                        <Button size="sm" onClick={() => setConfirmSend(campaign)}>
-                          <Send className="h-4 w-4" aria-hidden="true" /> Send
-                        </Button>
-                      </>
-                    )}
-                    {campaign.progress.total > 0 && (
-                      <Button size="sm" variant="ghost" onClick={() => setOpenId(openId === campaign.id ? null : campaign.id)}>
-                        {openId === campaign.id ? 'Hide results' : 'Results'}
+        <DataTable
+          caption="Campaigns"
+          rows={campaigns.data}
+          rowKey={(campaign) => campaign.id}
+          columns={[
+            { header: 'Subject', cell: (campaign) => campaign.subject, className: 'font-medium' },
+            { header: 'Status', cell: (campaign) => <Badge tone={statusTone[campaign.status]}>{statusLabel[campaign.status]}</Badge> },
+            { header: 'Progress', cell: (campaign) => <Progress campaign={campaign} /> },
+            { header: 'Created', cell: (campaign) => formatDateTime(campaign.createdAt), className: 'whitespace-nowrap' },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cell: (campaign) => (
+                <div className="flex flex-wrap gap-1">
+                  {campaign.status === 'draft' && (
+                    <>
+                      <Button size="sm" variant="outline" onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}>
+                        Edit
                       </Button>
-                    )}
-                  </div>
-                </Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
+                      <Button size="sm" onClick={() => setConfirmSend(campaign)}>
+                        <Send className="h-4 w-4" aria-hidden="true" /> Send
+                      </Button>
+                    </>
+                  )}
+                  {campaign.progress.total > 0 && (
+                    <Button size="sm" variant="ghost" onClick={() => setOpenId(openId === campaign.id ? null : campaign.id)}>
+                      {openId === campaign.id ? 'Hide results' : 'Results'}
+                    </Button>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       {openId && campaigns.data?.find((campaign) => campaign.id === openId) && <Recipients campaign={campaigns.data.find((campaign) => campaign.id === openId)!} />}
       <ConfirmDialog

@@ -6,14 +6,13 @@ import type { SubscriberStatus } from '@lumen/core/content/newsletter';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { downloadSubscribersCsv, useSubscribersQuery } from '../api/admin-newsletter.ts';
@@ -96,31 +95,18 @@ export function SubscribersTab() {
       ) : data.items.length === 0 ? (
         <EmptyState title="No subscribers found">People subscribe with the form at the bottom of the blog and every public page.</EmptyState>
       ) : (
-        <>
-          <Table caption="Subscribers">
-            <THead>
-              <tr>
-                <Th>E-mail</Th>
-                <Th>Status</Th>
-                <Th>Subscribed</Th>
-                <Th>Confirmed</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((subscriber) => (
-                <Tr key={subscriber.id}>
-                  <Td className="break-all">{subscriber.email}</Td>
-                  <Td>
-                    <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge>
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(subscriber.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} disabled={isFetching} label="Subscriber pages" />
-        </>
+        <DataTable
+          caption="Subscribers"
+          rows={data.items}
+          rowKey={(subscriber) => subscriber.id}
+          columns={[
+            { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
+            { header: 'Status', cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge> },
+            { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
+            { header: 'Confirmed', cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'), className: 'whitespace-nowrap' },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, disabled: isFetching, label: 'Subscriber pages' }}
+        />
       )}
     </div>
   );

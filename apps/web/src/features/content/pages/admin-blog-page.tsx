@@ -6,15 +6,14 @@ import { postStatuses } from '@lumen/core/content/blog';
 import type { PostStatus } from '@lumen/core/content/blog';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminPostsQuery } from '../api/admin-blog-posts.ts';
 import { PostStatusBadge } from '../components/post-status-badge.tsx';
@@ -86,44 +85,38 @@ export function AdminBlogPage() {
       ) : data.items.length === 0 ? (
         <EmptyState title="No articles found">{search || status ? 'Try other filters.' : 'Write the first one with “New article”.'}</EmptyState>
       ) : (
-        <>
-          <Table caption="Articles">
-            <THead>
-              <tr>
-                <Th>Title</Th>
-                <Th>Status</Th>
-                <Th>Publish date</Th>
-                <Th>Tags</Th>
-                <Th>Last edited</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {data.items.map((post) => (
-                <Tr key={post.id}>
-                  <Td>
-                    <Link to={`/admin/blog/${post.slug}`} className="font-medium text-brand-700 hover:underline">
-                      {post.title}
-                    </Link>
-                    <p className="text-xs text-slate-500">/{post.slug}</p>
-                  </Td>
-                  <Td>
-                    <PostStatusBadge post={post} />
-                  </Td>
-                  <Td className="whitespace-nowrap">{post.publishAt ? formatDateTime(post.publishAt) : '—'}</Td>
-                  <Td>
-                    <div className="flex flex-wrap gap-1">
-                      {post.tags.map((tag) => (
-                        <Badge key={tag}>{tag}</Badge>
-                      ))}
-                    </div>
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatDateTime(post.updatedAt)}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => setQuery({ page: next })} disabled={isFetching} label="Article pages" />
-        </>
+        <DataTable
+          caption="Articles"
+          rows={data.items}
+          rowKey={(post) => post.id}
+          columns={[
+            {
+              header: 'Title',
+              cell: (post) => (
+                <>
+                  <Link to={`/admin/blog/${post.slug}`} className="font-medium text-brand-700 hover:underline">
+                    {post.title}
+                  </Link>
+                  <p className="text-xs text-slate-500">/{post.slug}</p>
+                </>
+              ),
+            },
+            { header: 'Status', cell: (post) => <PostStatusBadge post={post} /> },
+            { header: 'Publish date', cell: (post) => (post.publishAt ? formatDateTime(post.publishAt) : '—'), className: 'whitespace-nowrap' },
+            {
+              header: 'Tags',
+              cell: (post) => (
+                <div className="flex flex-wrap gap-1">
+                  {post.tags.map((tag) => (
+                    <Badge key={tag}>{tag}</Badge>
+                  ))}
+                </div>
+              ),
+            },
+            { header: 'Last edited', cell: (post) => formatDateTime(post.updatedAt), className: 'whitespace-nowrap' },
+          ]}
+          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), disabled: isFetching, label: 'Article pages' }}
+        />
       )}
       <TutorialVideosAdmin />
     </>
