@@ -2,6 +2,7 @@ import type { Role } from '@lumen/core/users/schemas';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/database.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
+import type { MultipartBodyDoc } from './lib/multipart-body-doc.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { FileLinks } from './modules/files/signed-links.ts';
 import type { Storage } from './modules/files/storage.ts';
@@ -46,5 +47,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route accepts API keys (docs/api/api-keys-contract.md "Using a key"); elsewhere a key is a 403. */
     apiKey?: boolean;
+    /** A multipart route's parts, for the OpenAPI document only (lib/multipart-body-doc.ts). */
+    multipartBody?: MultipartBodyDoc;
   }
 }

@@ -52,7 +52,12 @@ export const openapiPlugin = fp(
           },
         },
       },
-      transform: jsonSchemaTransform,
+      // Multipart routes read their parts themselves; their documented body comes from the route config.
+      transform: (input) => {
+        const result = jsonSchemaTransform(input);
+        const multipartBody = input.route.config?.multipartBody;
+        return multipartBody ? { ...result, schema: { ...result.schema, body: multipartBody } } : result;
+      },
     });
   },
   { name: 'openapi' },

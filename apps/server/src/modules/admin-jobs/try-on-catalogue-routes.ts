@@ -7,6 +7,7 @@ import {
   updateTryOnItemBodySchema,
   uploadLimits,
 } from '@lumen/core/jobs/schemas';
+import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
@@ -47,6 +48,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       base,
       {
+        config: { multipartBody: multipartBodyDoc({ field: IMAGE_FIELD, description: 'A png, jpeg or webp picture' }, createTryOnItemFieldsSchema) },
         schema: {
           tags,
           security,

@@ -13,6 +13,7 @@ import {
   publicPostsQuerySchema,
 } from '@lumen/core/content/blog';
 import { uploadLimits } from '@lumen/core/jobs/schemas';
+import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
@@ -143,6 +144,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/blog/covers',
     {
+      config: { multipartBody: multipartBodyDoc({ field: 'file', description: 'A png, jpeg or webp image; stored as WebP, at most 1600 px wide' }) },
       schema: {
         tags,
         security,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { uploadLimits, uploadPurposes, uploadSchema } from '@lumen/core/jobs/schemas';
 import type { UploadPurpose } from '@lumen/core/jobs/schemas';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
+import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
@@ -25,7 +26,13 @@ export const jobUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads',
     {
       onRequest: requireAuth,
-      config: apiKeyAccess,
+      config: {
+        ...apiKeyAccess,
+        multipartBody: multipartBodyDoc(
+          { field: FILE_FIELD, description: 'A png, jpeg or webp image (max 15 MB, 40 MP, at least 64×64), or with purpose transcript a .txt, .vtt or .srt file (max 1 MB)' },
+          z.object({ purpose: z.enum(uploadPurposes).default('image').describe('What the file is for') }),
+        ),
+      },
       schema: {
         tags: ['jobs'],
         security: jwtOrApiKeySecurity,

@@ -166,6 +166,22 @@ describe('OpenAPI', () => {
     expect(register.responses).toHaveProperty(['201']);
     expect(register.responses).toHaveProperty(['409']);
   });
+
+  it('describes the parts of every multipart body: the file field as binary and the text fields with their rules', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
+    const multipartOf = (path: string) => document.paths[path].post.requestBody?.content['multipart/form-data']?.schema;
+
+    const upload = multipartOf('/api/v1/uploads');
+    expect(upload.required).toEqual(['file']);
+    expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(upload.properties.purpose).toMatchObject({ enum: ['image', 'transcript'], default: 'image' });
+
+    expect(multipartOf('/api/v1/user/me/avatar')).toMatchObject({ required: ['profileImage'], properties: { profileImage: { format: 'binary' } } });
+    expect(multipartOf('/api/v1/admin/blog/covers')).toMatchObject({ required: ['file'] });
+    const garment = multipartOf('/api/v1/admin/try-on/garments');
+    expect(garment.required).toEqual(['image', 'name', 'category']);
+    expect(garment.properties.name).toMatchObject({ type: 'string', maxLength: 100 });
+  });
 });
 
 describe('seed', () => {

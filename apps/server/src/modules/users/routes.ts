@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, updateProfileBodySchema, userSchema } from '@lumen/core/users/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AVATAR_TOO_LARGE_MESSAGE } from './avatar-image.ts';
 import { createUsersService } from './users.service.ts';
@@ -51,6 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       '/user/me/avatar',
       {
         preHandler: requireAuth,
+        config: { multipartBody: multipartBodyDoc({ field: AVATAR_FIELD, description: 'A PNG, JPEG or WebP image, max 5 MB' }) },
         schema: {
           tags,
           security,
