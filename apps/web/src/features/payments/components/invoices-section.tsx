@@ -4,13 +4,12 @@ import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { invoiceStatuses } from '@lumen/core/payments/billing';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { formatCents, invoiceStatusLabels } from '../api/invoice-status.ts';
 import { useInvoicesQuery } from '../api/invoices.ts';
@@ -63,58 +62,61 @@ export function InvoicesSection() {
         ) : data.items.length === 0 ? (
           <EmptyState title="No invoices yet">{status ? 'No invoices with this status.' : 'Your purchases will appear here.'}</EmptyState>
         ) : (
-          <>
-            <Table caption="Invoices, newest first">
-              <THead>
-                <tr>
-                  <Th>Invoice</Th>
-                  <Th>Date</Th>
-                  <Th>Description</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th className="text-right">Credits</Th>
-                  <Th>Status</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((invoice) => (
-                  <Tr key={invoice.id}>
-                    <Th scope="row" className="font-medium text-slate-900">
-                      {invoice.number ?? '—'}
-                      {invoice.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
-                    </Th>
-                    <Td className="whitespace-nowrap">{formatDate(invoice.paidAt ?? invoice.createdAt)}</Td>
-                    <Td>{invoice.description}</Td>
-                    <Td className="text-right whitespace-nowrap">{formatCents(invoice.amountCents, invoice.currency)}</Td>
-                    <Td className="text-right">{invoice.credits}</Td>
-                    <Td>
-                      <InvoiceStatusBadge status={invoice.status} />
-                      {invoice.refundRequest?.status === 'pending' && <span className="ml-2 text-xs text-slate-500">Refund requested</span>}
-                    </Td>
-                    <Td className="whitespace-nowrap text-right">
-                      <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`Details of ${invoice.number ?? invoice.description}`}>
-                        Details
+          <DataTable
+            caption="Invoices, newest first"
+            rows={data.items}
+            rowKey={(invoice) => invoice.id}
+            columns={[
+              {
+                header: 'Invoice',
+                rowHeader: true,
+                className: 'font-medium text-slate-900',
+                cell: (invoice) => (
+                  <>
+                    {invoice.number ?? '—'}
+                    {invoice.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
+                  </>
+                ),
+              },
+              { header: 'Date', cell: (invoice) => formatDate(invoice.paidAt ?? invoice.createdAt), className: 'whitespace-nowrap' },
+              { header: 'Description', cell: (invoice) => invoice.description },
+              { header: 'Amount', cell: (invoice) => formatCents(invoice.amountCents, invoice.currency), align: 'right', className: 'whitespace-nowrap' },
+              { header: 'Credits', cell: (invoice) => invoice.credits, align: 'right' },
+              {
+                header: 'Status',
+                cell: (invoice) => (
+                  <>
+                    <InvoiceStatusBadge status={invoice.status} />
+                    {invoice.refundRequest?.status === 'pending' && <span className="ml-2 text-xs text-slate-500">Refund requested</span>}
+                  </>
+                ),
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                className: 'whitespace-nowrap text-right',
+                cell: (invoice) => (
+                  <>
+                    <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`Details of ${invoice.number ?? invoice.description}`}>
+                      Details
+                    </Button>
+                    {hasReceipt(invoice) && (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => download.mutate(invoice.id)}
+                        disabled={download.isPending}
+                        aria-label={`Download PDF of ${invoice.number ?? invoice.description}`}
+                      >
+                        <Download className="h-4 w-4" aria-hidden="true" /> PDF
                       </Button>
-                      {hasReceipt(invoice) && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => download.mutate(invoice.id)}
-                          disabled={download.isPending}
-                          aria-label={`Download PDF of ${invoice.number ?? invoice.description}`}
-                        >
-                          <Download className="h-4 w-4" aria-hidden="true" /> PDF
-                        </Button>
-                      )}
-                    </Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Invoice pages" disabled={isFetching} />
-          </>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Invoice pages', disabled: isFetching }}
+          />
         )}
       </div>
       <InvoiceDetailDialog invoiceId={openId} onClose={() => setOpenId(null)} />

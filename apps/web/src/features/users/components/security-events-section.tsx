@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useSecurityEventsQuery } from '../api/get-security-events.ts';
 
@@ -27,29 +26,18 @@ export function SecurityEventsSection() {
         ) : data.items.length === 0 ? (
           <EmptyState title="No security activity yet" />
         ) : (
-          <>
-            <Table caption="Recent security activity">
-              <THead>
-                <tr>
-                  <Th>Event</Th>
-                  <Th>Device</Th>
-                  <Th>IP</Th>
-                  <Th>Time</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {data.items.map((event) => (
-                  <Tr key={event.id}>
-                    <Td className="min-w-48 font-medium text-slate-900">{event.description || event.type}</Td>
-                    <Td className="min-w-32">{event.device ?? '—'}</Td>
-                    <Td className="whitespace-nowrap">{event.ip ?? '—'}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(event.createdAt)}</Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Security activity pages" disabled={isFetching} />
-          </>
+          <DataTable
+            caption="Recent security activity"
+            rows={data.items}
+            rowKey={(event) => event.id}
+            columns={[
+              { header: 'Event', cell: (event) => event.description || event.type, className: 'min-w-48 font-medium text-slate-900' },
+              { header: 'Device', cell: (event) => event.device ?? '—', className: 'min-w-32' },
+              { header: 'IP', cell: (event) => event.ip ?? '—', className: 'whitespace-nowrap' },
+              { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security activity pages', disabled: isFetching }}
+          />
         )}
       </div>
     </Card>
