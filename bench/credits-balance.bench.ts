@@ -12,59 +12,19 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench -w @lumen/server   (also PostgreSQL)
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=10 to change the defaults.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { appPlugin } from '../apps/server/src/app.ts';
-import { createDatabase } from '../apps/server/src/db/database.ts';
 import type { Database } from '../apps/server/src/db/database.ts';
-import { chargeForService, grantCredits } from '../apps/server/src/modules/credits/credits.service.ts';
-import { generateApiKey } from '../apps/server/src/modules/api-keys/key-secrets.ts';
-import { apiKeys } from '../apps/server/src/modules/api-keys/tables.ts';
-import { testConfig } from '../apps/server/src/test/build-test-app.ts';
+import { chargeForService } from '../apps/server/src/modules/credits/credits.service.ts';
+import { createBenchApiKey, measureHttp, startBenchApp } from './support/bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 type Row = { name: string; perSecond: number; p50: number; p99: number; errors: number };
 
-async function openDatabase(url: string | undefined): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
-  if (!url) return { database: await createDatabase({ pgliteDir: null }), label: 'PGlite (in memory)', drop: async () => undefined };
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await createDatabase({ databaseUrl: target.toString(), maxConnections: 10 }),
-    label: `PostgreSQL ${version ?? ''} (${target.host}, pool 10)`.trim(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function http(url: string, headers: Record<string, string> = {}): Promise<Row & { non2xx: number }> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  return {
-    name: '',
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+  return { name: '', ...(await measureHttp({ url, headers, connections: CONNECTIONS, duration: SECONDS })) };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -96,29 +56,12 @@ async function chargeLoop(database: Database, userId: string, workers: number): 
 }
 
 async function benchOne(url: string | undefined): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-bench-'));
-  const { database, label, drop } = await openDatabase(url);
-  const app = Fastify({ logger: false });
+  const { address, database, label, user, accessToken, close } = await startBenchApp(url);
   try {
-    await app.register(appPlugin, { config: testConfig(dataDir), database, ownsDatabase: false, print: () => undefined });
-    app.get('/bench/bare', async () => ({ ok: true }));
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-
-    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { firstName: 'Bench', lastName: 'User', email, password: 'bench-password-1' },
-    });
-    const { user, accessToken } = registered.json().data as { user: { id: string }; accessToken: string };
-    await grantCredits(database.db, { userId: user.id, amount: 100_000_000, kind: 'purchase', idempotencyKey: `bench:${user.id}` });
-
     const rows: Row[] = [];
     const bare = await http(`${address}/bench/bare`);
     rows.push({ ...bare, name: `GET /bench/bare (HTTP, ${CONNECTIONS} connections)` });
-    // A key with a limit the bench cannot reach, so every request does the full key path and answers 200.
-    const key = generateApiKey();
-    await database.db.insert(apiKeys).values({ userId: user.id, name: 'bench', keyPrefix: key.keyPrefix, keyHash: key.keyHash, rateLimit: 2_000_000_000 });
+    const key = await createBenchApiKey(database, user.id);
     const byJwt: Row[] = [];
     const byKey: Row[] = [];
     for (let round = 1; round <= 2; round += 1) {
@@ -126,7 +69,7 @@ async function benchOne(url: string | undefined): Promise<string> {
       if (jwt.non2xx > 0) throw new Error(`GET /credits/balance (JWT) answered ${jwt.non2xx} non-2xx responses`);
       byJwt.push(jwt);
       rows.push({ ...jwt, name: `GET /api/v1/credits/balance, JWT, round ${round} (HTTP, ${CONNECTIONS} connections)` });
-      const apiKey = await http(`${address}/api/v1/credits/balance`, { 'x-api-key': key.apiKey });
+      const apiKey = await http(`${address}/api/v1/credits/balance`, { 'x-api-key': key });
       if (apiKey.non2xx > 0) throw new Error(`GET /credits/balance (API key) answered ${apiKey.non2xx} non-2xx responses`);
       byKey.push(apiKey);
       rows.push({ ...apiKey, name: `GET /api/v1/credits/balance, API key, round ${round} (HTTP, ${CONNECTIONS} connections)` });
@@ -153,11 +96,7 @@ async function benchOne(url: string | undefined): Promise<string> {
     ];
     return lines.join('\n');
   } finally {
-    await app.close();
-    await database.close();
-    await new Promise((resolve) => setTimeout(resolve, 500)); // let pooled sockets finish closing before DROP ... FORCE
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

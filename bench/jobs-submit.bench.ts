@@ -9,82 +9,22 @@
  *   BENCH_DATABASE_URL=postgres://... npm run bench:jobs -w @lumen/server (also PostgreSQL)
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=100 are the defaults.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import Fastify from 'fastify';
-import pg from 'pg';
-import { appPlugin } from '../apps/server/src/app.ts';
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import type { Database } from '../apps/server/src/db/database.ts';
-import { grantCredits } from '../apps/server/src/modules/credits/credits.service.ts';
+import { cpus } from 'node:os';
+import type autocannon from 'autocannon';
 import { findCreditAccount, sumLedger } from '../apps/server/src/modules/credits/credits.repository.ts';
-import { testConfig } from '../apps/server/src/test/build-test-app.ts';
+import { measureHttp, startBenchApp } from './support/bench-app.ts';
+import type { Measured } from './support/bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const POOL = 10;
 
-type Row = { name: string; perSecond: number; p50: number; p99: number; errors: number; non2xx: number };
+type Row = Measured & { name: string };
 
-async function openDatabase(url: string | undefined): Promise<{ database: Database; label: string; drop: () => Promise<void> }> {
-  if (!url) return { database: await createDatabase({ pgliteDir: null }), label: 'PGlite (in memory)', drop: async () => undefined };
-  const name = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await createDatabase({ databaseUrl: target.toString(), maxConnections: POOL }),
-    label: `PostgreSQL ${version ?? ''} (${target.host}, pool ${POOL})`.trim(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-async function measure(options: autocannon.Options): Promise<Omit<Row, 'name'>> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  return {
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
+const measure = (options: autocannon.Options) => measureHttp({ connections: CONNECTIONS, duration: SECONDS, ...options });
 
 async function benchOne(url: string | undefined): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-bench-'));
-  const { database, label, drop } = await openDatabase(url);
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 1000 } });
+  const { address, database, label, user, accessToken, close } = await startBenchApp(url, { routerOptions: { maxParamLength: 1000 } });
   try {
-    await app.register(appPlugin, {
-      config: testConfig(dataDir, { workerEnabled: false }),
-      database,
-      ownsDatabase: false,
-      print: () => undefined,
-      jobs: { runWorker: false },
-    });
-    app.get('/bench/bare', async () => ({ ok: true }));
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { firstName: 'Bench', lastName: 'User', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'bench-password-1' },
-    });
-    const { user, accessToken } = registered.json().data as { user: { id: string }; accessToken: string };
-    await grantCredits(database.db, { userId: user.id, amount: 100_000_000, kind: 'purchase', idempotencyKey: `bench:${user.id}` });
-
     const rows: Row[] = [];
     rows.push({ name: `GET /bench/bare (${CONNECTIONS} connections)`, ...(await measure({ url: `${address}/bench/bare` })) });
     const submit = await measure({
@@ -125,11 +65,7 @@ async function benchOne(url: string | undefined): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    await app.close();
-    await database.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
