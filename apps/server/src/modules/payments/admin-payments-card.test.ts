@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminPaymentDetailSchema, invoiceSchema, refundRequestDecisionSchema, refundResultSchema } from '@lumen/core/payments/billing';
-import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { latestMail } from '../../test/mail-helpers.ts';
 import { auditLog } from '../admin/tables.ts';
 import { users } from '../users/tables.ts';
-import { seededPackage, verifiedBuyer } from './card-test-helpers.ts';
+import { appWithAdmin, seededPackage, verifiedBuyer } from './card-test-helpers.ts';
 import { findOrderById } from './orders.repository.ts';
 
 /**
@@ -16,24 +14,12 @@ import { findOrderById } from './orders.repository.ts';
  * purchase routes, refunded by an admin through the built-in card provider, whose signed
  * charge.refunded event enters the same webhook handler as Stripe's.
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await adminAccessToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const db = () => t.database.db;
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) });
+const { app, admin, db, call } = appWithAdmin();
 
 async function boughtWithCard(balance = 0) {
-  const buyer = await verifiedBuyer(t.app, db(), balance);
+  const buyer = await verifiedBuyer(app(), db(), balance);
   const pack = await seededPackage(db());
-  const intent = await t.app.inject({
+  const intent = await app().inject({
     method: 'POST',
     url: '/api/v1/credits/purchase/stripe/create-payment-intent',
     headers: buyer.headers,
@@ -41,7 +27,7 @@ async function boughtWithCard(balance = 0) {
   });
   expect(intent.statusCode, intent.body).toBe(200);
   const { clientSecret, orderId } = intent.json().data as { clientSecret: string; orderId: string };
-  const confirmed = await t.app.inject({
+  const confirmed = await app().inject({
     method: 'POST',
     url: '/api/v1/payment/test-mode/card/confirm',
     headers: buyer.headers,
@@ -60,7 +46,7 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(pack.creditsAmount);
     const half = Math.floor(pack.priceCents / 2);
 
-    const partial = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: half, reason: 'Half refund' });
+    const partial = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: half, reason: 'Half refund' });
     expect(partial.statusCode, partial.body).toBe(201);
     const first = refundResultSchema.parse(partial.json().data);
     const expectedCredits = Math.floor((pack.creditsAmount * half) / pack.priceCents);
@@ -71,10 +57,10 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     expect(first.order).toMatchObject({ status: 'partially_refunded', refundedCents: half, creditsReversed: expectedCredits });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(pack.creditsAmount - expectedCredits);
 
-    const tooMuch = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: pack.priceCents, reason: 'Too much' });
+    const tooMuch = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents, reason: 'Too much' });
     expect(tooMuch.statusCode).toBe(400);
 
-    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: pack.priceCents - half, reason: 'The rest' });
+    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents - half, reason: 'The rest' });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(refundResultSchema.parse(rest.json().data).order).toMatchObject({
       status: 'refunded',
@@ -83,7 +69,7 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);
 
-    const detail = adminPaymentDetailSchema.parse((await call('GET', `/admin/payments/${order.id}`, admin)).json().data);
+    const detail = adminPaymentDetailSchema.parse((await call('GET', `/admin/payments/${order.id}`, admin())).json().data);
     expect(detail.refunds.map((refund) => [refund.amountCents, refund.actor?.email, refund.reason])).toEqual([
       [half, 'admin@example.com', 'Half refund'],
       [pack.priceCents - half, 'admin@example.com', 'The rest'],
@@ -95,14 +81,14 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     expect(audits).toHaveLength(2);
     expect(audits.map((row) => (row.before as { refundedCents: number }).refundedCents).sort((a, b) => a - b)).toEqual([0, half]);
 
-    const mail = await latestMail(t.app, buyer.email, 'refund_issued');
+    const mail = await latestMail(app(), buyer.email, 'refund_issued');
     expect(mail?.text).toContain('We refunded USD');
   });
 
   it('a refund after the credits were spent reverses only what is left, never below zero', async () => {
     const { buyer, pack, order } = await boughtWithCard(0);
     await setBalance(db(), buyer.id, 3);
-    const response = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: pack.priceCents, reason: 'Full refund' });
+    const response = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents, reason: 'Full refund' });
     expect(response.statusCode, response.body).toBe(201);
     expect(refundResultSchema.parse(response.json().data).refund.creditsReversed).toBe(3);
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);
@@ -113,10 +99,10 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     const { buyer, pack, order } = await boughtWithCard(0);
     const sent = await call('POST', `/payment/invoices/${order.id}/refund-request`, buyer.token, { reason: 'Bought the wrong package' });
     expect(sent.statusCode).toBe(201);
-    const approved = await t.app.inject({
+    const approved = await app().inject({
       method: 'POST',
       url: `/api/v1/admin/refund-requests/${sent.json().data.id}/approve`,
-      headers: bearer(admin),
+      headers: bearer(admin()),
     });
     expect(approved.statusCode, approved.body).toBe(200);
     const decision = refundRequestDecisionSchema.parse(approved.json().data);
@@ -124,7 +110,7 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     expect(decision.request).toMatchObject({ status: 'approved', refundId: decision.refund?.id });
     const invoice = invoiceSchema.parse((await call('GET', `/payment/invoices/${order.id}`, buyer.token)).json().data);
     expect(invoice).toMatchObject({ status: 'refunded', refundable: false, refundRequest: { status: 'approved' } });
-    expect((await latestMail(t.app, buyer.email, 'refund_request_decided'))?.subject).toBe('Your refund request was approved');
+    expect((await latestMail(app(), buyer.email, 'refund_request_decided'))?.subject).toBe('Your refund request was approved');
 
     // The receipt now lists the refund.
     const link = await call('GET', `/payment/invoices/${order.id}/download`, buyer.token);

@@ -2,11 +2,39 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { listActivePackages } from '../credits/catalogue.repository.ts';
 import { users } from '../users/tables.ts';
+
+/**
+ * One app for the calling test file, built before its tests and closed after them, with an admin's token.
+ * The accessors are functions because they are read inside the tests, once the app is up.
+ */
+export function appWithAdmin() {
+  let t: TestApp | undefined;
+  let adminToken = '';
+  beforeAll(async () => {
+    t = await buildTestApp();
+    adminToken = await adminAccessToken(t.app);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const app = () => t!.app;
+  return {
+    app,
+    admin: () => adminToken,
+    db: () => t!.database.db,
+    /** /api/v1<url> as the holder of `token` (none: a guest), with a JSON body when `payload` is given. */
+    call: (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
+      app().inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) }),
+  };
+}
 
 /** A registered user with a verified e-mail (decision 006) and a chosen balance. */
 export async function verifiedBuyer(app: FastifyInstance, db: Db, balance = 0) {

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { invoiceSchema, refundResultSchema } from '@lumen/core/payments/billing';
-import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../test/credit-helpers.ts';
-import { bearer } from '../../test/http-helpers.ts';
 import { mailsTo } from '../../test/mail-helpers.ts';
 import { auditLog } from '../admin/tables.ts';
 import { users } from '../users/tables.ts';
-import { postStripeWebhook, seededPackage, signedStripeEvent, verifiedBuyer } from './card-test-helpers.ts';
+import { appWithAdmin, postStripeWebhook, seededPackage, signedStripeEvent, verifiedBuyer } from './card-test-helpers.ts';
 import { findOrderById } from './orders.repository.ts';
 import { FULL_REFUND_REQUEST_NOTE } from './refund-service.ts';
 import { STRIPE_FULL_REFUND_REQUEST_NOTE } from './stripe-webhook.service.ts';
@@ -18,23 +15,11 @@ import { refundRequests, refunds } from './tables.ts';
  * Follow-ups of refunds: a full direct refund by an admin closes the user's pending request in
  * the same transaction; a refund made from Stripe's side mails the user refund_issued once per refund.
  */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await adminAccessToken(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const db = () => t.database.db;
-const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) });
+const { app, admin, db, call } = appWithAdmin();
 
 /** A package bought with the test card through the real purchase routes. */
 async function boughtWithCard() {
-  const buyer = await verifiedBuyer(t.app, db(), 0);
+  const buyer = await verifiedBuyer(app(), db(), 0);
   const pack = await seededPackage(db(), 3);
   const intent = await call('POST', '/credits/purchase/stripe/create-payment-intent', buyer.token, { packageId: pack.id });
   expect(intent.statusCode, intent.body).toBe(200);
@@ -53,7 +38,7 @@ async function askForRefund(token: string, orderId: string) {
 }
 
 const requestRow = async (id: string) => (await db().select().from(refundRequests).where(eq(refundRequests.id, id)))[0];
-const mailsOf = async (email: string, template: string) => (await mailsTo(t.app, email)).filter((mail) => mail.template === template);
+const mailsOf = async (email: string, template: string) => (await mailsTo(app(), email)).filter((mail) => mail.template === template);
 
 describe('a full direct refund by an admin closes the pending refund request', () => {
   it('a partial refund leaves it pending; the refund of the rest approves it, linked to that refund, with a note; audited; one mail per refund', async () => {
@@ -61,11 +46,11 @@ describe('a full direct refund by an admin closes the pending refund request', (
     const requestId = await askForRefund(buyer.token, order.id);
     const half = Math.floor(pack.priceCents / 2);
 
-    const partial = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: half, reason: 'Half now' });
+    const partial = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: half, reason: 'Half now' });
     expect(partial.statusCode, partial.body).toBe(201);
     expect(await requestRow(requestId)).toMatchObject({ status: 'pending', refundId: null, decidedByUserId: null });
 
-    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: pack.priceCents - half, reason: 'The rest' });
+    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents - half, reason: 'The rest' });
     expect(rest.statusCode, rest.body).toBe(201);
     const result = refundResultSchema.parse(rest.json().data);
     expect(result.order.status).toBe('refunded');
@@ -78,7 +63,7 @@ describe('a full direct refund by an admin closes the pending refund request', (
     const invoice = invoiceSchema.parse((await call('GET', `/payment/invoices/${order.id}`, buyer.token)).json().data);
     expect(invoice).toMatchObject({ status: 'refunded', refundRequest: { id: requestId, status: 'approved', decisionNote: FULL_REFUND_REQUEST_NOTE } });
     // The refunds page has nothing pending left for this order.
-    const pending = (await call('GET', '/admin/refunds?status=pending&limit=100', admin)).json().data.items as { id: string }[];
+    const pending = (await call('GET', '/admin/refunds?status=pending&limit=100', admin())).json().data.items as { id: string }[];
     expect(pending.map((item) => item.id)).not.toContain(requestId);
 
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'refund_request.approve'), eq(auditLog.targetId, requestId)));
@@ -91,11 +76,11 @@ describe('a full direct refund by an admin closes the pending refund request', (
   });
 
   it('a full crypto refund (manual, with the payout reference) closes the pending request too', async () => {
-    const buyer = await verifiedBuyer(t.app, db(), 0);
+    const buyer = await verifiedBuyer(app(), db(), 0);
     const { createPaidOrder } = await import('./billing-test-helpers.ts');
     const order = await createPaidOrder(db(), buyer.id, { amountCents: 4900, credits: 350, provider: 'nowpayments' });
     const requestId = await askForRefund(buyer.token, order.id);
-    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: 4900, reason: 'Full', payoutReference: `tx-${order.id}` });
+    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: 4900, reason: 'Full', payoutReference: `tx-${order.id}` });
     expect(refunded.statusCode, refunded.body).toBe(201);
     const result = refundResultSchema.parse(refunded.json().data);
     expect(await requestRow(requestId)).toMatchObject({ status: 'approved', refundId: result.refund.id, decisionNote: FULL_REFUND_REQUEST_NOTE });
@@ -103,7 +88,7 @@ describe('a full direct refund by an admin closes the pending refund request', (
 });
 
 describe('a refund made from Stripe’s side (not by our admin)', () => {
-  const secret = () => t.app.cardPayments.testProvider!.webhookSecret;
+  const secret = () => app().cardPayments.testProvider!.webhookSecret;
   const chargeRefunded = (order: { providerPaymentId: string | null; amountCents: number }, amountRefunded: number, refundId: string) =>
     signedStripeEvent(secret(), 'charge.refunded', {
       id: `ch_${refundId}`,
@@ -120,8 +105,8 @@ describe('a refund made from Stripe’s side (not by our admin)', () => {
     const half = Math.floor(pack.priceCents / 2);
 
     const first = chargeRefunded(order, half, `re_dash1_${order.id}`);
-    expect((await postStripeWebhook(t.app, first.payload, first.signature)).statusCode).toBe(200);
-    expect((await postStripeWebhook(t.app, first.payload, first.signature)).statusCode).toBe(200);
+    expect((await postStripeWebhook(app(), first.payload, first.signature)).statusCode).toBe(200);
+    expect((await postStripeWebhook(app(), first.payload, first.signature)).statusCode).toBe(200);
     let issued = await mailsOf(buyer.email, 'refund_issued');
     expect(issued).toHaveLength(1);
     expect(issued[0]?.text).toContain(`We refunded USD ${(half / 100).toFixed(2)}`);
@@ -130,11 +115,11 @@ describe('a refund made from Stripe’s side (not by our admin)', () => {
 
     // Another event about the same refund (a new event id) changes nothing and mails nothing.
     const again = signedStripeEvent(secret(), 'charge.refunded', JSON.parse(first.payload).data.object);
-    expect((await postStripeWebhook(t.app, again.payload, again.signature)).statusCode).toBe(200);
+    expect((await postStripeWebhook(app(), again.payload, again.signature)).statusCode).toBe(200);
     expect(await mailsOf(buyer.email, 'refund_issued')).toHaveLength(1);
 
     const second = chargeRefunded(order, pack.priceCents, `re_dash2_${order.id}`);
-    expect((await postStripeWebhook(t.app, second.payload, second.signature)).statusCode).toBe(200);
+    expect((await postStripeWebhook(app(), second.payload, second.signature)).statusCode).toBe(200);
     issued = await mailsOf(buyer.email, 'refund_issued');
     expect(issued).toHaveLength(2);
     expect(issued[0]?.text).toContain(`We refunded USD ${((pack.priceCents - half) / 100).toFixed(2)}`);
@@ -150,7 +135,7 @@ describe('a refund made from Stripe’s side (not by our admin)', () => {
 
   it('an event that refunds nothing new (already recorded by the admin) mails nothing', async () => {
     const { buyer, pack, order } = await boughtWithCard();
-    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: pack.priceCents, reason: 'Full' });
+    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents, reason: 'Full' });
     expect(refunded.statusCode, refunded.body).toBe(201);
     expect(await mailsOf(buyer.email, 'refund_issued')).toHaveLength(1);
     // Stripe's own summary of the same total under another reference: nothing left to refund.
@@ -161,7 +146,7 @@ describe('a refund made from Stripe’s side (not by our admin)', () => {
       amount_refunded: pack.priceCents,
       payment_intent: order.providerPaymentId,
     });
-    expect((await postStripeWebhook(t.app, late.payload, late.signature)).statusCode).toBe(200);
+    expect((await postStripeWebhook(app(), late.payload, late.signature)).statusCode).toBe(200);
     expect(await mailsOf(buyer.email, 'refund_issued')).toHaveLength(1);
   });
 });
