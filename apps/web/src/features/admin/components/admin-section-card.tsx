@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
-
-type QueryState<T> = { data: T | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+import { QueryState } from '@/components/ui/query-state.tsx';
+import type { QueryLike } from '@/components/ui/query-state.tsx';
 
 /** A titled card around one query: spinner, error with retry, empty text, or the content. */
 export function AdminSectionCard<T>({
@@ -15,25 +12,24 @@ export function AdminSectionCard<T>({
   children,
 }: {
   title: string;
-  query: QueryState<T>;
+  query: QueryLike<T>;
   isEmpty: (data: T) => boolean;
   emptyTitle: string;
   children: (data: T) => ReactNode;
 }) {
-  const { data, isPending, isError, refetch } = query;
   return (
     <Card>
       <CardTitle>{title}</CardTitle>
       <div className="mt-3">
-        {isPending ? (
-          <Spinner label={`Loading ${title.toLowerCase()}…`} />
-        ) : isError || data === undefined ? (
-          <ErrorState message={`Failed to load ${title.toLowerCase()}`} onRetry={() => void refetch()} />
-        ) : isEmpty(data) ? (
-          <EmptyState title={emptyTitle} />
-        ) : (
-          children(data)
-        )}
+        <QueryState
+          query={query}
+          loadingLabel={`Loading ${title.toLowerCase()}…`}
+          errorMessage={`Failed to load ${title.toLowerCase()}`}
+          isEmpty={isEmpty}
+          emptyTitle={emptyTitle}
+        >
+          {children}
+        </QueryState>
       </div>
     </Card>
   );

@@ -8,13 +8,11 @@ import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
 import { formatDuration, JobStatusBadge, jobStatusLabels } from '../components/job-status-badge.tsx';
@@ -38,7 +36,7 @@ export function AdminJobsPage() {
     page: Math.max(1, Number(params.get('page')) || 1),
   };
   const [searchText, setSearchText] = useState(filters.search);
-  const { data, isPending, isError, isFetching, refetch } = useAdminJobsQuery({
+  const query = useAdminJobsQuery({
     service: serviceOf(filters.service),
     status: statusOf(filters.status),
     search: filters.search || undefined,
@@ -122,52 +120,55 @@ export function AdminJobsPage() {
           {filters.userId && <span className="text-sm text-slate-600">Only the jobs of user {filters.userId}</span>}
         </div>
       </form>
-      {isPending ? (
-        <Spinner label="Loading jobs…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load jobs" onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No jobs found">{hasFilters ? 'Try other filters.' : 'Jobs appear here as soon as someone uses a tool.'}</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600">
-            {data.total} job{data.total === 1 ? '' : 's'}
-          </p>
-          <DataTable
-            caption="Jobs"
-            rows={data.items}
-            rowKey={(job) => job.id}
-            columns={[
-              {
-                header: 'Created',
-                rowHeader: true,
-                className: 'font-medium',
-                cell: (job) => (
-                  <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
-                    {formatDateTime(job.createdAt)}
-                    <span className="sr-only"> — open job {job.id}</span>
-                  </Link>
-                ),
-              },
-              { header: 'Service', cell: (job) => serviceNames[job.service], className: 'whitespace-nowrap' },
-              { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} refunded={job.refunded} /> },
-              {
-                header: 'User',
-                className: 'whitespace-nowrap',
-                cell: (job) => (
-                  <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
-                    {job.user.email}
-                  </Link>
-                ),
-              },
-              { header: 'Cost', cell: (job) => job.cost, align: 'right' },
-              { header: 'Duration', cell: (job) => formatDuration(job.durationMs), align: 'right', className: 'whitespace-nowrap' },
-              { header: 'Engine', cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'), className: 'text-xs text-slate-500' },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Jobs pages', disabled: isFetching }}
-          />
-        </>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading jobs…"
+        errorMessage="Failed to load jobs"
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle="No jobs found"
+        emptyText={hasFilters ? 'Try other filters.' : 'Jobs appear here as soon as someone uses a tool.'}
+      >
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-slate-600">
+              {data.total} job{data.total === 1 ? '' : 's'}
+            </p>
+            <DataTable
+              caption="Jobs"
+              rows={data.items}
+              rowKey={(job) => job.id}
+              columns={[
+                {
+                  header: 'Created',
+                  rowHeader: true,
+                  className: 'font-medium',
+                  cell: (job) => (
+                    <Link to={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline">
+                      {formatDateTime(job.createdAt)}
+                      <span className="sr-only"> — open job {job.id}</span>
+                    </Link>
+                  ),
+                },
+                { header: 'Service', cell: (job) => serviceNames[job.service], className: 'whitespace-nowrap' },
+                { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} refunded={job.refunded} /> },
+                {
+                  header: 'User',
+                  className: 'whitespace-nowrap',
+                  cell: (job) => (
+                    <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
+                      {job.user.email}
+                    </Link>
+                  ),
+                },
+                { header: 'Cost', cell: (job) => job.cost, align: 'right' },
+                { header: 'Duration', cell: (job) => formatDuration(job.durationMs), align: 'right', className: 'whitespace-nowrap' },
+                { header: 'Engine', cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'), className: 'text-xs text-slate-500' },
+              ]}
+              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Jobs pages', disabled: query.isFetching }}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -9,12 +9,10 @@ import type { Role } from '@lumen/core/users/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { useAdminUsersQuery } from '../api/get-admin-users.ts';
 import { UserStatusBadge, userStatusLabels } from '../components/user-status-badge.tsx';
@@ -44,7 +42,7 @@ export function UsersPage() {
   const sort = oneOf<UserSort>(userSorts, params.get('sort')) ?? 'newest';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [searchText, setSearchText] = useState(search);
-  const { data, isPending, isError, isFetching, refetch } = useAdminUsersQuery({
+  const query = useAdminUsersQuery({
     search: search || undefined,
     role,
     status,
@@ -139,44 +137,47 @@ export function UsersPage() {
           <Search className="h-4 w-4" aria-hidden="true" /> Search
         </Button>
       </form>
-      {isPending ? (
-        <Spinner label="Loading users…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load users" onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No users found">Try another name, e-mail or filter.</EmptyState>
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600">
-            {data.total} user{data.total === 1 ? '' : 's'}
-          </p>
-          <DataTable
-            caption="Users"
-            rows={data.items}
-            rowKey={(user) => user.id}
-            columns={[
-              {
-                header: 'Name',
-                rowHeader: true,
-                className: 'font-medium',
-                cell: (user) => (
-                  <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
-                    {user.firstName} {user.lastName}
-                  </Link>
-                ),
-              },
-              { header: 'E-mail', cell: (user) => user.email, className: 'break-all' },
-              { header: 'Role', cell: (user) => <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge> },
-              { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
-              { header: 'Plan', cell: (user) => (user.plan === 'paid' ? 'Paid' : 'Free') },
-              { header: 'Balance', cell: (user) => user.balance, align: 'right' },
-              { header: 'Spent', cell: (user) => user.spent, align: 'right' },
-              { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Users pages', disabled: isFetching }}
-          />
-        </>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading users…"
+        errorMessage="Failed to load users"
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle="No users found"
+        emptyText="Try another name, e-mail or filter."
+      >
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-slate-600">
+              {data.total} user{data.total === 1 ? '' : 's'}
+            </p>
+            <DataTable
+              caption="Users"
+              rows={data.items}
+              rowKey={(user) => user.id}
+              columns={[
+                {
+                  header: 'Name',
+                  rowHeader: true,
+                  className: 'font-medium',
+                  cell: (user) => (
+                    <Link to={`/admin/users/${user.id}`} className="text-brand-700 hover:underline">
+                      {user.firstName} {user.lastName}
+                    </Link>
+                  ),
+                },
+                { header: 'E-mail', cell: (user) => user.email, className: 'break-all' },
+                { header: 'Role', cell: (user) => <Badge tone={user.role === 'ADMIN' ? 'brand' : 'neutral'}>{user.role}</Badge> },
+                { header: 'Status', cell: (user) => <UserStatusBadge status={user.status} /> },
+                { header: 'Plan', cell: (user) => (user.plan === 'paid' ? 'Paid' : 'Free') },
+                { header: 'Balance', cell: (user) => user.balance, align: 'right' },
+                { header: 'Spent', cell: (user) => user.spent, align: 'right' },
+                { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
+              ]}
+              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Users pages', disabled: query.isFetching }}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -6,14 +6,12 @@ import type { ContactMessage, ContactStatus } from '@lumen/core/content/contact'
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -123,7 +121,7 @@ export function ContactMessagesTab() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, isFetching, refetch } = useContactMessagesQuery({ status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE });
+  const query = useContactMessagesQuery({ status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE });
   return (
     <div className="space-y-4">
       <form
@@ -152,20 +150,23 @@ export function ContactMessagesTab() {
           <Search className="h-4 w-4" aria-hidden="true" /> Search
         </Button>
       </form>
-      {isPending ? (
-        <Spinner label="Loading messages…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load messages" onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No messages here">Messages sent from the contact page appear here.</EmptyState>
-      ) : (
-        <>
-          {data.items.map((message) => (
-            <MessageCard key={message.id} message={message} />
-          ))}
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} disabled={isFetching} label="Message pages" />
-        </>
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading messages…"
+        errorMessage="Failed to load messages"
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle="No messages here"
+        emptyText="Messages sent from the contact page appear here."
+      >
+        {(data) => (
+          <>
+            {data.items.map((message) => (
+              <MessageCard key={message.id} message={message} />
+            ))}
+            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} disabled={query.isFetching} label="Message pages" />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

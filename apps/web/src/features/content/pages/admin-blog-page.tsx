@@ -7,13 +7,11 @@ import type { PostStatus } from '@lumen/core/content/blog';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminPostsQuery } from '../api/admin-blog-posts.ts';
 import { PostStatusBadge } from '../components/post-status-badge.tsx';
@@ -28,7 +26,7 @@ export function AdminBlogPage() {
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [searchText, setSearchText] = useState(search);
-  const { data, isPending, isError, isFetching, refetch } = useAdminPostsQuery({ status, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE });
+  const query = useAdminPostsQuery({ status, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE });
 
   const setQuery = (next: { status?: string; search?: string; page?: number }) => {
     const merged = { status: status ?? '', search, page: 1, ...next };
@@ -78,46 +76,49 @@ export function AdminBlogPage() {
           <Search className="h-4 w-4" aria-hidden="true" /> Search
         </Button>
       </form>
-      {isPending ? (
-        <Spinner label="Loading articles…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load articles" onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No articles found">{search || status ? 'Try other filters.' : 'Write the first one with “New article”.'}</EmptyState>
-      ) : (
-        <DataTable
-          caption="Articles"
-          rows={data.items}
-          rowKey={(post) => post.id}
-          columns={[
-            {
-              header: 'Title',
-              cell: (post) => (
-                <>
-                  <Link to={`/admin/blog/${post.slug}`} className="font-medium text-brand-700 hover:underline">
-                    {post.title}
-                  </Link>
-                  <p className="text-xs text-slate-500">/{post.slug}</p>
-                </>
-              ),
-            },
-            { header: 'Status', cell: (post) => <PostStatusBadge post={post} /> },
-            { header: 'Publish date', cell: (post) => (post.publishAt ? formatDateTime(post.publishAt) : '—'), className: 'whitespace-nowrap' },
-            {
-              header: 'Tags',
-              cell: (post) => (
-                <div className="flex flex-wrap gap-1">
-                  {post.tags.map((tag) => (
-                    <Badge key={tag}>{tag}</Badge>
-                  ))}
-                </div>
-              ),
-            },
-            { header: 'Last edited', cell: (post) => formatDateTime(post.updatedAt), className: 'whitespace-nowrap' },
-          ]}
-          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), disabled: isFetching, label: 'Article pages' }}
-        />
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading articles…"
+        errorMessage="Failed to load articles"
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle="No articles found"
+        emptyText={search || status ? 'Try other filters.' : 'Write the first one with “New article”.'}
+      >
+        {(data) => (
+          <DataTable
+            caption="Articles"
+            rows={data.items}
+            rowKey={(post) => post.id}
+            columns={[
+              {
+                header: 'Title',
+                cell: (post) => (
+                  <>
+                    <Link to={`/admin/blog/${post.slug}`} className="font-medium text-brand-700 hover:underline">
+                      {post.title}
+                    </Link>
+                    <p className="text-xs text-slate-500">/{post.slug}</p>
+                  </>
+                ),
+              },
+              { header: 'Status', cell: (post) => <PostStatusBadge post={post} /> },
+              { header: 'Publish date', cell: (post) => (post.publishAt ? formatDateTime(post.publishAt) : '—'), className: 'whitespace-nowrap' },
+              {
+                header: 'Tags',
+                cell: (post) => (
+                  <div className="flex flex-wrap gap-1">
+                    {post.tags.map((tag) => (
+                      <Badge key={tag}>{tag}</Badge>
+                    ))}
+                  </div>
+                ),
+              },
+              { header: 'Last edited', cell: (post) => formatDateTime(post.updatedAt), className: 'whitespace-nowrap' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), disabled: query.isFetching, label: 'Article pages' }}
+          />
+        )}
+      </QueryState>
       <TutorialVideosAdmin />
     </>
   );

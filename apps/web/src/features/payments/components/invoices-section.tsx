@@ -5,11 +5,9 @@ import { invoiceStatuses } from '@lumen/core/payments/billing';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { formatCents, invoiceStatusLabels } from '../api/invoice-status.ts';
 import { useInvoicesQuery } from '../api/invoices.ts';
@@ -22,7 +20,7 @@ export function InvoicesSection() {
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, isPending, isError, isFetching, refetch } = useInvoicesQuery({ page, limit: DEFAULT_PAGE_SIZE, ...(status ? { status } : {}) });
+  const query = useInvoicesQuery({ page, limit: DEFAULT_PAGE_SIZE, ...(status ? { status } : {}) });
   const download = useInvoiceDownload();
 
   return (
@@ -55,69 +53,72 @@ export function InvoicesSection() {
         </div>
       </div>
       <div className="mt-4">
-        {isPending ? (
-          <Spinner label="Loading invoices…" />
-        ) : isError ? (
-          <ErrorState message="Failed to load invoices" onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title="No invoices yet">{status ? 'No invoices with this status.' : 'Your purchases will appear here.'}</EmptyState>
-        ) : (
-          <DataTable
-            caption="Invoices, newest first"
-            rows={data.items}
-            rowKey={(invoice) => invoice.id}
-            columns={[
-              {
-                header: 'Invoice',
-                rowHeader: true,
-                className: 'font-medium text-slate-900',
-                cell: (invoice) => (
-                  <>
-                    {invoice.number ?? '—'}
-                    {invoice.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
-                  </>
-                ),
-              },
-              { header: 'Date', cell: (invoice) => formatDate(invoice.paidAt ?? invoice.createdAt), className: 'whitespace-nowrap' },
-              { header: 'Description', cell: (invoice) => invoice.description },
-              { header: 'Amount', cell: (invoice) => formatCents(invoice.amountCents, invoice.currency), align: 'right', className: 'whitespace-nowrap' },
-              { header: 'Credits', cell: (invoice) => invoice.credits, align: 'right' },
-              {
-                header: 'Status',
-                cell: (invoice) => (
-                  <>
-                    <InvoiceStatusBadge status={invoice.status} />
-                    {invoice.refundRequest?.status === 'pending' && <span className="ml-2 text-xs text-slate-500">Refund requested</span>}
-                  </>
-                ),
-              },
-              {
-                header: 'Actions',
-                hideHeader: true,
-                className: 'whitespace-nowrap text-right',
-                cell: (invoice) => (
-                  <>
-                    <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`Details of ${invoice.number ?? invoice.description}`}>
-                      Details
-                    </Button>
-                    {hasReceipt(invoice) && (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => download.mutate(invoice.id)}
-                        disabled={download.isPending}
-                        aria-label={`Download PDF of ${invoice.number ?? invoice.description}`}
-                      >
-                        <Download className="h-4 w-4" aria-hidden="true" /> PDF
+        <QueryState
+          query={query}
+          loadingLabel="Loading invoices…"
+          errorMessage="Failed to load invoices"
+          isEmpty={(data) => data.items.length === 0}
+          emptyTitle="No invoices yet"
+          emptyText={status ? 'No invoices with this status.' : 'Your purchases will appear here.'}
+        >
+          {(data) => (
+            <DataTable
+              caption="Invoices, newest first"
+              rows={data.items}
+              rowKey={(invoice) => invoice.id}
+              columns={[
+                {
+                  header: 'Invoice',
+                  rowHeader: true,
+                  className: 'font-medium text-slate-900',
+                  cell: (invoice) => (
+                    <>
+                      {invoice.number ?? '—'}
+                      {invoice.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
+                    </>
+                  ),
+                },
+                { header: 'Date', cell: (invoice) => formatDate(invoice.paidAt ?? invoice.createdAt), className: 'whitespace-nowrap' },
+                { header: 'Description', cell: (invoice) => invoice.description },
+                { header: 'Amount', cell: (invoice) => formatCents(invoice.amountCents, invoice.currency), align: 'right', className: 'whitespace-nowrap' },
+                { header: 'Credits', cell: (invoice) => invoice.credits, align: 'right' },
+                {
+                  header: 'Status',
+                  cell: (invoice) => (
+                    <>
+                      <InvoiceStatusBadge status={invoice.status} />
+                      {invoice.refundRequest?.status === 'pending' && <span className="ml-2 text-xs text-slate-500">Refund requested</span>}
+                    </>
+                  ),
+                },
+                {
+                  header: 'Actions',
+                  hideHeader: true,
+                  className: 'whitespace-nowrap text-right',
+                  cell: (invoice) => (
+                    <>
+                      <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`Details of ${invoice.number ?? invoice.description}`}>
+                        Details
                       </Button>
-                    )}
-                  </>
-                ),
-              },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Invoice pages', disabled: isFetching }}
-          />
-        )}
+                      {hasReceipt(invoice) && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => download.mutate(invoice.id)}
+                          disabled={download.isPending}
+                          aria-label={`Download PDF of ${invoice.number ?? invoice.description}`}
+                        >
+                          <Download className="h-4 w-4" aria-hidden="true" /> PDF
+                        </Button>
+                      )}
+                    </>
+                  ),
+                },
+              ]}
+              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Invoice pages', disabled: query.isFetching }}
+            />
+          )}
+        </QueryState>
       </div>
       <InvoiceDetailDialog invoiceId={openId} onClose={() => setOpenId(null)} />
     </section>
