@@ -5,10 +5,8 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useMailOutboxQuery } from '../api/get-mail-outbox.ts';
 import { MailMessageDialog } from './mail-message-dialog.tsx';
@@ -20,7 +18,7 @@ export function MailOutboxSection() {
   const [to, setTo] = useState('');
   const [toText, setToText] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, isPending, isError, isFetching, refetch } = useMailOutboxQuery({ to: to || undefined, page, limit: DEFAULT_PAGE_SIZE });
+  const query = useMailOutboxQuery({ to: to || undefined, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <Card>
@@ -55,44 +53,46 @@ export function MailOutboxSection() {
         </Button>
       </form>
       <div className="mt-4">
-        {isPending ? (
-          <Spinner label="Loading the outbox…" />
-        ) : isError ? (
-          <ErrorState message="Failed to load the mail outbox" onRetry={() => void refetch()} />
-        ) : data.items.length === 0 ? (
-          <EmptyState title={to ? `No messages to ${to}` : 'No messages yet'} />
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-slate-600">
-              {data.total} message{data.total === 1 ? '' : 's'}
-            </p>
-            <DataTable
-              caption="Mail outbox, newest first"
-              rows={data.items}
-              rowKey={(message) => message.id}
-              columns={[
-                { header: 'To', cell: (message) => message.to, className: 'break-all' },
-                {
-                  header: 'Subject',
-                  rowHeader: true,
-                  className: 'font-medium',
-                  cell: (message) => (
-                    <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
-                      {message.subject}
-                    </button>
-                  ),
-                },
-                { header: 'Template', cell: (message) => mailTemplateLabels[message.template] ?? message.template, className: 'whitespace-nowrap' },
-                {
-                  header: 'Status',
-                  cell: (message) => <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>,
-                },
-                { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
-              ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Mail outbox pages', disabled: isFetching }}
-            />
-          </>
-        )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading the outbox…"
+          errorMessage="Failed to load the mail outbox"
+          isEmpty={(data) => data.items.length === 0}
+          emptyTitle={to ? `No messages to ${to}` : 'No messages yet'}
+        >
+          {(data) => (
+            <>
+              <p className="mb-2 text-sm text-slate-600">
+                {data.total} message{data.total === 1 ? '' : 's'}
+              </p>
+              <DataTable
+                caption="Mail outbox, newest first"
+                rows={data.items}
+                rowKey={(message) => message.id}
+                columns={[
+                  { header: 'To', cell: (message) => message.to, className: 'break-all' },
+                  {
+                    header: 'Subject',
+                    rowHeader: true,
+                    className: 'font-medium',
+                    cell: (message) => (
+                      <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
+                        {message.subject}
+                      </button>
+                    ),
+                  },
+                  { header: 'Template', cell: (message) => mailTemplateLabels[message.template] ?? message.template, className: 'whitespace-nowrap' },
+                  {
+                    header: 'Status',
+                    cell: (message) => <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>,
+                  },
+                  { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
+                ]}
+                pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Mail outbox pages', disabled: query.isFetching }}
+              />
+            </>
+          )}
+        </QueryState>
       </div>
       <MailMessageDialog id={openId} onClose={() => setOpenId(null)} />
     </Card>

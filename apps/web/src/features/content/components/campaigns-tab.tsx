@@ -7,9 +7,8 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -153,48 +152,51 @@ export function CampaignsTab() {
       ) : (
         <Button onClick={() => setEditing({ subject: '', body: '' })}>New campaign</Button>
       )}
-      {campaigns.isPending ? (
-        <Spinner label="Loading campaigns…" />
-      ) : campaigns.isError ? (
-        <ErrorState message="Failed to load campaigns" onRetry={() => void campaigns.refetch()} />
-      ) : campaigns.data.length === 0 ? (
-        <EmptyState title="No campaigns yet">Compose the first newsletter with “New campaign”.</EmptyState>
-      ) : (
-        <DataTable
-          caption="Campaigns"
-          rows={campaigns.data}
-          rowKey={(campaign) => campaign.id}
-          columns={[
-            { header: 'Subject', cell: (campaign) => campaign.subject, className: 'font-medium' },
-            { header: 'Status', cell: (campaign) => <Badge tone={statusTone[campaign.status]}>{statusLabel[campaign.status]}</Badge> },
-            { header: 'Progress', cell: (campaign) => <Progress campaign={campaign} /> },
-            { header: 'Created', cell: (campaign) => formatDateTime(campaign.createdAt), className: 'whitespace-nowrap' },
-            {
-              header: 'Actions',
-              hideHeader: true,
-              cell: (campaign) => (
-                <div className="flex flex-wrap gap-1">
-                  {campaign.status === 'draft' && (
-                    <>
-                      <Button size="sm" variant="outline" onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}>
-                        Edit
+      <QueryState
+        query={campaigns}
+        loadingLabel="Loading campaigns…"
+        errorMessage="Failed to load campaigns"
+        isEmpty={(data) => data.length === 0}
+        emptyTitle="No campaigns yet"
+        emptyText="Compose the first newsletter with “New campaign”."
+      >
+        {(data) => (
+          <DataTable
+            caption="Campaigns"
+            rows={data}
+            rowKey={(campaign) => campaign.id}
+            columns={[
+              { header: 'Subject', cell: (campaign) => campaign.subject, className: 'font-medium' },
+              { header: 'Status', cell: (campaign) => <Badge tone={statusTone[campaign.status]}>{statusLabel[campaign.status]}</Badge> },
+              { header: 'Progress', cell: (campaign) => <Progress campaign={campaign} /> },
+              { header: 'Created', cell: (campaign) => formatDateTime(campaign.createdAt), className: 'whitespace-nowrap' },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (campaign) => (
+                  <div className="flex flex-wrap gap-1">
+                    {campaign.status === 'draft' && (
+                      <>
+                        <Button size="sm" variant="outline" onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}>
+                          Edit
+                        </Button>
+                        <Button size="sm" onClick={() => setConfirmSend(campaign)}>
+                          <Send className="h-4 w-4" aria-hidden="true" /> Send
+                        </Button>
+                      </>
+                    )}
+                    {campaign.progress.total > 0 && (
+                      <Button size="sm" variant="ghost" onClick={() => setOpenId(openId === campaign.id ? null : campaign.id)}>
+                        {openId === campaign.id ? 'Hide results' : 'Results'}
                       </Button>
-                      <Button size="sm" onClick={() => setConfirmSend(campaign)}>
-                        <Send className="h-4 w-4" aria-hidden="true" /> Send
-                      </Button>
-                    </>
-                  )}
-                  {campaign.progress.total > 0 && (
-                    <Button size="sm" variant="ghost" onClick={() => setOpenId(openId === campaign.id ? null : campaign.id)}>
-                      {openId === campaign.id ? 'Hide results' : 'Results'}
-                    </Button>
-                  )}
-                </div>
-              ),
-            },
-          ]}
-        />
-      )}
+                    )}
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       {openId && campaigns.data?.find((campaign) => campaign.id === openId) && <Recipients campaign={campaigns.data.find((campaign) => campaign.id === openId)!} />}
       <ConfirmDialog
         open={confirmSend !== null}

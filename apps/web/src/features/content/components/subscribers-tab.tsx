@@ -7,12 +7,10 @@ import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { downloadSubscribersCsv, useSubscribersQuery } from '../api/admin-newsletter.ts';
@@ -29,17 +27,17 @@ export function SubscribersTab() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const query = { status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE };
-  const { data, isPending, isError, isFetching, refetch } = useSubscribersQuery(query);
+  const filters = { status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE };
+  const query = useSubscribersQuery(filters);
 
   return (
     <div className="space-y-4">
-      {data && (
+      {query.data && (
         <ul className="grid gap-3 sm:grid-cols-3" aria-label="Subscribers by status">
           {subscriberStatuses.map((value) => (
             <li key={value} className="rounded-2xl border border-slate-200 bg-white p-4">
               <p className="text-sm text-slate-600">{statusLabels[value].label}</p>
-              <p className="text-2xl font-bold text-slate-900">{data.counts[value]}</p>
+              <p className="text-2xl font-bold text-slate-900">{query.data.counts[value]}</p>
             </li>
           ))}
         </ul>
@@ -83,31 +81,34 @@ export function SubscribersTab() {
         <Button
           type="button"
           variant="outline"
-          onClick={() => void downloadSubscribersCsv({ status: query.status, search: query.search }).catch((error: unknown) => toast.error(errorMessage(error, 'Could not export')))}
+          onClick={() => void downloadSubscribersCsv({ status: filters.status, search: filters.search }).catch((error: unknown) => toast.error(errorMessage(error, 'Could not export')))}
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </Button>
       </form>
-      {isPending ? (
-        <Spinner label="Loading subscribers…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load subscribers" onRetry={() => void refetch()} />
-      ) : data.items.length === 0 ? (
-        <EmptyState title="No subscribers found">People subscribe with the form at the bottom of the blog and every public page.</EmptyState>
-      ) : (
-        <DataTable
-          caption="Subscribers"
-          rows={data.items}
-          rowKey={(subscriber) => subscriber.id}
-          columns={[
-            { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
-            { header: 'Status', cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge> },
-            { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
-            { header: 'Confirmed', cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'), className: 'whitespace-nowrap' },
-          ]}
-          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, disabled: isFetching, label: 'Subscriber pages' }}
-        />
-      )}
+      <QueryState
+        query={query}
+        loadingLabel="Loading subscribers…"
+        errorMessage="Failed to load subscribers"
+        isEmpty={(data) => data.items.length === 0}
+        emptyTitle="No subscribers found"
+        emptyText="People subscribe with the form at the bottom of the blog and every public page."
+      >
+        {(data) => (
+          <DataTable
+            caption="Subscribers"
+            rows={data.items}
+            rowKey={(subscriber) => subscriber.id}
+            columns={[
+              { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
+              { header: 'Status', cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge> },
+              { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
+              { header: 'Confirmed', cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'), className: 'whitespace-nowrap' },
+            ]}
+            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, disabled: query.isFetching, label: 'Subscriber pages' }}
+          />
+        )}
+      </QueryState>
     </div>
   );
 }
