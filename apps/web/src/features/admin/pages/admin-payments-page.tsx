@@ -7,12 +7,11 @@ import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, invoiceStatusLabels, providerLabels } from '@/features/payments/api/invoice-status.ts';
 import { useAdminPaymentsQuery } from '../api/admin-payments.ts';
@@ -40,7 +39,7 @@ export function AdminPaymentsPage() {
   };
   const [searchText, setSearchText] = useState(filters.search);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { data, isPending, isError, isFetching, refetch } = useAdminPaymentsQuery({
+  const query = useAdminPaymentsQuery({
     status: statusOf(filters.status),
     provider: providerOf(filters.provider),
     search: filters.search || undefined,
@@ -122,92 +121,90 @@ export function AdminPaymentsPage() {
           )}
         </div>
       </form>
-      {isPending ? (
-        <Spinner label="Loading payments…" />
-      ) : isError ? (
-        <ErrorState message="Failed to load payments" onRetry={() => void refetch()} />
-      ) : (
-        <>
-          <dl aria-label="Totals" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-            {[
-              ['Orders', String(data.totals.count)],
-              ['Paid', formatCents(data.totals.paidCents)],
-              ['Refunded', formatCents(data.totals.refundedCents)],
-              ['Net', formatCents(data.totals.netCents)],
-            ].map(([label, value]) => (
-              <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4">
-                <dt className="text-xs text-slate-500">{label}</dt>
-                <dd className="text-xl font-bold text-slate-900">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {data.items.length === 0 ? (
-            <EmptyState title="No payments found">{hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}</EmptyState>
-          ) : (
-            <DataTable
-              caption="Payments, newest first"
-              rows={data.items}
-              rowKey={(payment) => payment.id}
-              columns={[
-                {
-                  header: 'Created',
-                  rowHeader: true,
-                  className: 'font-medium',
-                  cell: (payment) => (
-                    <button type="button" className="text-brand-700 hover:underline" onClick={() => setOpenId(payment.id)}>
-                      {formatDateTime(payment.createdAt)}
-                      <span className="sr-only"> — open payment of {payment.user.email}</span>
-                    </button>
-                  ),
-                },
-                { header: 'Invoice', cell: (payment) => payment.number ?? '—', className: 'whitespace-nowrap' },
-                {
-                  header: 'User',
-                  className: 'whitespace-nowrap',
-                  cell: (payment) => (
-                    <>
-                      {payment.user.email}
-                      {payment.user.name && <span className="block text-xs text-slate-500">{payment.user.name}</span>}
-                    </>
-                  ),
-                },
-                {
-                  header: 'Description',
-                  cell: (payment) => (
-                    <>
-                      {payment.description}
-                      {payment.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
-                    </>
-                  ),
-                },
-                {
-                  header: 'Amount',
-                  align: 'right',
-                  className: 'whitespace-nowrap',
-                  cell: (payment) => (
-                    <>
-                      {formatCents(payment.amountCents, payment.currency)}
-                      {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
-                    </>
-                  ),
-                },
-                {
-                  header: 'Provider',
-                  className: 'whitespace-nowrap',
-                  cell: (payment) => (
-                    <>
-                      {providerLabels[payment.provider]}
-                      {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
-                    </>
-                  ),
-                },
-                { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
-              ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Payment pages', disabled: isFetching }}
-            />
-          )}
-        </>
-      )}
+      <QueryState query={query} loadingLabel="Loading payments…" errorMessage="Failed to load payments">
+        {(data) => (
+          <>
+            <dl aria-label="Totals" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {[
+                ['Orders', String(data.totals.count)],
+                ['Paid', formatCents(data.totals.paidCents)],
+                ['Refunded', formatCents(data.totals.refundedCents)],
+                ['Net', formatCents(data.totals.netCents)],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4">
+                  <dt className="text-xs text-slate-500">{label}</dt>
+                  <dd className="text-xl font-bold text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {data.items.length === 0 ? (
+              <EmptyState title="No payments found">{hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}</EmptyState>
+            ) : (
+              <DataTable
+                caption="Payments, newest first"
+                rows={data.items}
+                rowKey={(payment) => payment.id}
+                columns={[
+                  {
+                    header: 'Created',
+                    rowHeader: true,
+                    className: 'font-medium',
+                    cell: (payment) => (
+                      <button type="button" className="text-brand-700 hover:underline" onClick={() => setOpenId(payment.id)}>
+                        {formatDateTime(payment.createdAt)}
+                        <span className="sr-only"> — open payment of {payment.user.email}</span>
+                      </button>
+                    ),
+                  },
+                  { header: 'Invoice', cell: (payment) => payment.number ?? '—', className: 'whitespace-nowrap' },
+                  {
+                    header: 'User',
+                    className: 'whitespace-nowrap',
+                    cell: (payment) => (
+                      <>
+                        {payment.user.email}
+                        {payment.user.name && <span className="block text-xs text-slate-500">{payment.user.name}</span>}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Description',
+                    cell: (payment) => (
+                      <>
+                        {payment.description}
+                        {payment.testMode && <span className="ml-2 text-xs font-semibold text-amber-700">TEST</span>}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Amount',
+                    align: 'right',
+                    className: 'whitespace-nowrap',
+                    cell: (payment) => (
+                      <>
+                        {formatCents(payment.amountCents, payment.currency)}
+                        {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
+                      </>
+                    ),
+                  },
+                  {
+                    header: 'Provider',
+                    className: 'whitespace-nowrap',
+                    cell: (payment) => (
+                      <>
+                        {providerLabels[payment.provider]}
+                        {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
+                      </>
+                    ),
+                  },
+                  { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
+                ]}
+                pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Payment pages', disabled: query.isFetching }}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
       <PaymentDetailDialog paymentId={openId} onClose={() => setOpenId(null)} />
     </>
   );
