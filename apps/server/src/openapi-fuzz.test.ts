@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adminAccessToken, buildTestApp } from './test/build-test-app.ts';
 import type { TestApp } from './test/build-test-app.ts';
 import { expectLedgerInvariant } from './test/credit-helpers.ts';
+import { snapshotTables } from './test/db-snapshot.ts';
 import { createRandom, hostileGet, hostileStrings, hostileTypedRequest, invalidRequest, operationsOf } from './test/openapi-fuzz-requests.ts';
 import type { FuzzRequest, Operation } from './test/openapi-fuzz-requests.ts';
 import { verifiedBuyer } from './modules/payments/card-test-helpers.ts';
@@ -29,23 +30,6 @@ const BATCH = 8;
 const WRITES = Number(process.env.FUZZ_WRITES ?? 1_500);
 
 type Identity = { name: 'user' | 'admin' | 'guest'; headers: Record<string, string> };
-
-/** Row count and a hash of every row of every table in the public schema. */
-async function snapshot(t: TestApp): Promise<Record<string, string>> {
-  // node-postgres answers {rows}; the result is typed unknown on the shared Db type.
-  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const tables = rowsOf<{ name: string }>(
-    await t.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
-  );
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = rowsOf<{ n: number; h: string }>(
-      await t.database.db.execute(sql`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${sql.identifier(name)} t`),
-    );
-    result[name] = `${row!.n} rows, ${row!.h}`;
-  }
-  return result;
-}
 
 function describeRequest(operation: Operation, identity: Identity, request: FuzzRequest, status: number, body: string): string {
   return [
@@ -82,7 +66,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
   it(`refuses ${REQUESTS} invalid requests over every route with a 4xx and changes nothing`, async () => {
     expect(operations.length).toBeGreaterThan(100);
     const random = createRandom(SEED);
-    const before = await snapshot(t);
+    const before = await snapshotTables(t);
     const failures: string[] = [];
     const perOperation = new Map<string, number>();
     const refusable = operations.filter((operation) => invalidRequest(operation, createRandom(SEED), strings) !== null);
@@ -104,7 +88,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
     }
     expect(failures.join('\n\n')).toBe('');
     expect(Object.prototype).not.toHaveProperty('polluted');
-    expect(await snapshot(t)).toEqual(before);
+    expect(await snapshotTables(t)).toEqual(before);
     // Every operation a schema can refuse was sent; the others (GETs without parameters) are in the next test.
     expect(perOperation.size).toBe(Math.min(REQUESTS, refusable.length));
     expect(refusable.length).toBeGreaterThan(operations.length * 0.7);

@@ -141,6 +141,14 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(toFailureEnvelope(error));
 }
 
+/** busboy's framing errors are plain Errors: known by their text, on a multipart request only. */
+const MULTIPART_FRAMING_ERROR = /^Multipart: Boundary not found$|unexpected end of multipart data$|^The needle cannot/i;
+
+function isMalformedMultipart(error: unknown, request: FastifyRequest): boolean {
+  const contentType = String(request.headers['content-type'] ?? '').toLowerCase();
+  return error instanceof Error && contentType.startsWith('multipart/') && MULTIPART_FRAMING_ERROR.test(error.message);
+}
+
 function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (isAppError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -150,6 +158,9 @@ function toAppError(error: unknown, request: FastifyRequest): AppError {
   if (error && typeof error === 'object' && 'statusCode' in error) {
     const mapped = fromFastifyError(error as FastifyError);
     if (mapped) return mapped;
+  }
+  if (isMalformedMultipart(error, request)) {
+    return new AppError('BAD_REQUEST', 400, 'The multipart/form-data body is malformed (no boundary, or it ends before its closing boundary); send it again as a whole form');
   }
   // Any text field may carry a NUL (\u0000) that no schema forbids; PostgreSQL refuses it in every text
   // value, so it is the client's input, not our failure.
