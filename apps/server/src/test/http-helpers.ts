@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AuthResult } from '@lumen/core/auth/schemas';
+import { afterAll, beforeAll } from 'vitest';
+import { buildTestApp } from './build-test-app.ts';
+import type { TestApp } from './build-test-app.ts';
 
 export const VALID_PASSWORD = 'correct-horse-1';
 
@@ -23,6 +26,27 @@ export async function registerUser(
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * One app for the calling test file, built before its tests and closed after them. The accessors are
+ * functions because they are read inside the tests, once the app is up.
+ */
+export function appForFile() {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const app = () => t!.app;
+  return {
+    app,
+    db: () => t!.database.db,
+    /** GET /api/v1<url> as the holder of `token` (none: a guest). */
+    get: (url: string, token?: string) => app().inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} }),
+  };
 }
 
 /** The value of a Set-Cookie header for `name`, or undefined. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   creditBalanceSchema,
   creditHistorySchema,
@@ -8,33 +8,21 @@ import {
   usageHistorySchema,
 } from '@lumen/core/credits/schemas';
 import { successEnvelope } from '@lumen/core/http/envelope';
-import { buildTestApp } from '../../test/build-test-app.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../test/credit-helpers.ts';
-import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { appForFile, registerUser } from '../../test/http-helpers.ts';
 import { adjustCredits, chargeForService, grantCredits, refundCharge } from './credits.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
+const { app, db, get } = appForFile();
 
 /** A user with: sign-up 5, purchase 20, admin -2, two charges (one refunded). */
 async function userWithActivity() {
-  const { user, accessToken } = await registerUser(t.app);
-  const db = t.database.db;
-  await grantCredits(db, { userId: user.id, amount: 20, kind: 'purchase', idempotencyKey: `o:${user.id}`, reason: 'Pro package' });
-  await adjustCredits(db, { userId: user.id, actorUserId: user.id, amount: -2, reason: 'typo fix', idempotencyKey: `a:${user.id}` });
-  const first = await chargeForService(db, { userId: user.id, serviceKey: 'speedpainting', idempotencyKey: `c1:${user.id}` });
-  await chargeForService(db, { userId: user.id, serviceKey: 'image-generator', idempotencyKey: `c2:${user.id}` });
-  await chargeForService(db, { userId: user.id, serviceKey: 'speedpainting', idempotencyKey: `c3:${user.id}` });
-  await refundCharge(db, { userId: user.id, chargeEntryId: first.ledgerEntryId });
+  const { user, accessToken } = await registerUser(app());
+  await grantCredits(db(), { userId: user.id, amount: 20, kind: 'purchase', idempotencyKey: `o:${user.id}`, reason: 'Pro package' });
+  await adjustCredits(db(), { userId: user.id, actorUserId: user.id, amount: -2, reason: 'typo fix', idempotencyKey: `a:${user.id}` });
+  const first = await chargeForService(db(), { userId: user.id, serviceKey: 'speedpainting', idempotencyKey: `c1:${user.id}` });
+  await chargeForService(db(), { userId: user.id, serviceKey: 'image-generator', idempotencyKey: `c2:${user.id}` });
+  await chargeForService(db(), { userId: user.id, serviceKey: 'speedpainting', idempotencyKey: `c3:${user.id}` });
+  await refundCharge(db(), { userId: user.id, chargeEntryId: first.ledgerEntryId });
   return { userId: user.id, token: accessToken };
 }
 
@@ -53,7 +41,7 @@ describe('guest access', () => {
 
 describe('GET /credits/balance', () => {
   it('wraps the balance as SPEC.md §3 says', async () => {
-    const { accessToken } = await registerUser(t.app);
+    const { accessToken } = await registerUser(app());
     const response = await get('/credits/balance', accessToken);
     expect(response.statusCode).toBe(200);
     expect(successEnvelope(creditBalanceSchema).strict().parse(response.json())).toEqual({
@@ -81,13 +69,13 @@ describe('GET /credits/history', () => {
 
     const all = creditHistorySchema.parse((await get('/credits/history?limit=100', token)).json().data);
     expect(all.items.map((item) => item.description)).toContain('Admin adjustment: typo fix');
-    expect(all.items[0]?.balanceAfter).toBe(await expectLedgerInvariant(t.database.db, userId));
+    expect(all.items[0]?.balanceAfter).toBe(await expectLedgerInvariant(db(), userId));
     const beyond = creditHistorySchema.parse((await get('/credits/history?page=50', token)).json().data);
     expect(beyond).toMatchObject({ items: [], total: 7, page: 50 });
   });
 
   it('defaults to limit 10 and page 1', async () => {
-    const { accessToken } = await registerUser(t.app);
+    const { accessToken } = await registerUser(app());
     expect((await get('/credits/history', accessToken)).json().data).toMatchObject({ page: 1, limit: 10, total: 1, totalPages: 1 });
   });
 
@@ -100,7 +88,7 @@ describe('GET /credits/history', () => {
     ['page=-1', 'page'],
     ['sort=desc', 'sort'],
   ])('refuses ?%s with 400 naming %s', async (query, field) => {
-    const { accessToken } = await registerUser(t.app);
+    const { accessToken } = await registerUser(app());
     for (const url of ['/credits/history', '/credits/transaction-history', '/credits/usage-history']) {
       const response = await get(`${url}?${query}`, accessToken);
       expect(response.statusCode).toBe(400);
@@ -125,7 +113,7 @@ describe('GET /credits/transaction-history and /credits/usage-history', () => {
   });
 
   it('is empty with zero totals for a new user', async () => {
-    const { accessToken } = await registerUser(t.app);
+    const { accessToken } = await registerUser(app());
     const usage = usageHistorySchema.parse((await get('/credits/usage-history', accessToken)).json().data);
     expect(usage).toEqual({ items: [], page: 1, limit: 10, total: 0, totalPages: 0, totals: { creditsSpent: 0, creditsRefunded: 0, byService: {} } });
     const transactions = transactionHistorySchema.parse((await get('/credits/transaction-history', accessToken)).json().data);

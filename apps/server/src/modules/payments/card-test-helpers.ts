@@ -2,34 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { Db } from '../../db/database.ts';
-import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { adminAccessToken } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
-import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { appForFile, bearer, registerUser } from '../../test/http-helpers.ts';
 import { listActivePackages } from '../credits/catalogue.repository.ts';
 import { users } from '../users/tables.ts';
 
-/**
- * One app for the calling test file, built before its tests and closed after them, with an admin's token.
- * The accessors are functions because they are read inside the tests, once the app is up.
- */
+/** appForFile() plus an admin's token, read inside the tests like the rest. */
 export function appWithAdmin() {
-  let t: TestApp | undefined;
+  const { app, db } = appForFile();
   let adminToken = '';
   beforeAll(async () => {
-    t = await buildTestApp();
-    adminToken = await adminAccessToken(t.app);
+    adminToken = await adminAccessToken(app());
   });
-  afterAll(async () => {
-    await t?.close();
-  });
-  const app = () => t!.app;
   return {
     app,
     admin: () => adminToken,
-    db: () => t!.database.db,
+    db,
     /** /api/v1<url> as the holder of `token` (none: a guest), with a JSON body when `payload` is given. */
     call: (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
       app().inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   creditPackageListSchema,
   creditPackageSchema,
@@ -6,23 +6,12 @@ import {
   subscriptionPlanListSchema,
   subscriptionPlanSchema,
 } from '@lumen/core/credits/schemas';
-import { buildTestApp } from '../../test/build-test-app.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
-import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { appForFile, registerUser } from '../../test/http-helpers.ts';
 import { updatePackage, listPackages } from '../credits/catalogue.repository.ts';
 import { chargeForService, grantCredits, refundCharge } from '../credits/credits.service.ts';
 import { listPlans, updatePlan } from './payments.repository.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
+const { app, db, get } = appForFile();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /payment/plans', () => {
@@ -38,12 +27,12 @@ describe('GET /payment/plans', () => {
   });
 
   it('gets one plan; 404 for an unknown or inactive one, 400 for a non-uuid id', async () => {
-    const [creator, studio] = await listPlans(t.database.db);
+    const [creator, studio] = await listPlans(db());
     const ok = await get(`/payment/plans/${creator!.id}`);
     expect(ok.statusCode).toBe(200);
     expect(subscriptionPlanSchema.parse(ok.json().data)).toMatchObject({ id: creator!.id, name: 'Creator' });
 
-    await updatePlan(t.database.db, studio!.id, { isActive: false });
+    await updatePlan(db(), studio!.id, { isActive: false });
     try {
       expect((await get('/payment/plans')).json().data.map((plan: { name: string }) => plan.name)).toEqual(['Creator']);
       for (const id of [studio!.id, UNKNOWN_ID]) {
@@ -52,7 +41,7 @@ describe('GET /payment/plans', () => {
         expect(missing.json()).toEqual({ success: false, message: 'Subscription plan not found', error: { code: 'NOT_FOUND' } });
       }
     } finally {
-      await updatePlan(t.database.db, studio!.id, { isActive: true });
+      await updatePlan(db(), studio!.id, { isActive: true });
     }
     const bad = await get('/payment/plans/not-a-uuid');
     expect(bad.statusCode).toBe(400);
@@ -68,13 +57,13 @@ describe('GET /payment/credit-packs', () => {
   });
 
   it('gets one pack; 404 for unknown, inactive or archived; 400 for a non-uuid id', async () => {
-    const [first, second, third] = await listPackages(t.database.db);
+    const [first, second, third] = await listPackages(db());
     const ok = await get(`/payment/credit-packs/${first!.id}`);
     expect(ok.statusCode).toBe(200);
     expect(creditPackageSchema.parse(ok.json().data)).toMatchObject({ name: '20 Credits', price: 5, creditsAmount: 20 });
 
-    await updatePackage(t.database.db, second!.id, { isActive: false });
-    await updatePackage(t.database.db, third!.id, { archivedAt: new Date() });
+    await updatePackage(db(), second!.id, { isActive: false });
+    await updatePackage(db(), third!.id, { archivedAt: new Date() });
     try {
       for (const id of [second!.id, third!.id, UNKNOWN_ID]) {
         const missing = await get(`/payment/credit-packs/${id}`);
@@ -84,8 +73,8 @@ describe('GET /payment/credit-packs', () => {
       const names = (await get('/payment/credit-packs')).json().data.map((pack: { name: string }) => pack.name);
       expect(names).toEqual(['20 Credits', '350 Credits']);
     } finally {
-      await updatePackage(t.database.db, second!.id, { isActive: true });
-      await updatePackage(t.database.db, third!.id, { archivedAt: null });
+      await updatePackage(db(), second!.id, { isActive: true });
+      await updatePackage(db(), third!.id, { archivedAt: null });
     }
     expect((await get('/payment/credit-packs/123')).statusCode).toBe(400);
   });
@@ -97,7 +86,7 @@ describe('GET /payment/usage', () => {
   });
 
   it('shows the free plan, balance, spent and uses left per service for a new user', async () => {
-    const { accessToken } = await registerUser(t.app);
+    const { accessToken } = await registerUser(app());
     const response = await get('/payment/usage', accessToken);
     expect(response.statusCode).toBe(200);
     const usage = paymentUsageSchema.strict().parse(response.json().data);
@@ -114,13 +103,12 @@ describe('GET /payment/usage', () => {
   });
 
   it('counts uses and credits per service (refunds given back) and knows a purchase', async () => {
-    const { user, accessToken } = await registerUser(t.app);
-    const db = t.database.db;
-    await grantCredits(db, { userId: user.id, amount: 50, kind: 'purchase', idempotencyKey: `order:${user.id}` });
-    const charge = await chargeForService(db, { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c1:${user.id}` });
-    await chargeForService(db, { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c2:${user.id}` });
-    await chargeForService(db, { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c3:${user.id}` });
-    await refundCharge(db, { userId: user.id, chargeEntryId: charge.ledgerEntryId });
+    const { user, accessToken } = await registerUser(app());
+    await grantCredits(db(), { userId: user.id, amount: 50, kind: 'purchase', idempotencyKey: `order:${user.id}` });
+    const charge = await chargeForService(db(), { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c1:${user.id}` });
+    await chargeForService(db(), { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c2:${user.id}` });
+    await chargeForService(db(), { userId: user.id, serviceKey: 'virtual-try-on', idempotencyKey: `c3:${user.id}` });
+    await refundCharge(db(), { userId: user.id, chargeEntryId: charge.ledgerEntryId });
     const usage = paymentUsageSchema.parse((await get('/payment/usage', accessToken)).json().data);
     expect(usage).toMatchObject({ balance: 51, spent: 4, hasPurchased: true, plan: { id: 'credits' } });
     expect(usage.services.find((s) => s.serviceKey === 'virtual-try-on')).toMatchObject({ creditsSpent: 4, uses: 2, usesLeft: 25 });
