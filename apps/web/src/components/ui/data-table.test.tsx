@@ -34,6 +34,13 @@ describe('DataTable', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Credits']);
   });
 
+  it('numbers rows from the index it passes to each cell', () => {
+    render(<DataTable caption="Ranking" columns={[{ header: '#', cell: (_row: Row, index) => index + 1 }, columns[0]!]} rows={rows} rowKey={(row) => row.id} />);
+    const [, first, second] = within(screen.getByRole('table', { name: 'Ranking' })).getAllByRole('row');
+    expect(first).toHaveTextContent('1Ada');
+    expect(second).toHaveTextContent('2Grace');
+  });
+
   it('shows the empty text instead of a table when there are no rows', () => {
     render(<DataTable caption="People" columns={columns} rows={[]} rowKey={(row) => row.id} emptyText="Nobody yet" />);
     expect(screen.getByText('Nobody yet')).toBeInTheDocument();

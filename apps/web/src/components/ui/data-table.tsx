@@ -6,7 +6,8 @@ import { Table, THead, Td, Th, Tr } from './table.tsx';
 /** One column: its heading, what each row shows, and how it lines up. */
 export type DataColumn<T> = {
   header: string;
-  cell: (row: T) => ReactNode;
+  /** What the row shows in this column; `index` counts rows from 0. */
+  cell: (row: T, index: number) => ReactNode;
   /** Classes of the body cells. */
   className?: string;
   /** Numbers: the heading and the cells are right-aligned. */
@@ -57,13 +58,13 @@ export function DataTable<T>({
           </tr>
         </THead>
         <tbody>
-          {rows.map((row) => (
+          {rows.map((row, index) => (
             <Tr key={rowKey(row)}>
               {shown.map((column) => {
                 const Cell = column.rowHeader ? Th : Td;
                 return (
                   <Cell key={column.header} scope={column.rowHeader ? 'row' : undefined} className={cn(right(column), column.className)}>
-                    {column.cell(row)}
+                    {column.cell(row, index)}
                   </Cell>
                 );
               })}

@@ -7,11 +7,11 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { downloadAnalyticsCsv, useAnalyticsQuery } from '../api/admin-analytics.ts';
 import type { AnalyticsRange } from '../api/admin-analytics.ts';
 import { AnalyticsCharts } from '../components/analytics-charts.tsx';
@@ -96,78 +96,58 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
             <div className="grid items-start gap-4 xl:grid-cols-2">
               <Card>
                 <CardTitle>Revenue by provider</CardTitle>
-                <Table caption="Revenue by provider" className="mt-3">
-                  <THead>
-                    <tr>
-                      <Th>Provider</Th>
-                      <Th className="text-right">Orders</Th>
-                      <Th className="text-right">Gross</Th>
-                      <Th className="text-right">Refunded</Th>
-                      <Th className="text-right">Net</Th>
-                    </tr>
-                  </THead>
-                  <tbody>
-                    {data.providers.map((row) => (
-                      <Tr key={row.provider}>
-                        <Td className="capitalize">{row.provider}</Td>
-                        <Td className="text-right">{row.orders}</Td>
-                        <Td className="text-right">{usd(row.grossCents)}</Td>
-                        <Td className="text-right">{usd(row.refundedCents)}</Td>
-                        <Td className="text-right font-semibold">{usd(row.netCents)}</Td>
-                      </Tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  caption="Revenue by provider"
+                  className="mt-3"
+                  rows={data.providers}
+                  rowKey={(row) => row.provider}
+                  columns={[
+                    { header: 'Provider', cell: (row) => row.provider, className: 'capitalize' },
+                    { header: 'Orders', cell: (row) => row.orders, align: 'right' },
+                    { header: 'Gross', cell: (row) => usd(row.grossCents), align: 'right' },
+                    { header: 'Refunded', cell: (row) => usd(row.refundedCents), align: 'right' },
+                    { header: 'Net', cell: (row) => usd(row.netCents), align: 'right', className: 'font-semibold' },
+                  ]}
+                />
               </Card>
               <Card>
                 <CardTitle>Jobs per service</CardTitle>
-                <Table caption="Jobs per service" className="mt-3">
-                  <THead>
-                    <tr>
-                      <Th>Service</Th>
-                      <Th className="text-right">Jobs</Th>
-                      <Th className="text-right">Success</Th>
-                      <Th className="text-right">Avg. time</Th>
-                      <Th className="text-right">Credits</Th>
-                    </tr>
-                  </THead>
-                  <tbody>
-                    {data.services.map((row) => (
-                      <Tr key={row.service}>
-                        <Td>{serviceNames[row.service as ServiceKey] ?? row.service}</Td>
-                        <Td className="text-right">{row.jobs}</Td>
-                        <Td className="text-right">{percent(row.successRate)}</Td>
-                        <Td className="text-right">{formatDuration(row.averageDurationMs)}</Td>
-                        <Td className="text-right">{row.creditsSpent}</Td>
-                      </Tr>
-                    ))}
-                  </tbody>
-                </Table>
+                <DataTable
+                  caption="Jobs per service"
+                  className="mt-3"
+                  rows={data.services}
+                  rowKey={(row) => row.service}
+                  columns={[
+                    { header: 'Service', cell: (row) => serviceNames[row.service as ServiceKey] ?? row.service },
+                    { header: 'Jobs', cell: (row) => row.jobs, align: 'right' },
+                    { header: 'Success', cell: (row) => percent(row.successRate), align: 'right' },
+                    { header: 'Avg. time', cell: (row) => formatDuration(row.averageDurationMs), align: 'right' },
+                    { header: 'Credits', cell: (row) => row.creditsSpent, align: 'right' },
+                  ]}
+                />
               </Card>
               <Card className="xl:col-span-2">
                 <CardTitle>Top users</CardTitle>
-                <Table caption="Top users" className="mt-3">
-                  <THead>
-                    <tr>
-                      <Th>User</Th>
-                      <Th className="text-right">Credits spent</Th>
-                      <Th className="text-right">Jobs</Th>
-                      <Th className="text-right">Revenue</Th>
-                    </tr>
-                  </THead>
-                  <tbody>
-                    {data.topUsers.map((row) => (
-                      <Tr key={row.userId}>
-                        <Td className="break-all">
+                <DataTable
+                  caption="Top users"
+                  className="mt-3"
+                  rows={data.topUsers}
+                  rowKey={(row) => row.userId}
+                  columns={[
+                    {
+                      header: 'User',
+                      className: 'break-all',
+                      cell: (row) => (
+                        <>
                           {row.name} <span className="text-slate-500">{row.email}</span>
-                        </Td>
-                        <Td className="text-right">{row.creditsSpent}</Td>
-                        <Td className="text-right">{row.jobs}</Td>
-                        <Td className="text-right">{usd(row.revenueCents)}</Td>
-                      </Tr>
-                    ))}
-                  </tbody>
-                </Table>
+                        </>
+                      ),
+                    },
+                    { header: 'Credits spent', cell: (row) => row.creditsSpent, align: 'right' },
+                    { header: 'Jobs', cell: (row) => row.jobs, align: 'right' },
+                    { header: 'Revenue', cell: (row) => usd(row.revenueCents), align: 'right' },
+                  ]}
+                />
               </Card>
             </div>
           )}

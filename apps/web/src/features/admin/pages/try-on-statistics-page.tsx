@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router';
 import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { useTryOnStatisticsQuery } from '../api/get-try-on-statistics.ts';
 import { fillDays, JobsPerDayChart, SuccessRateChart } from '../components/jobs-per-day-chart.tsx';
 import { formatDuration } from '../components/job-status-badge.tsx';
@@ -36,30 +36,17 @@ function TopTable({ title, items }: { title: string; items: TryOnStatistics['top
   return (
     <section>
       <h2 className="mb-2 text-lg font-semibold text-slate-900">{title}</h2>
-      {items.length === 0 ? (
-        <p className="text-sm text-slate-600">None used in this period.</p>
-      ) : (
-        <Table caption={title}>
-          <THead>
-            <tr>
-              <Th>#</Th>
-              <Th>Name</Th>
-              <Th className="text-right">Uses</Th>
-            </tr>
-          </THead>
-          <tbody>
-            {items.map((item, index) => (
-              <Tr key={item.id}>
-                <Td>{index + 1}</Td>
-                <Th scope="row" className="font-medium">
-                  {item.name}
-                </Th>
-                <Td className="text-right">{item.uses}</Td>
-              </Tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <DataTable
+        caption={title}
+        rows={items}
+        rowKey={(item) => item.id}
+        emptyText="None used in this period."
+        columns={[
+          { header: '#', cell: (_item, index) => index + 1 },
+          { header: 'Name', cell: (item) => item.name, rowHeader: true, className: 'font-medium' },
+          { header: 'Uses', cell: (item) => item.uses, align: 'right' },
+        ]}
+      />
     </section>
   );
 }
