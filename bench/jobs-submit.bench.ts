@@ -12,7 +12,7 @@
 import { cpus } from 'node:os';
 import type autocannon from 'autocannon';
 import { findCreditAccount, sumLedger } from '../apps/server/src/modules/credits/credits.repository.ts';
-import { measureHttp, startBenchApp } from './support/bench-app.ts';
+import { measureHttp, salesPilotSubmission, startBenchApp } from './support/bench-app.ts';
 import type { Measured } from './support/bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -27,16 +27,7 @@ async function benchOne(url: string | undefined): Promise<string> {
   try {
     const rows: Row[] = [];
     rows.push({ name: `GET /bench/bare (${CONNECTIONS} connections)`, ...(await measure({ url: `${address}/bench/bare` })) });
-    const submit = await measure({
-      url: `${address}/api/v1/jobs`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        service: 'sales-pilot',
-        params: { text: 'Seller: Hi, thanks for your time today. Buyer: Happy to talk, but the price worries me a little.' },
-        files: {},
-      }),
-    });
+    const submit = await measure(salesPilotSubmission(address, accessToken));
     if (submit.non2xx > 0) throw new Error(`POST /jobs answered ${submit.non2xx} non-2xx responses`);
     rows.push({ name: `POST /api/v1/jobs, sales-pilot (${CONNECTIONS} connections)`, ...submit });
 

@@ -15,7 +15,7 @@
 import { cpus, loadavg } from 'node:os';
 import type autocannon from 'autocannon';
 import { findCreditAccount, sumLedger } from '../apps/server/src/modules/credits/credits.repository.ts';
-import { createBenchApiKey, measureHttp, startBenchApp } from './support/bench-app.ts';
+import { createBenchApiKey, measureHttp, salesPilotSubmission, startBenchApp } from './support/bench-app.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -33,19 +33,7 @@ async function main(): Promise<void> {
     const cases: { label: string; options: autocannon.Options }[] = [
       { label: 'GET /api/v1/credits/balance, JWT', options: { url: `${address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${accessToken}` } } },
       { label: 'GET /api/v1/credits/balance, API key', options: { url: `${address}/api/v1/credits/balance`, headers: { 'x-api-key': apiKey } } },
-      {
-        label: 'POST /api/v1/jobs, sales-pilot, JWT',
-        options: {
-          url: `${address}/api/v1/jobs`,
-          method: 'POST',
-          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            service: 'sales-pilot',
-            params: { text: 'Seller: Hi, thanks for your time today. Buyer: Happy to talk, but the price worries me a little.' },
-            files: {},
-          }),
-        },
-      },
+      { label: 'POST /api/v1/jobs, sales-pilot, JWT', options: salesPilotSubmission(address, accessToken) },
       { label: 'GET /api/v1/credits/packages (pricing page, guest)', options: { url: `${address}/api/v1/credits/packages` } },
       { label: 'GET /api/v1/payment/plans (pricing page, guest)', options: { url: `${address}/api/v1/payment/plans` } },
     ];

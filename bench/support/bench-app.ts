@@ -103,6 +103,20 @@ export async function createBenchApiKey(database: Database, userId: string): Pro
   return key.apiKey;
 }
 
+/** POST /api/v1/jobs: a sales-pilot analysis of pasted text (no file, no engine call at submission). */
+export function salesPilotSubmission(address: string, accessToken: string): autocannon.Options {
+  return {
+    url: `${address}/api/v1/jobs`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      service: 'sales-pilot',
+      params: { text: 'Seller: Hi, thanks for your time today. Buyer: Happy to talk, but the price worries me a little.' },
+      files: {},
+    }),
+  };
+}
+
 export type Measured = { perSecond: number; p50: number; p99: number; errors: number; non2xx: number };
 
 /** One autocannon run: mean requests per second, latency p50/p99 in ms, errors (with timeouts) and non-2xx answers. */
