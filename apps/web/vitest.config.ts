@@ -13,6 +13,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // Typing with user-event and loading lazy chunks in jsdom take seconds on a loaded two-core machine:
+    // the budgets catch hangs, not slowness (speed targets live in bench/).
+    testTimeout: 20_000,
     // Vitest's default leaves one core idle; on a two-core CI machine that halves the speed.
     maxWorkers: availableParallelism(),
   },
