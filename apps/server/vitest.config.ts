@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['src/test/global-setup.ts'],
     // Some tests build their own app (migrations and seed: ~2 s on a quiet machine, over 30 s on a loaded
     // one); these budgets catch hangs, not slowness.
     testTimeout: 60_000,

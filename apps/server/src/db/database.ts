@@ -30,8 +30,8 @@ const MIGRATION_LOCK_ID = 7_120_431_001;
 
 type DatabaseOptions =
   | { databaseUrl: string; maxConnections?: number; onIdleError?: (error: Error) => void }
-  /** pgliteDir null keeps the embedded database in memory (tests). */
-  | { pgliteDir: string | null };
+  /** pgliteDir null keeps the embedded database in memory (tests); loadDataDir starts it from a dump. */
+  | { pgliteDir: string | null; loadDataDir?: Blob };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -67,7 +67,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create();
+  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create({ loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client });
   return {
     db: db as unknown as Db,

@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
 import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
 import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys-plugin.ts';
+import { readPgliteTemplate } from './pglite-template.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
 export const TEST_ADMIN_PASSWORD = 'admin-password-1';
@@ -45,7 +46,10 @@ export type BuildTestAppOptions = {
  */
 async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { database: await createDatabase({ pgliteDir: null }), url: null, drop: async () => undefined };
+  if (!serverUrl) {
+    const database = await createDatabase({ pgliteDir: null, loadDataDir: await readPgliteTemplate() });
+    return { database, url: null, drop: async () => undefined };
+  }
 
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
