@@ -36,26 +36,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     await setBalance(t.database.db, user.user.id, 5);
     const job = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
 
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl!,
-        DATA_DIR: t.config.dataDir,
-        JWT_SECRET: t.config.jwtSecret,
-        LOG_LEVEL: 'silent',
-        LUMEN_TEST_ENGINE_DELAY_MS: '60000',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    const { child, exited, stderr } = startSlowWorker();
     try {
       const deadline = Date.now() + 30_000;
       while ((await statusOf(job.id)).status !== 'running' || (await statusOf(job.id)).progress === 0) {
-        if (Date.now() > deadline) throw new Error(`the worker never started the job: ${stderr}`);
+        if (Date.now() > deadline) throw new Error(`the worker never started the job: ${stderr()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     } finally {
