@@ -25,8 +25,15 @@ export async function writePgliteTemplate(): Promise<() => Promise<void>> {
   return () => rm(path, { force: true });
 }
 
-/** The migrated dump, or undefined outside the suite (benches, a single file run without it). */
-export async function readPgliteTemplate(): Promise<Blob | undefined> {
+let template: Promise<Blob | undefined> | undefined;
+
+/** The migrated dump, read once per test file, or undefined outside the suite (benches). */
+export function readPgliteTemplate(): Promise<Blob | undefined> {
+  template ??= loadTemplate();
+  return template;
+}
+
+async function loadTemplate(): Promise<Blob | undefined> {
   const path = process.env[TEMPLATE_ENV];
   if (!path) return undefined;
   try {
