@@ -35,6 +35,7 @@ import type { JobsPluginOptions } from './modules/jobs/jobs-plugin.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { jobUploadsRoutes } from './modules/jobs/uploads-routes.ts';
 import { tryOnRoutes } from './modules/try-on/routes.ts';
+import { limitsPlugin } from './modules/limits/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
 import { paymentsRoutes } from './modules/payments/routes.ts';
@@ -110,6 +111,7 @@ export const appPlugin = fp(
     await app.register(openapiPlugin, { publicUrl: config.publicUrl });
     await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase });
     await app.register(metricsPlugin);
+    await app.register(limitsPlugin);
     app.decorate('clock', options.clock ?? (() => new Date()));
     // Registered after the database, so its onClose (last in, first out) drains before the pool closes.
     const backgroundTasks = createBackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));

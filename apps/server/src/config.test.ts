@@ -155,4 +155,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' }).globalRateLimit).toBeNull();
     expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimit).toEqual({ max: 50, timeWindowMs: 60_000 });
   });
+
+  it('takes the sign-up and free-run limits from SIGNUPS_PER_IP_PER_HOUR and FREE_JOBS_PER_DAY', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir }).clientLimits;
+    expect(defaults.signupsPerIp).toEqual({ max: 10, windowMs: 3_600_000 });
+    expect(defaults.signupsPerSubnet.max).toBe(30);
+    expect(defaults.freeJobsPerAccount).toEqual({ max: 50, windowMs: 86_400_000 });
+    const set = loadConfig({ DATA_DIR: dataDir, SIGNUPS_PER_IP_PER_HOUR: '0', FREE_JOBS_PER_DAY: '5' }).clientLimits;
+    expect(set.signupsPerIp.max).toBe(0);
+    expect(set.takenEmailAnswersPerSubnet.max).toBe(0);
+    expect(set.freeJobsPerIp.max).toBe(10);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SIGNUPS_PER_IP_PER_HOUR: '-1' })).toThrow(/SIGNUPS_PER_IP_PER_HOUR.*must be 0 \(off\) or more/);
+  });
 });

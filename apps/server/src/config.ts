@@ -12,6 +12,8 @@ import type { CryptoConfig } from './modules/payments/providers/nowpayments-conf
 import { loadStripeConfig } from './modules/payments/providers/stripe-config.ts';
 import type { StripeSettings } from './modules/payments/providers/stripe-config.ts';
 import type { S3StorageConfig } from './modules/files/s3-storage.ts';
+import { DEFAULT_FREE_JOBS_PER_DAY, DEFAULT_SIGNUPS_PER_IP_PER_HOUR, defaultClientLimits } from './modules/limits/client-limits.ts';
+import type { ClientLimits } from './modules/limits/client-limits.ts';
 
 /** The repository root: two levels above apps/server (this file is apps/server/src/config.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,6 +44,8 @@ const envSchema = z.object({
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
   TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
   RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number of requests' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000')),
+  SIGNUPS_PER_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number of sign-ups' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(100_000, 'must be at most 100000')).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
+  FREE_JOBS_PER_DAY: optional(z.coerce.number({ error: 'must be a number of runs' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(100_000, 'must be at most 100000')).default(DEFAULT_FREE_JOBS_PER_DAY),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().min(3).max(320)).default('Lumen Studio <no-reply@lumen.local>'),
   GOOGLE_CLIENT_ID: optional(z.string().max(512)),
@@ -87,6 +91,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Global per-IP limit on /api; null disables it (RATE_LIMIT_PER_MINUTE=0, and by default under NODE_ENV=test). */
   globalRateLimit: { max: number; timeWindowMs: number } | null;
+  /** Sign-ups, code checks and free runs per IP, subnet and account (SIGNUPS_PER_IP_PER_HOUR, FREE_JOBS_PER_DAY). */
+  clientLimits: ClientLimits;
   /** SMTP server for outgoing mail; null writes every message to the mail_outbox table only. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analytics,
     trustProxy: vars.TRUST_PROXY,
     globalRateLimit: globalRateLimit(vars.RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMIT_PER_MINUTE)),
+    clientLimits: defaultClientLimits({ signupsPerIpPerHour: vars.SIGNUPS_PER_IP_PER_HOUR, freeJobsPerAccountPerDay: vars.FREE_JOBS_PER_DAY }),
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     google:

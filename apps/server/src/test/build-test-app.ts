@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
 import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
 import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys-plugin.ts';
+import { noClientLimits } from '../modules/limits/client-limits.ts';
 import { readPgliteTemplate } from './pglite-template.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
@@ -44,7 +45,7 @@ export type BuildTestAppOptions = {
  * A fresh in-memory PGlite, or with TEST_DATABASE_URL set, a fresh database
  * `test_<random>` on that server (created, migrated by the app, dropped in close()).
  */
-async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await createDatabase({ pgliteDir: null, loadDataDir: await readPgliteTemplate() });
@@ -87,6 +88,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     analytics: null,
     trustProxy: false,
     globalRateLimit: null,
+    clientLimits: noClientLimits,
     smtpUrl: null,
     mailFrom: 'Lumen Studio <no-reply@lumen.local>',
     google: null,
@@ -135,6 +137,20 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated test database without an app, for service tests; close() closes and drops it. */
+export async function openMigratedTestDatabase(): Promise<{ db: Database['db']; kind: Database['kind']; close(): Promise<void> }> {
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  return {
+    db: database.db,
+    kind: database.kind,
+    close: async () => {
+      await database.close();
+      await drop();
     },
   };
 }

@@ -19,7 +19,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
     storage,
     dataDir: config.dataDir,
     hasher: createPasswordHasher({ isCheap: config.nodeEnv === 'test' }),
-    codes: createOneTimeCodes({ db, secret: config.jwtSecret, clock }),
+    codes: createOneTimeCodes({ db, secret: config.jwtSecret, clock, limits: config.clientLimits }),
     mailer,
     log,
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { createNetworkLimits } from '../limits/index.ts';
 import { createAuthService } from './auth.service.ts';
 import { createEmailVerificationService } from './email-verification.service.ts';
-import { createLoginThrottle, createMemoryAttemptStore, defaultLoginThrottleOptions } from './login-throttle.ts';
+import { createDeviceCookies } from './device-cookie.ts';
+import { createLoginThrottle, defaultLoginThrottleOptions } from './login-throttle.ts';
 import type { LoginThrottleOptions } from './login-throttle.ts';
 import { createOAuthService } from './oauth.service.ts';
 import { createOneTimeCodes } from './one-time-codes.ts';
@@ -18,8 +20,8 @@ export function createAuthServices(app: FastifyInstance, loginThrottle: Partial<
   const hasher = createPasswordHasher({ isCheap: config.nodeEnv === 'test' });
   const record = securityEventRecorder(db);
   const sessions = createSessionIssuer({ db, jwtSecret: config.jwtSecret, clock });
-  const codes = createOneTimeCodes({ db, secret: config.jwtSecret, clock });
-  const verification = createEmailVerificationService({ db, codes, mailer, record, clock });
+  const codes = createOneTimeCodes({ db, secret: config.jwtSecret, clock, limits: config.clientLimits });
+  const verification = createEmailVerificationService({ db, codes, mailer, record, clock, limits: config.clientLimits });
   return {
     auth: createAuthService({
       db,
@@ -27,7 +29,9 @@ export function createAuthServices(app: FastifyInstance, loginThrottle: Partial<
       sessions,
       record,
       clock,
-      throttle: createLoginThrottle(createMemoryAttemptStore(), { ...defaultLoginThrottleOptions, ...loginThrottle }),
+      network: createNetworkLimits({ db, limits: config.clientLimits, clock }),
+      throttle: createLoginThrottle({ db, clock }, { ...defaultLoginThrottleOptions, ...loginThrottle }),
+      devices: createDeviceCookies(config.jwtSecret),
       sendVerificationCode: async (user) => {
         await verification.sendCode(user);
       },

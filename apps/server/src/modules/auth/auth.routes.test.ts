@@ -187,13 +187,50 @@ describe('POST /auth/login', () => {
     expect(otherIp.statusCode).toBe(401);
   });
 
-  it('clears the e-mail counter after a successful sign-in', async () => {
+  it('does not count a successful sign-in as a failure', async () => {
     const email = uniqueEmail('reset');
     await registerUser(t.app, { email });
     const fail = () => post('/auth/login', { email, password: 'wrong-password-1' }, { remoteAddress: '10.4.0.1' });
     for (let attempt = 0; attempt < 4; attempt += 1) expect((await fail()).statusCode).toBe(401);
     expect((await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: '10.4.0.1' })).statusCode).toBe(200);
-    for (let attempt = 0; attempt < 4; attempt += 1) expect((await fail()).statusCode).toBe(401);
+    expect((await fail()).statusCode).toBe(401);
+    expect((await fail()).statusCode).toBe(429);
+  });
+
+  it('lets the owner in from a browser that signed in before while someone else keeps failing', async () => {
+    const email = uniqueEmail('owner');
+    await registerUser(t.app, { email });
+    const signedIn = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: '10.5.0.1' });
+    const device = setCookie(signedIn, 'deviceId');
+    expect(device).toMatch(/HttpOnly/i);
+    expect(device).toMatch(/Path=\/api\/v1\/auth/);
+    const deviceCookie = device!.split(';')[0]!;
+
+    const attacker = '10.5.0.66';
+    const answers = [];
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      answers.push((await post('/auth/login', { email, password: `guess-${attempt}-pw` }, { remoteAddress: attacker })).statusCode);
+    }
+    expect(answers.filter((status) => status === 401)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(95);
+    const stranger = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker });
+    expect(stranger.statusCode).toBe(429);
+
+    const owner = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker, headers: { cookie: deviceCookie } });
+    expect(owner.statusCode).toBe(200);
+    expect(setCookie(owner, 'deviceId')).toBeDefined();
+    const forged = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker, headers: { cookie: `deviceId=${'a'.repeat(16)}.${'b'.repeat(32)}` } });
+    expect(forged.statusCode).toBe(429);
+  });
+
+  it('judges at most 5 of 200 parallel wrong passwords from unknown devices', async () => {
+    const email = uniqueEmail('burst');
+    await registerUser(t.app, { email });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => post('/auth/login', { email, password: `guess-${index}-pw` }, { remoteAddress: `10.6.${index % 200}.1` })),
+    );
+    expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(195);
   });
 });
 

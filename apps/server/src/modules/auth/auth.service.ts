@@ -5,12 +5,14 @@ import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import type { NetworkLimitPair, NetworkLimits } from '../limits/index.ts';
 import { insertCreditAccount } from '../credits/credits.repository.ts';
 import { getPlatformSettings } from '../settings/settings.service.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { findUserByEmail, findUserWithCredit, insertUser } from '../users/users.repository.ts';
 import type { UserRow } from '../users/tables.ts';
 import { findRefreshTokenByHash, findSessionState, markRefreshTokenRotated, revokeSessionById, touchSession } from './auth.repository.ts';
+import type { DeviceCookies } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hashRefreshToken } from './refresh-token.ts';
@@ -28,9 +30,12 @@ type Deps = {
   db: Db;
   hasher: PasswordHasher;
   throttle: LoginThrottle;
+  devices: DeviceCookies;
   sessions: SessionIssuer;
   record: RecordSecurityEvent;
   clock: () => Date;
+  /** Sign-ups and "already exists" answers per IP and subnet. */
+  network: NetworkLimits;
   /** Sends the e-mail verification code to a new account. */
   sendVerificationCode: (user: UserRow) => Promise<void>;
 };
@@ -39,7 +44,10 @@ class LostRotationRace extends Error {}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createAuthService({ db, hasher, throttle, sessions, record, clock, sendVerificationCode }: Deps) {
+const SIGNUPS: NetworkLimitPair = { perIp: 'signupsPerIp', perSubnet: 'signupsPerSubnet' };
+const TAKEN_EMAIL_ANSWERS: NetworkLimitPair = { perIp: 'takenEmailAnswersPerIp', perSubnet: 'takenEmailAnswersPerSubnet' };
+
+export function createAuthService({ db, hasher, throttle, devices, sessions, record, clock, network, sendVerificationCode }: Deps) {
   async function authResultFor(userId: string, tokens: AuthTokens): Promise<AuthResult> {
     const user = await findUserWithCredit(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
@@ -56,7 +64,15 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
       client: ClientInfo,
     ): Promise<AuthResult> {
       if (!(await getPlatformSettings(db)).signupsOpen) throw new AppError('FORBIDDEN', 403, settingsMessages.signupsClosed);
-      if (await findUserByEmail(db, input.email)) throw new AppError('CONFLICT', 409, DUPLICATE_EMAIL_MESSAGE);
+      // A client that has used up its "already exists" answers gets 429 for every address, so the
+      // answer stops telling taken from free addresses.
+      await network.check(TAKEN_EMAIL_ANSWERS, client.ip);
+      await network.hit(SIGNUPS, client.ip);
+      if (await findUserByEmail(db, input.email)) {
+        await network.release(SIGNUPS, client.ip);
+        await network.hit(TAKEN_EMAIL_ANSWERS, client.ip);
+        throw new AppError('CONFLICT', 409, DUPLICATE_EMAIL_MESSAGE);
+      }
       const passwordHash = await hasher.hash(input.password);
       let user: UserRow;
       try {
@@ -81,10 +97,19 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
       return authResultFor(user.id, tokens);
     },
 
-    async login(input: { email: string; password: string }, client: ClientInfo): Promise<AuthResult> {
-      const waitSeconds = await throttle.retryAfterSeconds(input.email, client.ip);
-      if (waitSeconds !== null) throw tooManyAttempts(waitSeconds);
+    /**
+     * Signs in with a password. `deviceCookie` is the browser's device cookie: a browser that signed
+     * in to this account before is not locked out by failures from elsewhere. Answers the new cookie.
+     */
+    async login(
+      input: { email: string; password: string },
+      client: ClientInfo,
+      deviceCookie?: string,
+    ): Promise<{ result: AuthResult; deviceCookie: string }> {
+      const attempt = await throttle.begin(input.email, client.ip, devices.deviceIdFor(deviceCookie, input.email));
+      if ('retryAfterSeconds' in attempt) throw tooManyAttempts(attempt.retryAfterSeconds);
 
+      // The hash runs whether or not the account exists, so the answer's timing tells nothing.
       const user = await findUserByEmail(db, input.email);
       let isValid = false;
       if (user?.passwordHash) isValid = await hasher.verify(user.passwordHash, input.password);
@@ -92,11 +117,11 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
 
       if (!user || !isValid) {
         await record(user?.id ?? null, 'sign_in_failed', client, user ? { method: 'password' } : { method: 'password', email: input.email });
-        const delayMs = await throttle.recordFailure(input.email, client.ip);
+        const delayMs = attempt.failed();
         if (delayMs > 0) await sleep(delayMs);
         throw new AppError('UNAUTHORIZED', 401, INVALID_CREDENTIALS_MESSAGE);
       }
-      await throttle.recordSuccess(input.email);
+      await attempt.succeeded();
       // Told only to whoever knows the password, so it reveals nothing to a guesser.
       if (user.suspendedAt) {
         await record(user.id, 'sign_in_failed', client, { method: 'password', reason: 'suspended' });
@@ -104,7 +129,7 @@ export function createAuthService({ db, hasher, throttle, sessions, record, cloc
       }
       const tokens = await sessions.startSession(user, client);
       await record(user.id, 'sign_in', client, { method: 'password' });
-      return authResultFor(user.id, tokens);
+      return { result: await authResultFor(user.id, tokens), deviceCookie: devices.afterSignIn(deviceCookie, user.email) };
     },
 
     /** Rotates a refresh token; a spent one revokes its whole session (token theft). */

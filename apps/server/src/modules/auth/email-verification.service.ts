@@ -7,19 +7,34 @@ import { verificationCodeMail } from '../mail/mail-templates.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import type { UserRow } from '../users/tables.ts';
 import { findUserById, findUserWithCredit, markEmailVerified } from '../users/users.repository.ts';
+import { hitLimit } from '../limits/index.ts';
+import type { ClientLimits } from '../limits/client-limits.ts';
+import { tooManyCodesMessage } from './one-time-codes.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';
 import type { ClientInfo } from './session-issuer.ts';
 
-type Deps = { db: Db; codes: OneTimeCodes; mailer: Mailer; record: RecordSecurityEvent; clock: () => Date };
+type Deps = {
+  db: Db;
+  codes: OneTimeCodes;
+  mailer: Mailer;
+  record: RecordSecurityEvent;
+  clock: () => Date;
+  limits: Pick<ClientLimits, 'verificationMailsPerAddress'>;
+};
 
 export const RESEND_COOLDOWN_MESSAGE = 'Please wait before requesting another code';
 
-export function createEmailVerificationService({ db, codes, mailer, record, clock }: Deps) {
-  /** Issues and mails a code; returns the seconds to wait instead when one was sent under a minute ago. */
-  async function sendCode(user: UserRow): Promise<number | null> {
+export function createEmailVerificationService({ db, codes, mailer, record, clock, limits }: Deps) {
+  /**
+   * Issues and mails a code; returns why not instead: one was sent under a minute ago, or the
+   * account or the address has had its codes for today (an address can belong to a new account each time).
+   */
+  async function sendCode(user: UserRow): Promise<AppError | null> {
+    const perAddress = await hitLimit(db, `verification-mails:email:${user.email.toLowerCase()}`, limits.verificationMailsPerAddress, clock());
+    if (!perAddress.allowed) return codeRefusal({ retryAfterSeconds: perAddress.retryAfterSeconds, reason: 'daily_limit' });
     const issued = await codes.issue(user.id, 'email_verification');
-    if ('retryAfterSeconds' in issued) return issued.retryAfterSeconds;
+    if ('retryAfterSeconds' in issued) return codeRefusal(issued);
     await mailer.send(user.email, verificationCodeMail(user, issued.code));
     return null;
   }
@@ -36,10 +51,8 @@ export function createEmailVerificationService({ db, codes, mailer, record, cloc
     async resend(userId: string): Promise<void> {
       const user = await signedInUser(userId);
       if (user.emailVerifiedAt) throw new AppError('CONFLICT', 409, accountSecurityMessages.emailAlreadyVerified);
-      const waitSeconds = await sendCode(user);
-      if (waitSeconds !== null) {
-        throw new AppError('RATE_LIMITED', 429, `${RESEND_COOLDOWN_MESSAGE} (${waitSeconds} s)`, { retryAfterSeconds: waitSeconds });
-      }
+      const refused = await sendCode(user);
+      if (refused) throw refused;
     },
 
     async verify(userId: string, code: string, client: ClientInfo): Promise<User> {
@@ -52,6 +65,12 @@ export function createEmailVerificationService({ db, codes, mailer, record, cloc
       return toUserDto(fresh);
     },
   };
+}
+
+function codeRefusal(refused: { retryAfterSeconds: number; reason: 'cooldown' | 'daily_limit' }): AppError {
+  const { retryAfterSeconds } = refused;
+  const message = refused.reason === 'cooldown' ? `${RESEND_COOLDOWN_MESSAGE} (${retryAfterSeconds} s)` : tooManyCodesMessage(retryAfterSeconds);
+  return new AppError('RATE_LIMITED', 429, message, { retryAfterSeconds });
 }
 
 export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;

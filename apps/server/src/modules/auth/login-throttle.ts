@@ -1,57 +1,15 @@
-/** Counts failed sign-ins per key in fixed windows. Redis can replace the in-memory store later. */
-export type AttemptStore = {
-  /** Adds one failure and returns the window's count and when it ends (ms since epoch). */
-  increment(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  get(key: string): Promise<{ count: number; resetAt: number } | null>;
-  reset(key: string): Promise<void>;
-};
-
-export function createMemoryAttemptStore(now: () => number = Date.now, maxKeys = 100_000): AttemptStore {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.resetAt <= now()) {
-      entries.delete(key);
-      return null;
-    }
-    return entry ?? null;
-  };
-  const sweep = () => {
-    const time = now();
-    for (const [key, entry] of entries) if (entry.resetAt <= time) entries.delete(key);
-    // Still too many: drop the oldest windows first (Map keeps insertion order).
-    for (const key of entries.keys()) {
-      if (entries.size < maxKeys) break;
-      entries.delete(key);
-    }
-  };
-  return {
-    async increment(key, windowMs) {
-      const entry = live(key);
-      if (entry) {
-        entry.count += 1;
-        return { ...entry };
-      }
-      if (entries.size >= maxKeys) sweep();
-      const fresh = { count: 1, resetAt: now() + windowMs };
-      entries.set(key, fresh);
-      return { ...fresh };
-    },
-    async get(key) {
-      const entry = live(key);
-      return entry ? { ...entry } : null;
-    },
-    async reset(key) {
-      entries.delete(key);
-    },
-  };
-}
+import type { Db } from '../../db/database.ts';
+import { hitLimit, releaseHit } from '../limits/index.ts';
+import type { Limit } from '../limits/index.ts';
 
 export type LoginThrottleOptions = {
+  /** Failures per account from browsers that have not signed in to it before. */
   maxFailuresPerEmail: number;
   maxFailuresPerIp: number;
+  /** Failures per device cookie: a trusted browser that starts guessing loses its trust. */
+  maxFailuresPerDevice: number;
   windowMs: number;
-  /** Extra wait per earlier failure before answering a failed attempt (slows guessing). */
+  /** Extra wait per earlier failure before answering a failed attempt from an unknown device (slows guessing). */
   failureDelayStepMs: number;
   maxFailureDelayMs: number;
 };
@@ -59,45 +17,66 @@ export type LoginThrottleOptions = {
 export const defaultLoginThrottleOptions: LoginThrottleOptions = {
   maxFailuresPerEmail: 5,
   maxFailuresPerIp: 30,
+  maxFailuresPerDevice: 5,
   windowMs: 15 * 60 * 1000,
   failureDelayStepMs: 250,
   maxFailureDelayMs: 2000,
 };
 
-export type LoginThrottle = {
-  /** Null when an attempt may go ahead, otherwise the seconds to wait. */
-  retryAfterSeconds(email: string, ip: string): Promise<number | null>;
-  /** Records a failure and returns how long to hold the answer back (ms). */
-  recordFailure(email: string, ip: string): Promise<number>;
-  recordSuccess(email: string): Promise<void>;
+/** One sign-in attempt that has been counted before the password is checked. */
+export type LoginAttempt = {
+  /** The password was right: the attempt does not count. */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the attempt stays counted; answers how long to hold the answer back (ms). */
+  failed(): number;
 };
 
-export function createLoginThrottle(
-  store: AttemptStore,
-  options: LoginThrottleOptions = defaultLoginThrottleOptions,
-  now: () => number = Date.now,
-): LoginThrottle {
-  const emailKey = (email: string) => `login:email:${email.toLowerCase()}`;
-  const ipKey = (ip: string) => `login:ip:${ip}`;
+export type LoginThrottle = {
+  /**
+   * Counts an attempt before the password is checked (so parallel guesses cannot all slip under the
+   * limit) or answers the seconds to wait. `deviceId` comes from a valid device cookie for this
+   * account: such a browser is limited on its own, so failures from elsewhere never lock it out.
+   */
+  begin(email: string, ip: string, deviceId: string | null): Promise<LoginAttempt | { retryAfterSeconds: number }>;
+};
+
+/**
+ * Device-cookie throttling (OWASP "Slow Down Online Guessing Attacks with Device Cookies"): a
+ * browser that signed in to the account before keeps a signed cookie and is judged by its own
+ * failures; unknown devices share a per-account and a per-IP budget, with growing delays.
+ */
+export function createLoginThrottle(deps: { db: Db; clock: () => Date }, options: LoginThrottleOptions = defaultLoginThrottleOptions): LoginThrottle {
+  const { db, clock } = deps;
+  const limit = (max: number): Limit => ({ max, windowMs: options.windowMs });
+  const delayAfter = (failures: number) => Math.min(options.maxFailureDelayMs, Math.max(0, failures - 1) * options.failureDelayStepMs);
+  const release = async (key: string, max: number) => {
+    if (max > 0) await releaseHit(db, key);
+  };
+
   return {
-    async retryAfterSeconds(email, ip) {
-      const [byEmail, byIp] = await Promise.all([store.get(emailKey(email)), store.get(ipKey(ip))]);
-      const blockedUntil = Math.max(
-        byEmail && byEmail.count >= options.maxFailuresPerEmail ? byEmail.resetAt : 0,
-        byIp && byIp.count >= options.maxFailuresPerIp ? byIp.resetAt : 0,
-      );
-      if (blockedUntil <= now()) return null;
-      return Math.max(1, Math.ceil((blockedUntil - now()) / 1000));
-    },
-    async recordFailure(email, ip) {
-      const [byEmail] = await Promise.all([
-        store.increment(emailKey(email), options.windowMs),
-        store.increment(ipKey(ip), options.windowMs),
-      ]);
-      return Math.min(options.maxFailureDelayMs, (byEmail.count - 1) * options.failureDelayStepMs);
-    },
-    async recordSuccess(email) {
-      await store.reset(emailKey(email));
+    async begin(email, ip, deviceId) {
+      if (deviceId) {
+        const key = `login-failures:device:${deviceId}`;
+        const byDevice = await hitLimit(db, key, limit(options.maxFailuresPerDevice), clock());
+        if (byDevice.allowed) return { succeeded: () => release(key, options.maxFailuresPerDevice), failed: () => 0 };
+        // A locked-out device cookie is worth nothing: the attempt is judged as an unknown device's.
+      }
+      const ipKey = `login-failures:ip:${ip}`;
+      const emailKey = `login-failures:email:${email.toLowerCase()}`;
+      const byIp = await hitLimit(db, ipKey, limit(options.maxFailuresPerIp), clock());
+      if (!byIp.allowed) return { retryAfterSeconds: byIp.retryAfterSeconds };
+      const byEmail = await hitLimit(db, emailKey, limit(options.maxFailuresPerEmail), clock());
+      if (!byEmail.allowed) {
+        await release(ipKey, options.maxFailuresPerIp);
+        return { retryAfterSeconds: byEmail.retryAfterSeconds };
+      }
+      return {
+        succeeded: async () => {
+          await release(ipKey, options.maxFailuresPerIp);
+          await release(emailKey, options.maxFailuresPerEmail);
+        },
+        failed: () => delayAfter(Math.max(byIp.count, byEmail.count)),
+      };
     },
   };
 }

@@ -10,9 +10,12 @@ import {
 import { authTokensSchema } from '@lumen/core/auth/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { limitPerIp } from '../limits/index.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';
 import { setRefreshCookie } from './refresh-cookie.ts';
+
+const limitCodeRequests = limitPerIp('codeRequestsPerIp');
 
 export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = async (app, { services }) => {
   const tags = ['auth'];
@@ -20,6 +23,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
   app.post(
     '/auth/request-password-reset',
     {
+      onRequest: limitCodeRequests,
       schema: {
         tags,
         summary: 'E-mail a password reset code (same answer whether or not the account exists)',
@@ -36,6 +40,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
   app.post(
     '/auth/verify-password-reset-otp',
     {
+      onRequest: limitCodeRequests,
       schema: {
         tags,
         summary: 'Check a reset code without using it up (a wrong code counts as a try)',
@@ -52,6 +57,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
   app.post(
     '/auth/reset-password-with-otp',
     {
+      onRequest: limitCodeRequests,
       schema: {
         tags,
         summary: 'Set a new password with the reset code; signs out every session',

@@ -12,6 +12,7 @@ import { accountSecurityRoutes } from './account-security-routes.ts';
 import { createAuthServices } from './auth-services.ts';
 import { SESSION_EXPIRED_MESSAGE } from './auth.service.ts';
 import { clientInfo } from './client-info.ts';
+import { deviceCookieFrom, setDeviceCookie } from './device-cookie.ts';
 import type { LoginThrottleOptions } from './login-throttle.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { passwordRoutes } from './password-routes.ts';
@@ -60,8 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const result = await service.login(request.body, clientInfo(request));
+      const { result, deviceCookie } = await service.login(request.body, clientInfo(request), deviceCookieFrom(request));
       setRefreshCookie(reply, result.refreshToken, config.nodeEnv);
+      setDeviceCookie(reply, deviceCookie, config.nodeEnv);
       return { success: true as const, data: result, message: 'Logged in successfully' };
     },
   );

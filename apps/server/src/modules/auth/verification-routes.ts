@@ -7,8 +7,11 @@ import {
 import { userSchema } from '@lumen/core/users/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { limitPerIp } from '../limits/index.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';
+
+const limitCodeRequests = limitPerIp('codeRequestsPerIp');
 
 export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = async (app, { services }) => {
   const tags = ['auth'];
@@ -17,7 +20,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices 
   app.post(
     '/auth/verify-email-otp',
     {
-      onRequest: requireAuth,
+      onRequest: [requireAuth, limitCodeRequests],
       schema: {
         tags,
         security,
@@ -35,7 +38,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices 
   app.post(
     '/auth/resend-email-verification',
     {
-      onRequest: requireAuth,
+      onRequest: [requireAuth, limitCodeRequests],
       schema: {
         tags,
         security,

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { expireAbandonedCardOrders } from './orders.service.ts';
-import { createPeriodicTask } from './periodic-task.ts';
-import type { PeriodicTask } from './periodic-task.ts';
+import { createPeriodicTask } from '../../lib/periodic-task.ts';
+import type { PeriodicTask } from '../../lib/periodic-task.ts';
 
 /** How often card orders left pending for a day are expired. */
 export const CARD_ORDER_EXPIRY_INTERVAL_MS = 15 * 60_000;

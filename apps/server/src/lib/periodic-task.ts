@@ -2,11 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export type PeriodicTask = { start(): void; stop(): Promise<void> };
 
-/**
- * Runs `run` every `intervalMs` where the job worker runs (the API process with WORKER_ENABLED, or
- * `npm run worker`). Passes never overlap; a failure is logged and the next pass runs as usual;
- * stop waits for the pass under way.
- */
+/** Runs `run` every `intervalMs`. Passes never overlap; a failure is logged and the next pass runs as usual; stop waits for the pass under way. */
 export function createPeriodicTask(options: {
   name: string;
   run: () => Promise<unknown>;
