@@ -27,6 +27,14 @@ export const uploadLimits = {
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const transcriptContentTypes = ['text/plain', 'text/vtt', 'application/x-subrip'] as const;
 
+// Rounded up, so an image just over the limit never reads as equal to it.
+const megapixels = (pixels: number): string => String(Math.ceil(pixels / 100_000) / 10);
+
+/** A picture bigger than the service's `maxPixels` takes (the server and the web say the same). */
+export function tooManyPixelsMessage(serviceName: string, pixels: number, maxPixels: number): string {
+  return `This image is ${megapixels(pixels)} megapixels; ${serviceName} takes images up to ${megapixels(maxPixels)} megapixels. Please use a smaller image.`;
+}
+
 export const engineInfoSchema = z.object({ kind: z.enum(engineKinds), label: z.string() });
 export type EngineInfo = z.infer<typeof engineInfoSchema>;
 
@@ -37,6 +45,8 @@ export const serviceFileSchema = z.object({
   required: z.boolean(),
   accept: z.array(z.string()),
   maxBytes: z.number().int(),
+  /** Width × height an image may have for this service (below the upload limit). */
+  maxPixels: z.number().int().optional(),
 });
 export type ServiceFile = z.infer<typeof serviceFileSchema>;
 
@@ -46,6 +56,8 @@ export const serviceEntrySchema = z.object({
   description: z.string(),
   cost: z.number().int().nonnegative(),
   usesLeft: z.number().int().nonnegative().nullable().optional(),
+  /** Runs a day per account of a free (0-credit) service, when that limit is on. */
+  freeRunsPerDay: z.number().int().positive().optional(),
   outputKind: z.enum(outputKinds),
   engine: engineInfoSchema,
   files: z.array(serviceFileSchema),

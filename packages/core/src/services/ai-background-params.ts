@@ -8,6 +8,10 @@ export type AiBackgroundMode = (typeof aiBackgroundModes)[number];
 export const aiBackgroundPresetCount = 10;
 export const aiBackgroundPresetUrl = (preset: number): string => `/main/bg/${preset}.jpg`;
 
+/** AI background is free, so its inputs are bounded: the largest picture it takes, in megapixels. */
+export const aiBackgroundMaxMegapixels = 12;
+export const aiBackgroundMaxPixels = aiBackgroundMaxMegapixels * 1_000_000;
+
 /** Upload fields: `image` always; `background` only in 'upload' mode. */
 export const aiBackgroundFileFields = ['image', 'background'] as const;
 

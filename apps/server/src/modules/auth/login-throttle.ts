@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { hitLimit, releaseHit } from '../limits/index.ts';
+import { clientOf, hitLimit, releaseHit } from '../limits/index.ts';
 import type { Limit } from '../limits/index.ts';
 
 export type LoginThrottleOptions = {
@@ -61,7 +61,7 @@ export function createLoginThrottle(deps: { db: Db; clock: () => Date }, options
         if (byDevice.allowed) return { succeeded: () => release(key, options.maxFailuresPerDevice), failed: () => 0 };
         // A locked-out device cookie is worth nothing: the attempt is judged as an unknown device's.
       }
-      const ipKey = `login-failures:ip:${ip}`;
+      const ipKey = `login-failures:ip:${clientOf(ip)}`;
       const emailKey = `login-failures:email:${email.toLowerCase()}`;
       const byIp = await hitLimit(db, ipKey, limit(options.maxFailuresPerIp), clock());
       if (!byIp.allowed) return { retryAfterSeconds: byIp.retryAfterSeconds };

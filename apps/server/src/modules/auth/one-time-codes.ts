@@ -6,7 +6,7 @@ import {
 } from '@lumen/core/auth/one-time-code';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { hitLimit, releaseHit } from '../limits/index.ts';
+import { hitLimit, releaseHit, waitInWords } from '../limits/index.ts';
 import type { ClientLimits } from '../limits/client-limits.ts';
 import { claimAttempt, consumeClaimedCode, findOneTimeCode, releaseAttempt, upsertOneTimeCode } from './one-time-codes.repository.ts';
 import type { OneTimeCodePurpose } from './tables.ts';
@@ -19,16 +19,6 @@ type Deps = { db: Db; secret: string; clock: () => Date; limits: Pick<ClientLimi
 
 /** A code, or how long to wait: `cooldown` (one code a minute) or `daily_limit` (codes per account per day). */
 export type IssueResult = { code: string } | { retryAfterSeconds: number; reason: 'cooldown' | 'daily_limit' };
-
-/** "2 hours" / "1 minute": how long a daily limit still holds, in words. */
-export function waitInWords(seconds: number): string {
-  if (seconds >= 3600) {
-    const hours = Math.ceil(seconds / 3600);
-    return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-  }
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
-}
 
 export const tooManyCodesMessage = (seconds: number) => `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`;
 export const tooManyWrongCodesMessage = (seconds: number) => `Too many wrong codes today. Please try again in ${waitInWords(seconds)}.`;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldIssue } from '@lumen/core/http/envelope';
+import { tooManyPixelsMessage } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
@@ -26,7 +27,7 @@ function requiredFields(definition: ServiceDefinition, params: Record<string, un
 }
 
 /**
- * Checks a job's files: known fields, the caller's own uploads of the right purpose (another
+ * Checks a job's files: known fields, the caller's own uploads of the right purpose and size (another
  * user's upload is a 404), required ones present, and try-on catalogue ids that are active.
  */
 export async function resolveJobFiles(
@@ -69,6 +70,10 @@ export async function resolveJobFiles(
     const spec = specs.get(field);
     if (spec && row.purpose !== spec.purpose) {
       throw invalid([{ field: `files.${field}`, message: `This needs ${spec.purpose === 'image' ? 'an image' : 'a transcript'} upload` }]);
+    }
+    const pixels = (row.width ?? 0) * (row.height ?? 0);
+    if (spec?.maxPixels !== undefined && pixels > spec.maxPixels) {
+      throw invalid([{ field: `files.${field}`, message: tooManyPixelsMessage(definition.name, pixels, spec.maxPixels) }]);
     }
     refs[field] = { source: 'upload', id };
   }

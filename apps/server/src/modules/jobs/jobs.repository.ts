@@ -31,12 +31,13 @@ export async function listOutputs(db: Db, jobIds: string[]): Promise<JobOutputRo
 
 export async function findJobsPage(
   db: Db,
-  filter: { userId?: string; service?: string; status?: JobStatus; extra?: SQL[] },
+  filter: { userId?: string; service?: string; services?: readonly string[]; status?: JobStatus; extra?: SQL[] },
   page: { limit: number; offset: number },
 ): Promise<{ rows: JobRow[]; total: number }> {
   const conditions: SQL[] = [...(filter.extra ?? [])];
   if (filter.userId) conditions.push(eq(jobs.userId, filter.userId));
   if (filter.service) conditions.push(eq(jobs.service, filter.service));
+  if (filter.services) conditions.push(inArray(jobs.service, [...filter.services]));
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([

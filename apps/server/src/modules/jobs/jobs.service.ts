@@ -18,6 +18,8 @@ import { chargeForService } from '../credits/credits.service.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
 import type { EngineRegistry } from './engine-registry.ts';
+import { countFreeRun } from './free-job-quota.ts';
+import type { FreeJobLimits } from './free-job-quota.ts';
 import { toJobDto } from './job-dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { deleteJob, findJob, findJobByKey, findJobsPage, insertJob, listOutputs } from './jobs.repository.ts';
@@ -30,12 +32,18 @@ export const DOWNLOAD_FORBIDDEN_MESSAGE = 'Downloads are available once you have
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
 
 type Viewer = Pick<AuthUser, 'id' | 'role'>;
+/** The API key a request came with (null with a session): its scopes bound every job route. */
+type Key = JobApiKey | null | undefined;
+/** How a job was submitted: its Idempotency-Key, API key and client IP (free-run limits). */
+export type Submission = { idempotencyKey?: string; apiKey?: Key; ip: string };
 
 type Deps = {
   db: Db;
   storage: Storage;
   links: FileLinks;
   engines: EngineRegistry;
+  freeJobLimits: FreeJobLimits;
+  clock: () => Date;
   /** Called after a job is committed (wakes the in-process worker). */
   onEnqueued(jobId: string): void;
 };
@@ -51,18 +59,20 @@ export function createJobsService(deps: Deps) {
     return rows.map((row) => toJobDto(row, outputs.filter((output) => output.jobId === row.id), links, canDownload));
   }
 
-  async function visibleJob(viewer: Viewer, id: string): Promise<JobRow> {
+  /** Another user's job is a 404; the caller's own job of a service outside the key's scopes is a 403. */
+  async function visibleJob(viewer: Viewer, id: string, apiKey: Key): Promise<JobRow> {
     const row = await findJob(db, id);
     if (!row || (row.userId !== viewer.id && viewer.role !== 'ADMIN')) throw new AppError('NOT_FOUND', 404, JOB_NOT_FOUND_MESSAGE);
+    checkServiceAllowed(apiKey, row.service as ServiceKey);
     return row;
   }
 
   async function createJob(
     viewer: Viewer,
     body: { service: ServiceKey; params: Record<string, unknown>; files: Record<string, string> },
-    idempotencyKey?: string,
-    apiKey?: JobApiKey | null,
+    submission: Submission,
   ): Promise<{ job: Job; isReplay: boolean }> {
+    const { idempotencyKey, apiKey } = submission;
     checkServiceAllowed(apiKey, body.service);
     if (idempotencyKey) {
       const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
@@ -110,6 +120,7 @@ export function createJobsService(deps: Deps) {
           .where(eq(jobs.id, jobId))
           .returning();
         await enforceMonthlyCap(tx, apiKey, new Date());
+        if (charge.cost === 0) await countFreeRun(tx, deps.freeJobLimits, { userId: viewer.id, ip: submission.ip }, deps.clock());
         return updated!;
       });
     } catch (error) {
@@ -126,11 +137,12 @@ export function createJobsService(deps: Deps) {
 
   return {
     mayDownload,
-    createJob: (viewer: Viewer, body: Required<CreateJobBody>, idempotencyKey?: string, apiKey?: JobApiKey | null) =>
-      createJob(viewer, { service: body.service, params: body.params, files: body.files }, idempotencyKey, apiKey),
+    createJob: (viewer: Viewer, body: Required<CreateJobBody>, submission: Submission) =>
+      createJob(viewer, { service: body.service, params: body.params, files: body.files }, submission),
 
     async listServices(viewer: Viewer | null): Promise<ServiceEntry[]> {
       const [costs, account] = await Promise.all([listServiceCosts(db), viewer ? findCreditAccount(db, viewer.id) : null]);
+      const freeRunsPerDay = deps.freeJobLimits.freeJobsPerAccount.max;
       return orderedServiceDefinitions.map((definition) => {
         const cost = costs.find((row) => row.serviceKey === definition.key)?.cost ?? 0;
         const usesLeft = viewer ? (cost === 0 ? null : Math.floor((account?.balance ?? 0) / cost)) : undefined;
@@ -140,6 +152,7 @@ export function createJobsService(deps: Deps) {
           description: definition.description,
           cost,
           ...(usesLeft !== undefined ? { usesLeft } : {}),
+          ...(cost === 0 && freeRunsPerDay > 0 ? { freeRunsPerDay } : {}),
           outputKind: definition.outputKind,
           engine: deps.engines.infoFor(definition.key),
           files: definition.files.map(({ purpose: _purpose, ...file }) => file),
@@ -147,23 +160,24 @@ export function createJobsService(deps: Deps) {
       });
     },
 
-    async getJob(viewer: Viewer, id: string): Promise<Job> {
-      return (await present([await visibleJob(viewer, id)], viewer))[0]!;
+    async getJob(viewer: Viewer, id: string, apiKey: Key): Promise<Job> {
+      return (await present([await visibleJob(viewer, id, apiKey)], viewer))[0]!;
     },
 
-    /** The user's result library, newest first. */
-    async listJobs(viewer: Viewer, query: JobListQuery): Promise<Paginated<Job>> {
+    /** The user's result library, newest first; with a scoped key, the jobs of its services only. */
+    async listJobs(viewer: Viewer, query: JobListQuery, apiKey: Key): Promise<Paginated<Job>> {
+      if (query.service) checkServiceAllowed(apiKey, query.service);
       const { rows, total } = await findJobsPage(
         db,
-        { userId: viewer.id, service: query.service, status: query.status },
+        { userId: viewer.id, service: query.service, services: apiKey?.allowedServices ?? undefined, status: query.status },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       return { items: await present(rows, viewer), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit) };
     },
 
     /** Removes a finished job and its result files (the uploads stay). */
-    async deleteJob(viewer: Viewer, id: string): Promise<void> {
-      const row = await visibleJob(viewer, id);
+    async deleteJob(viewer: Viewer, id: string, apiKey: Key): Promise<void> {
+      const row = await visibleJob(viewer, id, apiKey);
       if (row.status === 'queued' || row.status === 'running') {
         throw new AppError('CONFLICT', 409, 'This job has not finished yet; delete it once it has');
       }
@@ -176,20 +190,20 @@ export function createJobsService(deps: Deps) {
     },
 
     /** A new job with the same service, params and files, charged again. */
-    async retryJob(viewer: Viewer, id: string, idempotencyKey?: string, apiKey?: JobApiKey | null): Promise<{ job: Job; isReplay: boolean }> {
-      const row = await visibleJob(viewer, id);
+    async retryJob(viewer: Viewer, id: string, submission: Submission): Promise<{ job: Job; isReplay: boolean }> {
+      const row = await visibleJob(viewer, id, submission.apiKey);
       if (row.userId !== viewer.id) throw new AppError('NOT_FOUND', 404, JOB_NOT_FOUND_MESSAGE);
       const files = Object.fromEntries(
         Object.entries(row.files)
           .filter(([, ref]) => ref.source === 'upload')
           .map(([field, ref]) => [field, ref.id]),
       );
-      return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, idempotencyKey, apiKey);
+      return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, submission);
     },
 
     /** Without an output id, the job's first (primary) output. */
-    async downloadLink(viewer: Viewer, jobId: string, outputId?: string): Promise<DownloadLink> {
-      const row = await visibleJob(viewer, jobId);
+    async downloadLink(viewer: Viewer, jobId: string, apiKey: Key, outputId?: string): Promise<DownloadLink> {
+      const row = await visibleJob(viewer, jobId, apiKey);
       const outputs = await listOutputs(db, [row.id]);
       const output = outputId === undefined ? outputs[0] : outputs.find((item) => item.id === outputId);
       if (!output) {

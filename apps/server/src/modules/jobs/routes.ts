@@ -21,6 +21,11 @@ import { createJobsService } from './jobs.service.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
 
+/** What POST /jobs and retries need besides the body: Idempotency-Key, API key and client IP. */
+function submissionOf(request: Pick<FastifyRequest, 'apiKey' | 'ip'> & { headers: { 'idempotency-key'?: string } }) {
+  return { idempotencyKey: request.headers['idempotency-key'], apiKey: request.apiKey, ip: request.ip };
+}
+
 /** Signed in when a token is sent (and valid); a guest otherwise. */
 async function optionalUser(request: FastifyRequest) {
   if (!request.headers.authorization && !request.headers['x-api-key']) return null;
@@ -44,6 +49,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     storage: app.storage,
     links: app.fileLinks,
     engines: app.engines,
+    freeJobLimits: app.config.clientLimits,
+    clock: () => app.clock(),
     onEnqueued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();
@@ -82,7 +89,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { job, isReplay } = await service.createJob(currentUser(request), request.body, request.headers['idempotency-key'], request.apiKey);
+      const { job, isReplay } = await service.createJob(currentUser(request), request.body, submissionOf(request));
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },
@@ -101,7 +108,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(paginatedJobsSchema), ...failures(400, 401, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listJobs(currentUser(request), request.query) }),
+    async (request) => ({ success: true as const, data: await service.listJobs(currentUser(request), request.query, request.apiKey) }),
   );
 
   app.get(
@@ -111,7 +118,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, security, summary: 'One job', params: jobIdParamsSchema, response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) } },
     },
-    async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id, request.apiKey) }),
   );
 
   app.get(
@@ -130,8 +137,9 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = currentUser(request);
-      const first = await service.getJob(viewer, request.params.id); // 404 before the stream opens
-      await streamJobEvents({ request, reply, first, read: () => service.getJob(viewer, request.params.id), events: app.jobEvents });
+      const first = await service.getJob(viewer, request.params.id, request.apiKey); // 404 or 403 before the stream opens
+      const read = () => service.getJob(viewer, request.params.id, request.apiKey);
+      await streamJobEvents({ request, reply, first, read, events: app.jobEvents });
     },
   );
 
@@ -149,7 +157,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteJob(currentUser(request), request.params.id);
+      await service.deleteJob(currentUser(request), request.params.id, request.apiKey);
       return { success: true as const, data: null, message: 'Job deleted' };
     },
   );
@@ -169,7 +177,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { job, isReplay } = await service.retryJob(currentUser(request), request.params.id, request.headers['idempotency-key'], request.apiKey);
+      const { job, isReplay } = await service.retryJob(currentUser(request), request.params.id, submissionOf(request));
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },
@@ -188,7 +196,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(downloadLinkSchema), ...failures(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.downloadLink(currentUser(request), request.params.id) }),
+    async (request) => ({ success: true as const, data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey) }),
   );
 
   app.get(
@@ -206,7 +214,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.downloadLink(currentUser(request), request.params.id, request.params.outputId),
+      data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey, request.params.outputId),
     }),
   );
 };

@@ -3,7 +3,7 @@ import type { OutputKind, ServiceFile, UploadPurpose } from '@lumen/core/jobs/sc
 import { imageContentTypes, transcriptContentTypes, uploadLimits } from '@lumen/core/jobs/schemas';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { aiBackgroundParamsSchema } from '@lumen/core/services/ai-background-params';
+import { aiBackgroundMaxPixels, aiBackgroundParamsSchema } from '@lumen/core/services/ai-background-params';
 import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
 import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params';
 import { soundGeneratorParamsSchema } from '@lumen/core/services/sound-generator-params';
@@ -26,12 +26,13 @@ export type ServiceDefinition = {
   timeoutMs: number;
 };
 
-const image = (name: string, label: string, required: boolean): ServiceFileSpec => ({
+const image = (name: string, label: string, required: boolean, maxPixels?: number): ServiceFileSpec => ({
   name,
   label,
   required,
   accept: [...imageContentTypes],
   maxBytes: uploadLimits.imageMaxBytes,
+  ...(maxPixels !== undefined ? { maxPixels } : {}),
   purpose: 'image',
 });
 
@@ -48,7 +49,10 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     description: 'Remove the background of a photo and put the subject on a colour, one of our backgrounds or your own picture.',
     outputKind: 'image',
     paramsSchema: aiBackgroundParamsSchema,
-    files: [image('image', 'Photo', true), image('background', 'Background picture (upload mode)', false)],
+    files: [
+      image('image', 'Photo', true, aiBackgroundMaxPixels),
+      image('background', 'Background picture (upload mode)', false, aiBackgroundMaxPixels),
+    ],
     concurrency: 2,
     timeoutMs: 120_000,
   },

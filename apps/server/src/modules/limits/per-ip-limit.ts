@@ -2,20 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { ClientLimits } from './client-limits.ts';
-import { subnetOf } from './client-limits.ts';
+import { clientOf, subnetOf, waitInWords } from './client-limits.ts';
 import { checkLimit, hitLimit, releaseHit } from './limit-counters.ts';
 import type { LimitHit } from './limit-counters.ts';
 
 export type LimitName = keyof ClientLimits;
 
 export function tooManyFromNetwork(retryAfterSeconds: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError(
-    'RATE_LIMITED',
-    429,
-    `Too many attempts from your network. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-    { retryAfterSeconds },
-  );
+  return new AppError('RATE_LIMITED', 429, `Too many attempts from your network. Please try again in ${waitInWords(retryAfterSeconds)}.`, {
+    retryAfterSeconds,
+  });
 }
 
 /** Limits that count per client: one per IP and one per the IP's /24 or /56 subnet (many addresses, one client). */
@@ -24,7 +20,7 @@ export type NetworkLimitPair = { perIp: LimitName; perSubnet: LimitName };
 export function createNetworkLimits(deps: { db: Db; limits: ClientLimits; clock: () => Date }) {
   const { db, limits, clock } = deps;
   const keysOf = (pair: NetworkLimitPair, ip: string) => [
-    { key: `${pair.perIp}:ip:${ip}`, limit: limits[pair.perIp] },
+    { key: `${pair.perIp}:ip:${clientOf(ip)}`, limit: limits[pair.perIp] },
     { key: `${pair.perSubnet}:subnet:${subnetOf(ip)}`, limit: limits[pair.perSubnet] },
   ];
   const refuseIfAny = (hits: LimitHit[]) => {
@@ -59,6 +55,6 @@ export type NetworkLimits = ReturnType<typeof createNetworkLimits>;
 /** An onRequest hook: counts the request against the client IP's `name` limit; 429 with Retry-After once used up. */
 export const limitPerIp = (name: LimitName) => async (request: FastifyRequest) => {
   const app = request.server;
-  const hit = await hitLimit(app.db, `${name}:ip:${request.ip}`, app.config.clientLimits[name], app.clock());
+  const hit = await hitLimit(app.db, `${name}:ip:${clientOf(request.ip)}`, app.config.clientLimits[name], app.clock());
   if (!hit.allowed) throw tooManyFromNetwork(hit.retryAfterSeconds);
 };

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { aiBackgroundParamsSchema, aiBackgroundPresetCount, aiBackgroundPresetUrl } from '@lumen/core/services/ai-background-params';
+import { tooManyPixelsMessage } from '@lumen/core/jobs/schemas';
+import {
+  aiBackgroundMaxMegapixels,
+  aiBackgroundMaxPixels,
+  aiBackgroundParamsSchema,
+  aiBackgroundPresetCount,
+  aiBackgroundPresetUrl,
+} from '@lumen/core/services/ai-background-params';
+import { serviceNames } from '@lumen/core/services/catalogue';
 import type { AiBackgroundMode } from '@lumen/core/services/ai-background-params';
 import { cn } from '@/lib/cn.ts';
 import type { Upload } from '../api/job-types.ts';
@@ -19,7 +27,18 @@ const modeOptions: { value: AiBackgroundMode; label: string }[] = [
   { value: 'upload', label: 'Your picture' },
 ];
 
-export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, serviceFiles }: ToolFormProps) {
+/** The server refuses these too; saying so at once spares a round trip. */
+function tooManyPixels(upload: Upload | null): string | undefined {
+  const pixels = (upload?.width ?? 0) * (upload?.height ?? 0);
+  return pixels > aiBackgroundMaxPixels ? tooManyPixelsMessage(serviceNames['ai-background'], pixels, aiBackgroundMaxPixels) : undefined;
+}
+
+function limitsText(freeRunsPerDay?: number): string {
+  const images = `Images up to ${aiBackgroundMaxMegapixels} megapixels`;
+  return freeRunsPerDay ? `${images}, ${freeRunsPerDay} free run${freeRunsPerDay === 1 ? '' : 's'} a day.` : `${images}.`;
+}
+
+export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, serviceFiles }: ToolFormProps) {
   const [image, setImage] = useState<Upload | null>(null);
   const [background, setBackground] = useState<Upload | null>(null);
   const [fileErrors, setFileErrors] = useState<{ image?: string; background?: string }>({});
@@ -28,6 +47,12 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, service
     defaultValues: { mode: 'transparent', color: '#ffffff' },
   });
   const mode = watch('mode');
+
+  const pick = (field: 'image' | 'background', set: (upload: Upload | null) => void) => (upload: Upload | null) => {
+    const problem = tooManyPixels(upload);
+    setFileErrors((errors) => ({ ...errors, [field]: problem }));
+    set(problem ? null : upload);
+  };
 
   function checkFiles(): boolean {
     const errors = {
@@ -53,7 +78,12 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, service
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
-      <FileUploadField label="Photo" value={image} onChange={setImage} error={fileErrors.image} maxBytes={maxBytesFor(serviceFiles, 'image')} hint="PNG, JPEG or WebP, up to 15 MB" />
+      <div className="space-y-1">
+        <FileUploadField label="Photo" value={image} onChange={pick('image', setImage)} error={fileErrors.image} maxBytes={maxBytesFor(serviceFiles, 'image')} hint="PNG, JPEG or WebP, up to 15 MB" />
+        <p className="text-xs text-slate-500" data-testid="ai-background-limits">
+          {limitsText(freeRunsPerDay)}
+        </p>
+      </div>
       <Controller
         control={control}
         name="mode"
@@ -95,9 +125,9 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, service
         />
       )}
       {mode === 'upload' && (
-        <FileUploadField label="Background picture" value={background} onChange={setBackground} error={fileErrors.background} maxBytes={maxBytesFor(serviceFiles, 'background')} />
+        <FileUploadField label="Background picture" value={background} onChange={pick('background', setBackground)} error={fileErrors.background} maxBytes={maxBytesFor(serviceFiles, 'background')} />
       )}
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Replace background" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Replace background" />
     </form>
   );
 }

@@ -13,7 +13,7 @@ type Values = z.input<typeof imageGeneratorParamsSchema>;
 const counts = Array.from({ length: imageGeneratorLimits.imagesMax }, (_, index) => index + 1);
 const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
-export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, initialPrompt }: ToolFormProps) {
+export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, initialPrompt }: ToolFormProps) {
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof imageGeneratorParamsSchema>>({
     resolver: zodResolver(imageGeneratorParamsSchema),
     defaultValues: { prompt: initialPrompt ?? '', negativePrompt: '', aspectRatio: '1:1', style: 'abstract', numberOfImages: 1 },
@@ -67,7 +67,7 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, initi
           <Input id={field.id} type="number" inputMode="numeric" min={0} aria-invalid={field.invalid} aria-describedby={field.describedBy} {...register('seed', { setValueAs: optionalNumber })} />
         )}
       </FormField>
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Generate" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate" />
     </form>
   );
 }

@@ -13,7 +13,7 @@ import type { ToolFormProps } from './tool-form-parts.tsx';
 type Values = z.input<typeof salesPilotParamsSchema>;
 type Source = 'paste' | 'upload';
 
-export function SalesPilotForm({ onSubmit, disabled, submitting, cost }: ToolFormProps) {
+export function SalesPilotForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay }: ToolFormProps) {
   const [source, setSource] = useState<Source>('paste');
   const [transcript, setTranscript] = useState<Upload | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -58,7 +58,7 @@ export function SalesPilotForm({ onSubmit, disabled, submitting, cost }: ToolFor
           hint=".txt, .vtt (WebVTT) or .srt (SubRip), UTF-8, up to 1 MB"
         />
       )}
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Analyse the call" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Analyse the call" />
     </form>
   );
 }

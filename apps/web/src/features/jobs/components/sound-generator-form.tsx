@@ -10,7 +10,7 @@ import type { ToolFormProps } from './tool-form-parts.tsx';
 
 type Values = z.input<typeof soundGeneratorParamsSchema>;
 
-export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, initialPrompt }: ToolFormProps) {
+export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, initialPrompt }: ToolFormProps) {
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof soundGeneratorParamsSchema>>({
     resolver: zodResolver(soundGeneratorParamsSchema),
     defaultValues: { prompt: initialPrompt ?? '', durationSeconds: 8 },
@@ -26,7 +26,7 @@ export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, initi
           <Input id={field.id} type="number" min={1} max={30} step={1} aria-invalid={field.invalid} aria-describedby={field.describedBy} className="w-32" {...register('durationSeconds', { valueAsNumber: true })} />
         )}
       </FormField>
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Generate sound" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate sound" />
     </form>
   );
 }

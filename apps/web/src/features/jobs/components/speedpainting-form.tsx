@@ -13,7 +13,7 @@ import type { ToolFormProps } from './tool-form-parts.tsx';
 type Values = z.input<typeof speedpaintingParamsSchema>;
 const styleNames = { oil: 'Oil', watercolor: 'Watercolor', sketch: 'Sketch' } as const;
 
-export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, serviceFiles }: ToolFormProps) {
+export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, serviceFiles }: ToolFormProps) {
   const [image, setImage] = useState<Upload | null>(null);
   const [imageError, setImageError] = useState<string>();
   const { register, handleSubmit, watch, formState } = useForm<Values, unknown, z.output<typeof speedpaintingParamsSchema>>({
@@ -57,7 +57,7 @@ export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, servic
           )}
         </FormField>
       </div>
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Paint it" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Paint it" />
     </form>
   );
 }

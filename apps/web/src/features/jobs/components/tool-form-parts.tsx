@@ -17,6 +17,8 @@ export type ToolFormProps = {
   disabled: boolean;
   submitting: boolean;
   cost: number;
+  /** Runs a day of a free tool (GET /services), when it is limited. */
+  freeRunsPerDay?: number;
   serviceFiles?: ServiceFile[];
   /** A prompt to start from ('Use this prompt' in the community: ?prompt= on the tool page). */
   initialPrompt?: string;
@@ -32,13 +34,31 @@ export function uploadIds(entries: Record<string, Upload | null>): Record<string
   return ids;
 }
 
-export function SubmitBar({ disabled, submitting, cost, label }: { disabled: boolean; submitting: boolean; cost: number; label: string }) {
+/** What a run costs: credits, or for a free tool how many runs a day (unlimited when not limited). */
+export function costText(cost: number, freeRunsPerDay?: number): string {
+  if (cost > 0) return `Uses ${cost} credit${cost === 1 ? '' : 's'}`;
+  return freeRunsPerDay ? `Free — ${freeRunsPerDay} run${freeRunsPerDay === 1 ? '' : 's'} a day` : 'Free — unlimited uses';
+}
+
+export function SubmitBar({
+  disabled,
+  submitting,
+  cost,
+  freeRunsPerDay,
+  label,
+}: {
+  disabled: boolean;
+  submitting: boolean;
+  cost: number;
+  freeRunsPerDay?: number;
+  label: string;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-3 pt-2">
       <Button type="submit" size="lg" disabled={disabled || submitting}>
         {submitting ? 'Starting…' : label}
       </Button>
-      <span className="text-sm text-slate-600">{cost <= 0 ? 'Free — unlimited uses' : `Uses ${cost} credit${cost === 1 ? '' : 's'}`}</span>
+      <span className="text-sm text-slate-600">{costText(cost, freeRunsPerDay)}</span>
     </div>
   );
 }

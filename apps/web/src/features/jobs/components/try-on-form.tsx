@@ -42,7 +42,7 @@ function CataloguePicker({ legend, name, items, value, onChange, isLoading }: { 
   );
 }
 
-export function TryOnForm({ onSubmit, disabled, submitting, cost, serviceFiles }: ToolFormProps) {
+export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, serviceFiles }: ToolFormProps) {
   const [personSource, setPersonSource] = useState<Source>('upload');
   const [garmentSource, setGarmentSource] = useState<Source>('upload');
   const [person, setPerson] = useState<Upload | null>(null);
@@ -165,7 +165,7 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, serviceFiles }
           </div>
         )}
       />
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} label="Try it on" />
+      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Try it on" />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import type { MockRoute } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { browser } from '../components/download-button.tsx';
-import type { IntroductionDialog, Job } from '../api/job-types.ts';
+import type { IntroductionDialog, Job, ServiceInfo } from '../api/job-types.ts';
 import { FetchBackedXhr, makeJob, makeOutput, makeServices, makeUpload, paginated } from '../test/job-fixtures.ts';
 import { ToolPage } from './tool-page.tsx';
 
@@ -23,6 +23,7 @@ function serve(options: {
   recent?: Job[];
   download?: MockRoute;
   upload?: () => MockRoute;
+  services?: ServiceInfo[];
 }) {
   const calls: Call[] = [];
   let reads = 0;
@@ -31,7 +32,7 @@ function serve(options: {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, url, body });
     const path = url.split('?')[0]!;
-    if (path === '/api/v1/services') return ok(makeServices());
+    if (path === '/api/v1/services') return ok(options.services ?? makeServices());
     if (path === '/api/v1/credits/balance') return ok({ balance: options.balance ?? 5 });
     if (path.startsWith('/api/v1/introduction-dialogs/')) {
       if (path.endsWith('/dismiss')) return ok({ seen: true });
@@ -84,6 +85,48 @@ describe('tool pages', () => {
     expect(screen.getByTestId('tool-uses')).toHaveTextContent('Unlimited');
     expect(screen.getByTestId('tool-cost')).toHaveTextContent('Free');
     expect(screen.getByRole('button', { name: 'Replace background' })).toBeEnabled();
+  });
+
+  describe('AI background limits', () => {
+    const limitedServices = () => makeServices().map((service) => (service.key === 'ai-background' ? { ...service, freeRunsPerDay: 50 } : service));
+
+    it('states the megapixel limit and the free runs a day near the photo field', async () => {
+      serve({ balance: 0, services: limitedServices() });
+      renderTool('ai-background', { balance: 0 });
+      await waitFor(() => expect(screen.getByTestId('ai-background-limits')).toHaveTextContent('Images up to 12 megapixels, 50 free runs a day.'));
+      expect(screen.getByTestId('tool-uses')).toHaveTextContent('50 a day');
+      expect(screen.getByText('Free — 50 runs a day')).toBeInTheDocument();
+    });
+
+    it('without a daily limit it still states the megapixel limit', async () => {
+      serve({ balance: 0 });
+      renderTool('ai-background', { balance: 0 });
+      await screen.findByText('Built-in ai-background engine (offline)');
+      expect(screen.getByTestId('ai-background-limits')).toHaveTextContent(/^Images up to 12 megapixels\.$/);
+      expect(screen.getByText('Free — unlimited uses')).toBeInTheDocument();
+    });
+
+    it('refuses a photo over 12 megapixels as soon as it is uploaded, and posts no job', async () => {
+      const { calls } = serve({ upload: () => ({ status: 201, body: { success: true, data: makeUpload({ width: 6000, height: 6000 }) } }) });
+      renderTool('ai-background');
+      await userEvent.upload(await screen.findByLabelText('Photo'), new File(['png'], 'huge.png', { type: 'image/png' }));
+      expect(await screen.findByText('This image is 36 megapixels; AI Background takes images up to 12 megapixels. Please use a smaller image.')).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /Photo: huge.png/ })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Replace background' }));
+      expect(calls.some((call) => call.method === 'POST' && call.url === '/api/v1/jobs')).toBe(false);
+    });
+
+    it('a 429 once the free runs are used shows the server message, without Buy credits', async () => {
+      const message = "You have used today's 50 free runs. Please try again in 5 hours.";
+      serve({ services: limitedServices(), create: () => ({ status: 429, body: { success: false, message, error: { code: 'RATE_LIMITED' } } }) });
+      renderTool('ai-background');
+      await userEvent.upload(await screen.findByLabelText('Photo'), new File(['png'], 'photo.png', { type: 'image/png' }));
+      await screen.findByRole('img', { name: 'Photo: photo.png' });
+      await userEvent.click(screen.getByRole('button', { name: 'Replace background' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(within(alert).queryByRole('button', { name: 'Buy credits' })).not.toBeInTheDocument();
+    });
   });
 
   it('blocks when the balance is below the cost, and Buy credits opens the upgrade modal', async () => {

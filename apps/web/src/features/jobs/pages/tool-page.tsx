@@ -105,6 +105,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
   const jobId = searchParams.get('job');
   const [inputPreviews, setInputPreviews] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [limited, setLimited] = useState<string | null>(null);
   const job = useJobQuery(jobId);
 
   const showJob = useCallback(
@@ -122,6 +123,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
       if (inputPreviewUrl) setInputPreviews((previews) => ({ ...previews, [created.id]: inputPreviewUrl }));
       showJob(created.id);
       setRefusal(null);
+      setLimited(null);
       void queryClient.invalidateQueries({ queryKey: jobKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: jobKeys.services() });
       if (created.cost > 0) void refreshCredits();
@@ -133,6 +135,10 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
     if (isApiError(error) && error.status === 402) {
       setRefusal(error.message);
       void refreshCredits();
+      return;
+    }
+    if (isApiError(error) && error.status === 429) {
+      setLimited(error.message);
       return;
     }
     toast.error(errorMessage(error, 'The job could not be started'));
@@ -160,6 +166,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
   }, [current, queryClient, refreshCredits]);
 
   const Form = forms[key];
+  const freeRunsPerDay = info?.freeRunsPerDay;
   const shortMessage = `You need ${pluralCredits(cost)} for ${info?.name ?? local.name} and your balance is ${pluralCredits(balance)}.`;
 
   return (
@@ -180,7 +187,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
         <Card>
           <p className="text-sm text-slate-600">Uses left</p>
           <p className="mt-1 text-xl font-bold text-slate-900" data-testid="tool-uses">
-            {formatUses(uses)}
+            {uses === 'unlimited' && freeRunsPerDay ? `${freeRunsPerDay} a day` : formatUses(uses)}
           </p>
         </Card>
       </div>
@@ -192,9 +199,14 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
           <InsufficientCredits message={refusal ?? shortMessage} />
         </div>
       )}
+      {limited && (
+        <p role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          {limited}
+        </p>
+      )}
       <div className={key === 'sales-pilot' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
         <Card>
-          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} serviceFiles={info?.files} initialPrompt={searchParams.get('prompt') ?? undefined} />
+          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} freeRunsPerDay={freeRunsPerDay} serviceFiles={info?.files} initialPrompt={searchParams.get('prompt') ?? undefined} />
         </Card>
         <Card aria-live="polite">
           {!jobId ? (
