@@ -20,7 +20,7 @@ export const productContent: Record<ServiceKey, ProductContent> = {
       { title: 'Get the cut-out', body: 'A transparent PNG and the composed picture, side by side with the original.' },
     ],
     faqs: [
-      { question: 'How much does it cost?', answer: 'Nothing: AI background is unlimited on every plan, including the free Starter plan.' },
+      { question: 'How much does it cost?', answer: 'Nothing: AI background costs no credits on any plan, including the free Starter plan. A daily allowance of free runs keeps it quick for everyone.' },
       { question: 'What does the built-in engine use?', answer: 'A salient-object segmentation model (U²-Netp) that runs on our servers, offline, with no third-party AI service.' },
       { question: 'Which photos work best?', answer: 'One clear subject, in focus, on a background that differs from it in colour or brightness.' },
       downloadsFaq,

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '@/components/ui/page-header.tsx';
 import { services } from '@/lib/service-details.ts';
 
 const principles = [
-  { icon: Coins, title: 'One balance, no subscriptions', text: 'Buy credits once and spend them on any tool. Each run shows its cost before you start, and AI Background is unlimited.' },
+  { icon: Coins, title: 'One balance, no subscriptions', text: 'Buy credits once and spend them on any tool. Each run shows its cost before you start, and AI Background costs nothing.' },
   { icon: ShieldCheck, title: 'Fair by design', text: 'Credits are charged when a job starts and returned automatically if it fails. Every purchase has a 30-day money-back guarantee.' },
   { icon: Sparkles, title: 'Honest about the engine', text: 'Every result says which engine made it — our built-in engines that run on our own servers, or a hosted model where one is configured.' },
   { icon: HeartHandshake, title: 'Your work stays yours', text: 'You keep the rights to what you upload and create. We never use your files to train models.' },

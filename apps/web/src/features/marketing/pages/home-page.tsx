@@ -22,7 +22,7 @@ const steps = [
   {
     icon: ShieldCheck,
     title: 'Pay only for what you use',
-    text: 'Each run costs a fixed number of credits, shown before you start. AI Background is unlimited.',
+    text: 'Each run costs a fixed number of credits, shown before you start. AI Background costs nothing.',
   },
 ];
 
