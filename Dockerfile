@@ -9,6 +9,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/core/package.json packages/core/
+COPY packages/engines/package.json packages/engines/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
@@ -26,10 +27,11 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/core/package.json packages/core/
+COPY packages/engines/package.json packages/engines/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace @lumen/server --workspace @lumen/core \
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @lumen/server --workspace @lumen/core --workspace @lumen/engines \
   && npm cache clean --force
 
 # --- runtime --------------------------------------------------------------------------------------
@@ -48,6 +50,8 @@ COPY package.json package-lock.json ./
 COPY scripts scripts
 COPY tsconfig.base.json ./
 COPY packages/core packages/core
+COPY packages/engines/package.json packages/engines/
+COPY packages/engines/src packages/engines/src
 COPY apps/server/package.json apps/server/tsconfig.json apps/server/
 COPY apps/server/drizzle apps/server/drizzle
 COPY apps/server/src apps/server/src

@@ -20,6 +20,7 @@ const featureBoundaries = features.map((feature) => ({
       {
         patterns: [
           { regex: '^@lumen/server', message: 'The web app never imports server code.' },
+          { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
           {
             regex: `^@/features/(?!${feature}/)[^/]+/(?!api/)`,
             message: 'Features reach into each other only through their api/ folder.',
@@ -50,7 +51,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^@lumen/server', message: 'The web app never imports server code.' }] },
+        {
+          patterns: [
+            { regex: '^@lumen/server', message: 'The web app never imports server code.' },
+            { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@lumen/server', message: 'The web app never imports server code.' }] }],
+    },
+  },
+  {
+    files: ['packages/engines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(@lumen/(server|web)|react|fastify|drizzle-orm)', message: 'Engines know nothing of HTTP, the database or the web app.' }] },
       ],
     },
   },

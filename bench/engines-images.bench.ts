@@ -10,10 +10,8 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
-import type { Engine, EngineContext, EngineFile } from '../apps/server/src/modules/jobs/engines/engine.ts';
-import { aiBackgroundEngine } from '../apps/server/src/modules/jobs/engines/ai-background/ai-background.engine.ts';
-import { imageGeneratorEngine } from '../apps/server/src/modules/jobs/engines/image-generator/image-generator.engine.ts';
-import { virtualTryOnEngine } from '../apps/server/src/modules/jobs/engines/virtual-try-on/virtual-try-on.engine.ts';
+import { aiBackgroundEngine, imageGeneratorEngine, virtualTryOnEngine } from '@lumen/engines';
+import type { Engine, EngineContext, EngineFile } from '@lumen/engines';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 

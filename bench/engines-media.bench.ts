@@ -9,12 +9,9 @@
  */
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import type { EngineResult } from '../apps/server/src/modules/jobs/engines/engine.ts';
-import { salesPilotEngine } from '../apps/server/src/modules/jobs/engines/sales-pilot/sales-pilot.engine.ts';
-import { longVtt } from '../apps/server/src/modules/jobs/engines/sales-pilot/test-transcripts.ts';
-import { soundGeneratorEngine } from '../apps/server/src/modules/jobs/engines/sound-generator/sound-generator.engine.ts';
-import { speedpaintingEngine } from '../apps/server/src/modules/jobs/engines/speedpainting/speedpainting.engine.ts';
-import { landscapePng } from '../apps/server/src/modules/jobs/engines/speedpainting/test-pictures.ts';
+import { salesPilotEngine, soundGeneratorEngine, speedpaintingEngine } from '@lumen/engines';
+import type { EngineResult } from '@lumen/engines';
+import { landscapePng, longVtt } from '@lumen/engines/testing';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const context = () => ({ signal: new AbortController().signal, onProgress: () => undefined });

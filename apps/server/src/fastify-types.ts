@@ -6,7 +6,7 @@ import type { MultipartBodyDoc } from './lib/multipart-body-doc.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { FileLinks } from './modules/files/signed-links.ts';
 import type { Storage } from './modules/files/storage.ts';
-import type { EngineRegistry } from './modules/jobs/engine-registry.ts';
+import type { EngineRegistry } from '@lumen/engines';
 import type { JobEvents } from './modules/jobs/job-events.ts';
 import type { JobWorker } from './modules/jobs/job-worker.ts';
 import type { RequestApiKey } from './modules/api-keys/key-auth.ts';

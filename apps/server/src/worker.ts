@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppConfig } from './config.ts';
 import { createDatabase, pgliteDirFor } from './db/database.ts';
 import { openStorage } from './modules/files/create-storage.ts';
-import { createEngineRegistry } from './modules/jobs/engine-registry.ts';
+import { createEngineRegistry } from '@lumen/engines';
 import { createJobEvents } from './modules/jobs/job-events.ts';
 import { createJobWorker } from './modules/jobs/job-worker.ts';
 import { createWebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';

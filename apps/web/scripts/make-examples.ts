@@ -10,14 +10,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { EngineContext, EngineFile, EngineResult } from '../../server/src/modules/jobs/engines/engine.ts';
-import { createAiBackgroundEngine } from '../../server/src/modules/jobs/engines/ai-background/ai-background.engine.ts';
-import { imageGeneratorEngine } from '../../server/src/modules/jobs/engines/image-generator/image-generator.engine.ts';
-import { virtualTryOnEngine } from '../../server/src/modules/jobs/engines/virtual-try-on/virtual-try-on.engine.ts';
-import { speedpaintingEngine } from '../../server/src/modules/jobs/engines/speedpainting/speedpainting.engine.ts';
-import { soundGeneratorEngine } from '../../server/src/modules/jobs/engines/sound-generator/sound-generator.engine.ts';
-import { salesPilotEngine } from '../../server/src/modules/jobs/engines/sales-pilot/sales-pilot.engine.ts';
-import { landscapePng } from '../../server/src/modules/jobs/engines/speedpainting/test-pictures.ts';
+import { createAiBackgroundEngine, imageGeneratorEngine, salesPilotEngine, soundGeneratorEngine, speedpaintingEngine, virtualTryOnEngine } from '@lumen/engines';
+import type { EngineContext, EngineFile, EngineResult } from '@lumen/engines';
+import { landscapePng } from '@lumen/engines/testing';
 import {
   aiBackgroundExample,
   exampleEngineLabels,

@@ -6,7 +6,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import type { AppConfig } from '../config.ts';
-import { builtinEnginesConfig } from '../modules/jobs/engines/remote/remote-config.ts';
+import { builtinEnginesConfig } from '@lumen/engines';
 import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/storage.ts';
-import type { EngineFile } from './engines/engine.ts';
-import { EngineInputError } from './engines/engine.ts';
+import { EngineInputError } from '@lumen/engines';
+import type { EngineFile } from '@lumen/engines';
 import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
 import { findUploadsByIds } from './uploads.repository.ts';
 import type { JobFileRef } from './tables.ts';

@@ -17,7 +17,7 @@ import { findCreditAccount, hasPurchased } from '../credits/credits.repository.t
 import { chargeForService } from '../credits/credits.service.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
-import type { EngineRegistry } from './engine-registry.ts';
+import type { EngineRegistry } from '@lumen/engines';
 import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { toJobDto } from './job-dto.ts';

@@ -1,9 +1,7 @@
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import type { AnyEngine } from './engine-registry.ts';
-import { registryOf } from './engine-registry.ts';
-import type { EngineRegistry } from './engine-registry.ts';
-import type { EngineResult } from './engines/engine.ts';
+import { registryOf } from '@lumen/engines';
+import type { AnyEngine, EngineRegistry, EngineResult } from '@lumen/engines';
 
 /** A tiny valid PNG-like result (the bytes are not decoded by anyone). */
 const resultOf = (service: ServiceKey): EngineResult => ({

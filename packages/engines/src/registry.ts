@@ -1,14 +1,14 @@
 import type { EngineInfo } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import type { Engine } from './engines/engine.ts';
-import { aiBackgroundEngine } from './engines/ai-background/ai-background.engine.ts';
-import { imageGeneratorEngine } from './engines/image-generator/image-generator.engine.ts';
-import { salesPilotEngine } from './engines/sales-pilot/sales-pilot.engine.ts';
-import { soundGeneratorEngine } from './engines/sound-generator/sound-generator.engine.ts';
-import { speedpaintingEngine } from './engines/speedpainting/speedpainting.engine.ts';
-import { virtualTryOnEngine } from './engines/virtual-try-on/virtual-try-on.engine.ts';
-import { createRemoteEngines } from './engines/remote/create-remote-engines.ts';
-import type { EnginesConfig } from './engines/remote/remote-config.ts';
+import type { Engine } from './engine.ts';
+import { aiBackgroundEngine } from './ai-background/ai-background.engine.ts';
+import { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
+import { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
+import { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
+import { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
+import { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
+import { createRemoteEngines } from './remote/create-remote-engines.ts';
+import type { EnginesConfig } from './remote/remote-config.ts';
 
 // Engines take their own parsed params; the registry hands them the job's stored (already validated) params.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

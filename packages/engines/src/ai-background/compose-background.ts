@@ -6,7 +6,7 @@ import type { EngineFile } from '../engine.ts';
 import { readImageInput } from './read-image-input.ts';
 
 /** The web app's public backgrounds, /main/bg/1..10.jpg (apps/web/public/main/bg). */
-export const defaultPresetDirectory = fileURLToPath(new URL('../../../../../../web/public/main/bg/', import.meta.url));
+export const defaultPresetDirectory = fileURLToPath(new URL('../../../../apps/web/public/main/bg/', import.meta.url));
 
 export type BackgroundChoice =
   | { kind: 'color'; color: string }

@@ -1,0 +1,15 @@
+// The AI engines: one interface, a built-in (offline) engine per AI tool and adapters for hosted
+// model providers. Nothing here knows about HTTP, the database or the job queue.
+export { EngineInputError } from './engine.ts';
+export type { Engine, EngineContext, EngineFile, EngineResult, EngineResultFile } from './engine.ts';
+export { ProviderError } from './provider-error.ts';
+export { builtinEngines, createEngineRegistry, registryOf } from './registry.ts';
+export type { AnyEngine, EngineRegistry } from './registry.ts';
+export { builtinEnginesConfig, loadEnginesConfig } from './remote/remote-config.ts';
+export type { EngineKind, EnginesConfig } from './remote/remote-config.ts';
+export { aiBackgroundEngine, createAiBackgroundEngine } from './ai-background/ai-background.engine.ts';
+export { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
+export { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
+export { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
+export { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
+export { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
