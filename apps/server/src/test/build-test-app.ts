@@ -35,7 +35,7 @@ export type BuildTestAppOptions = {
   clock?: () => Date;
   /** Job pipeline seams: fake engines, worker on/off and timings. */
   jobs?: JobsPluginOptions;
-  /** API key seams: rate-limit store, webhook clock, backoff and fetch. */
+  /** API key seams: rate-limit store, webhook clock and backoff. */
   apiKeys?: ApiKeysPluginOptions;
   /** Sees every route as it is added. */
   onRoute?: (route: RouteOptions) => void;

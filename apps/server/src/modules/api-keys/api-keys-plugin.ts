@@ -14,7 +14,7 @@ export type ApiKeysPluginOptions = {
   rateLimitStore?: RateLimitStore;
   /** Run the webhook dispatcher in this process (default: when the job worker runs here). */
   runWebhooks?: boolean;
-  webhooks?: Partial<Pick<WebhookDispatcherOptions, 'now' | 'backoffMs' | 'timeoutMs' | 'intervalMs' | 'fetch'>>;
+  webhooks?: Partial<Pick<WebhookDispatcherOptions, 'now' | 'backoffMs' | 'timeoutMs' | 'intervalMs'>>;
 };
 
 /** Per-key rate limits, usage counting, RateLimit-* headers and the webhook dispatcher. */

@@ -4,7 +4,9 @@ import type { NodeEnv } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { decryptSecret, signWebhook } from './key-secrets.ts';
 import { apiKeys, webhookDeliveries } from './tables.ts';
-import { resolvesToPublicAddresses } from './webhook-url-policy.ts';
+import { postWebhook } from './webhook-transport.ts';
+import { isPrivateAddress, resolvePublicAddress, systemLookup } from './webhook-url-policy.ts';
+import type { ResolvedAddress, WebhookLookup } from './webhook-url-policy.ts';
 
 /** Waits before the 2nd … 6th attempt (decision 018); after the last one the delivery is given up. */
 export const WEBHOOK_BACKOFF_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
@@ -20,7 +22,10 @@ export type WebhookDispatcherOptions = {
   backoffMs?: number[];
   timeoutMs?: number;
   intervalMs?: number;
-  fetch?: typeof fetch;
+  /** Resolves webhook hosts before a production delivery (default: the system resolver). */
+  lookup?: WebhookLookup;
+  /** Which resolved addresses a production delivery refuses (tests stand in 127.0.0.1 for a public host). */
+  isPrivateAddress?: (address: string) => boolean;
 };
 
 /** Sends due webhook deliveries; a failing endpoint only ever delays its own deliveries, never a job. */
@@ -29,7 +34,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   const now = options.now ?? (() => new Date());
   const backoff = options.backoffMs ?? WEBHOOK_BACKOFF_MS;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const send = options.fetch ?? fetch;
+  const lookup = options.lookup ?? systemLookup;
+  const isPrivate = options.isPrivateAddress ?? isPrivateAddress;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
 
@@ -56,20 +62,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   }
 
   async function attempt(url: string, secret: string, eventId: string, body: string): Promise<{ status: number | null; error: string | null }> {
-    if (options.nodeEnv === 'production' && !(await resolvesToPublicAddresses(url))) {
-      return { status: null, error: 'The webhook host resolves to a private address' };
+    let pin: ResolvedAddress | undefined;
+    if (options.nodeEnv === 'production') {
+      const resolved = await resolvePublicAddress(url, lookup, isPrivate);
+      if (!resolved) return { status: null, error: 'The webhook host resolves to a private address' };
+      pin = resolved;
     }
     const signature = signWebhook(secret, body, Math.floor(now().getTime() / 1000));
+    const headers = { 'content-type': 'application/json', 'user-agent': 'Lumen-Webhooks/1', 'lumen-signature': signature, 'lumen-event-id': eventId };
     try {
-      const response = await send(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'Lumen-Webhooks/1', 'lumen-signature': signature, 'lumen-event-id': eventId },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel().catch(() => undefined);
-      return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+      const { status } = await postWebhook(url, { headers, body, timeoutMs }, pin);
+      return { status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` };
     } catch (error) {
       return { status: null, error: error instanceof Error ? error.message.slice(0, 300) : 'Request failed' };
     }

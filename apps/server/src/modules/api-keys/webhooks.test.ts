@@ -9,8 +9,10 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../test/credit-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
-import { webhookDeliveries } from './tables.ts';
+import { apiKeys, webhookDeliveries } from './tables.ts';
 import { generateKey, verifiedUser } from './test-keys.ts';
+import { createWebhookDispatcher } from './webhook-dispatcher.ts';
+import { isPrivateAddress } from './webhook-url-policy.ts';
 
 type Received = { headers: Record<string, string | string[] | undefined>; body: string };
 
@@ -106,7 +108,6 @@ describe('job webhooks', () => {
   });
 
   it('waits between attempts on the schedule (injected clock)', async () => {
-    const { createWebhookDispatcher } = await import('./webhook-dispatcher.ts');
     let now = new Date(Date.now() + 60_000);
     const user = await verifiedUser(t.app, t.database.db, 10);
     const key = await generateKey(t.app, user.token, { webhookUrl: `${baseUrl}/broken` });
@@ -134,5 +135,50 @@ describe('job webhooks', () => {
     now = new Date(now.getTime() + 1_000);
     await dispatcher.runOnce();
     expect(await attempts()).toMatchObject({ attempts: 3, status: 'failed' });
+  });
+});
+
+describe('production webhook delivery', () => {
+  it('connects to the one address it checked; a name that answers private the next time is refused', async () => {
+    const port = new URL(baseUrl).port;
+    // Never resolvable (RFC 6761): a second, system resolution could not reach the test server.
+    const hookUrl = `http://hooks.example.invalid:${port}/rebind`;
+    const answers = ['127.0.0.1', '169.254.169.254'];
+    const lookups: string[] = [];
+    const dispatcher = createWebhookDispatcher({
+      db: t.database.db,
+      jwtSecret: t.config.jwtSecret,
+      nodeEnv: 'production',
+      log: t.app.log,
+      backoffMs: [0, 0, 0, 0, 0],
+      timeoutMs: 2_000,
+      lookup: async (hostname) => {
+        lookups.push(hostname);
+        const address = answers[Math.min(lookups.length, answers.length) - 1]!;
+        return [{ address, family: 4 }];
+      },
+      // The local test server stands in for a public host.
+      isPrivateAddress: (address) => address !== '127.0.0.1' && isPrivateAddress(address),
+    });
+    const user = await verifiedUser(t.app, t.database.db, 10);
+    const key = await generateKey(t.app, user.token, { webhookUrl: `${baseUrl}/rebind` });
+    await t.database.db.update(apiKeys).set({ webhookUrl: hookUrl }).where(eq(apiKeys.id, key.id));
+    const rows = async () => t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.keyId, key.id)).orderBy(webhookDeliveries.createdAt);
+
+    const first = (await submitJob(t.app, key.apiKey, salesPilotJob)).json().data;
+    expect((await waitForJob(t.app, user.token, first.id)).status).toBe('succeeded');
+    await dispatcher.runOnce();
+    expect(lookups).toEqual(['hooks.example.invalid']);
+    const calls = received.get('/rebind') ?? [];
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers.host).toBe(`hooks.example.invalid:${port}`);
+    expect((await rows()).map((row) => row.status)).toEqual(['delivered']);
+
+    const second = (await submitJob(t.app, key.apiKey, salesPilotJob)).json().data;
+    expect((await waitForJob(t.app, user.token, second.id)).status).toBe('succeeded');
+    await dispatcher.runOnce();
+    expect(lookups).toHaveLength(2);
+    expect(received.get('/rebind')).toHaveLength(1);
+    expect((await rows())[1]).toMatchObject({ status: 'pending', attempts: 1, lastStatus: null, lastError: 'The webhook host resolves to a private address' });
   });
 });
