@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { auditLog } from '../admin/tables.ts';
+import { auditLog } from '../audit/index.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { jobs } from '../jobs/tables.ts';
 import type { JobFileRef, JobRow } from '../jobs/tables.ts';

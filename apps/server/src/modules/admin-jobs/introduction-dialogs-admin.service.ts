@@ -3,8 +3,8 @@ import type { AdminIntroductionDialog, UpdateIntroductionDialogBody } from '@lum
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { defaultIntroductionDialogs } from '../introduction-dialogs/default-dialogs.ts';
 import { introductionDialogs } from '../introduction-dialogs/tables.ts';
 import type { IntroductionDialogRow } from '../introduction-dialogs/tables.ts';

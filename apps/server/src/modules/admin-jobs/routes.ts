@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createAdminJobsService } from './admin-jobs.service.ts';
 import { createIntroductionDialogsAdminService } from './introduction-dialogs-admin.service.ts';
 import { adminTryOnCatalogueRoutes } from './try-on-catalogue-routes.ts';

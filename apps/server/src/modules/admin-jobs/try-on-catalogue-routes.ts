@@ -11,7 +11,7 @@ import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { uploadMessages } from '../jobs/upload-checks.ts';
 import { createTryOnCatalogueService } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';

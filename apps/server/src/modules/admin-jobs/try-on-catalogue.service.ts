@@ -5,8 +5,8 @@ import type { TryOnCatalogueItem, UpdateTryOnItemBody } from '@lumen/core/jobs/s
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
 import { checkImage } from '../jobs/upload-checks.ts';

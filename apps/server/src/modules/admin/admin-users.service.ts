@@ -19,8 +19,8 @@ import { users } from '../users/tables.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { findUserById, findUserWithCredit } from '../users/users.repository.ts';
 import { findUsersPage } from './admin-users.repository.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { AuditActor } from './audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 type AdminUsersQueryInput = { search?: string; role?: Role; status?: UserStatus; plan?: UserPlan; sort?: UserSort; limit: number; page: number };
 

@@ -4,8 +4,8 @@ import { reorderBodySchema } from '@lumen/core/admin/schemas';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import type { Db } from '../../db/database.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { auditActorOf } from './audit-actor.ts';
-import type { AuditActor } from './audit.repository.ts';
+import { auditActorOf } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 export type CatalogueService<Item, CreateInput, UpdateInput> = {
   list(): Promise<Item[]>;

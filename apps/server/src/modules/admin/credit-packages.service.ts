@@ -10,7 +10,7 @@ import {
 import type { PackageValues } from '../credits/catalogue.repository.ts';
 import { PACKAGE_NOT_FOUND_MESSAGE } from '../credits/catalogue.service.ts';
 import { toCreditPackageDto } from '../credits/credits-dto.ts';
-import type { AuditActor } from './audit.repository.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { createOrderedCatalogue } from './ordered-catalogue.ts';
 
 type PackageInput = { name?: string; price?: number; creditsAmount?: number; isActive?: boolean };

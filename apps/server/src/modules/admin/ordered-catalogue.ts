@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { AuditActor } from './audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { assertSameIds } from './reorder.ts';
 
 /** What reordering and archiving write, whatever the catalogue. */

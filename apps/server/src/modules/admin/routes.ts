@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.ts';
 import { adminPaymentsRoutes } from '../payments/admin-payments-routes.ts';
 import { adminAnalyticsRoutes } from './analytics-routes.ts';
-import { adminAuditLogRoutes } from './audit-log-routes.ts';
+import { adminAuditLogRoutes } from '../audit/index.ts';
 import { adminCreditPackagesRoutes } from './credit-packages-routes.ts';
 import { adminMailOutboxRoutes } from './mail-outbox-routes.ts';
 import { adminSecurityEventsRoutes } from './security-events-routes.ts';

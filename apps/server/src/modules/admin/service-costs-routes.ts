@@ -6,7 +6,7 @@ import {
   updateServiceCostBodySchema,
 } from '@lumen/core/admin/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { auditActorOf } from './audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createAdminServiceCostsService } from './service-costs.service.ts';
 
 export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,8 +4,8 @@ import { AppError } from '../../plugins/app-error.ts';
 import { findServiceCostForUpdate, listServiceCosts, updateServiceCost } from '../credits/catalogue.repository.ts';
 import { serviceNameOf } from '../credits/credits-dto.ts';
 import type { ServiceCostRow } from '../credits/tables.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { AuditActor } from './audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 function toDto(row: ServiceCostRow): AdminServiceCost {
   return { serviceKey: row.serviceKey, name: serviceNameOf(row.serviceKey), cost: row.cost, updatedAt: row.updatedAt.toISOString() };

@@ -5,7 +5,7 @@ import { findPlanForUpdate, insertPlan, listPlans, updatePlan } from '../payment
 import type { PlanValues } from '../payments/payments.repository.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../payments/payments.service.ts';
 import { toSubscriptionPlanDto } from '../payments/plan-dto.ts';
-import type { AuditActor } from './audit.repository.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { createOrderedCatalogue } from './ordered-catalogue.ts';
 
 type PlanInput = {

@@ -8,7 +8,7 @@ import {
 } from '@lumen/core/admin/user-activity';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { auditActorOf } from './audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createUserActivityService } from './user-activity.service.ts';
 
 /** A user's API keys and orders, and live sessions of every user with revoke (jobs and security events have their own admin lists). */

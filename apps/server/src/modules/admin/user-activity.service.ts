@@ -14,8 +14,8 @@ import { orders } from '../payments/tables.ts';
 import { users } from '../users/tables.ts';
 import { USER_NOT_FOUND_MESSAGE } from './admin-users.service.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { insertAuditEntry } from './audit.repository.ts';
-import type { AuditActor } from './audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -14,7 +14,7 @@ import { creditHistorySchema, idParamsSchema } from '@lumen/core/credits/schemas
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createAdminUsersService } from './admin-users.service.ts';
-import { auditActorOf } from './audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 
 /** Other headers pass through untouched; only Idempotency-Key is checked. */
 const idempotencyHeadersSchema = z.looseObject({

@@ -17,7 +17,7 @@ import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { uploadMessages } from '../jobs/upload-checks.ts';
 import { createBlogService } from './blog.service.ts';
 import { COVER_FILE_PATTERN } from './covers.ts';

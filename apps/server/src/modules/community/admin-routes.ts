@@ -3,7 +3,7 @@ import { moderatePostBodySchema, moderationActions, moderationPostSchema, modera
 import type { ModerationAction } from '@lumen/core/community/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createModerationService } from './moderation.service.ts';
 
 const doneMessages: Record<ModerationAction, string> = {

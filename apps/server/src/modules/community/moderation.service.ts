@@ -4,8 +4,8 @@ import type { Paginated } from '@lumen/core/http/pagination';
 import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import {
   findModerationPage,

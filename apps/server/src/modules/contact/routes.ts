@@ -13,7 +13,7 @@ import {
 } from '@lumen/core/content/contact';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createContactService } from './contact.service.ts';
 
 function serviceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {

@@ -3,7 +3,7 @@ import { createIpBlockBodySchema, ipBlockListSchema, ipBlockMessages, ipBlockSch
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { addIpBlock, listIpBlocks, removeIpBlock } from './ip-blocks.service.ts';
 
 /** Blocked IP ranges (ADMIN only); the ipBlocksPlugin enforces them on every route. */

@@ -15,7 +15,7 @@ import {
 } from '@lumen/core/content/newsletter';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 import { createSubscribersService } from './subscribers.service.ts';
 

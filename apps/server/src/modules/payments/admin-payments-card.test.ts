@@ -4,7 +4,7 @@ import { adminPaymentDetailSchema, invoiceSchema, refundRequestDecisionSchema, r
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { latestMail } from '../../test/mail-helpers.ts';
-import { auditLog } from '../admin/tables.ts';
+import { auditLog } from '../audit/index.ts';
 import { users } from '../users/tables.ts';
 import { appWithAdmin, seededPackage, verifiedBuyer } from './card-test-helpers.ts';
 import { findOrderById } from './orders.repository.ts';

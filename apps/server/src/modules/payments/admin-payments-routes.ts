@@ -15,7 +15,7 @@ import {
   rejectRefundRequestBodySchema,
 } from '@lumen/core/payments/billing';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createAdminPaymentsService } from './admin-payments-service.ts';
 import { createRefundService } from './refund-service.ts';
 

@@ -13,8 +13,8 @@ import { formatInvoiceNumber } from '@lumen/core/payments/billing';
 import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import {
   decideRefundRequest,
   findAdminPaymentsPage,

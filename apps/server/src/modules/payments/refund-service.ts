@@ -1,8 +1,8 @@
 import { formatInvoiceNumber } from '@lumen/core/payments/billing';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { findCreditAccount } from '../credits/credits.repository.ts';
 import { refundIssuedMail, refundRequestDecidedMail } from '../mail/mail-templates.ts';
 import type { RefundMailFacts } from '../mail/mail-templates.ts';

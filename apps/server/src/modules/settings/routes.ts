@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSettingsSchema, platformSettingsSchema, publicSettingsSchema, settingsMessages, toPublicSettings } from '@lumen/core/settings/platform-settings';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { getAdminSettings, getPlatformSettings, updatePlatformSettings } from './settings.service.ts';
 
 /** GET /settings/public: the banner, sign-up state, links and limits every page may show. */

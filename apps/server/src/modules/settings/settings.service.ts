@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { platformSettingsSchema } from '@lumen/core/settings/platform-settings';
 import type { AdminSettings, PlatformSettings, PlatformSettingsInput } from '@lumen/core/settings/platform-settings';
 import type { Db } from '../../db/database.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { users } from '../users/tables.ts';
 import { platformSettings } from './tables.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tutorialVideoBodySchema, tutorialVideoSchema, videoIdParamsSchema } from '@lumen/core/content/videos';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../admin/audit-actor.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createVideosService } from './videos.service.ts';
 
 /** GET /videos: the tutorial videos of /resources/videos, per tool in the admin's order. */

@@ -4,8 +4,8 @@ import type { TutorialVideo } from '@lumen/core/content/videos';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { insertAuditEntry } from '../admin/audit.repository.ts';
-import type { AuditActor } from '../admin/audit.repository.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import { tutorialVideos } from './tables.ts';
 import type { TutorialVideoRow } from './tables.ts';
 

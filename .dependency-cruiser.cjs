@@ -1,0 +1,45 @@
+/** Dependency rules, checked by `npm run lint:deps` (and so by `npm run lint`). docs/architecture.md explains them. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle means two files cannot be understood (or tested) one without the other.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-never-imports-server',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/server/' },
+    },
+    {
+      name: 'engines-never-import-apps',
+      severity: 'error',
+      comment: 'The AI engines know nothing of HTTP, the database or the web app.',
+      from: { path: '^packages/engines/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'core-imports-only-core',
+      severity: 'error',
+      from: { path: '^packages/core/' },
+      to: { path: '^(apps|packages/engines)/' },
+    },
+    {
+      name: 'no-module-imports-admin',
+      severity: 'error',
+      comment: 'admin/ sits on top of the domains: a domain module never reaches up into it.',
+      from: { path: '^apps/server/src/modules/(?!admin/)[^/]+/' },
+      to: { path: '^apps/server/src/modules/admin/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|data)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,6 @@
+export { adminAuditLogRoutes } from './admin-routes.ts';
+export { auditActorOf } from './audit-actor.ts';
+export { insertAuditEntry } from './audit.repository.ts';
+export type { AuditActor, AuditRecord } from './audit.repository.ts';
+export { auditLog } from './tables.ts';
+export type { AuditLogRow } from './tables.ts';
