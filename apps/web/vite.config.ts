@@ -56,7 +56,8 @@ const config: UserConfig = {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
+            // zod-without-eval rides with zod, so it runs before any chunk can build a schema.
+            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|src[\\/]lib[\\/]zod-without-eval\.ts$/ },
             { name: 'ui', test: /node_modules[\\/](radix-ui|@radix-ui|@floating-ui|sonner|lucide-react|react-remove-scroll.*)[\\/]/ },
           ],
         },

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, uniqueEmail } from '../support/browser.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
 import { adminCredentials } from '../support/admin.ts';
-import { readCodeFromOutbox } from '../support/mail-outbox.ts';
-import { signInThroughModal, type Person } from '../support/journeys.ts';
+import { signInThroughModal } from '../support/journeys.ts';
+import { startPurchase, verifiedPerson } from '../support/payments.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,35 +18,12 @@ afterAll(async () => {
 const PRO = { name: 'Pro', price: '$9', credits: 50 };
 const BIG = { name: '350 Credits', price: '$49', credits: 350 };
 
-/** A new account, signed in, with its e-mail verified from the dashboard banner (purchases need it). */
-async function verifiedPerson(page: Page): Promise<Person> {
-  const person: Person = { firstName: 'Paula', lastName: 'Payer', email: uniqueEmail('payer'), password: 'payments-e2e-2026' };
-  const registered = await page.request.post('/api/v1/auth/register', { data: person });
-  expect(registered.status()).toBe(201);
-  await signInThroughModal(page, person.email, person.password);
-  const banner = page.getByRole('region', { name: 'Please verify your email address' });
-  await banner.waitFor();
-  await banner.getByLabel('Verification code').fill(await readCodeFromOutbox(person.email, 'email_verification'));
-  await banner.getByRole('button', { name: 'Verify email' }).click();
-  await banner.waitFor({ state: 'detached' });
-  return person;
-}
-
 /** The balance as the server has it, read with the page's own token. */
 async function balance(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const response = await fetch('/api/v1/credits/balance', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
     return ((await response.json()) as { data: { balance: number } }).data.balance;
   });
-}
-
-/** From the pricing page: pick a package, then a payment method. */
-async function startPurchase(page: Page, pkg: { name: string }, method: 'Credit or Debit Card' | 'Cryptocurrency') {
-  await page.goto('/company/pricing');
-  await page.getByRole('article', { name: pkg.name, exact: true }).getByRole('button', { name: `Buy ${pkg.name}` }).click();
-  const choose = page.getByRole('dialog', { name: 'Choose Payment Method' });
-  await choose.getByText('Choose your preferred payment method to complete the purchase.').waitFor();
-  await choose.getByRole('button', { name: new RegExp(method) }).click();
 }
 
 async function payByTestCard(page: Page, cardNumber: string) {

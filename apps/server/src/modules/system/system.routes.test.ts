@@ -141,10 +141,20 @@ describe('request handling', () => {
   it('sends the security headers with a CSP', async () => {
     const response = await t.app.inject({ method: 'GET', url: api('/health') });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data: blob: https:");
-    expect(csp).toContain("connect-src 'self'");
+    const directives = Object.fromEntries(csp.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }));
+    // Stripe.js, its frames and its API (the card dialog), and nothing that runs inline script.
+    expect(directives['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
+    expect(directives['frame-src']).toEqual([
+      "'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com',
+    ]);
+    expect(directives['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(directives['script-src-attr']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
@@ -273,8 +283,8 @@ describe('with the web app built, analytics and the global rate limit', () => {
       oauthProviders: [],
     });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://plausible.example.com");
-    expect(csp).toContain("connect-src 'self' https://plausible.example.com");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://plausible.example.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com https://plausible.example.com");
   });
 
   it('answers 429 with Retry-After once an IP passes the global limit', async () => {

@@ -10,7 +10,7 @@ import { makeOrder, openDialogsFor, ORDER_ID } from '../test/payment-fixtures.ts
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
 const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn(), elementsOptions: [] as unknown[] }));
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
     stripe.elementsOptions.push(options);

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { loadStripe } from '@stripe/stripe-js';
+// The pure entry inserts Stripe.js only when loadStripe is called (the card form with a Stripe key),
+// not on import, which would load it on every page.
+import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { Button } from '@/components/ui/button.tsx';
