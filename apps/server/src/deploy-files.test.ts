@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadConfig, repoRoot } from './config.ts';
+import { loadConfig, repoRoot } from './config/index.ts';
 
 /**
  * No Docker engine runs where the tests run, so the deploy files are checked as files: the compose

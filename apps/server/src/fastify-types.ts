@@ -1,5 +1,5 @@
 import type { Role } from '@lumen/core/users/schemas';
-import type { AppConfig } from './config.ts';
+import type { AppConfig } from './config/index.ts';
 import type { Database, Db } from './db/database.ts';
 import type { BackgroundTasks } from './lib/background-tasks.ts';
 import type { MultipartBodyDoc } from './lib/multipart-body-doc.ts';
@@ -13,7 +13,6 @@ import type { RequestApiKey } from './modules/api-keys/key-auth.ts';
 import type { RateLimitStore } from './modules/api-keys/rate-limit-store.ts';
 import type { UsageRecorder } from './modules/api-keys/usage-recorder.ts';
 import type { WebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
-import type { CardPayments } from './modules/payments/card-payments-plugin.ts';
 
 /** sessionId: the auth_sessions row of the access token (its `sid` claim). */
 export type AuthUser = { id: string; role: Role; sessionId: string };
@@ -35,8 +34,6 @@ declare module 'fastify' {
     /** The in-process job worker; null when WORKER_ENABLED=false. */
     jobWorker: JobWorker | null;
     apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher };
-    /** Card payments: Stripe or the built-in test provider, the webhook handler, refunds. */
-    cardPayments: CardPayments;
   }
   interface FastifyRequest {
     /** Set by requireAuth / requireAdmin; null on public routes. */

@@ -5,7 +5,7 @@ import { snapshotTables } from './test/db-snapshot.ts';
 import { createRandom, hostileStrings } from './test/openapi-fuzz-requests.ts';
 import type { Random } from './test/openapi-fuzz-requests.ts';
 import { generateKey, xApiKey } from './modules/api-keys/test-keys.ts';
-import { verifiedBuyer } from './modules/payments/card-test-helpers.ts';
+import { verifiedBuyer } from './test/card-helpers.ts';
 
 /**
  * Every multipart route the OpenAPI document lists, sent malformed multipart bodies built from its

@@ -7,7 +7,7 @@ import { expectLedgerInvariant } from './test/credit-helpers.ts';
 import { snapshotTables } from './test/db-snapshot.ts';
 import { createRandom, hostileGet, hostileStrings, hostileTypedRequest, invalidRequest, operationsOf } from './test/openapi-fuzz-requests.ts';
 import type { FuzzRequest, Operation } from './test/openapi-fuzz-requests.ts';
-import { verifiedBuyer } from './modules/payments/card-test-helpers.ts';
+import { verifiedBuyer } from './test/card-helpers.ts';
 import { creditAccounts } from './modules/credits/tables.ts';
 import { users } from './modules/users/tables.ts';
 import { loginAs, VALID_PASSWORD } from './test/http-helpers.ts';

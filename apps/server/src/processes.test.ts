@@ -15,7 +15,7 @@ import { startLocalS3 } from './test/local-s3.ts';
 import type { LocalS3 } from './test/local-s3.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
 import { listLedgerEntries } from './modules/credits/credits.repository.ts';
-import { signedStripeEvent } from './modules/payments/card-test-helpers.ts';
+import { signedStripeEvent } from './test/card-helpers.ts';
 import { orders } from './modules/payments/tables.ts';
 import { users } from './modules/users/tables.ts';
 

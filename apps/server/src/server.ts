@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import type { AppConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
+import type { AppConfig } from './config/index.ts';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   const base = {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { ConfigError, loadConfig } from './config.ts';
-import type { AppConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config/index.ts';
+import type { AppConfig } from './config/index.ts';
 import { createDatabase, pgliteDirFor } from './db/database.ts';
 import { openStorage } from './modules/files/create-storage.ts';
 import { createEngineRegistry } from '@lumen/engines';
@@ -8,8 +8,7 @@ import { createJobEvents } from './modules/jobs/job-events.ts';
 import { createJobWorker } from './modules/jobs/job-worker.ts';
 import { createWebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
 import { fakeRegistry } from './modules/jobs/test-engines.ts';
-import { createCardOrderExpiry } from './modules/payments/card-order-expiry.ts';
-import { startWorkerCryptoReconciler } from './modules/payments/crypto-reconciler.ts';
+import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
 /** `npm run worker`: runs queued jobs without the HTTP API (more of them scale out on other machines). */
 async function main(): Promise<void> {

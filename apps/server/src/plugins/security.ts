@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/index.ts';
 
 /** Stripe.js and its frames, as Stripe documents for a Content-Security-Policy. */
 const stripeScripts = ['https://js.stripe.com', 'https://*.js.stripe.com'];

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
-import type { AppConfig } from '../config.ts';
+import type { AppConfig } from '../config/index.ts';
 import { builtinEnginesConfig } from '@lumen/engines';
 import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
 import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
 import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys-plugin.ts';
-import { noClientLimits } from '../modules/limits/client-limits.ts';
+import { noClientLimits } from '../config/client-limits.ts';
 import { readPgliteTemplate } from './pglite-template.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signIpnBody } from '../modules/payments/providers/nowpayments-signature.ts';
+import { signIpnBody } from '../modules/payments/crypto/nowpayments-signature.ts';
 
 /**
  * A local HTTP server speaking NOWPayments' REST protocol (base path /v1, x-api-key header):

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageConfig } from '../modules/files/s3-storage.ts';
+import type { S3StorageConfig } from '../config/storage.ts';
 
 export type LocalS3 = { config: S3StorageConfig; endpoint: string; close(): Promise<void> };
 

@@ -17,7 +17,7 @@ import { creditLedger } from '../credits/tables.ts';
 import { jobOutputs, jobs, uploads } from '../jobs/tables.ts';
 import { mailOutbox } from '../mail/tables.ts';
 import { newsletterSubscribers } from '../newsletter/tables.ts';
-import { createPaidOrder } from '../payments/billing-test-helpers.ts';
+import { createPaidOrder } from '../../test/billing-helpers.ts';
 import { orders, refundRequests, subscriptionPlans, subscriptions } from '../payments/tables.ts';
 import { fakeRegistry } from '../jobs/test-engines.ts';
 import { users } from '../users/tables.ts';

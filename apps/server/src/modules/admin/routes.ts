@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth.ts';
-import { adminPaymentsRoutes } from '../payments/admin-payments-routes.ts';
+import { paymentsAdminRoutes } from '../payments/index.ts';
 import { adminAnalyticsRoutes } from './analytics-routes.ts';
 import { adminAuditLogRoutes } from '../audit/index.ts';
-import { adminCreditPackagesRoutes } from './credit-packages-routes.ts';
+import { adminCreditPackagesRoutes } from '../credits/admin-routes.ts';
 import { adminMailOutboxRoutes } from './mail-outbox-routes.ts';
 import { adminSecurityEventsRoutes } from './security-events-routes.ts';
 import { adminSecurityRoutes } from './security-routes.ts';
 import { adminServiceCostsRoutes } from './service-costs-routes.ts';
-import { adminSubscriptionPlansRoutes } from './subscription-plans-routes.ts';
 import { adminUserActivityRoutes } from './user-activity-routes.ts';
 import { adminUsersRoutes } from './users-routes.ts';
 
@@ -16,7 +15,6 @@ import { adminUsersRoutes } from './users-routes.ts';
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   await app.register(adminCreditPackagesRoutes);
-  await app.register(adminSubscriptionPlansRoutes);
   await app.register(adminServiceCostsRoutes);
   await app.register(adminUsersRoutes);
   await app.register(adminUserActivityRoutes);
@@ -25,5 +23,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSecurityEventsRoutes);
   await app.register(adminSecurityRoutes);
   await app.register(adminAnalyticsRoutes);
-  await app.register(adminPaymentsRoutes);
+  await app.register(paymentsAdminRoutes);
 };

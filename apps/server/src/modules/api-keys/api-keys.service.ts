@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { monthStart, toApiKeyDto, utcDay } from './api-key-dto.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { decryptSecret, signWebhook } from './key-secrets.ts';
 import { apiKeys, webhookDeliveries } from './tables.ts';

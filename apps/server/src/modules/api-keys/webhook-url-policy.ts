@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { isAcceptableWebhookUrl } from '@lumen/core/api-keys/schemas';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 
 type IPv4 = ipaddr.IPv4;
 type IPv6 = ipaddr.IPv6;

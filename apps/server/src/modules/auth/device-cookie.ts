@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 
 export const DEVICE_COOKIE = 'deviceId';

@@ -8,7 +8,7 @@ import { toUserDto } from '../users/user-dto.ts';
 import type { UserRow } from '../users/tables.ts';
 import { findUserById, findUserWithCredit, markEmailVerified } from '../users/users.repository.ts';
 import { hitLimit } from '../limits/index.ts';
-import type { ClientLimits } from '../limits/client-limits.ts';
+import type { ClientLimits } from '../../config/client-limits.ts';
 import { tooManyCodesMessage } from './one-time-codes.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';

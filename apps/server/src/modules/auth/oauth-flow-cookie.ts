@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 
 /** State, PKCE verifier and nonce of one provider round trip: HttpOnly, 10 minutes, only sent to the callback. */

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { hitLimit, releaseHit, waitInWords } from '../limits/index.ts';
-import type { ClientLimits } from '../limits/client-limits.ts';
+import type { ClientLimits } from '../../config/client-limits.ts';
 import { claimAttempt, consumeClaimedCode, findOneTimeCode, releaseAttempt, upsertOneTimeCode } from './one-time-codes.repository.ts';
 import type { OneTimeCodePurpose } from './tables.ts';
 

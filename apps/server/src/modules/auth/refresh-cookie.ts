@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { NodeEnv } from '../../config.ts';
+import type { NodeEnv } from '../../config/index.ts';
 import { REFRESH_TOKEN_TTL_SECONDS } from './refresh-token.ts';
 
 export const REFRESH_COOKIE = 'refreshToken';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ContactMessage, ContactMessageList, ContactStatus } from '@lumen/core/content/contact';
 import { totalPagesFor } from '@lumen/core/http/pagination';
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';

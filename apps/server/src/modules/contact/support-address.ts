@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { getPlatformSettings } from '../settings/settings.service.ts';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config/index.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, storageDirectory } from './storage.ts';
 import type { Storage } from './storage.ts';

@@ -1,3 +1,4 @@
+import type { S3StorageConfig } from '../../config/storage.ts';
 import { Readable } from 'node:stream';
 import {
   CreateBucketCommand,
@@ -15,17 +16,6 @@ import { contentDisposition } from './signed-links.ts';
 import { assertStorageKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
-export type S3StorageConfig = {
-  bucket: string;
-  region: string;
-  /** An S3-compatible store (MinIO, R2, …); absent for AWS itself. */
-  endpoint: string | null;
-  /** The address browsers use for presigned links when it differs from `endpoint` (compose, private networks). */
-  publicEndpoint: string | null;
-  /** Both or neither; without them the SDK's default chain (environment, instance role, …) applies. */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  forcePathStyle: boolean;
-};
 
 /** Uploads go in parts of this size, at most two parts in flight: bounded memory whatever the file. */
 const PART_SIZE_BYTES = 5 * 1024 * 1024;

@@ -3,7 +3,9 @@ import type { Db } from '../../db/database.ts';
 import { limitCounters } from './tables.ts';
 
 /** A limit of `max` hits per window; `max` 0 means no limit. */
-export type Limit = { max: number; windowMs: number };
+import type { Limit } from '../../config/client-limits.ts';
+
+export type { Limit };
 
 /** `count`: hits in the window so far, this one included (0 when the limit is off). */
 export type LimitHit = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { ClientLimits } from './client-limits.ts';
+import type { ClientLimits } from '../../config/client-limits.ts';
 import { clientOf, subnetOf, waitInWords } from './client-limits.ts';
 import { checkLimit, hitLimit, releaseHit } from './limit-counters.ts';
 import type { LimitHit } from './limit-counters.ts';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Campaign, CampaignRecipientList, RecipientStatus } from '@lumen/core/content/newsletter';
 import { totalPagesFor } from '@lumen/core/http/pagination';
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundTasks } from '../../lib/background-tasks.ts';
 import { renderSafeHtml } from '../../lib/safe-markdown.ts';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Subscriber, SubscriberList, SubscriberStatus } from '@lumen/core/content/newsletter';
 import { totalPagesFor } from '@lumen/core/http/pagination';
-import type { AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import type { RateLimitStore } from '../api-keys/rate-limit-store.ts';

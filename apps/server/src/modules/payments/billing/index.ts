@@ -1,0 +1,3 @@
+export { billingRoutes } from './billing.routes.ts';
+export { priceListRoutes } from './price-list.routes.ts';
+

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  creditPackageListSchema,
+  creditPackageSchema,
+  idParamsSchema,
+  paymentUsageSchema,
+  subscriptionPlanListSchema,
+  subscriptionPlanSchema,
+} from '@lumen/core/credits/schemas';
+import { currentUser, requireAuth } from '../../../plugins/auth.ts';
+import { failures, ok } from '../../../lib/route-schemas.ts';
+import { createCatalogueService } from '../../credits/catalogue.service.ts';
+import { createPaymentsService } from './price-list.service.ts';
+
+export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const payments = createPaymentsService({ db: app.db });
+  const catalogue = createCatalogueService({ db: app.db });
+  const tags = ['payments'];
+
+  app.get(
+    '/payment/plans',
+    {
+      schema: {
+        tags,
+        summary: 'Active subscription plans in order (price in dollars)',
+        response: { 200: ok(subscriptionPlanListSchema), ...failures(429) },
+      },
+    },
+    async () => ({ success: true as const, data: await payments.listActivePlans() }),
+  );
+
+  app.get(
+    '/payment/plans/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One active subscription plan',
+        params: idParamsSchema,
+        response: { 200: ok(subscriptionPlanSchema), ...failures(400, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await payments.getActivePlan(request.params.id) }),
+  );
+
+  app.get(
+    '/payment/credit-packs',
+    {
+      schema: {
+        tags,
+        summary: 'Active credit packages in the admin’s order (same as /credits/packages)',
+        response: { 200: ok(creditPackageListSchema), ...failures(429) },
+      },
+    },
+    async () => ({ success: true as const, data: await catalogue.listActivePackages() }),
+  );
+
+  app.get(
+    '/payment/credit-packs/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One active credit package',
+        params: idParamsSchema,
+        response: { 200: ok(creditPackageSchema), ...failures(400, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await catalogue.getActivePackage(request.params.id) }),
+  );
+
+  app.get(
+    '/payment/usage',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        summary: 'Your balance, spent credits, plan and uses left per service',
+        response: { 200: ok(paymentUsageSchema), ...failures(401, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await payments.getUsage(currentUser(request).id) }),
+  );
+};

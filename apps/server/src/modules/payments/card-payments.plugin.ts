@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createCardOrderExpiry, createCardPaymentsService, createStripeWebhookHandler } from './card/index.ts';
+import type { CardPaymentsService, CardProvider, StripeWebhookHandler } from './card/index.ts';
+import type { SandboxCardProvider } from './sandbox/index.ts';
+import { cardProviderFor } from './providers.ts';
+
+/** app.cardPayments: the card provider of this process and what is built on it. */
+export type CardPayments = CardPaymentsService & {
+  provider: CardProvider;
+  /** The built-in sandbox provider in test mode (no STRIPE_SECRET_KEY); null with real Stripe keys. */
+  sandbox: SandboxCardProvider | null;
+  /** What POST /webhooks/stripe calls with the raw body and the stripe-signature header. */
+  handleWebhook: StripeWebhookHandler;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cardPayments: CardPayments;
+  }
+}
+
+/**
+ * Stripe when STRIPE_SECRET_KEY is set, otherwise the offline sandbox provider wired to the same webhook
+ * handler; and the periodic expiry of abandoned card orders (with WORKER_ENABLED).
+ */
+export const cardPaymentsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { provider, sandbox, webhookSecret } = cardProviderFor(app.config, () => app.clock());
+    const handleWebhook = createStripeWebhookHandler({ db: app.db, provider, webhookSecret, log: app.log, mailer: app.mailer });
+    sandbox?.connect(handleWebhook);
+    const service = createCardPaymentsService({ db: app.db, provider, publicUrl: app.config.publicUrl });
+    app.decorate('cardPayments', { ...service, provider, sandbox, handleWebhook } satisfies CardPayments);
+
+    // Abandoned card orders expire where the job worker runs (else `npm run worker` does it).
+    const expiry = createCardOrderExpiry({ db: app.db, clock: () => app.clock(), log: app.log });
+    if (app.config.workerEnabled) app.addHook('onReady', async () => expiry.start());
+    app.addHook('onClose', async () => expiry.stop());
+  },
+  { name: 'card-payments', dependencies: ['mail'] },
+);

@@ -1,0 +1,148 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
+import { users } from '../../users/tables.ts';
+import { paymentCustomers, paymentMethods, subscriptionPlans, subscriptions } from '../tables.ts';
+import type { PaymentMethodRow, SubscriptionPlanRow, SubscriptionRow } from '../tables.ts';
+
+export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+export async function findStripeCustomerId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, 'stripe')));
+  return row?.customerId ?? null;
+}
+
+export async function saveStripeCustomerId(db: Db, userId: string, customerId: string): Promise<void> {
+  await db
+    .insert(paymentCustomers)
+    .values({ userId, provider: 'stripe', customerId })
+    .onConflictDoUpdate({ target: [paymentCustomers.userId, paymentCustomers.provider], set: { customerId } });
+}
+
+// Subscriptions
+
+export async function insertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('Subscription insert returned no row');
+  return row;
+}
+
+export async function findSubscription(db: Db, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  return row ?? null;
+}
+
+export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'stripe'), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
+  return row ?? null;
+}
+
+/** The user's newest subscription in one of `statuses` (active/past_due = the one that counts). */
+export async function findUserSubscription(
+  db: Db,
+  userId: string,
+  statuses: readonly SubscriptionRow['status'][],
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...statuses])))
+    .orderBy(desc(subscriptions.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Checkouts the user started and never finished: closed when a new one starts (one non-canceled subscription). */
+export async function cancelIncompleteSubscriptions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ status: 'canceled', canceledAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'incomplete')));
+}
+
+export async function updateSubscription(
+  db: Db,
+  id: string,
+  changes: Partial<typeof subscriptions.$inferInsert>,
+): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error(`Subscription ${id} vanished`);
+  return row;
+}
+
+export async function findPlan(db: Db, id: string): Promise<SubscriptionPlanRow | null> {
+  const [row] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, id));
+  return row ?? null;
+}
+
+// Payment methods
+
+export async function listUserMethods(db: Db, userId: string): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, userId))
+    .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
+}
+
+export async function findUserMethod(db: Db, userId: string, id: string): Promise<PaymentMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+  return row ?? null;
+}
+
+/** Stores a card once (by the provider's id); the user's first card becomes the default. */
+export async function saveMethod(
+  db: Db,
+  values: { userId: string; providerMethodId: string; brand: string; last4: string; expMonth: number; expYear: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [existingDefault] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.userId, values.userId), eq(paymentMethods.isDefault, true)));
+    await tx
+      .insert(paymentMethods)
+      .values({ ...values, provider: 'stripe', isDefault: !existingDefault })
+      .onConflictDoNothing();
+  });
+}
+
+export async function makeDefaultMethod(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(paymentMethods)
+      .set({ isDefault: false })
+      .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.id, id)));
+    await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, id));
+  });
+}
+
+/** Removes the card; when it was the default, the newest remaining card takes its place. */
+export async function deleteMethod(db: Db, userId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId))).returning();
+    if (!removed?.isDefault) return;
+    const [next] = await tx
+      .select({ id: paymentMethods.id })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.userId, userId))
+      .orderBy(desc(paymentMethods.createdAt))
+      .limit(1);
+    if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+  });
+}

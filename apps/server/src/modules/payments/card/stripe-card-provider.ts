@@ -1,0 +1,177 @@
+import Stripe from 'stripe';
+import { AppError } from '../../../plugins/app-error.ts';
+import type {
+  CardDetails,
+  CardProvider,
+  CreateCheckoutInput,
+  CreatePaymentIntentInput,
+  CreateSubscriptionCheckoutInput,
+  ProviderSubscriptionState,
+} from './card-provider.ts';
+import type { StripeSettings } from '../../../config/stripe.ts';
+
+/** A Stripe client for the configured key; STRIPE_API_BASE points it at another host (tests). */
+export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  });
+}
+
+const seconds = (value: number | null | undefined) => (typeof value === 'number' ? new Date(value * 1000) : null);
+
+function subscriptionState(subscription: Stripe.Subscription): ProviderSubscriptionState {
+  const item = subscription.items?.data?.[0];
+  const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+  const status = subscription.status;
+  return {
+    status: status === 'active' || status === 'trialing' ? 'active' : status === 'past_due' || status === 'unpaid' ? 'past_due' : status === 'canceled' || status === 'incomplete_expired' ? 'canceled' : 'incomplete',
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodStart: seconds(item?.current_period_start ?? legacy.current_period_start),
+    currentPeriodEnd: seconds(item?.current_period_end ?? legacy.current_period_end),
+  };
+}
+
+/** Stripe's own errors become a 502 with Stripe's message (a card error keeps its text). */
+async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new AppError('SERVICE_UNAVAILABLE', 502, `The card processor refused the request: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** The real card provider: Stripe's REST API through the official SDK, every POST with an idempotency key. */
+export function createStripeCardProvider(settings: StripeSettings, stripe: Stripe = createStripeClient(settings)): CardProvider {
+  return {
+    testMode: false,
+
+    async createCustomer({ userId, email, idempotencyKey }) {
+      const customer = await stripeCall(() => stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey }));
+      return { customerId: customer.id };
+    },
+
+    async createPaymentIntent(input: CreatePaymentIntentInput) {
+      const intent = await stripeCall(() =>
+        stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            setup_future_usage: 'off_session',
+            metadata: { orderId: input.orderId, userId: input.userId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!intent.client_secret) throw new AppError('SERVICE_UNAVAILABLE', 502, 'The card processor returned no client secret');
+      return { paymentIntentId: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async createCheckoutSession(input: CreateCheckoutInput) {
+      const session = await stripeCall(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            customer: input.customerId,
+            client_reference_id: input.orderId,
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            line_items: [
+              { quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.description } } },
+            ],
+            metadata: { orderId: input.orderId, userId: input.userId },
+            payment_intent_data: { metadata: { orderId: input.orderId, userId: input.userId }, setup_future_usage: 'off_session' },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 502, 'The card processor returned no checkout URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput) {
+      const metadata = { subscriptionId: input.subscriptionId, userId: input.userId, planId: input.plan.id };
+      const session = await stripeCall(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            customer: input.customerId,
+            client_reference_id: input.subscriptionId,
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.plan.priceCents,
+                  recurring: { interval: input.plan.interval },
+                  product_data: { name: `${input.plan.name} plan` },
+                },
+              },
+            ],
+            metadata,
+            subscription_data: { metadata },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new AppError('SERVICE_UNAVAILABLE', 502, 'The card processor returned no checkout URL');
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async cancelSubscription(providerSubscriptionId, { immediately, idempotencyKey }) {
+      const subscription = await stripeCall(() =>
+        immediately
+          ? stripe.subscriptions.cancel(providerSubscriptionId, {}, { idempotencyKey })
+          : stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }, { idempotencyKey }),
+      );
+      return subscriptionState(subscription);
+    },
+
+    async reactivateSubscription(providerSubscriptionId, idempotencyKey) {
+      const subscription = await stripeCall(() =>
+        stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }, { idempotencyKey }),
+      );
+      return subscriptionState(subscription);
+    },
+
+    async refund(paymentRef, amountCents, idempotencyKey) {
+      const refund = await stripeCall(() =>
+        stripe.refunds.create({ payment_intent: paymentRef, amount: amountCents, reason: 'requested_by_customer' }, { idempotencyKey }),
+      );
+      return { refundId: refund.id, status: refund.status ?? 'pending' };
+    },
+
+    async retrievePaymentMethod(providerMethodId): Promise<CardDetails | null> {
+      const method = await stripeCall(() => stripe.paymentMethods.retrieve(providerMethodId));
+      if (!method.card) return null;
+      return { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+    },
+
+    async setDefaultPaymentMethod(customerId, providerMethodId, idempotencyKey) {
+      await stripeCall(() =>
+        stripe.customers.update(customerId, { invoice_settings: { default_payment_method: providerMethodId } }, { idempotencyKey }),
+      );
+    },
+
+    async detachPaymentMethod(providerMethodId, idempotencyKey) {
+      await stripeCall(() => stripe.paymentMethods.detach(providerMethodId, {}, { idempotencyKey }));
+    },
+  };
+}

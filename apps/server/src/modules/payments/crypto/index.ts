@@ -1,0 +1,10 @@
+export { CryptoProviderError } from './crypto-provider.ts';
+export type { CreateCryptoPaymentInput, CryptoPaymentSnapshot, CryptoProvider, ProviderPaymentStatus } from './crypto-provider.ts';
+export { loadCryptoConfig } from '../../../config/nowpayments.ts';
+export type { CryptoConfig } from '../../../config/nowpayments.ts';
+export { signIpnBody, verifyIpnSignature } from './nowpayments-signature.ts';
+export { createCryptoPaymentsService } from './crypto-payments.service.ts';
+export { createCryptoReconciler } from './crypto-reconciler.ts';
+export { cryptoRoutes } from './crypto.routes.ts';
+export type { CryptoPaymentsService } from './crypto-payments.service.ts';
+export { createNowPaymentsProvider } from './nowpayments-provider.ts';

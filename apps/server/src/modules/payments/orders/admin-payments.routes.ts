@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@lumen/core/credits/schemas';
+import { paginationQuerySchema } from '@lumen/core/http/pagination';
+import {
+  adminPaymentDetailSchema,
+  adminPaymentListSchema,
+  adminPaymentsQuerySchema,
+  adminRefundBodySchema,
+  adminRefundRequestListSchema,
+  adminRefundRequestsQuerySchema,
+  approveRefundRequestBodySchema,
+  refundHistorySchema,
+  refundRequestDecisionSchema,
+  refundResultSchema,
+  rejectRefundRequestBodySchema,
+} from '@lumen/core/payments/billing';
+import { failures, ok } from '../../../lib/route-schemas.ts';
+import { auditActorOf } from '../../audit/index.ts';
+import { createAdminPaymentsService } from './admin-payments.service.ts';
+import { createRefundService } from './refunds.service.ts';
+
+/** /admin/payments, /admin/refunds and /admin/refund-requests (registered under the ADMIN guard of /admin). */
+export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const refunds = createRefundService({ db: app.db, mailer: app.mailer, cardRefunder: () => app.cardPayments.provider, clock: () => app.clock() });
+  const service = createAdminPaymentsService({ db: app.db, refunds });
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/admin/payments',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every order (card and crypto) with its user; filters, search by user, and totals over the filter',
+        querystring: adminPaymentsQuerySchema,
+        response: { 200: ok(adminPaymentListSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.list(request.query) }),
+  );
+
+  app.get(
+    '/admin/payments/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One order with its provider events, refunds, refund requests, crypto payment and the account’s flags',
+        params: idParamsSchema,
+        response: { 200: ok(adminPaymentDetailSchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.get(request.params.id) }),
+  );
+
+  app.post(
+    '/admin/payments/:id/refund',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refund an order fully or partly (card: provider refund; crypto: manual, payoutReference required); reverses unspent credits; audited',
+        params: idParamsSchema,
+        body: adminRefundBodySchema,
+        response: { 201: ok(refundResultSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.refund(auditActorOf(request), request.params.id, request.body);
+      return reply.code(201).send({ success: true, data, message: 'Refund recorded' });
+    },
+  );
+
+  app.get(
+    '/admin/refunds',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refund requests, pending first, with the order and user',
+        querystring: adminRefundRequestsQuerySchema,
+        response: { 200: ok(adminRefundRequestListSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.listRequests(request.query) }),
+  );
+
+  app.get(
+    '/admin/refunds/history',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Refunds made, newest first, with who made them and why',
+        querystring: paginationQuerySchema,
+        response: { 200: ok(refundHistorySchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.history(request.query) }),
+  );
+
+  app.post(
+    '/admin/refund-requests/:id/approve',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a refund request: refunds amountCents (default: what remains) and links it; audited; the user is told by mail',
+        params: idParamsSchema,
+        body: approveRefundRequestBodySchema.nullish(),
+        response: { 200: ok(refundRequestDecisionSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429, 503) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.approve(auditActorOf(request), request.params.id, request.body ?? {}),
+      message: 'Refund request approved',
+    }),
+  );
+
+  app.post(
+    '/admin/refund-requests/:id/reject',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a refund request with a note the user receives by mail; audited',
+        params: idParamsSchema,
+        body: rejectRefundRequestBodySchema,
+        response: { 200: ok(refundRequestDecisionSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.reject(auditActorOf(request), request.params.id, request.body.note, app.clock()),
+      message: 'Refund request rejected',
+    }),
+  );
+};

@@ -1,0 +1,2 @@
+export { subscriptionRoutes } from './subscriptions.routes.ts';
+
