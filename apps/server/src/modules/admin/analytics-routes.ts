@@ -9,7 +9,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/analytics',
+    '/analytics',
     {
       schema: {
         tags,
@@ -23,7 +23,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/analytics/export',
+    '/analytics/export',
     {
       schema: {
         tags,

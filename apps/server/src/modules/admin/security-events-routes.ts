@@ -7,7 +7,7 @@ export const adminSecurityEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSecurityEventsService({ db: app.db });
 
   app.get(
-    '/admin/security-events',
+    '/security-events',
     {
       schema: {
         tags: ['admin'],

@@ -5,7 +5,7 @@ import { failedSignIns } from './failed-sign-ins.service.ts';
 
 export const adminSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/security/failed-sign-ins',
+    '/security/failed-sign-ins',
     {
       schema: {
         tags: ['admin'],

@@ -18,7 +18,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/users/:id/api-keys',
+    '/users/:id/api-keys',
     {
       schema: {
         tags,
@@ -32,7 +32,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/users/:id/orders',
+    '/users/:id/orders',
     {
       schema: {
         tags,
@@ -46,7 +46,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/sessions',
+    '/sessions',
     {
       schema: {
         tags,
@@ -60,7 +60,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/sessions/:id',
+    '/sessions/:id',
     {
       schema: {
         tags,

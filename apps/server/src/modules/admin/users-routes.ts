@@ -32,7 +32,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/users',
+    '/users',
     {
       schema: {
         tags,
@@ -46,7 +46,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/users/:id',
+    '/users/:id',
     {
       schema: {
         tags,
@@ -60,7 +60,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/users/:id/credits/history',
+    '/users/:id/credits/history',
     {
       schema: {
         tags,
@@ -75,7 +75,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:id/credits',
+    '/users/:id/credits',
     {
       schema: {
         tags,
@@ -98,7 +98,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:id/suspend',
+    '/users/:id/suspend',
     {
       schema: {
         tags,
@@ -120,7 +120,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/users/:id/reactivate',
+    '/users/:id/reactivate',
     {
       schema: {
         tags,
@@ -138,7 +138,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/users/:id/role',
+    '/users/:id/role',
     {
       schema: {
         tags,

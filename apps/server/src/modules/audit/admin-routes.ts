@@ -7,7 +7,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAuditLogService({ db: app.db });
 
   app.get(
-    '/admin/audit-log',
+    '/audit-log',
     {
       schema: {
         tags: ['admin'],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Storage } from '../files/storage.ts';
-import { checkImage } from '../jobs/upload-checks.ts';
+import { checkImage } from '../files/upload-checks.ts';
 
 export const COVER_PREFIX = 'blog-covers/';
 export const COVER_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;

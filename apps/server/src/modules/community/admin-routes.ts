@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { moderatePostBodySchema, moderationActions, moderationPostSchema, moderationQueueQuerySchema, paginatedModerationPostsSchema, postIdParamsSchema } from '@lumen/core/community/schemas';
 import type { ModerationAction } from '@lumen/core/community/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createModerationService } from './moderation.service.ts';
 
@@ -20,13 +19,12 @@ const summaries: Record<ModerationAction, string> = {
 
 /** Community moderation: ADMIN only, checked before the input is validated; every action is audited. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin);
   const service = createModerationService({ db: app.db, links: app.fileLinks });
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/community/queue',
+    '/community/queue',
     {
       schema: {
         tags,
@@ -41,7 +39,7 @@ export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const action of moderationActions) {
     app.post(
-      `/admin/community/posts/:id/${action}`,
+      `/community/posts/:id/${action}`,
       {
         schema: {
           tags,

@@ -1,24 +1,9 @@
-import { createCreditPackageBodySchema, updateCreditPackageBodySchema } from '@lumen/core/admin/schemas';
-import { creditPackageListSchema, creditPackageSchema } from '@lumen/core/credits/schemas';
-import { catalogueRoutes } from './ordered-catalogue.routes.ts';
-import { createAdminPackagesService } from './credit-packages-admin.service.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { adminCreditPackagesRoutes } from './credit-packages-admin.routes.ts';
+import { adminServiceCostsRoutes } from './service-costs-admin.routes.ts';
 
-/** /admin/credit-packages: every change is audited; DELETE archives. */
-export const adminCreditPackagesRoutes = catalogueRoutes({
-  base: '/admin/credit-packages',
-  noun: { one: 'Credit package', many: 'Credit packages' },
-  schemas: {
-    item: creditPackageSchema,
-    list: creditPackageListSchema,
-    create: createCreditPackageBodySchema,
-    update: updateCreditPackageBodySchema,
-  },
-  summaries: {
-    list: 'Every non-archived credit package (active and inactive) in order',
-    create: 'Create a credit package (price in dollars)',
-    reorder: 'Reorder: ids of every non-archived package, in the new order',
-    update: 'Change a credit package',
-    archive: 'Archive a credit package (never hard-deleted)',
-  },
-  createService: createAdminPackagesService,
-});
+/** Credits' /admin routes: credit packages and the credit cost of each AI tool. */
+export const creditsAdminRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(adminCreditPackagesRoutes);
+  await app.register(adminServiceCostsRoutes);
+};

@@ -16,7 +16,7 @@ export type CatalogueService<Item, CreateInput, UpdateInput> = {
 };
 
 type CatalogueRoutesConfig<Item extends z.ZodType, List extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> = {
-  /** e.g. '/admin/credit-packages' */
+  /** e.g. '/credit-packages' (under /admin) */
   base: string;
   /** Reply messages: `${one} created`, `${many} reordered`, ... */
   noun: { one: string; many: string };

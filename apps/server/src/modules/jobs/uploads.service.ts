@@ -3,7 +3,7 @@ import type { Upload, UploadPurpose } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
-import { checkImage, checkTranscript, cleanFileName } from './upload-checks.ts';
+import { checkImage, checkTranscript, cleanFileName } from '../files/upload-checks.ts';
 import { findUploadByKey, insertUpload } from './uploads.repository.ts';
 import type { UploadRow } from './tables.ts';
 

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSettingsSchema, platformSettingsSchema, publicSettingsSchema, settingsMessages, toPublicSettings } from '@lumen/core/settings/platform-settings';
+import { publicSettingsSchema, toPublicSettings } from '@lumen/core/settings/platform-settings';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
-import { auditActorOf } from '../audit/index.ts';
-import { getAdminSettings, getPlatformSettings, updatePlatformSettings } from './settings.service.ts';
+import { getPlatformSettings } from './settings.service.ts';
 
 /** GET /settings/public: the banner, sign-up state, links and limits every page may show. */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,40 +18,3 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** GET/PUT /admin/settings (ADMIN only). */
-export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin);
-  const tags = ['admin'];
-  const security = [{ bearerAuth: [] }];
-
-  app.get(
-    '/admin/settings',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The platform settings and their last change',
-        response: { 200: ok(adminSettingsSchema), ...failures(401, 403, 429) },
-      },
-    },
-    async () => ({ success: true as const, data: await getAdminSettings(app.db) }),
-  );
-
-  app.put(
-    '/admin/settings',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Replace the platform settings (audited with before and after)',
-        body: platformSettingsSchema,
-        response: { 200: ok(adminSettingsSchema), ...failures(400, 401, 403, 413, 415, 429) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await updatePlatformSettings(app.db, auditActorOf(request), request.body),
-      message: settingsMessages.saved,
-    }),
-  );
-};

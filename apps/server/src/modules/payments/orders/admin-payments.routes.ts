@@ -27,7 +27,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/payments',
+    '/payments',
     {
       schema: {
         tags,
@@ -41,7 +41,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/payments/:id',
+    '/payments/:id',
     {
       schema: {
         tags,
@@ -55,7 +55,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/payments/:id/refund',
+    '/payments/:id/refund',
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/refunds',
+    '/refunds',
     {
       schema: {
         tags,
@@ -87,7 +87,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/refunds/history',
+    '/refunds/history',
     {
       schema: {
         tags,
@@ -101,7 +101,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/refund-requests/:id/approve',
+    '/refund-requests/:id/approve',
     {
       schema: {
         tags,
@@ -120,7 +120,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/refund-requests/:id/reject',
+    '/refund-requests/:id/reject',
     {
       schema: {
         tags,

@@ -5,7 +5,7 @@ import { createAdminPlansService } from './plans-admin.service.ts';
 
 /** /admin/subscription-plans: every change is audited; DELETE archives. */
 export const adminSubscriptionPlansRoutes = catalogueRoutes({
-  base: '/admin/subscription-plans',
+  base: '/subscription-plans',
   noun: { one: 'Subscription plan', many: 'Subscription plans' },
   schemas: {
     item: subscriptionPlanSchema,

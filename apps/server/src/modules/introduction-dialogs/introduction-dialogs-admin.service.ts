@@ -5,9 +5,9 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { defaultIntroductionDialogs } from '../introduction-dialogs/default-dialogs.ts';
-import { introductionDialogs } from '../introduction-dialogs/tables.ts';
-import type { IntroductionDialogRow } from '../introduction-dialogs/tables.ts';
+import { defaultIntroductionDialogs } from './default-dialogs.ts';
+import { introductionDialogs } from './tables.ts';
+import type { IntroductionDialogRow } from './tables.ts';
 
 const target = 'introduction_dialog';
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
-import { jobs } from '../jobs/tables.ts';
+import { jobs } from './tables.ts';
 import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
 import { dateRange } from './admin-jobs.repository.ts';
 

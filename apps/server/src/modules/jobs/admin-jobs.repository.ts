@@ -4,8 +4,8 @@ import type { AdminJobListQuery } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { creditLedger } from '../credits/tables.ts';
 import type { CreditLedgerRow } from '../credits/tables.ts';
-import { jobs, uploads } from '../jobs/tables.ts';
-import type { JobRow, UploadRow } from '../jobs/tables.ts';
+import { jobs, uploads } from './tables.ts';
+import type { JobRow, UploadRow } from './tables.ts';
 import { users } from '../users/tables.ts';
 
 export type JobUser = { id: string; email: string; name: string };

@@ -8,11 +8,11 @@ import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import type { FileLinks } from '../files/signed-links.ts';
-import { toJobDto } from '../jobs/job-dto.ts';
-import { refundJob } from '../jobs/job-outcome.ts';
-import { listOutputs } from '../jobs/jobs.repository.ts';
-import type { JobRow } from '../jobs/tables.ts';
-import { toUploadDto } from '../jobs/uploads.service.ts';
+import { toJobDto } from './job-dto.ts';
+import { refundJob } from './job-outcome.ts';
+import { listOutputs } from './jobs.repository.ts';
+import type { JobRow } from './tables.ts';
+import { toUploadDto } from './uploads.service.ts';
 import {
   findAdminJobsPage,
   findJobLedgerEntries,

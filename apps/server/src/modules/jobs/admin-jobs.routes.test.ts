@@ -6,9 +6,9 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { findCreditAccount } from '../credits/credits.repository.ts';
-import { failJob } from '../jobs/job-outcome.ts';
-import { jobs, uploads } from '../jobs/tables.ts';
-import { auditRows, seedJob } from './admin-test-seed.ts';
+import { failJob } from './job-outcome.ts';
+import { jobs, uploads } from './tables.ts';
+import { auditRows, seedJob } from '../../test/admin-seed.ts';
 
 let t: TestApp;
 let admin: string;

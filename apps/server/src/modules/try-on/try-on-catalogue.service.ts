@@ -9,10 +9,10 @@ import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { FileLinks } from '../files/signed-links.ts';
 import type { Storage } from '../files/storage.ts';
-import { checkImage } from '../jobs/upload-checks.ts';
-import { catalogueImageUrl } from '../try-on/routes.ts';
-import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
-import type { TryOnCatalogueRow } from '../try-on/tables.ts';
+import { checkImage } from '../files/upload-checks.ts';
+import { catalogueImageUrl } from './routes.ts';
+import { tryOnGarments, tryOnModels } from './tables.ts';
+import type { TryOnCatalogueRow } from './tables.ts';
 
 export type CatalogueKind = 'models' | 'garments';
 

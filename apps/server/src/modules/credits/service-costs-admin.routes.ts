@@ -7,7 +7,7 @@ import {
 } from '@lumen/core/admin/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { createAdminServiceCostsService } from './service-costs.service.ts';
+import { createAdminServiceCostsService } from './service-costs-admin.service.ts';
 
 export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createAdminServiceCostsService({ db: app.db });
@@ -15,7 +15,7 @@ export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/service-costs',
+    '/service-costs',
     {
       schema: {
         tags,
@@ -28,7 +28,7 @@ export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/admin/service-costs/:serviceKey',
+    '/service-costs/:serviceKey',
     {
       schema: {
         tags,

@@ -2,18 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createIpBlockBodySchema, ipBlockListSchema, ipBlockMessages, ipBlockSchema } from '@lumen/core/admin/ip-blocks';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { addIpBlock, listIpBlocks, removeIpBlock } from './ip-blocks.service.ts';
 
 /** Blocked IP ranges (ADMIN only); the ipBlocksPlugin enforces them on every route. */
 export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin);
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/ip-blocks',
+    '/ip-blocks',
     {
       schema: { tags, security, summary: 'Blocked IP ranges, newest first, and the address you connect from', response: { 200: ok(ipBlockListSchema), ...failures(401, 403, 429) } },
     },
@@ -21,7 +19,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/ip-blocks',
+    '/ip-blocks',
     {
       schema: {
         tags,
@@ -36,7 +34,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(
-    '/admin/ip-blocks/:id',
+    '/ip-blocks/:id',
     {
       schema: { tags, security, summary: 'Unblock a range', params: idParamsSchema, response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) } },
     },

@@ -1,27 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  adminIntroductionDialogSchema,
   adminJobDetailSchema,
   adminJobListQuerySchema,
-  introductionDialogParamsSchema,
   jobIdParamsSchema,
   paginatedAdminJobsSchema,
   statisticsQuerySchema,
   tryOnStatisticsSchema,
-  updateIntroductionDialogBodySchema,
 } from '@lumen/core/jobs/schemas';
-import { z } from 'zod';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { requireAdmin } from '../../plugins/auth.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createAdminJobsService } from './admin-jobs.service.ts';
-import { createIntroductionDialogsAdminService } from './introduction-dialogs-admin.service.ts';
-import { adminTryOnCatalogueRoutes } from './try-on-catalogue-routes.ts';
 import { computeTryOnStatistics } from './try-on-statistics.service.ts';
 
-/** The admin side of the AI services: jobs, try-on catalogue and statistics, introduction dialogs. ADMIN only, checked first. */
+/** /admin/jobs (list, detail, retry, refund) and /admin/try-on/statistics. */
 export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireAdmin);
   const jobs = createAdminJobsService({
     db: app.db,
     links: app.fileLinks,
@@ -30,12 +22,11 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.jobWorker?.poke();
     },
   });
-  const dialogs = createIntroductionDialogsAdminService({ db: app.db });
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/jobs',
+    '/jobs',
     {
       schema: {
         tags,
@@ -49,7 +40,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/jobs/:id',
+    '/jobs/:id',
     {
       schema: {
         tags,
@@ -63,7 +54,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/jobs/:id/retry',
+    '/jobs/:id/retry',
     {
       schema: {
         tags,
@@ -77,7 +68,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/jobs/:id/refund',
+    '/jobs/:id/refund',
     {
       schema: {
         tags,
@@ -91,7 +82,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/try-on/statistics',
+    '/try-on/statistics',
     {
       schema: {
         tags,
@@ -103,38 +94,4 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ success: true as const, data: await computeTryOnStatistics(app.db, request.query) }),
   );
-
-  app.get(
-    '/admin/introduction-dialogs',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The onboarding dialog of every tool',
-        response: { 200: ok(z.array(adminIntroductionDialogSchema)), ...failures(401, 403, 429) },
-      },
-    },
-    async () => ({ success: true as const, data: await dialogs.list() }),
-  );
-
-  app.put(
-    '/admin/introduction-dialogs/:service',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a tool’s onboarding dialog (title, plain-text body, enabled)',
-        params: introductionDialogParamsSchema,
-        body: updateIntroductionDialogBodySchema,
-        response: { 200: ok(adminIntroductionDialogSchema), ...failures(400, 401, 403, 413, 415, 429) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await dialogs.update(auditActorOf(request), request.params.service, request.body),
-      message: 'Introduction dialog saved',
-    }),
-  );
-
-  await app.register(adminTryOnCatalogueRoutes);
 };

@@ -9,8 +9,8 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { tryOnModels } from '../try-on/tables.ts';
-import { auditRows, seedJob } from './admin-test-seed.ts';
+import { tryOnModels } from './tables.ts';
+import { auditRows, seedJob } from '../../test/admin-seed.ts';
 
 let t: TestApp;
 let admin: string;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { auditLog } from '../audit/index.ts';
-import { moveCredits } from '../credits/credits.service.ts';
-import { jobs } from '../jobs/tables.ts';
-import type { JobFileRef, JobRow } from '../jobs/tables.ts';
+import type { Db } from '../db/database.ts';
+import { auditLog } from '../modules/audit/index.ts';
+import { moveCredits } from '../modules/credits/credits.service.ts';
+import { jobs } from '../modules/jobs/tables.ts';
+import type { JobFileRef, JobRow } from '../modules/jobs/tables.ts';
 
 export type SeedJob = {
   service?: string;

@@ -12,7 +12,7 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { uploadMessages } from '../jobs/upload-checks.ts';
+import { uploadMessages } from '../files/upload-checks.ts';
 import { createTryOnCatalogueService } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';
 
@@ -30,7 +30,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   for (const kind of ['models', 'garments'] as const satisfies readonly CatalogueKind[]) {
-    const base = `/admin/try-on/${kind}`;
+    const base = `/try-on/${kind}`;
 
     app.get(
       base,

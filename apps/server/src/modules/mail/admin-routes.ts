@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailOutboxListSchema, mailOutboxMessageSchema, mailOutboxQuerySchema } from '@lumen/core/admin/mail-outbox';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { createMailOutboxService } from '../mail/mail-outbox.service.ts';
+import { createMailOutboxService } from './mail-outbox.service.ts';
 
 export const adminMailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createMailOutboxService({ db: app.db });
@@ -10,7 +10,7 @@ export const adminMailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
 
   app.get(
-    '/admin/mail-outbox',
+    '/mail-outbox',
     {
       schema: {
         tags,
@@ -24,7 +24,7 @@ export const adminMailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/admin/mail-outbox/:id',
+    '/mail-outbox/:id',
     {
       schema: {
         tags,

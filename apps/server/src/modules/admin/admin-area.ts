@@ -1,0 +1,54 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { requireAdmin } from '../../plugins/auth.ts';
+import { adminAuditLogRoutes } from '../audit/index.ts';
+import { adminBlogRoutes } from '../blog/admin-routes.ts';
+import { adminCommunityRoutes } from '../community/admin-routes.ts';
+import { adminContactRoutes } from '../contact/admin-routes.ts';
+import { creditsAdminRoutes } from '../credits/admin-routes.ts';
+import { adminIntroductionDialogsRoutes } from '../introduction-dialogs/admin-routes.ts';
+import { adminIpBlocksRoutes } from '../ip-blocks/admin-routes.ts';
+import { adminJobsRoutes } from '../jobs/admin-routes.ts';
+import { adminMailOutboxRoutes } from '../mail/admin-routes.ts';
+import { adminNewsletterRoutes } from '../newsletter/admin-routes.ts';
+import { paymentsAdminRoutes } from '../payments/index.ts';
+import { adminSettingsRoutes } from '../settings/admin-routes.ts';
+import { adminTryOnCatalogueRoutes } from '../try-on/admin-routes.ts';
+import { adminVideosRoutes } from '../videos/admin-routes.ts';
+import { adminAnalyticsRoutes } from './analytics-routes.ts';
+import { adminSecurityEventsRoutes } from './security-events-routes.ts';
+import { adminSecurityRoutes } from './security-routes.ts';
+import { adminUserActivityRoutes } from './user-activity-routes.ts';
+import { adminUsersRoutes } from './users-routes.ts';
+
+/** Each domain's admin routes (its `admin-routes.ts`), then admin's own cross-domain views. */
+const adminRouteGroups: FastifyPluginAsync[] = [
+  creditsAdminRoutes,
+  paymentsAdminRoutes,
+  adminJobsRoutes,
+  adminTryOnCatalogueRoutes,
+  adminIntroductionDialogsRoutes,
+  adminCommunityRoutes,
+  adminBlogRoutes,
+  adminContactRoutes,
+  adminNewsletterRoutes,
+  adminVideosRoutes,
+  adminSettingsRoutes,
+  adminIpBlocksRoutes,
+  adminMailOutboxRoutes,
+  adminAuditLogRoutes,
+  adminUsersRoutes,
+  adminUserActivityRoutes,
+  adminSecurityEventsRoutes,
+  adminSecurityRoutes,
+  adminAnalyticsRoutes,
+];
+
+/**
+ * Every route under /api/v1/admin: the caller must be signed in as ADMIN, checked on request,
+ * before the input is even validated. Domains write their admin routes without the /admin prefix
+ * and without their own guard; this plugin adds both.
+ */
+export const adminArea: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  for (const routes of adminRouteGroups) await app.register(routes);
+};

@@ -1,0 +1,1 @@
+export { adminArea } from './admin-area.ts';

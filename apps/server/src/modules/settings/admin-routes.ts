@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSettingsSchema, platformSettingsSchema, settingsMessages } from '@lumen/core/settings/platform-settings';
+import { failures, ok } from '../../lib/route-schemas.ts';
+import { auditActorOf } from '../audit/index.ts';
+import { getAdminSettings, updatePlatformSettings } from './settings.service.ts';
+
+/** GET/PUT /admin/settings (ADMIN only). */
+export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  const security = [{ bearerAuth: [] }];
+
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The platform settings and their last change',
+        response: { 200: ok(adminSettingsSchema), ...failures(401, 403, 429) },
+      },
+    },
+    async () => ({ success: true as const, data: await getAdminSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace the platform settings (audited with before and after)',
+        body: platformSettingsSchema,
+        response: { 200: ok(adminSettingsSchema), ...failures(400, 401, 403, 413, 415, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await updatePlatformSettings(app.db, auditActorOf(request), request.body),
+      message: settingsMessages.saved,
+    }),
+  );
+};
