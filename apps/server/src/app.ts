@@ -8,8 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config/index.ts';
 import { createDatabase, pgliteDirFor } from './db/database.ts';
 import type { Database } from './db/database.ts';
-import { seedDatabase } from './db/seed.ts';
-import './fastify-types.ts';
+import { seedDatabase } from './seed.ts';
+import './plugins/fastify-types.ts';
 import { API_PREFIX } from './lib/api-prefix.ts';
 import { createBackgroundTasks } from './lib/background-tasks.ts';
 import { jsonHasUnpairedSurrogate } from './lib/unpaired-surrogates.ts';
@@ -31,24 +31,26 @@ import { apiKeysRoutes } from './modules/api-keys/routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { JobsPluginOptions } from './modules/jobs/jobs-plugin.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
+import { keySpending } from './modules/jobs/key-spending.repository.ts';
 import { jobUploadsRoutes } from './modules/jobs/uploads-routes.ts';
 import { tryOnRoutes } from './modules/try-on/routes.ts';
 import { limitsPlugin } from './modules/limits/index.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { creditsRoutes } from './modules/credits/routes.ts';
+import { findUserWithCredit } from './modules/credits/credits.repository.ts';
 import { cardPaymentsPlugin, cryptoPaymentsPlugin, paymentsRoutes } from './modules/payments/index.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { ipBlocksPlugin } from './modules/ip-blocks/ip-blocks-plugin.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { uploadsRoutes } from './modules/uploads/routes.ts';
+import { avatarFilesRoutes } from './modules/users/avatar-files.routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { accountDataRoutes } from './modules/account-data/routes.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { requestAuthPlugin } from './modules/auth/request-auth.plugin.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { mailPlugin } from './plugins/mail.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { JSON_BODY_LIMIT_BYTES, errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { rateLimitPlugin } from './modules/api-keys/global-rate-limit.plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 
@@ -121,7 +123,7 @@ export const appPlugin = fp(
       });
     }
     await app.register(ipBlocksPlugin);
-    await app.register(authPlugin);
+    await app.register(requestAuthPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
     await app.register(apiKeysPlugin, options.apiKeys ?? {});
     await app.register(cryptoPaymentsPlugin);
@@ -131,14 +133,14 @@ export const appPlugin = fp(
       async (api) => {
         await api.register(systemRoutes);
         await api.register(authRoutes, { loginThrottle: options.loginThrottle });
-        await api.register(usersRoutes);
+        await api.register(usersRoutes, { findUserWithCredit });
         await api.register(accountDataRoutes);
         await api.register(creditsRoutes);
         await api.register(paymentsRoutes);
         await api.register(adminArea, { prefix: '/admin' });
         await api.register(jobsRoutes);
         await api.register(jobUploadsRoutes);
-        await api.register(apiKeysRoutes);
+        await api.register(apiKeysRoutes, { spending: keySpending });
         await api.register(filesRoutes);
         await api.register(tryOnRoutes);
         await api.register(introductionDialogsRoutes);
@@ -151,7 +153,7 @@ export const appPlugin = fp(
       },
       { prefix: API_PREFIX },
     );
-    await app.register(uploadsRoutes);
+    await app.register(avatarFilesRoutes);
     await app.register(spaPlugin, { webDistDir: config.webDistDir });
   },
   { name: 'lumen-app' },

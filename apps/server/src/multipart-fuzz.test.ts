@@ -4,7 +4,7 @@ import type { TestApp } from './test/build-test-app.ts';
 import { snapshotTables } from './test/db-snapshot.ts';
 import { createRandom, hostileStrings } from './test/openapi-fuzz-requests.ts';
 import type { Random } from './test/openapi-fuzz-requests.ts';
-import { generateKey, xApiKey } from './modules/api-keys/test-keys.ts';
+import { generateKey, xApiKey } from './test/api-key-helpers.ts';
 import { verifiedBuyer } from './test/card-helpers.ts';
 
 /**

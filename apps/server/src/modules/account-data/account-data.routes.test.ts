@@ -9,7 +9,7 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { VALID_PASSWORD, bearer, multipartFile, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { fastWorker, noisePng, submitJob, uploadFile, waitForJob } from '../../test/job-helpers.ts';
 import { codeIn, latestMail } from '../../test/mail-helpers.ts';
-import { generateKey, xApiKey } from '../api-keys/test-keys.ts';
+import { generateKey, xApiKey } from '../../test/api-key-helpers.ts';
 import { apiKeys } from '../api-keys/tables.ts';
 import { authSessions, securityEvents, userIdentities } from '../auth/tables.ts';
 import { communityPosts } from '../community/tables.ts';

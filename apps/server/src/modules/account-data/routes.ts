@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDataMessages, deleteAccountBodySchema, deletionCodeSentSchema, noFieldsBodySchema } from '@lumen/core/users/account-data';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { clientInfo } from '../auth/client-info.ts';
 import { createOneTimeCodes } from '../auth/one-time-codes.ts';
 import { createPasswordHasher } from '../auth/password-hasher.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin } from '../../plugins/auth.ts';
+import { requireAdmin } from '../../plugins/guards.ts';
 import { adminAuditLogRoutes } from '../audit/index.ts';
 import { adminBlogRoutes } from '../blog/admin-routes.ts';
 import { adminCommunityRoutes } from '../community/admin-routes.ts';

@@ -4,7 +4,7 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
-import { verifiedUser } from '../api-keys/test-keys.ts';
+import { verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
 import { orders } from '../payments/tables.ts';

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
-import { generateKey, verifiedUser } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { fakeRegistry } from '../jobs/test-engines.ts';
 import { cryptoPayments, orders, paymentMethods } from '../payments/tables.ts';
 

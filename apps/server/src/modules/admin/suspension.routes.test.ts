@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { VALID_PASSWORD, bearer, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
 import { startLocalOidcProvider } from '../../test/local-oidc-provider.ts';
 import type { LocalOidcProvider } from '../../test/local-oidc-provider.ts';
-import { generateKey, verifiedUser, xApiKey } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 import { users } from '../users/tables.ts';
 
 let t: TestApp;

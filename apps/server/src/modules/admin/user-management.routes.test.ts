@@ -6,7 +6,7 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { generateKey, verifiedUser } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { orders } from '../payments/tables.ts';
 import { users } from '../users/tables.ts';

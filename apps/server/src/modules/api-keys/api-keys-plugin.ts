@@ -3,11 +3,24 @@ import fp from 'fastify-plugin';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { apiKeyCredential } from './key-auth.ts';
+import type { RequestApiKey } from './key-auth.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
 import { createUsageRecorder } from './usage-recorder.ts';
+import type { UsageRecorder } from './usage-recorder.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
+import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 import type { WebhookDispatcherOptions } from './webhook-dispatcher.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher };
+  }
+  interface FastifyRequest {
+    /** Set when the request is authenticated by an API key. */
+    apiKey: RequestApiKey | null;
+  }
+}
 
 export type ApiKeysPluginOptions = {
   /** Default: Redis when REDIS_URL is set, else in memory. */

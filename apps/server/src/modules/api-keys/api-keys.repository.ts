@@ -1,6 +1,5 @@
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { jobs } from '../jobs/tables.ts';
 import { users } from '../users/tables.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
@@ -69,19 +68,6 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
-/** Credits charged to jobs of these keys since `since` (all time when null), refunded jobs excluded. */
-export async function creditsByKey(db: Db, keyIds: string[], since: Date | null): Promise<Map<string, number>> {
-  if (keyIds.length === 0) return new Map();
-  const conditions = [inArray(jobs.apiKeyId, keyIds), isNull(jobs.refundedAt)];
-  if (since) conditions.push(gte(jobs.createdAt, since));
-  const rows = await db
-    .select({ keyId: jobs.apiKeyId, credits: sql<string>`coalesce(sum(${jobs.cost}), 0)` })
-    .from(jobs)
-    .where(and(...conditions))
-    .groupBy(jobs.apiKeyId);
-  return new Map(rows.map((row) => [row.keyId ?? '', Number(row.credits)]));
-}
-
 /** All of a user's keys, deleted ones included: to follow regenerate chains. */
 export async function findChainLinksOfUser(db: Db, userId: string): Promise<Array<{ id: string; replacedKeyId: string | null }>> {
   return db.select({ id: apiKeys.id, replacedKeyId: apiKeys.replacedKeyId }).from(apiKeys).where(eq(apiKeys.userId, userId));
@@ -115,12 +101,3 @@ export async function requestsSince(db: Db, keyId: string, sinceDay: string) {
     .where(and(eq(apiKeyRequests.keyId, keyId), gte(apiKeyRequests.day, sinceDay)));
 }
 
-export async function creditsPerDay(db: Db, keyId: string, since: Date): Promise<Map<string, number>> {
-  const day = sql<string>`to_char(${jobs.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const rows = await db
-    .select({ day, credits: sql<string>`coalesce(sum(${jobs.cost}), 0)` })
-    .from(jobs)
-    .where(and(eq(jobs.apiKeyId, keyId), isNull(jobs.refundedAt), gte(jobs.createdAt, since)))
-    .groupBy(day);
-  return new Map(rows.map((row) => [row.day, Number(row.credits)]));
-}

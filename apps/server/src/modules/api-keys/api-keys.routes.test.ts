@@ -11,7 +11,7 @@ import { jobs } from '../jobs/tables.ts';
 import { users } from '../users/tables.ts';
 import { hashApiKey } from './key-secrets.ts';
 import { apiKeys } from './tables.ts';
-import { generateKey, verifiedUser, xApiKey } from './test-keys.ts';
+import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

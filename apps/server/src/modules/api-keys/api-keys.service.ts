@@ -6,8 +6,6 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { monthStart, toApiKeyDto, utcDay } from './api-key-dto.ts';
 import {
-  creditsByKey,
-  creditsPerDay,
   findChainLinksOfUser,
   findKeyOfUser,
   findKeysOfUser,
@@ -21,12 +19,19 @@ import { getPlatformSettings } from '../settings/settings.service.ts';
 
 export const API_KEY_REVOKED_CONFLICT = 'This API key is revoked; generate a new one';
 
-type Deps = { db: Db; jwtSecret: string; nodeEnv: NodeEnv; clock: () => Date };
+/** What the keys spent, read from the jobs they submitted (the jobs module provides it). */
+export type KeySpending = {
+  creditsByKey(db: Db, keyIds: string[], since: Date | null): Promise<Map<string, number>>;
+  creditsPerDay(db: Db, keyId: string, since: Date): Promise<Map<string, number>>;
+};
+
+type Deps = { db: Db; jwtSecret: string; nodeEnv: NodeEnv; clock: () => Date; spending: KeySpending };
 
 const notFound = () => new AppError('NOT_FOUND', 404, apiKeyMessages.notFound);
 
 export function createApiKeysService(deps: Deps) {
   const { db } = deps;
+  const { creditsByKey, creditsPerDay } = deps.spending;
 
   /** creditsUsed (the key's own, all time) and creditsUsedThisMonth (with the keys it replaced). */
   async function present(userId: string, rows: ApiKeyRow[]): Promise<ApiKey[]> {

@@ -6,7 +6,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
-import { generateKey, verifiedUser, xApiKey } from './test-keys.ts';
+import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -10,12 +10,13 @@ import {
   issuedApiKeySchema,
 } from '@lumen/core/api-keys/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth, requireVerifiedEmail } from '../../plugins/auth.ts';
+import { currentUser, requireAuth, requireVerifiedEmail } from '../../plugins/guards.ts';
 import { createApiKeysService } from './api-keys.service.ts';
+import type { KeySpending } from './api-keys.service.ts';
 
 /** Key management (docs/api/api-keys-contract.md): the user's JWT only; an API key here is a 403. */
-export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createApiKeysService({ db: app.db, jwtSecret: app.config.jwtSecret, nodeEnv: app.config.nodeEnv, clock: () => app.clock() });
+export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = async (app, { spending }) => {
+  const service = createApiKeysService({ db: app.db, jwtSecret: app.config.jwtSecret, nodeEnv: app.config.nodeEnv, clock: () => app.clock(), spending });
   const tags = ['api-keys'];
   const security = [{ bearerAuth: [] }];
   const params = apiKeyIdParamsSchema;

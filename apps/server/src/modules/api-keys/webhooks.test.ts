@@ -10,7 +10,7 @@ import { expectLedgerInvariant } from '../../test/credit-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
 import { apiKeys, webhookDeliveries } from './tables.ts';
-import { generateKey, verifiedUser } from './test-keys.ts';
+import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import { isPrivateAddress } from './webhook-url-policy.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/auth.ts';
+import { currentUser } from '../../plugins/guards.ts';
 import type { AuditActor } from './audit.repository.ts';
 
 /** The signed-in admin and where the request came from, for the audit record. */

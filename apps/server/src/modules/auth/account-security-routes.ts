@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { securityEventListSchema, securityEventsQuerySchema } from '@lumen/core/users/security-events';
 import { signInMethodsSchema } from '@lumen/core/users/sign-in-methods';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import type { AuthServices } from './auth-services.ts';
 
 /** /user/me/* views of the account's security, served by the auth module that owns the data. */

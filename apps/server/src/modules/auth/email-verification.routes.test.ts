@@ -4,7 +4,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { VALID_PASSWORD, bearer, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { latestCode, latestMail, mailsTo } from '../../test/mail-helpers.ts';
-import { requireVerifiedEmail } from '../../plugins/auth.ts';
+import { requireVerifiedEmail } from '../../plugins/guards.ts';
 import { findCreditAccount, listLedgerEntries } from '../credits/credits.repository.ts';
 
 let t: TestApp;

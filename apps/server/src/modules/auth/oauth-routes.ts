@@ -14,7 +14,7 @@ import type { OAuthErrorCode } from '@lumen/core/auth/oauth';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';
 import { LINK_COOKIE, clearLinkCookie, setFlowCookie, setLinkCookie, takeFlowCookie } from './oauth-flow-cookie.ts';

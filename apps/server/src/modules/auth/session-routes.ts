@@ -6,7 +6,7 @@ import {
   sessionMessages,
 } from '@lumen/core/auth/sessions';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';
 

@@ -6,7 +6,7 @@ import {
 } from '@lumen/core/auth/one-time-code';
 import { userSchema } from '@lumen/core/users/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { limitPerIp } from '../limits/index.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';

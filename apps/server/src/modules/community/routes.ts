@@ -14,7 +14,7 @@ import {
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { createCommunityService } from './community.service.ts';
 import type { Viewer } from './community.service.ts';
 

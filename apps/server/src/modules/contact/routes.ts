@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_SENT_MESSAGE, contactBodySchema } from '@lumen/core/content/contact';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../plugins/guards.ts';
 import { createContactService } from './contact.service.ts';
 
 export function contactServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {

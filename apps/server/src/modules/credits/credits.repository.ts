@@ -2,6 +2,8 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger } from './tables.ts';
 import type { CreditLedgerRow, LedgerKind } from './tables.ts';
+import { users } from '../users/tables.ts';
+import type { UserWithCredit } from '../users/user-dto.ts';
 
 export async function insertCreditAccount(db: Db, userId: string): Promise<void> {
   await db.insert(creditAccounts).values({ userId }).onConflictDoNothing();
@@ -149,4 +151,15 @@ export async function findCreditAccountForUpdate(db: Db, userId: string): Promis
     .where(eq(creditAccounts.userId, userId))
     .for('update');
   return row ?? null;
+}
+
+/** The user with its balance and total spent (0 and 0 before its credit account exists). */
+export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCredit | null> {
+  const [row] = await db
+    .select({ user: users, balance: creditAccounts.balance, spent: creditAccounts.spent })
+    .from(users)
+    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) return null;
+  return { ...row.user, credit: { balance: row.balance ?? 0, spent: row.spent ?? 0 } };
 }

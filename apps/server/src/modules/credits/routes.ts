@@ -8,7 +8,7 @@ import {
   usageHistorySchema,
 } from '@lumen/core/credits/schemas';
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createCatalogueService } from './catalogue.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { introductionDialogDismissSchema, introductionDialogParamsSchema, introductionDialogSchema } from '@lumen/core/jobs/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { dismissIntroductionDialog, getIntroductionDialog } from './introduction-dialogs.service.ts';
 
 export const introductionDialogsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
-import { generateKey, verifiedUser, xApiKey } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { fakeRegistry } from './test-engines.ts';
 

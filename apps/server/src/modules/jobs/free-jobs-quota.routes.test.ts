@@ -7,7 +7,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { noisePng, salesPilotJob, uploadFile } from '../../test/job-helpers.ts';
-import { generateKey, verifiedUser } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { updateServiceCost } from '../credits/catalogue.repository.ts';
 import { noClientLimits } from '../limits/index.ts';
 import { fakeRegistry } from './test-engines.ts';

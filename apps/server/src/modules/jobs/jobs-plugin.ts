@@ -2,13 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 import { createFileLinks } from '../files/signed-links.ts';
+import type { FileLinks } from '../files/signed-links.ts';
 import { openStorage } from '../files/create-storage.ts';
 import type { Storage } from '../files/storage.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import type { EngineRegistry } from '@lumen/engines';
 import { JOB_EVENTS_SHUTDOWN, createJobEvents } from './job-events.ts';
+import type { JobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
+import type { JobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploaded files and job results (local disk under DATA_DIR/storage, or S3). */
+    storage: Storage;
+    fileLinks: FileLinks;
+    jobEvents: JobEvents;
+    /** The in-process job worker; null when WORKER_ENABLED=false. */
+    jobWorker: JobWorker | null;
+  }
+}
 
 export type JobsPluginOptions = {
   /** Engines per service; default: from configuration (`<SERVICE>_ENGINE`). Tests inject fakes. */

@@ -15,7 +15,7 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { apiKeyCredential } from '../api-keys/key-auth.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
 

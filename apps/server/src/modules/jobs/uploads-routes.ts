@@ -7,7 +7,7 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { uploadMessages } from '../files/upload-checks.ts';
 import { createUploadsService } from './uploads.service.ts';
 

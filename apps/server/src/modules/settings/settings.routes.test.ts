@@ -7,7 +7,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
 import { startLocalOidcProvider } from '../../test/local-oidc-provider.ts';
 import type { LocalOidcProvider } from '../../test/local-oidc-provider.ts';
-import { generateKey, verifiedUser } from '../api-keys/test-keys.ts';
+import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { getPlatformSettings } from './settings.service.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import { packageCardName } from '@lumen/core/credits/rules';
 import { isCryptoOffered } from '@lumen/core/payments/crypto';
-import { seedDatabase } from '../../db/seed.ts';
+import { seedDatabase } from '../../seed.ts';
 import { createPasswordHasher } from '../auth/password-hasher.ts';
 import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';

@@ -2,16 +2,17 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AVATAR_MAX_BYTES, updateProfileBodySchema, userSchema } from '@lumen/core/users/schemas';
 import { AppError } from '../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AVATAR_TOO_LARGE_MESSAGE } from './avatar-image.ts';
 import { createUsersService } from './users.service.ts';
+import type { FindUserWithCredit } from './users.service.ts';
 
 const AVATAR_FIELD = 'profileImage';
 
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUsersService({ db: app.db, dataDir: app.config.dataDir });
+export const usersRoutes: FastifyPluginAsyncZod<{ findUserWithCredit: FindUserWithCredit }> = async (app, { findUserWithCredit }) => {
+  const service = createUsersService({ db: app.db, dataDir: app.config.dataDir, findUserWithCredit });
   const tags = ['users'];
   const security = [{ bearerAuth: [] }];
 

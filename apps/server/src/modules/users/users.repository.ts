@@ -1,10 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { creditAccounts } from '../credits/tables.ts';
 import { users } from './tables.ts';
 import type { UserRow } from './tables.ts';
-
-export type UserWithCredit = UserRow & { credit: { balance: number; spent: number } };
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
@@ -17,16 +14,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
-}
-
-export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCredit | null> {
-  const [row] = await db
-    .select({ user: users, balance: creditAccounts.balance, spent: creditAccounts.spent })
-    .from(users)
-    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
-    .where(eq(users.id, id));
-  if (!row) return null;
-  return { ...row.user, credit: { balance: row.balance ?? 0, spent: row.spent ?? 0 } };
 }
 
 export async function insertUser(

@@ -4,11 +4,15 @@ import { AppError } from '../../plugins/app-error.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import { deleteAvatarFile, saveAvatarFile } from './avatar-store.ts';
 import { toUserDto } from './user-dto.ts';
-import { findUserWithCredit, replaceProfileImage, updateUserNames } from './users.repository.ts';
+import type { UserWithCredit } from './user-dto.ts';
+import { replaceProfileImage, updateUserNames } from './users.repository.ts';
 
-type Deps = { db: Db; dataDir: string };
+/** Reads the user with its credit account; the credits module provides it (it imports users, not the reverse). */
+export type FindUserWithCredit = (db: Db, userId: string) => Promise<UserWithCredit | null>;
 
-export function createUsersService({ db, dataDir }: Deps) {
+type Deps = { db: Db; dataDir: string; findUserWithCredit: FindUserWithCredit };
+
+export function createUsersService({ db, dataDir, findUserWithCredit }: Deps) {
   async function getUser(userId: string): Promise<User> {
     const user = await findUserWithCredit(db, userId);
     // The token is valid but its account is gone: the session is over.

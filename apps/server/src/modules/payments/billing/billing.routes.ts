@@ -9,7 +9,7 @@ import {
   refundRequestBodySchema,
 } from '@lumen/core/payments/billing';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { createBillingService } from './billing.service.ts';
 
 /** /payment/invoices: the signed-in user's orders as invoices, PDF receipts and refund requests. */

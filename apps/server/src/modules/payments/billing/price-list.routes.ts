@@ -7,7 +7,7 @@ import {
   subscriptionPlanListSchema,
   subscriptionPlanSchema,
 } from '@lumen/core/credits/schemas';
-import { currentUser, requireAuth } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { createCatalogueService } from '../../credits/catalogue.service.ts';
 import { createPaymentsService } from './price-list.service.ts';

@@ -10,7 +10,7 @@ import {
 } from '@lumen/core/payments/card';
 import { orderSchema } from '@lumen/core/payments/orders';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/guards.ts';
 import { getPlatformSettings } from '../../settings/settings.service.ts';
 import { getOrderForUser } from '../orders/index.ts';
 import { paymentMethodRoutes } from './payment-methods.routes.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { paymentMethodListSchema } from '@lumen/core/payments/card';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { currentUser, requireAuth } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { createPaymentMethodsService } from './payment-methods.service.ts';
 
 /** Saved cards (brand, last 4 digits, expiry; never a number). */

@@ -11,7 +11,7 @@ import {
   cryptoSubscriptionRequestSchema,
 } from '@lumen/core/payments/crypto';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/guards.ts';
 import { NOWPAYMENTS_WEBHOOK_PATH } from './crypto-payments.service.ts';
 
 /** Crypto routes of docs/api/payments-contract.md, plus the NOWPayments IPN webhook. */

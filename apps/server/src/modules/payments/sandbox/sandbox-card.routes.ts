@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { testCardAuthenticateBodySchema, testCardConfirmBodySchema, testCardResultSchema } from '@lumen/core/payments/card';
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { currentUser, requireAuth } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import type { SandboxCardProvider } from './sandbox-card-provider.ts';
 import { renderCheckoutPage, renderMissingCheckoutPage } from './sandbox-checkout-page.ts';
 

@@ -7,7 +7,7 @@ import {
   subscriptionSchema,
 } from '@lumen/core/payments/card';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/auth.ts';
+import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/guards.ts';
 import { createSubscriptionsService } from './subscriptions.service.ts';
 
 /** Subscriptions by card (decision 022). */

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { defaultServiceCosts } from '@lumen/core/services/catalogue';
-import type { Db } from './database.ts';
-import { creditPackages, serviceCosts } from '../modules/credits/tables.ts';
-import { insertCreditAccount } from '../modules/credits/credits.repository.ts';
-import { subscriptionPlans } from '../modules/payments/tables.ts';
-import { defaultIntroductionDialogs } from '../modules/introduction-dialogs/default-dialogs.ts';
-import { introductionDialogs } from '../modules/introduction-dialogs/tables.ts';
-import { seedBlogPosts } from '../modules/blog/seed-posts.ts';
-import { findUserByEmail, hasAdmin, insertUser } from '../modules/users/users.repository.ts';
-import type { PasswordHasher } from '../modules/auth/password-hasher.ts';
+import type { Db } from './db/database.ts';
+import { creditPackages, serviceCosts } from './modules/credits/tables.ts';
+import { insertCreditAccount } from './modules/credits/credits.repository.ts';
+import { subscriptionPlans } from './modules/payments/tables.ts';
+import { defaultIntroductionDialogs } from './modules/introduction-dialogs/default-dialogs.ts';
+import { introductionDialogs } from './modules/introduction-dialogs/tables.ts';
+import { seedBlogPosts } from './modules/blog/seed-posts.ts';
+import { findUserByEmail, hasAdmin, insertUser } from './modules/users/users.repository.ts';
+import type { PasswordHasher } from './modules/auth/password-hasher.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@lumen.local';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
-import type { Db } from '../../db/database.ts';
-import { setBalance } from '../../test/credit-helpers.ts';
-import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { users } from '../users/tables.ts';
+import type { Db } from '../db/database.ts';
+import { setBalance } from './credit-helpers.ts';
+import { bearer, registerUser } from './http-helpers.ts';
+import { users } from '../modules/users/tables.ts';
 
 /** A registered user with a verified e-mail and `balance` credits. */
 export async function verifiedUser(app: FastifyInstance, db: Db, balance = 0) {

@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { apiKeyCredential } from '../modules/api-keys/key-auth.ts';
-import { isWellFormedApiKey } from '../modules/api-keys/key-secrets.ts';
-import { AppError } from './app-error.ts';
+import { apiKeyCredential } from './key-auth.ts';
+import { isWellFormedApiKey } from './key-secrets.ts';
+import { AppError } from '../../plugins/app-error.ts';
 
 export type GlobalRateLimitOptions = { max: number; timeWindowMs: number };
 

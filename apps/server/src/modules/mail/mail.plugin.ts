@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import '../fastify-types.ts';
-import { createMailer } from '../modules/mail/mailer.ts';
+import '../../plugins/fastify-types.ts';
+import { createMailer } from './mailer.ts';
+import type { Mailer } from './mailer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
 
 /** app.mailer: SMTP_URL through nodemailer, every message also kept in mail_outbox (decision 008). */
 export const mailPlugin = fp(

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
-import { AVATAR_FILE_PATTERN, avatarDirectory } from '../users/avatar-store.ts';
+import { AVATAR_FILE_PATTERN, avatarDirectory } from './avatar-store.ts';
 
 /** Public avatar files: random names, never rewritten, so they are cached for a year. */
-export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const avatarFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const directory = avatarDirectory(app.config.dataDir);
   const notFound = () => new AppError('NOT_FOUND', 404, 'Image not found');
 
