@@ -28,6 +28,38 @@ module.exports = {
       to: { path: '^(apps|packages/engines)/' },
     },
     {
+      name: 'module-only-through-index',
+      severity: 'error',
+      comment:
+        'A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside.',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'composition-only-through-index',
+      severity: 'error',
+      comment: 'app.ts, worker.ts, seed.ts and the platform folders use a module only through its index.ts.',
+      from: { path: '^apps/server/src/(?!modules/|test/)', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'payments-flow-only-through-index',
+      severity: 'error',
+      comment: 'Inside payments, each flow folder (card/, crypto/, orders/, ...) is used by the others only through its index.ts.',
+      from: { path: '^apps/server/src/modules/payments/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/payments/[^/]+/',
+        pathNot: ['^apps/server/src/modules/payments/$1/', '^apps/server/src/modules/payments/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'payments-root-only-through-index',
+      severity: 'error',
+      comment: 'The files that compose payments (its plugins, routes, providers.ts) use each flow through its index.ts.',
+      from: { path: '^apps/server/src/modules/payments/[^/]+\\.ts$' },
+      to: { path: '^apps/server/src/modules/payments/[^/]+/', pathNot: '^apps/server/src/modules/payments/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'no-module-imports-admin',
       severity: 'error',
       comment: 'admin/ sits on top of the domains: a domain module never reaches up into it.',

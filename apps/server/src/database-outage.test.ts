@@ -6,7 +6,7 @@ import { createDatabase } from './db/database.ts';
 import type { Database } from './db/database.ts';
 import { creditLedger } from './modules/credits/tables.ts';
 import { jobs } from './modules/jobs/tables.ts';
-import { fakeRegistry } from './modules/jobs/test-engines.ts';
+import { fakeRegistry } from './test/fake-engines.ts';
 import { seededPackage, verifiedBuyer } from './test/card-helpers.ts';
 import { orders } from './modules/payments/tables.ts';
 import { users } from './modules/users/tables.ts';

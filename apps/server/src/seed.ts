@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import type { Db } from './db/database.ts';
-import { creditPackages, serviceCosts } from './modules/credits/tables.ts';
-import { insertCreditAccount } from './modules/credits/credits.repository.ts';
-import { subscriptionPlans } from './modules/payments/tables.ts';
-import { defaultIntroductionDialogs } from './modules/introduction-dialogs/default-dialogs.ts';
-import { introductionDialogs } from './modules/introduction-dialogs/tables.ts';
-import { seedBlogPosts } from './modules/blog/seed-posts.ts';
-import { findUserByEmail, hasAdmin, insertUser } from './modules/users/users.repository.ts';
-import type { PasswordHasher } from './modules/auth/password-hasher.ts';
+import { creditPackages, serviceCosts } from './modules/credits/index.ts';
+import { insertCreditAccount } from './modules/credits/index.ts';
+import { subscriptionPlans } from './modules/payments/index.ts';
+import { defaultIntroductionDialogs } from './modules/introduction-dialogs/index.ts';
+import { introductionDialogs } from './modules/introduction-dialogs/index.ts';
+import { seedBlogPosts } from './modules/blog/index.ts';
+import { findUserByEmail, hasAdmin, insertUser } from './modules/users/index.ts';
+import type { PasswordHasher } from './modules/auth/index.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@lumen.local';
 
 /**
- * SPEC.md §3's naming rules, in order: '20 Credits', 'Pro' (price 9, 'Best value'),
+ * The packages' naming rules, in order: '20 Credits', 'Pro' (price 9, 'Best value'),
  * 'Plus' (third, 'Most Popular'), and one above $19.20 so crypto is offered.
  */
 export const seedCreditPackages = [

@@ -2,12 +2,12 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
 import { createDatabase, pgliteDirFor } from './db/database.ts';
-import { openStorage } from './modules/files/create-storage.ts';
+import { openStorage } from './modules/files/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
-import { createJobEvents } from './modules/jobs/job-events.ts';
-import { createJobWorker } from './modules/jobs/job-worker.ts';
-import { createWebhookDispatcher } from './modules/api-keys/webhook-dispatcher.ts';
-import { fakeRegistry } from './modules/jobs/test-engines.ts';
+import { createJobEvents } from './modules/jobs/index.ts';
+import { createJobWorker } from './modules/jobs/index.ts';
+import { createWebhookDispatcher } from './modules/api-keys/index.ts';
+import { fakeRegistry } from './test/fake-engines.ts';
 import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
 /** `npm run worker`: runs queued jobs without the HTTP API (more of them scale out on other machines). */

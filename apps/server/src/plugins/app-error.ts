@@ -1,6 +1,6 @@
 import type { ErrorCode, FieldIssue } from '@lumen/core/http/envelope';
 
-/** The one error model (DESIGN.md §4): a code, an HTTP status and a message a user can read. */
+/** The one error model: a code, an HTTP status and a message a user can read. */
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;

@@ -178,7 +178,7 @@ function toAppError(error: unknown, request: FastifyRequest): AppError {
   return new AppError('INTERNAL', 500, 'Something went wrong on our side. Please try again later.');
 }
 
-/** The one error handler: every failure leaves as the envelope of DESIGN.md §4. */
+/** The one error handler: every failure leaves as `{ success: false, error: { code, message, details } }`. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error, request, reply) => {

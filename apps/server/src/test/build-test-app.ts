@@ -10,8 +10,8 @@ import { builtinEnginesConfig } from '@lumen/engines';
 import { createDatabase } from '../db/database.ts';
 import type { Database } from '../db/database.ts';
 import type { LoginThrottleOptions } from '../modules/auth/login-throttle.ts';
-import type { JobsPluginOptions } from '../modules/jobs/jobs-plugin.ts';
-import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys-plugin.ts';
+import type { JobsPluginOptions } from '../modules/jobs/jobs.plugin.ts';
+import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys.plugin.ts';
 import { noClientLimits } from '../config/client-limits.ts';
 import { readPgliteTemplate } from './pglite-template.ts';
 

@@ -9,8 +9,8 @@ import { startLocalS3 } from '../../test/local-s3.ts';
 import type { LocalS3 } from '../../test/local-s3.ts';
 import { openStorage } from '../files/create-storage.ts';
 import { jobOutputs, uploads } from '../jobs/tables.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
-import { readZip } from './zip-test-helpers.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
+import { readZip } from '../../test/zip-helpers.ts';
 
 let s3: LocalS3;
 let t: TestApp;

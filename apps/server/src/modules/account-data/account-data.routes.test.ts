@@ -19,9 +19,9 @@ import { mailOutbox } from '../mail/tables.ts';
 import { newsletterSubscribers } from '../newsletter/tables.ts';
 import { createPaidOrder } from '../../test/billing-helpers.ts';
 import { orders, refundRequests, subscriptionPlans, subscriptions } from '../payments/tables.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { users } from '../users/tables.ts';
-import { readZip } from './zip-test-helpers.ts';
+import { readZip } from '../../test/zip-helpers.ts';
 
 let t: TestApp;
 let now = new Date();

@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import type { Storage } from '../files/storage.ts';
-import { AVATAR_DIR } from '../users/avatar-store.ts';
+import type { Storage } from '../files/index.ts';
+import { AVATAR_DIR } from '../users/index.ts';
 import type { PersonalData } from './export.repository.ts';
 
 /** A name that is safe as one path segment inside the archive. */

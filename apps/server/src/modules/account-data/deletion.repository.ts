@@ -5,16 +5,16 @@ import {
   deletedEmailFor,
 } from '@lumen/core/users/account-data';
 import type { Db } from '../../db/database.ts';
-import { apiKeys, webhookDeliveries } from '../api-keys/tables.ts';
-import { revokeSessions } from '../auth/auth.repository.ts';
-import { oneTimeCodes, refreshTokens, securityEvents, userIdentities } from '../auth/tables.ts';
-import { communityPosts } from '../community/tables.ts';
-import { contactMessages } from '../contact/tables.ts';
-import { jobOutputs, jobs, uploads } from '../jobs/tables.ts';
-import { mailOutbox } from '../mail/tables.ts';
-import { newsletterSubscribers } from '../newsletter/tables.ts';
-import { paymentMethods, subscriptions } from '../payments/tables.ts';
-import { users } from '../users/tables.ts';
+import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
+import { revokeSessions } from '../auth/index.ts';
+import { oneTimeCodes, refreshTokens, securityEvents, userIdentities } from '../auth/index.ts';
+import { communityPosts } from '../community/index.ts';
+import { contactMessages } from '../contact/index.ts';
+import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
+import { mailOutbox } from '../mail/index.ts';
+import { newsletterSubscribers } from '../newsletter/index.ts';
+import { paymentMethods, subscriptions } from '../payments/index.ts';
+import { users } from '../users/index.ts';
 
 /** Other admins who can still sign in (a suspended admin cannot run the platform). */
 export async function countOtherActiveAdmins(db: Db, userId: string): Promise<number> {

@@ -4,15 +4,15 @@ import type { DeleteAccountBody, DeletionCodeSent } from '@lumen/core/users/acco
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { OneTimeCodes } from '../auth/one-time-codes.ts';
-import type { PasswordHasher } from '../auth/password-hasher.ts';
-import type { Storage } from '../files/storage.ts';
-import { accountDeletionCodeMail } from '../mail/mail-templates.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { deleteAvatarFile } from '../users/avatar-store.ts';
-import { users } from '../users/tables.ts';
-import { findUserById } from '../users/users.repository.ts';
-import type { UserRow } from '../users/tables.ts';
+import type { OneTimeCodes } from '../auth/index.ts';
+import type { PasswordHasher } from '../auth/index.ts';
+import type { Storage } from '../files/index.ts';
+import { accountDeletionCodeMail } from '../mail/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import { deleteAvatarFile } from '../users/index.ts';
+import { users } from '../users/index.ts';
+import { findUserById } from '../users/index.ts';
+import type { UserRow } from '../users/index.ts';
 import { countOtherActiveAdmins, eraseUser, hasRunningSubscription, storedFileKeys } from './deletion.repository.ts';
 
 type Deps = {

@@ -2,15 +2,15 @@ import { and, asc, eq, getTableColumns, inArray, isNull, or, sql } from 'drizzle
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { apiKeyRequests, apiKeys } from '../api-keys/tables.ts';
-import { authSessions, securityEvents, userIdentities } from '../auth/tables.ts';
-import { communityLikes, communityPosts } from '../community/tables.ts';
-import { contactMessages } from '../contact/tables.ts';
-import { creditAccounts, creditLedger } from '../credits/tables.ts';
-import { jobOutputs, jobs, uploads } from '../jobs/tables.ts';
-import { newsletterSubscribers } from '../newsletter/tables.ts';
-import { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptions } from '../payments/tables.ts';
-import { users } from '../users/tables.ts';
+import { apiKeyRequests, apiKeys } from '../api-keys/index.ts';
+import { authSessions, securityEvents, userIdentities } from '../auth/index.ts';
+import { communityLikes, communityPosts } from '../community/index.ts';
+import { contactMessages } from '../contact/index.ts';
+import { creditAccounts, creditLedger } from '../credits/index.ts';
+import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
+import { newsletterSubscribers } from '../newsletter/index.ts';
+import { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptions } from '../payments/index.ts';
+import { users } from '../users/index.ts';
 
 /** The rows of `table` matching `where`, with only the `names` columns, keyed in that order; sorted by `orderBy` when given. */
 async function readColumns<TTable extends PgTable, TName extends keyof TTable['$inferSelect'] & string>(

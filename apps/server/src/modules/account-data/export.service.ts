@@ -3,10 +3,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { DATA_EXPORT_COOLDOWN_MINUTES, accountDataMessages } from '@lumen/core/users/account-data';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { ClientInfo } from '../auth/session-issuer.ts';
-import { securityEvents } from '../auth/tables.ts';
-import type { Storage } from '../files/storage.ts';
-import { users } from '../users/tables.ts';
+import type { ClientInfo } from '../auth/index.ts';
+import { securityEvents } from '../auth/index.ts';
+import type { Storage } from '../files/index.ts';
+import { users } from '../users/index.ts';
 import { createDataArchive } from './data-archive.ts';
 import { readPersonalData } from './export.repository.ts';
 

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../plugins/guards.ts';
 import { adminAuditLogRoutes } from '../audit/index.ts';
-import { adminBlogRoutes } from '../blog/admin-routes.ts';
-import { adminCommunityRoutes } from '../community/admin-routes.ts';
-import { adminContactRoutes } from '../contact/admin-routes.ts';
-import { creditsAdminRoutes } from '../credits/admin-routes.ts';
-import { adminIntroductionDialogsRoutes } from '../introduction-dialogs/admin-routes.ts';
-import { adminIpBlocksRoutes } from '../ip-blocks/admin-routes.ts';
-import { adminJobsRoutes } from '../jobs/admin-routes.ts';
-import { adminMailOutboxRoutes } from '../mail/admin-routes.ts';
-import { adminNewsletterRoutes } from '../newsletter/admin-routes.ts';
+import { adminBlogRoutes } from '../blog/index.ts';
+import { adminCommunityRoutes } from '../community/index.ts';
+import { adminContactRoutes } from '../contact/index.ts';
+import { creditsAdminRoutes } from '../credits/index.ts';
+import { adminIntroductionDialogsRoutes } from '../introduction-dialogs/index.ts';
+import { adminIpBlocksRoutes } from '../ip-blocks/index.ts';
+import { adminJobsRoutes } from '../jobs/index.ts';
+import { adminMailOutboxRoutes } from '../mail/index.ts';
+import { adminNewsletterRoutes } from '../newsletter/index.ts';
 import { paymentsAdminRoutes } from '../payments/index.ts';
-import { adminSettingsRoutes } from '../settings/admin-routes.ts';
-import { adminTryOnCatalogueRoutes } from '../try-on/admin-routes.ts';
-import { adminVideosRoutes } from '../videos/admin-routes.ts';
-import { adminAnalyticsRoutes } from './analytics-routes.ts';
-import { adminSecurityEventsRoutes } from './security-events-routes.ts';
-import { adminSecurityRoutes } from './security-routes.ts';
-import { adminUserActivityRoutes } from './user-activity-routes.ts';
-import { adminUsersRoutes } from './users-routes.ts';
+import { adminSettingsRoutes } from '../settings/index.ts';
+import { adminTryOnCatalogueRoutes } from '../try-on/index.ts';
+import { adminVideosRoutes } from '../videos/index.ts';
+import { adminAnalyticsRoutes } from './analytics.routes.ts';
+import { adminSecurityEventsRoutes } from './security-events.routes.ts';
+import { adminSecurityRoutes } from './security.routes.ts';
+import { adminUserActivityRoutes } from './user-activity.routes.ts';
+import { adminUsersRoutes } from './users.routes.ts';
 
 /** Each domain's admin routes (its `admin-routes.ts`), then admin's own cross-domain views. */
 const adminRouteGroups: FastifyPluginAsync[] = [

@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { UserPlan, UserSort, UserStatus } from '@lumen/core/admin/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 import type { Db } from '../../db/database.ts';
-import { creditAccounts } from '../credits/tables.ts';
-import { users } from '../users/tables.ts';
+import { creditAccounts } from '../credits/index.ts';
+import { users } from '../users/index.ts';
 
 import { likePattern } from '../../lib/like-pattern.ts';
 

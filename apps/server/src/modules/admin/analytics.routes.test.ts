@@ -6,7 +6,7 @@ import { bearer } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
-import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { orders } from '../payments/tables.ts';
 
 let t: TestApp;

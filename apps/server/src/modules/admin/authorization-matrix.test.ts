@@ -6,7 +6,7 @@ import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { cryptoPayments, orders, paymentMethods } from '../payments/tables.ts';
 
 /**

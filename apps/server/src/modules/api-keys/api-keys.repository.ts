@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
 

@@ -4,7 +4,7 @@ import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey } from '@lum
 import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { monthStart, toApiKeyDto, utcDay } from './api-key-dto.ts';
+import { monthStart, toApiKeyDto, utcDay } from './api-key.dto.ts';
 import {
   findChainLinksOfUser,
   findKeyOfUser,
@@ -15,7 +15,7 @@ import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secr
 import { apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
 import { isAllowedWebhookUrl } from './webhook-url-policy.ts';
-import { getPlatformSettings } from '../settings/settings.service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 
 export const API_KEY_REVOKED_CONFLICT = 'This API key is revoked; generate a new one';
 

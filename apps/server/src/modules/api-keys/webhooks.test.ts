@@ -8,7 +8,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../test/credit-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
-import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { apiKeys, webhookDeliveries } from './tables.ts';
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';

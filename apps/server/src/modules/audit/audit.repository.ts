@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rangeEnd, rangeStart } from '../../lib/date-range.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { auditLog } from './tables.ts';
 import type { AuditLogRow } from './tables.ts';
 

@@ -1,4 +1,4 @@
-export { adminAuditLogRoutes } from './admin-routes.ts';
+export { adminAuditLogRoutes } from './admin.routes.ts';
 export { auditActorOf } from './audit-actor.ts';
 export { insertAuditEntry } from './audit.repository.ts';
 export type { AuditActor, AuditRecord } from './audit.repository.ts';

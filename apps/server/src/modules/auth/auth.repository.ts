@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { authSessions, refreshTokens } from './tables.ts';
 import type { AuthSessionRow, RefreshTokenRow } from './tables.ts';
 

@@ -245,7 +245,7 @@ describe('POST /auth/refresh', () => {
     expect(second).not.toBe(first);
     expect(setCookie(rotated, 'refreshToken')).toContain(`refreshToken=${second}`);
 
-    // The body works too (SPEC.md sends it there).
+    // The body works too (the web app sends it there).
     const third = await post('/auth/refresh', { refreshToken: second });
     expect(third.statusCode).toBe(200);
     const latest = third.json().data.refreshToken as string;

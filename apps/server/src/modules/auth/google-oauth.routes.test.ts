@@ -131,7 +131,7 @@ describe('Google sign-in', () => {
     expect(location.searchParams.get('message')).toMatch(/^An account with this email already exists/);
   });
 
-  it('maps provider and callback failures to the SPEC.md §8 codes', async () => {
+  it('maps provider and callback failures to the documented error codes', async () => {
     provider.setUser(person());
     provider.failNextAuthorization('access_denied');
     expect((await roundTrip()).location.searchParams.get('error')).toBe('access_denied');

@@ -6,8 +6,8 @@ import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { RequestAuth } from '../../plugins/fastify-types.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { AUTH_REQUIRED_MESSAGE } from '../../plugins/guards.ts';
-import { apiKeyCredential, authenticateApiKey } from '../api-keys/key-auth.ts';
-import { users } from '../users/tables.ts';
+import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
+import { users } from '../users/index.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { findSessionState } from './auth.repository.ts';
 

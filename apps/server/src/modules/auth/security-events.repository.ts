@@ -4,7 +4,7 @@ import type { SecurityEventType } from '@lumen/core/users/security-events';
 import type { Db } from '../../db/database.ts';
 import { rangeEnd, rangeStart } from '../../lib/date-range.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { securityEvents } from './tables.ts';
 import type { SecurityEventRow } from './tables.ts';
 

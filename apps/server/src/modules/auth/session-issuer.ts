@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './auth.repository.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, generateRefreshToken, hashRefreshToken } from './refresh-token.ts';

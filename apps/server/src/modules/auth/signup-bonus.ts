@@ -1,8 +1,8 @@
 import { FREE_PLAN } from '@lumen/core/credits/rules';
 import { canonicalEmail } from '@lumen/core/auth/canonical-email';
 import type { Db } from '../../db/database.ts';
-import { moveCredits } from '../credits/credits.service.ts';
-import { getPlatformSettings } from '../settings/settings.service.ts';
+import { moveCredits } from '../credits/index.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { signupBonusClaims } from './tables.ts';
 
 /**

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import type { Storage } from '../files/storage.ts';
+import type { Storage } from '../files/index.ts';
 import { findAdminPage, findBySlug, findLiveBySlug, findLivePage, findLiveTags, findRelated } from './blog.repository.ts';
 import { COVER_PREFIX, coverUrl, saveCover } from './covers.ts';
 import { readingMinutesOf, renderSafeHtml } from '../../lib/safe-markdown.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Storage } from '../files/storage.ts';
-import { checkImage } from '../files/upload-checks.ts';
+import type { Storage } from '../files/index.ts';
+import { checkImage } from '../files/index.ts';
 
 export const COVER_PREFIX = 'blog-covers/';
 export const COVER_FILE_PATTERN = /^[a-f0-9]{32}\.webp$/;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { jobOutputs } from '../jobs/tables.ts';
-import { users } from '../users/tables.ts';
+import { jobOutputs } from '../jobs/index.ts';
+import { users } from '../users/index.ts';
 import { communityLikes, communityModerationActions, communityPosts, communityReports, SEARCH_CONFIG } from './tables.ts';
 import type { CommunityPostRow } from './tables.ts';
 

@@ -9,7 +9,7 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { auditLog } from '../audit/index.ts';
 import { jobs } from '../jobs/tables.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 
 let t: TestApp;
 let adminToken: string;

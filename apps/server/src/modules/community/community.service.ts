@@ -5,9 +5,9 @@ import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { FileLinks } from '../files/signed-links.ts';
-import { findJob, listOutputs } from '../jobs/jobs.repository.ts';
-import type { JobOutputRow } from '../jobs/tables.ts';
+import type { FileLinks } from '../files/index.ts';
+import { findJob, listOutputs } from '../jobs/index.ts';
+import type { JobOutputRow } from '../jobs/index.ts';
 import {
   addToLikes,
   deleteLike,
@@ -23,8 +23,8 @@ import {
   updatePost,
 } from './community.repository.ts';
 import type { PostRecord } from './community.repository.ts';
-import { mediaFileOf, toPostDto } from './post-dto.ts';
-import type { MediaAccess } from './post-dto.ts';
+import { mediaFileOf, toPostDto } from './post.dto.ts';
+import type { MediaAccess } from './post.dto.ts';
 
 export type Viewer = { id: string } | null;
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import type { FileLinks } from '../files/signed-links.ts';
+import type { FileLinks } from '../files/index.ts';
 import {
   findModerationPage,
   findPost,
@@ -18,7 +18,7 @@ import {
   updatePost,
 } from './community.repository.ts';
 import type { PostRecord } from './community.repository.ts';
-import { toPostDto } from './post-dto.ts';
+import { toPostDto } from './post.dto.ts';
 
 const statusAfter: Record<ModerationAction, PostStatus> = { approve: 'published', hide: 'hidden', delete: 'deleted' };
 

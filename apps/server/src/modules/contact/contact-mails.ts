@@ -1,4 +1,4 @@
-import type { RenderedMail } from '../mail/mail-templates.ts';
+import type { RenderedMail } from '../mail/index.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);

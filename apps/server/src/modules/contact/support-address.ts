@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
-import { getPlatformSettings } from '../settings/settings.service.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 
 /**
  * Where /contact messages go: the support address of the platform settings (Admin › Settings),

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contactStatuses } from '@lumen/core/content/contact';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 
 /** Messages sent from /contact; the admin answers them by mail and may grant credits once. */
 export const contactMessages = pgTable(

@@ -2,7 +2,7 @@ import type { CreditPackage, ServiceCostMap } from '@lumen/core/credits/schemas'
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findActivePackage, listActivePackages, listServiceCosts } from './catalogue.repository.ts';
-import { toCreditPackageDto } from './credits-dto.ts';
+import { toCreditPackageDto } from './credits.dto.ts';
 
 export const PACKAGE_NOT_FOUND_MESSAGE = 'Credit package not found';
 

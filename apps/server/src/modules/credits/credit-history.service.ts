@@ -4,7 +4,7 @@ import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { PaginationQuery } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { toLedgerEntryDto } from './credits-dto.ts';
+import { toLedgerEntryDto } from './credits.dto.ts';
 import { findCreditAccount, findLedgerPage, sumLedgerBySign, sumUsageByService } from './credits.repository.ts';
 import type { LedgerKind } from './tables.ts';
 

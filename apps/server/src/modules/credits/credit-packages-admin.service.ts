@@ -9,7 +9,7 @@ import {
 } from './catalogue.repository.ts';
 import type { PackageValues } from './catalogue.repository.ts';
 import { PACKAGE_NOT_FOUND_MESSAGE } from './catalogue.service.ts';
-import { toCreditPackageDto } from './credits-dto.ts';
+import { toCreditPackageDto } from './credits.dto.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { createOrderedCatalogue } from './ordered-catalogue.ts';
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger } from './tables.ts';
 import type { CreditLedgerRow, LedgerKind } from './tables.ts';
-import { users } from '../users/tables.ts';
-import type { UserWithCredit } from '../users/user-dto.ts';
+import { users } from '../users/index.ts';
+import type { UserWithCredit } from '../users/index.ts';
 
 export async function insertCreditAccount(db: Db, userId: string): Promise<void> {
   await db.insert(creditAccounts).values({ userId }).onConflictDoNothing();

@@ -40,7 +40,7 @@ describe('guest access', () => {
 });
 
 describe('GET /credits/balance', () => {
-  it('wraps the balance as SPEC.md §3 says', async () => {
+  it('wraps the balance in the success envelope', async () => {
     const { accessToken } = await registerUser(app());
     const response = await get('/credits/balance', accessToken);
     expect(response.statusCode).toBe(200);

@@ -61,7 +61,7 @@ function resultOf(row: CreditLedgerRow, isReplay: boolean): MoveCreditsResult {
 class ReplayDetected extends Error {}
 
 /**
- * The only way credits move (DESIGN.md §5): in one transaction, change the balance with a
+ * The only way credits move (decision 004): in one transaction, change the balance with a
  * conditional update that cannot go below zero and append the ledger row with its unique
  * idempotency key. Replaying a key returns the first result and changes nothing.
  * Pass a transaction as `db` to make the move part of a larger unit of work.

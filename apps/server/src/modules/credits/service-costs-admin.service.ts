@@ -2,7 +2,7 @@ import type { AdminServiceCost } from '@lumen/core/admin/schemas';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findServiceCostForUpdate, listServiceCosts, updateServiceCost } from './catalogue.repository.ts';
-import { serviceNameOf } from './credits-dto.ts';
+import { serviceNameOf } from './credits.dto.ts';
 import type { ServiceCostRow } from './tables.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';

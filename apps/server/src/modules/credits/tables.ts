@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ledgerEntryKinds } from '@lumen/core/credits/schemas';
 import type { LedgerEntryKind } from '@lumen/core/credits/schemas';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 
 export const ledgerKinds = ledgerEntryKinds;
 export type LedgerKind = LedgerEntryKind;
 
-/** The balance lives here and is changed only together with a ledger row (DESIGN.md §5). */
+/** The balance lives here and is changed only together with a ledger row (decision 004). */
 export const creditAccounts = pgTable(
   'credit_accounts',
   {

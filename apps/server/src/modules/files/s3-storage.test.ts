@@ -10,7 +10,7 @@ import { fastWorker, noisePng, salesPilotJob, submitJob, uploadFile, waitForJob 
 import { startLocalS3 } from '../../test/local-s3.ts';
 import type { LocalS3 } from '../../test/local-s3.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { openStorage } from './create-storage.ts';
 import type { Storage } from './storage.ts';
 

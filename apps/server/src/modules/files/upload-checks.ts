@@ -3,7 +3,7 @@ import type { Metadata } from 'sharp';
 import { uploadLimits } from '@lumen/core/jobs/schemas';
 import { salesTranscriptExtensions } from '@lumen/core/services/sales-pilot-params';
 import { AppError } from '../../plugins/app-error.ts';
-import { detectImageType } from '../users/avatar-image.ts';
+import { detectImageType } from '../users/index.ts';
 
 export const uploadMessages = {
   empty: 'The file is empty',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
 
 let t: TestApp;

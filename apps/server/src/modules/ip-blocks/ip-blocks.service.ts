@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { cidrText, createMatcher, parseCidr } from './cidr.ts';
 import type { Cidr } from './cidr.ts';
 import { blockedIpRanges } from './tables.ts';

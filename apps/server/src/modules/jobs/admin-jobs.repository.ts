@@ -2,11 +2,11 @@ import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'dr
 import type { SQL } from 'drizzle-orm';
 import type { AdminJobListQuery } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
-import { creditLedger } from '../credits/tables.ts';
-import type { CreditLedgerRow } from '../credits/tables.ts';
+import { creditLedger } from '../credits/index.ts';
+import type { CreditLedgerRow } from '../credits/index.ts';
 import { jobs, uploads } from './tables.ts';
 import type { JobRow, UploadRow } from './tables.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 
 export type JobUser = { id: string; email: string; name: string };
 

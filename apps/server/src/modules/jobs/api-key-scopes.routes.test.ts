@@ -7,7 +7,7 @@ import { bearer } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { fakeRegistry } from './test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 
 let t: TestApp;
 beforeAll(async () => {

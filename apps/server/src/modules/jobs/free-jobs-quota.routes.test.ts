@@ -10,7 +10,7 @@ import { noisePng, salesPilotJob, uploadFile } from '../../test/job-helpers.ts';
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { updateServiceCost } from '../credits/catalogue.repository.ts';
 import { noClientLimits } from '../limits/index.ts';
-import { fakeRegistry } from './test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { jobs } from './tables.ts';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@ import { tooManyPixelsMessage } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
-import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
+import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
 import type { ServiceDefinition } from './service-catalogue.ts';
 import type { JobFileRef } from './tables.ts';
 import { findUploadsByIds } from './uploads.repository.ts';

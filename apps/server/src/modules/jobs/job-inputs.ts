@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Storage } from '../files/storage.ts';
+import type { Storage } from '../files/index.ts';
 import { EngineInputError } from '@lumen/engines';
 import type { EngineFile } from '@lumen/engines';
-import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
+import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
 import { findUploadsByIds } from './uploads.repository.ts';
 import type { JobFileRef } from './tables.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobWebhook } from './job-webhooks.ts';
-import { refundCharge } from '../credits/credits.service.ts';
+import { refundCharge } from '../credits/index.ts';
 import { jobOutputs, jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { WebhookEvent, WebhookEventType } from '@lumen/core/api-keys/schemas';
 import type { Db } from '../../db/database.ts';
 import type { JobRow } from './tables.ts';
-import { apiKeys, webhookDeliveries } from '../api-keys/tables.ts';
+import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
 
 /** The job as a webhook shows it; outputs are read with GET /jobs/{id}. */
 function webhookJob(job: JobRow): Record<string, unknown> {

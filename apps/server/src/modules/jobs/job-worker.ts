@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import type { Storage } from '../files/storage.ts';
+import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
 import { EngineInputError } from '@lumen/engines';
 import type { EngineRegistry, EngineResult } from '@lumen/engines';

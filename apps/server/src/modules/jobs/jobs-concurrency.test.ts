@@ -6,7 +6,7 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { registerUser } from '../../test/http-helpers.ts';
 import { salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { creditLedger } from '../credits/tables.ts';
-import { fakeRegistry } from './test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { jobs } from './tables.ts';
 
 let t: TestApp;

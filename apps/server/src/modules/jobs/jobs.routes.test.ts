@@ -9,7 +9,7 @@ import { fastWorker, noisePng, salesPilotJob, submitJob, uploadFile, waitForJob 
 import { creditLedger } from '../credits/tables.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { failJob } from './job-outcome.ts';
-import { fakeEngine, fakeRegistry } from './test-engines.ts';
+import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { jobs } from './tables.ts';
 
 class TransientError extends Error {

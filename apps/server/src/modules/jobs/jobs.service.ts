@@ -12,15 +12,15 @@ import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
 import { checkServiceAllowed, enforceMonthlyCap } from './key-budget.ts';
 import type { JobApiKey } from './key-budget.ts';
-import { listServiceCosts } from '../credits/catalogue.repository.ts';
-import { findCreditAccount, hasPurchased } from '../credits/credits.repository.ts';
-import { chargeForService } from '../credits/credits.service.ts';
-import type { FileLinks } from '../files/signed-links.ts';
-import type { Storage } from '../files/storage.ts';
+import { listServiceCosts } from '../credits/index.ts';
+import { findCreditAccount, hasPurchased } from '../credits/index.ts';
+import { chargeForService } from '../credits/index.ts';
+import type { FileLinks } from '../files/index.ts';
+import type { Storage } from '../files/index.ts';
 import type { EngineRegistry } from '@lumen/engines';
 import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
-import { toJobDto } from './job-dto.ts';
+import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { deleteJob, findJob, findJobByKey, findJobsPage, insertJob, listOutputs } from './jobs.repository.ts';
 import { orderedServiceDefinitions, serviceDefinitions } from './service-catalogue.ts';
@@ -51,7 +51,7 @@ type Deps = {
 export function createJobsService(deps: Deps) {
   const { db, links } = deps;
 
-  /** SPEC.md §1: free-plan users see previews; bought credits (a pack or a subscription period) or ADMIN unlock downloads. */
+  /** Free-plan users see previews; bought credits (a pack or a subscription period) or ADMIN unlock downloads. */
   const mayDownload = async (viewer: Viewer) => viewer.role === 'ADMIN' || hasPurchased(db, viewer.id);
 
   async function present(rows: JobRow[], viewer: Viewer): Promise<Job[]> {

@@ -3,10 +3,10 @@ import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { monthStart } from '../api-keys/api-key-dto.ts';
-import { keyChainIds } from '../api-keys/api-keys.repository.ts';
+import { monthStart } from '../api-keys/index.ts';
+import { keyChainIds } from '../api-keys/index.ts';
 import { creditsByKey } from './key-spending.repository.ts';
-import { apiKeys } from '../api-keys/tables.ts';
+import { apiKeys } from '../api-keys/index.ts';
 
 /** What a job submitted with a key must respect. */
 export type JobApiKey = { id: string; allowedServices: ServiceKey[] | null; monthlyCreditCap: number | null };

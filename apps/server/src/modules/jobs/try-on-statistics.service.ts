@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { jobs } from './tables.ts';
-import { tryOnGarments, tryOnModels } from '../try-on/tables.ts';
+import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
 import { dateRange } from './admin-jobs.repository.ts';
 
 const TOP = 5;

@@ -8,7 +8,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { bombPng, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
-import { fakeRegistry } from './test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { uploads } from './tables.ts';
 
 let t: TestApp;

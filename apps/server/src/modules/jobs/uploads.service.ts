@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Upload, UploadPurpose } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
-import type { FileLinks } from '../files/signed-links.ts';
-import type { Storage } from '../files/storage.ts';
-import { checkImage, checkTranscript, cleanFileName } from '../files/upload-checks.ts';
+import type { FileLinks } from '../files/index.ts';
+import type { Storage } from '../files/index.ts';
+import { checkImage, checkTranscript, cleanFileName } from '../files/index.ts';
 import { findUploadByKey, insertUpload } from './uploads.repository.ts';
 import type { UploadRow } from './tables.ts';
 

@@ -13,7 +13,7 @@ import { creditLedger } from '../credits/tables.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import { sweepStuckJobs } from './sweeper.ts';
-import { fakeRegistry } from './test-engines.ts';
+import { fakeRegistry } from '../../test/fake-engines.ts';
 import { jobs } from './tables.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -5,4 +5,4 @@ export { DEFAULT_FREE_JOBS_PER_DAY, DEFAULT_SIGNUPS_PER_IP_PER_HOUR, defaultClie
 export type { ClientLimits } from '../../config/client-limits.ts';
 export { createNetworkLimits, limitPerIp, tooManyFromNetwork } from './per-ip-limit.ts';
 export type { NetworkLimitPair, NetworkLimits } from './per-ip-limit.ts';
-export { limitsPlugin } from './limits-plugin.ts';
+export { limitsPlugin } from './limits.plugin.ts';

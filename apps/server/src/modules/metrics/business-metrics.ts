@@ -3,9 +3,9 @@ import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import { creditLedger } from '../credits/tables.ts';
-import { jobs } from '../jobs/tables.ts';
-import { orders } from '../payments/tables.ts';
+import { creditLedger } from '../credits/index.ts';
+import { jobs } from '../jobs/index.ts';
+import { orders } from '../payments/index.ts';
 
 /** Jobs finished within this window feed the duration quantiles. */
 export const JOB_DURATION_WINDOW_MINUTES = 5;

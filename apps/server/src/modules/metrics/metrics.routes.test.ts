@@ -13,7 +13,7 @@ import { createDatabase } from '../../db/database.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { createJobEvents } from '../jobs/job-events.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
-import { fakeEngine, fakeRegistry } from '../jobs/test-engines.ts';
+import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { orders } from '../payments/tables.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';

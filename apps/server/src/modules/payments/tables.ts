@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { planIntervals } from '@lumen/core/credits/schemas';
-import { creditPackages } from '../credits/tables.ts';
-import { users } from '../users/tables.ts';
+import { creditPackages } from '../credits/index.ts';
+import { users } from '../users/index.ts';
 
 /** Subscription plans; money in integer cents. Never hard-deleted: archived ones leave every list. */
 export const subscriptionPlans = pgTable(
@@ -49,7 +49,7 @@ const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
- * One purchase attempt (DESIGN.md §5): price and credits are snapshots taken from the server's
+ * One purchase attempt: price and credits are snapshots taken from the server's
  * own package or plan when it is created. Credits are granted once, keyed `order:<id>`.
  */
 export const orders = pgTable(
@@ -140,7 +140,7 @@ export const cryptoPaymentStatuses = [
   'expired',
 ] as const;
 
-/** A NOWPayments payment for an order (SPEC.md §3 crypto payment), with what was actually paid. */
+/** A NOWPayments payment for an order (a crypto payment), with what was actually paid. */
 export const cryptoPayments = pgTable(
   'crypto_payments',
   {

@@ -45,7 +45,7 @@ beforeEach(async () => {
 });
 
 describe('GET /settings/public and GET /admin/settings', () => {
-  it('start from the defaults of SPEC.md §9 and hide the seller details from the public', async () => {
+  it('start from the platform defaults and hide the seller details from the public', async () => {
     const open = await publicSettings();
     expect(open).toEqual({
       signupsOpen: true,

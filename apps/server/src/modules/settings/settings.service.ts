@@ -4,7 +4,7 @@ import type { AdminSettings, PlatformSettings, PlatformSettingsInput } from '@lu
 import type { Db } from '../../db/database.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { users } from '../users/tables.ts';
+import { users } from '../users/index.ts';
 import { platformSettings } from './tables.ts';
 
 /** Other processes see a change within this long; this process sees its own writes at once. */

@@ -7,10 +7,10 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import type { FileLinks } from '../files/signed-links.ts';
-import type { Storage } from '../files/storage.ts';
-import { checkImage } from '../files/upload-checks.ts';
-import { catalogueImageUrl } from './routes.ts';
+import type { FileLinks } from '../files/index.ts';
+import type { Storage } from '../files/index.ts';
+import { checkImage } from '../files/index.ts';
+import { catalogueImageUrl } from './try-on.routes.ts';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 import type { TryOnCatalogueRow } from './tables.ts';
 

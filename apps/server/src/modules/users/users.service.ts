@@ -3,8 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { toAvatarWebp } from './avatar-image.ts';
 import { deleteAvatarFile, saveAvatarFile } from './avatar-store.ts';
-import { toUserDto } from './user-dto.ts';
-import type { UserWithCredit } from './user-dto.ts';
+import { toUserDto } from './user.dto.ts';
+import type { UserWithCredit } from './user.dto.ts';
 import { replaceProfileImage, updateUserNames } from './users.repository.ts';
 
 /** Reads the user with its credit account; the credits module provides it (it imports users, not the reverse). */

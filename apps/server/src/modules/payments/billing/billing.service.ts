@@ -6,8 +6,8 @@ import type { SellerConfig } from '../../../config/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/pg-errors.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import type { FileLinks } from '../../files/signed-links.ts';
-import type { Storage } from '../../files/storage.ts';
+import type { FileLinks } from '../../files/index.ts';
+import type { Storage } from '../../files/index.ts';
 import {
   findBuyer,
   findInvoicePage,

@@ -9,7 +9,7 @@ import {
 } from '@lumen/core/credits/schemas';
 import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { failures, ok } from '../../../lib/route-schemas.ts';
-import { createCatalogueService } from '../../credits/catalogue.service.ts';
+import { createCatalogueService } from '../../credits/index.ts';
 import { createPaymentsService } from './price-list.service.ts';
 
 export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {

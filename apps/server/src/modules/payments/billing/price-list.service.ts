@@ -3,10 +3,10 @@ import type { PaymentUsage, SubscriptionPlan } from '@lumen/core/credits/schemas
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { listServiceCosts } from '../../credits/catalogue.repository.ts';
-import { usageByService } from '../../credits/credit-history.service.ts';
-import { serviceNameOf } from '../../credits/credits-dto.ts';
-import { findCreditAccount, hasPurchased as hasPurchasedCredits } from '../../credits/credits.repository.ts';
+import { listServiceCosts } from '../../credits/index.ts';
+import { usageByService } from '../../credits/index.ts';
+import { serviceNameOf } from '../../credits/index.ts';
+import { findCreditAccount, hasPurchased as hasPurchasedCredits } from '../../credits/index.ts';
 import { toSubscriptionPlanDto } from '../plans/index.ts';
 import { findActivePlan, listActivePlans } from '../plans/index.ts';
 

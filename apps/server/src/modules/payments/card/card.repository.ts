@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { users } from '../../users/tables.ts';
+import { users } from '../../users/index.ts';
 import { paymentCustomers, paymentMethods, subscriptionPlans, subscriptions } from '../tables.ts';
 import type { PaymentMethodRow, SubscriptionPlanRow, SubscriptionRow } from '../tables.ts';
 

@@ -11,7 +11,7 @@ import {
 import { orderSchema } from '@lumen/core/payments/orders';
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { currentUser, requireAuth, requireVerifiedEmail } from '../../../plugins/guards.ts';
-import { getPlatformSettings } from '../../settings/settings.service.ts';
+import { getPlatformSettings } from '../../settings/index.ts';
 import { getOrderForUser } from '../orders/index.ts';
 import { paymentMethodRoutes } from './payment-methods.routes.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';

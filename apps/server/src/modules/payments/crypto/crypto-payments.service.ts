@@ -13,9 +13,9 @@ import type {
 import type { Db } from '../../../db/database.ts';
 import { API_PREFIX } from '../../../lib/api-prefix.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { findActivePackage } from '../../credits/catalogue.repository.ts';
-import { PACKAGE_NOT_FOUND_MESSAGE } from '../../credits/catalogue.service.ts';
-import { getPlatformSettings } from '../../settings/settings.service.ts';
+import { findActivePackage } from '../../credits/index.ts';
+import { PACKAGE_NOT_FOUND_MESSAGE } from '../../credits/index.ts';
+import { getPlatformSettings } from '../../settings/index.ts';
 import { applyCryptoUpdate } from './crypto-payment-updates.ts';
 import type { CryptoUpdateSource } from './crypto-payment-updates.ts';
 import {

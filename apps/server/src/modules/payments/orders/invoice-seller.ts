@@ -1,6 +1,6 @@
 import type { SellerConfig } from '../../../config/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { getPlatformSettings } from '../../settings/settings.service.ts';
+import { getPlatformSettings } from '../../settings/index.ts';
 
 export type SellerDetails = SellerConfig;
 

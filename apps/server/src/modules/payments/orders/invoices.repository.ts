@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
-import { creditPackages } from '../../credits/tables.ts';
-import { users } from '../../users/tables.ts';
+import { creditPackages } from '../../credits/index.ts';
+import { users } from '../../users/index.ts';
 import { cryptoPayments, orders, refundRequests, refunds, subscriptionPlans } from '../tables.ts';
 import type { CryptoPaymentRow, OrderRow } from '../tables.ts';
 

@@ -4,10 +4,10 @@ import type { OrderDto } from '@lumen/core/payments/orders';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/pg-errors.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { findActivePackage } from '../../credits/catalogue.repository.ts';
-import { PACKAGE_NOT_FOUND_MESSAGE } from '../../credits/catalogue.service.ts';
-import { findCreditAccountForUpdate } from '../../credits/credits.repository.ts';
-import { grantCredits, moveCredits } from '../../credits/credits.service.ts';
+import { findActivePackage } from '../../credits/index.ts';
+import { PACKAGE_NOT_FOUND_MESSAGE } from '../../credits/index.ts';
+import { findCreditAccountForUpdate } from '../../credits/index.ts';
+import { grantCredits, moveCredits } from '../../credits/index.ts';
 import {
   findOrderForUpdate,
   findPlanById,

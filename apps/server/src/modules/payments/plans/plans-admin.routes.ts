@@ -1,6 +1,6 @@
 import { createSubscriptionPlanBodySchema, updateSubscriptionPlanBodySchema } from '@lumen/core/admin/schemas';
 import { subscriptionPlanListSchema, subscriptionPlanSchema } from '@lumen/core/credits/schemas';
-import { catalogueRoutes } from '../../credits/ordered-catalogue.routes.ts';
+import { catalogueRoutes } from '../../credits/index.ts';
 import { createAdminPlansService } from './plans-admin.service.ts';
 
 /** /admin/subscription-plans: every change is audited; DELETE archives. */

@@ -6,7 +6,7 @@ import type { PlanValues } from './plans.repository.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from './plan.dto.ts';
 import { toSubscriptionPlanDto } from './plan.dto.ts';
 import type { AuditActor } from '../../audit/index.ts';
-import { createOrderedCatalogue } from '../../credits/ordered-catalogue.ts';
+import { createOrderedCatalogue } from '../../credits/index.ts';
 
 type PlanInput = {
   name?: string;

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDataMessages, deleteAccountBodySchema, deletionCodeSentSchema, noFieldsBodySchema } from '@lumen/core/users/account-data';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
-import { clientInfo } from '../auth/client-info.ts';
-import { createOneTimeCodes } from '../auth/one-time-codes.ts';
-import { createPasswordHasher } from '../auth/password-hasher.ts';
-import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
+import { clientInfo } from '../auth/index.ts';
+import { createOneTimeCodes } from '../auth/index.ts';
+import { createPasswordHasher } from '../auth/index.ts';
+import { clearRefreshCookie } from '../auth/index.ts';
 import { createDeletionService } from './deletion.service.ts';
 import { createExportService } from './export.service.ts';
 

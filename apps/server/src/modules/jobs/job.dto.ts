@@ -1,6 +1,6 @@
 import type { Job, JobOutput, OutputKind } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import type { FileLinks } from '../files/signed-links.ts';
+import type { FileLinks } from '../files/index.ts';
 import type { JobOutputRow, JobRow } from './tables.ts';
 
 export function toJobOutputDto(row: JobOutputRow, links: FileLinks): JobOutput {

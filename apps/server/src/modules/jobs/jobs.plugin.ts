@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
-import { createFileLinks } from '../files/signed-links.ts';
-import type { FileLinks } from '../files/signed-links.ts';
-import { openStorage } from '../files/create-storage.ts';
-import type { Storage } from '../files/storage.ts';
+import { createFileLinks } from '../files/index.ts';
+import type { FileLinks } from '../files/index.ts';
+import { openStorage } from '../files/index.ts';
+import type { Storage } from '../files/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import type { EngineRegistry } from '@lumen/engines';
 import { JOB_EVENTS_SHUTDOWN, createJobEvents } from './job-events.ts';

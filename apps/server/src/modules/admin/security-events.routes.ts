@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSecurityEventListSchema, adminSecurityEventsQuerySchema } from '@lumen/core/users/security-events';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { createSecurityEventsService } from '../auth/security-events.service.ts';
+import { createSecurityEventsService } from '../auth/index.ts';
 
 export const adminSecurityEventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createSecurityEventsService({ db: app.db });

@@ -8,17 +8,17 @@ import {
 } from '@lumen/core/auth/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { accountSecurityRoutes } from './account-security-routes.ts';
+import { accountSecurityRoutes } from './account-security.routes.ts';
 import { createAuthServices } from './auth-services.ts';
 import { SESSION_EXPIRED_MESSAGE } from './auth.service.ts';
 import { clientInfo } from './client-info.ts';
 import { deviceCookieFrom, setDeviceCookie } from './device-cookie.ts';
 import type { LoginThrottleOptions } from './login-throttle.ts';
-import { oauthRoutes } from './oauth-routes.ts';
-import { passwordRoutes } from './password-routes.ts';
+import { oauthRoutes } from './oauth.routes.ts';
+import { passwordRoutes } from './password.routes.ts';
 import { clearRefreshCookie, refreshTokenFrom, setRefreshCookie } from './refresh-cookie.ts';
-import { sessionRoutes } from './session-routes.ts';
-import { verificationRoutes } from './verification-routes.ts';
+import { sessionRoutes } from './session.routes.ts';
+import { verificationRoutes } from './verification.routes.ts';
 
 export type AuthRoutesOptions = { loginThrottle?: Partial<LoginThrottleOptions> };
 

@@ -5,7 +5,7 @@ import { tryOnGarmentSchema, tryOnModelSchema } from '@lumen/core/jobs/schemas';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { requireAuth } from '../../plugins/guards.ts';
-import type { FileLinks } from '../files/signed-links.ts';
+import type { FileLinks } from '../files/index.ts';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 import type { TryOnCatalogueRow } from './tables.ts';
 

@@ -41,7 +41,7 @@ export function toLedgerEntryDto(row: CreditLedgerRow): LedgerEntry {
   };
 }
 
-/** Money leaves the server in dollars (DESIGN.md §5 stores cents). */
+/** Money leaves the server in dollars (the database stores cents). */
 export function toCreditPackageDto(row: CreditPackageRow): CreditPackage {
   return {
     id: row.id,

@@ -3,7 +3,7 @@ import { hasOwnPrompt } from '@lumen/core/community/schemas';
 import type { OutputKind } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
-import type { FileLinks } from '../files/signed-links.ts';
+import type { FileLinks } from '../files/index.ts';
 import type { PostRecord } from './community.repository.ts';
 
 /** The stored file a post shows: the output's preview when it has one (the original stays behind the download rule). */

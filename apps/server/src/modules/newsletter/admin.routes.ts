@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { campaignBodySchema, campaignIdParamsSchema, campaignRecipientListSchema, campaignRecipientsQuerySchema, campaignSchema, subscriberListQuerySchema, subscriberListSchema } from '@lumen/core/content/newsletter';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { campaignsFor, subscribersFor } from './routes.ts';
+import { campaignsFor, subscribersFor } from './newsletter.routes.ts';
 
 /** /admin/newsletter: subscribers (search, status, CSV), campaigns (compose, test, send in the background with per-recipient results). */
 export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@ import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { uploadMessages } from '../files/upload-checks.ts';
+import { uploadMessages } from '../files/index.ts';
 import { createBlogService } from './blog.service.ts';
 
 /** /admin/blog: every post, drafts included; each change audited. */

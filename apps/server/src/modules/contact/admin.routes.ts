@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { contactGrantBodySchema, contactIdParamsSchema, contactListQuerySchema, contactMessageListSchema, contactMessageSchema, contactReplyBodySchema, contactStatuses } from '@lumen/core/content/contact';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { contactServiceFor } from './routes.ts';
+import { contactServiceFor } from './contact.routes.ts';
 
 /** /admin/contact/messages: read, answer by mail, mark, and grant the FREE CREDITS once per message. */
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
-import { uploadMessages } from '../files/upload-checks.ts';
+import { uploadMessages } from '../files/index.ts';
 import { createUploadsService } from './uploads.service.ts';
 
 const FILE_FIELD = 'file';

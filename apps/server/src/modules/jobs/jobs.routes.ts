@@ -13,7 +13,7 @@ import {
 } from '@lumen/core/jobs/schemas';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
-import { apiKeyCredential } from '../api-keys/key-auth.ts';
+import { apiKeyCredential } from '../api-keys/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';

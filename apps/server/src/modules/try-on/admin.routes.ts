@@ -12,7 +12,7 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
 import { auditActorOf } from '../audit/index.ts';
-import { uploadMessages } from '../files/upload-checks.ts';
+import { uploadMessages } from '../files/index.ts';
 import { createTryOnCatalogueService } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';
 

@@ -1,0 +1,1 @@
+export { accountDataRoutes } from './account-data.routes.ts';

@@ -1,0 +1,14 @@
+export { revokeSessionById, revokeSessions } from './auth.repository.ts';
+export { authRoutes } from './auth.routes.ts';
+export { clientInfo } from './client-info.ts';
+export type { LoginThrottleOptions } from './login-throttle.ts';
+export { createOneTimeCodes } from './one-time-codes.ts';
+export type { OneTimeCodes } from './one-time-codes.ts';
+export { createPasswordHasher } from './password-hasher.ts';
+export type { PasswordHasher } from './password-hasher.ts';
+export { clearRefreshCookie } from './refresh-cookie.ts';
+export { requestAuthPlugin } from './request-auth.plugin.ts';
+export { securityEventRecorder } from './security-event-recorder.ts';
+export { createSecurityEventsService } from './security-events.service.ts';
+export type { ClientInfo } from './session-issuer.ts';
+export { authSessions, oneTimeCodes, refreshTokens, securityEvents, userIdentities } from './tables.ts';

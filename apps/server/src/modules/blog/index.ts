@@ -1,0 +1,3 @@
+export { adminBlogRoutes } from './admin.routes.ts';
+export { blogRoutes } from './blog.routes.ts';
+export { seedBlogPosts } from './seed-posts.ts';

@@ -1,0 +1,3 @@
+export { adminCommunityRoutes } from './admin.routes.ts';
+export { communityRoutes } from './community.routes.ts';
+export { communityLikes, communityPosts } from './tables.ts';

@@ -1,0 +1,3 @@
+export { adminContactRoutes } from './admin.routes.ts';
+export { contactRoutes } from './contact.routes.ts';
+export { contactMessages } from './tables.ts';

@@ -1,0 +1,11 @@
+export { adminJobsRoutes } from './admin.routes.ts';
+export { createJobEvents } from './job-events.ts';
+export { createJobWorker } from './job-worker.ts';
+export { jobsPlugin } from './jobs.plugin.ts';
+export type { JobsPluginOptions } from './jobs.plugin.ts';
+export { findJob, listOutputs } from './jobs.repository.ts';
+export { jobsRoutes } from './jobs.routes.ts';
+export { keySpending } from './key-spending.repository.ts';
+export { jobOutputs, jobs, uploads } from './tables.ts';
+export type { JobOutputRow } from './tables.ts';
+export { jobUploadsRoutes } from './uploads.routes.ts';

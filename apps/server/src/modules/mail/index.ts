@@ -1,0 +1,6 @@
+export { adminMailOutboxRoutes } from './admin.routes.ts';
+export { accountDeletionCodeMail, passwordChangedMail, passwordResetCodeMail, providerLinkedMail, refundIssuedMail, refundRequestDecidedMail, verificationCodeMail } from './mail-templates.ts';
+export type { RefundMailFacts, RenderedMail } from './mail-templates.ts';
+export { mailPlugin } from './mail.plugin.ts';
+export type { Mailer } from './mailer.ts';
+export { mailOutbox } from './tables.ts';

@@ -1,0 +1,3 @@
+export { adminSettingsRoutes } from './admin.routes.ts';
+export { settingsRoutes } from './settings.routes.ts';
+export { getPlatformSettings } from './settings.service.ts';

@@ -1,0 +1,3 @@
+export { adminTryOnCatalogueRoutes } from './admin.routes.ts';
+export { tryOnGarments, tryOnModels } from './tables.ts';
+export { tryOnRoutes } from './try-on.routes.ts';

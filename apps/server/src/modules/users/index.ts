@@ -1,0 +1,9 @@
+export { avatarFilesRoutes } from './avatar-files.routes.ts';
+export { detectImageType } from './avatar-image.ts';
+export { AVATAR_DIR, deleteAvatarFile } from './avatar-store.ts';
+export { users } from './tables.ts';
+export type { UserRow } from './tables.ts';
+export { toUserDto } from './user.dto.ts';
+export type { UserWithCredit } from './user.dto.ts';
+export { findUserByEmail, findUserById, hasAdmin, insertUser, markEmailVerified, setPasswordHash } from './users.repository.ts';
+export { usersRoutes } from './users.routes.ts';

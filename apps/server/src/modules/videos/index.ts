@@ -1,0 +1,2 @@
+export { adminVideosRoutes } from './admin.routes.ts';
+export { videosRoutes } from './videos.routes.ts';
