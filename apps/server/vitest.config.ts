@@ -1,9 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two layers: `*.test.ts` need no server (pure functions, services against the embedded database),
+ * `*.int.test.ts` go over HTTP through the whole app. `npm run test:unit` runs the first alone.
+ */
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     // Some tests build their own app (migrations and seed: ~2 s on a quiet machine, over 30 s on a loaded
@@ -12,5 +15,9 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Vitest's default leaves one core idle; on a two-core CI machine that halves the speed.
     maxWorkers: availableParallelism(),
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] } },
+      { extends: true, test: { name: 'int', include: ['src/**/*.int.test.ts'], isolate: false } },
+    ],
   },
 });

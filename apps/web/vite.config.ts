@@ -11,7 +11,7 @@ function makeVersion(): string {
 
 /**
  * Writes dist/meta.json ({ version }) at build time and serves a matching /meta.json in dev.
- * The app polls it every 60 s and reloads when the version changes (SPEC.md §4, §9).
+ * The app polls it every 60 s and reloads when the version changes.
  */
 export function metaVersionPlugin(): Plugin {
   let version = makeVersion();

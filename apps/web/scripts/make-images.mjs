@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Renders the static images SPEC.md §2 requires, as real JPEGs made by the project:
+// Renders the product's static images (backgrounds, examples) as real JPEGs made by the project:
 //   public/main/bg/1..10.jpg                 1600x900 abstract backgrounds (hero and section art)
 //   public/dash/vto/instructions_1..10.jpg   800x1000 virtual try-on photo guidelines, one step each
 // The output is deterministic (seeded), so re-running it gives the same files.

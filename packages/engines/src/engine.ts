@@ -10,7 +10,7 @@ export type EngineFile = {
 
 export type EngineResultFile = EngineFile & {
   kind: 'image' | 'video' | 'audio' | 'report';
-  /** A smaller or watermarked preview for users who may not download (SPEC.md §1); same kind. */
+  /** A smaller or watermarked preview for users who may not download; same kind. */
   preview?: EngineFile;
 };
 

@@ -4,7 +4,7 @@ import { storageKeys } from '@/lib/storage-keys.ts';
 
 export const CRASH_RELOAD_DELAY_MS = 150;
 
-/** SPEC.md §4: reload once after 150 ms; a repeated crash in the same session shows this screen instead. */
+/** Reload once after 150 ms; a repeated crash in the same session shows this screen instead. */
 export function handleCrash(reload: () => void = () => window.location.reload()): 'reloading' | 'failed' {
   if (sessionStorage.getItem(storageKeys.crashReloaded)) return 'failed';
   sessionStorage.setItem(storageKeys.crashReloaded, String(Date.now()));

@@ -10,7 +10,7 @@ export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
 export const ADMIN_REQUIRED_MESSAGE = 'You need ADMIN privileges to access this page';
 
 /**
- * SPEC.md §2 route guard: a spinner while the auth state loads; guests go to / with the origin
+ * Route guard: a spinner while the auth state loads; guests go to / with the origin
  * kept (state.from) and the sign-in modal opened; signed-in non-admins on admin pages go to /dashboard.
  */
 export function RouteGuard({

@@ -10,7 +10,7 @@ import { routes } from './routes.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
-/** Every route of SPEC.md §2 (with sample ids and slugs). */
+/** Every route (with sample ids and slugs). */
 const publicPaths = [
   '/',
   '/company/about-us',

@@ -10,7 +10,7 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteGuard } from './route-guard.tsx';
 
-// Every page is loaded lazily (SPEC.md §2), behind the Suspense fallback of its layout.
+// Every page is loaded lazily, behind the Suspense fallback of its layout.
 const HomePage = lazyPage(() => import('@/features/marketing/pages/home-page.tsx'), 'HomePage');
 const AboutPage = lazyPage(() => import('@/features/marketing/pages/about-page.tsx'), 'AboutPage');
 const TermsPage = lazyPage(() => import('@/features/marketing/pages/terms-page.tsx'), 'TermsPage');

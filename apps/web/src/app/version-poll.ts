@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 export const VERSION_POLL_INTERVAL_MS = 60_000;
 
-/** Fetches /meta.json, bypassing caches with a timestamp query (SPEC.md §7 "Version"). */
+/** Fetches /meta.json, bypassing caches with a timestamp query. */
 export async function fetchVersion(): Promise<string> {
   const response = await fetch(`/meta.json?t=${Date.now()}`, { cache: 'no-store' });
   if (!response.ok) throw new Error(`meta.json answered ${response.status}`);
@@ -12,7 +12,7 @@ export async function fetchVersion(): Promise<string> {
 }
 
 /**
- * SPEC.md §4, §9: check the version file every 60 s and reload when it differs from the first
+ * Check the version file every 60 s and reload when it differs from the first
  * version seen. A failed check is only logged and ignored.
  */
 export function startVersionPoll({

@@ -4,7 +4,7 @@ import { storageKeys } from './storage-keys.ts';
 import { clearStoredSession, getStoredToken, notifySessionCleared, setStoredToken } from './session-storage.ts';
 
 /**
- * The one API client (SPEC.md §6, §7, §8; DESIGN.md §4, §7).
+ * The one API client.
  * - base /api/v1, JSON content type by default, bearer token when one is stored;
  * - success envelopes are unwrapped: callers get the envelope's `data`;
  * - failures become an ApiError whose message is taken from `message`, `error.message` or `error`;
@@ -76,7 +76,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${url}?${search}` : url;
 }
 
-/** SPEC.md §8: the message is taken from message, error.message or error. */
+/** The message is taken from message, error.message or error. */
 export function normaliseMessage(body: unknown): string | undefined {
   if (typeof body === 'string' && body.trim()) return body.trim();
   if (!isObject(body)) return undefined;
@@ -106,7 +106,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Success envelopes carry the payload in `data` (SPEC.md §7: data.data on the client). */
+/** Success envelopes carry the payload in `data` (data.data on the client). */
 function unwrap(body: unknown): unknown {
   if (isObject(body) && 'success' in body && 'data' in body) return body.data;
   return body;

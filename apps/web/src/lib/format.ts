@@ -28,7 +28,7 @@ export function pluralCredits(amount: number): string {
   return `${amount} credit${Math.abs(amount) === 1 ? '' : 's'}`;
 }
 
-/** SPEC.md §9: uses = floor(credits / cost); 'Unlimited' for a cost of 0. */
+/** Uses = floor(credits / cost); 'Unlimited' for a cost of 0. */
 export function formatUses(uses: number | 'unlimited'): string {
   if (uses === 'unlimited') return 'Unlimited';
   return `${uses} use${uses === 1 ? '' : 's'}`;

@@ -1,5 +1,5 @@
 /**
- * SPEC.md §9: the upload path helper keeps the part starting at 'uploads/'; relative image
+ * The upload path helper keeps the part starting at 'uploads/'; relative image
  * paths get the base prefix unless they start with https.
  */
 export const ASSET_BASE = '/';

@@ -80,7 +80,7 @@ export function serviceByKey(key: ServiceKey): ServiceDetails {
   return found;
 }
 
-/** SPEC.md §9: AI background is unlimited; the others cost credits per use. */
+/** AI background is unlimited; the others cost credits per use. */
 export function costLabel(cost: number): string {
   if (cost <= 0) return 'Unlimited';
   return `${cost} credit${cost === 1 ? '' : 's'} per use`;

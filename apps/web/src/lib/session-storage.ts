@@ -1,7 +1,7 @@
 import type { User } from '@lumen/core/users/schemas';
 import { storageKeys } from './storage-keys.ts';
 
-/** The stored access token and user (SPEC.md §9: local storage keys token and user). */
+/** The stored access token and user (local storage keys token and user). */
 
 export function getStoredToken(): string | null {
   return localStorage.getItem(storageKeys.token);

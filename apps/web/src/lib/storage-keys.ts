@@ -1,4 +1,4 @@
-/** Every key the web app keeps in browser storage (SPEC.md §3 "Client-side storage"). */
+/** Every key the web app keeps in browser storage. */
 export const storageKeys = {
   /** local storage: the access token */
   token: 'token',

@@ -7,7 +7,7 @@ import { serviceKeys } from '../services/catalogue.ts';
 export const apiKeyPrefix = 'sk_live_';
 /** keyPrefix shown in lists: the first 16 characters of the key. */
 export const apiKeyPrefixLength = 16;
-/** SPEC.md §9: a new key allows 100 requests per minute. */
+/** A new key allows 100 requests per minute. */
 export const defaultApiKeyRateLimit = 100;
 export const apiKeyRateLimitRange = { min: 1, max: 1000 } as const;
 export const monthlyCreditCapRange = { min: 1, max: 1_000_000 } as const;
@@ -17,7 +17,7 @@ export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
 export const webhookEventTypes = ['job.succeeded', 'job.failed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
-/** Messages the server sends and the client shows (SPEC.md §5, §8). */
+/** Messages the server sends and the client shows. */
 export const apiKeyMessages = {
   nameRequired: 'Please enter a name for your API key',
   generated: 'API key generated successfully!',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** External identity providers (SPEC.md §1: google). */
+/** External identity providers (google). */
 export const oauthProviders = ['google'] as const;
 export type OAuthProvider = (typeof oauthProviders)[number];
 export const oauthProviderSchema = z.enum(oauthProviders, "Provider must be 'google'");
@@ -31,7 +31,7 @@ export type LinkOAuthBody = z.input<typeof linkOAuthBodySchema>;
 export const unlinkOAuthBodySchema = z.strictObject({ provider: oauthProviderSchema });
 export type UnlinkOAuthBody = z.input<typeof unlinkOAuthBodySchema>;
 
-/** SPEC.md §8: the codes /auth/callback?error=<code> carries, with the text the page shows. */
+/** The codes /auth/callback?error=<code> carries, with the text the page shows. */
 export const oauthErrorMessages = {
   oauth_error: 'Authentication failed. Please try again.',
   oauth_failed: 'OAuth authentication was not completed.',
@@ -44,7 +44,7 @@ export type OAuthErrorCode = keyof typeof oauthErrorMessages;
 export const oauthErrorCodes = Object.keys(oauthErrorMessages) as OAuthErrorCode[];
 export const unknownOAuthErrorMessage = 'An unexpected error occurred during authentication.';
 
-/** Where the server sends the browser after the provider (query names of SPEC.md §2). */
+/** Where the server sends the browser after the provider (query names). */
 export const OAUTH_CALLBACK_PATH = '/auth/callback';
 /** Where a link attempt (intent=link) comes back to, with link=google&oauthId=… or link=google&error=…&message=… */
 export const OAUTH_LINK_RETURN_PATH = '/dashboard/account/profile';

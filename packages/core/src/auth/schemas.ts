@@ -26,7 +26,7 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** The refresh token travels in the refreshToken cookie; SPEC.md also sends it in the body. */
+/** The refresh token travels in the refreshToken cookie also sends it in the body. */
 export const refreshTokenBodySchema = z.strictObject({
   refreshToken: z.string().min(1).max(512).optional(),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readingTimeMinutes } from './reading-time.ts';
 
-describe('reading time (SPEC.md §5)', () => {
+describe('reading time', () => {
   it('counts words at 200 per minute, rounded up', () => {
     expect(readingTimeMinutes('')).toBe(0);
     expect(readingTimeMinutes('one')).toBe(1);

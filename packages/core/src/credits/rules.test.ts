@@ -15,12 +15,12 @@ import { defaultServiceCosts } from '../services/catalogue.ts';
 
 const pkg = (price: number, creditsAmount: number, isActive = true) => ({ id: `p${price}`, price, creditsAmount, isActive });
 
-describe('credit rules (SPEC.md §3, §5, §9)', () => {
+describe('credit rules', () => {
   it('has the free Starter plan with 5 credits', () => {
     expect(FREE_PLAN).toEqual({ id: 'free', name: 'Starter', price: 0, credits: 5 });
   });
 
-  it('uses the costs of SPEC.md §9', () => {
+  it('uses the costs §9', () => {
     expect(defaultServiceCosts).toEqual({
       'ai-background': 0,
       'image-generator': 1,

@@ -1,4 +1,4 @@
-/** Business rules of SPEC.md §3, §5 and §9 about credits, packages and plans. */
+/** Business rules about credits, packages and plans. */
 
 export const FREE_PLAN = { id: 'free', name: 'Starter', price: 0, credits: 5 } as const;
 export const DEFAULT_DISPLAYED_BALANCE = 10;
@@ -30,7 +30,7 @@ export function visiblePackages<T extends CreditPackageLike>(packages: readonly 
   return packages.filter((pkg) => pkg.isActive);
 }
 
-/** SPEC.md §3: 'Pro' if price is 9, 'Plus' if third in the list, else '{creditsAmount} Credits'. */
+/** The package's card name: 'Pro' if price is 9, 'Plus' if third in the list, else '{creditsAmount} Credits'. */
 export function packageCardName(pkg: CreditPackageLike, indexInList: number): string {
   if (pkg.price === 9) return 'Pro';
   if (indexInList === 2) return 'Plus';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginatedSchema } from '../http/pagination.ts';
 
-/** Every kind of credit movement in the ledger (DESIGN.md §5). */
+/** Every kind of credit movement in the ledger. */
 export const ledgerEntryKinds = [
   'signup_bonus',
   'purchase',
@@ -23,7 +23,7 @@ export const transactionKinds = [
   'payment_refund',
 ] as const satisfies readonly LedgerEntryKind[];
 
-/** GET /credits/balance data (SPEC.md §3: wrapped in success, data and message). */
+/** GET /credits/balance data (wrapped in success, data and message). */
 export const creditBalanceSchema = z.object({ balance: z.number().int() });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
@@ -123,7 +123,7 @@ export type ServiceUsage = z.infer<typeof serviceUsageSchema>;
 export const paymentUsageSchema = z.object({
   balance: z.number().int(),
   spent: z.number().int(),
-  /** True once the user has bought credits (SPEC.md §1: paid credit users may download). */
+  /** True once the user has bought credits (paid credit users may download). */
   hasPurchased: z.boolean(),
   /** The free plan ({id:'free', name:'Starter'}) until the user buys credits. */
   plan: z.object({ id: z.string(), name: z.string() }),

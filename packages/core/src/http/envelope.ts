@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes shared by server and client (DESIGN.md §4). */
+/** Error codes shared by server and client. */
 export const errorCodes = [
   'VALIDATION_ERROR',
   'BAD_REQUEST',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paginationQuerySchema, totalPagesFor } from './pagination.ts';
 
-describe('pagination (SPEC.md §9: default page size 10)', () => {
+describe('pagination (default page size 10)', () => {
   it('defaults to limit 10, page 1 and coerces query strings', () => {
     expect(paginationQuerySchema.parse({})).toEqual({ limit: 10, page: 1 });
     expect(paginationQuerySchema.parse({ limit: '25', page: '3' })).toEqual({ limit: 25, page: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cryptoDisplayNames, isPopularTicker, isStableTicker, popularTickers, topCryptoCurrencies } from './crypto-currencies.ts';
 
-describe('crypto currencies (SPEC.md §9)', () => {
+describe('crypto currencies', () => {
   it('has the fourteen popular tickers of the spec', () => {
     expect([...popularTickers]).toEqual(['BTC', 'ETH', 'USDT', 'USDTTRC20', 'USDTERC20', 'USDC', 'BNB', 'TRX', 'SOL', 'ADA', 'MATIC', 'LTC', 'BCH', 'DOGE']);
     expect(isPopularTicker('btc')).toBe(true);

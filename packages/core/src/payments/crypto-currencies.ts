@@ -1,4 +1,4 @@
-/** SPEC.md §9: which crypto currencies the crypto dialog lists, their names and their order. */
+/** Which crypto currencies the crypto dialog lists, their names and their order. */
 
 export const CRYPTO_LIST_SIZE = 24;
 
@@ -25,7 +25,7 @@ export const cryptoDisplayNames: Readonly<Record<string, string>> = {
   ZEC: 'Zcash', XTZ: 'Tezos',
 };
 
-/** SPEC.md §3 crypto currency. */
+/** Crypto currency. */
 export type CryptoCurrency = { ticker: string; name: string; is_popular: boolean; is_stable: boolean };
 
 export function cryptoDisplayName(ticker: string): string {

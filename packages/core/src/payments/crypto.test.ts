@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cryptoBelowMinimumMessage, isCryptoOffered } from './crypto.ts';
 
-describe('crypto offer rule (SPEC.md §5)', () => {
+describe('crypto offer rule', () => {
   it('offers crypto only for credit purchases above 19.20', () => {
     expect(isCryptoOffered('CREDIT_PURCHASE', 19.2)).toBe(false);
     expect(isCryptoOffered('CREDIT_PURCHASE', 19.21)).toBe(true);

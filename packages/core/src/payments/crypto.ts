@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC.md §5 and §9: when crypto is offered. The currency list lives in crypto-currencies.ts. */
+/** When crypto is offered. The currency list lives in crypto-currencies.ts. */
 export {
   CRYPTO_LIST_SIZE,
   popularTickers,
@@ -28,7 +28,7 @@ export function cryptoBelowMinimumMessage(threshold: number = CRYPTO_MIN_AMOUNT_
 
 // ---- API shapes of the crypto routes (docs/api/payments-contract.md "Crypto") ----
 
-/** SPEC.md §4: the statuses the crypto dialog knows, upper-case. */
+/** The statuses the crypto dialog knows, upper-case. */
 export const cryptoStatusValues = [
   'WAITING',
   'CONFIRMING',
@@ -85,7 +85,7 @@ export type CryptoEstimate = z.infer<typeof cryptoEstimateSchema>;
 
 const optionalUrl = z.string().max(2000, 'must be at most 2000 characters').optional();
 
-/** POST /payment/crypto/credits: SPEC.md §3's payment request plus payCurrency. */
+/** POST /payment/crypto/credits: the card payment request plus payCurrency. */
 export const cryptoCreditsRequestSchema = z.object({
   paymentType: z.enum(paymentTypeValues, { error: 'paymentType must be SUBSCRIPTION or CREDIT_PURCHASE' }),
   creditPackageId: z.uuid('creditPackageId must be a UUID'),

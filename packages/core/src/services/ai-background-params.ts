@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const aiBackgroundModes = ['transparent', 'color', 'preset', 'upload'] as const;
 export type AiBackgroundMode = (typeof aiBackgroundModes)[number];
 
-/** The product's own backgrounds, /main/bg/1..10.jpg (SPEC.md §2 static assets). */
+/** The product's own backgrounds, /main/bg/1..10.jpg (static assets of the web app). */
 export const aiBackgroundPresetCount = 10;
 export const aiBackgroundPresetUrl = (preset: number): string => `/main/bg/${preset}.jpg`;
 

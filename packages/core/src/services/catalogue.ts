@@ -1,4 +1,4 @@
-/** The six AI services (SPEC.md §1) and their default credit costs (SPEC.md §9). */
+/** The six AI services and their default credit costs. */
 export const serviceKeys = [
   'ai-background',
   'image-generator',

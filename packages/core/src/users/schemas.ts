@@ -16,7 +16,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Exactly the fields a user may change on their own profile (DESIGN.md §9). */
+/** Exactly the fields a user may change on their own profile. */
 export const updateProfileBodySchema = z
   .strictObject({
     firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
@@ -26,7 +26,7 @@ export const updateProfileBodySchema = z
   .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
-/** SPEC.md §3: image uploads accept png, jpeg, jpg and webp. */
+/** Image uploads accept png, jpeg, jpg and webp. */
 export const allowedImageExtensions = ['png', 'jpeg', 'jpg', 'webp'] as const;
 export const allowedImageMimeTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

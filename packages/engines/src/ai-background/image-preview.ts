@@ -27,7 +27,7 @@ function watermarkSvg(width: number, height: number): Buffer {
 }
 
 /**
- * The preview that users who may not download see (SPEC.md §1): at most 512 px on the long side,
+ * The preview that users who may not download see: at most 512 px on the long side,
  * watermarked 'Lumen Studio preview', WebP (transparency kept).
  */
 export async function makeImagePreview(encoded: Buffer, name: string): Promise<EngineFile> {

@@ -58,7 +58,7 @@ export function wavSummary(data: Buffer): { sampleRate?: number; channels?: numb
 const PREVIEW_SECONDS = 5;
 
 /**
- * The preview free-plan users hear (SPEC.md §1), like the built-in engine's: the first 5 s of a
+ * The preview free-plan users hear, like the built-in engine's: the first 5 s of a
  * 16-bit PCM WAV in mono at half the rate (or less), faded out; null for other formats.
  */
 export function wavPreview(data: Buffer): Buffer | null {

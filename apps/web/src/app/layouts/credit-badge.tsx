@@ -4,7 +4,7 @@ import { displayedCredit } from '@lumen/core/credits/rules';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
 
-/** The user's credit balance: GET /credits/balance, else the user's own (SPEC.md §3: 10 only when absent). */
+/** The user's credit balance: GET /credits/balance, else the user's own (10 only when absent). */
 export function CreditBadge() {
   const { user } = useAuth();
   const { data } = useCreditBalanceQuery(user !== null);

@@ -1,4 +1,4 @@
-/** The admin pages of SPEC.md §2: title and purpose, shown on the admin index and in the navigation. */
+/** The admin pages: title and purpose, shown on the admin index and in the navigation. */
 export type AdminSection = { title: string; description: string };
 
 export const adminSections = {

@@ -19,7 +19,7 @@ import { CreditPackageFormDialog } from '../components/credit-package-form-dialo
 import { ReorderButtons } from '../components/reorder-buttons.tsx';
 import { useCatalogueActions } from '../components/use-catalogue-actions.ts';
 
-/** The card name each active package gets on the pricing page (SPEC.md §3 counts active packages only). */
+/** The card name each active package gets on the pricing page (only active packages are counted). */
 function pricingNames(packages: CreditPackage[]): Map<string, string> {
   const active = packages.filter((pkg) => pkg.isActive);
   return new Map(active.map((pkg, index) => [pkg.id, packageCardName(pkg, index)]));

@@ -7,7 +7,7 @@ import {
 } from '@lumen/core/api-keys/schemas';
 import { isApiError } from '@/lib/api-client.ts';
 
-/** SPEC.md §5, §8 and §9: the texts and constants of the API Management screen, exactly as quoted. */
+/** The texts and constants of the API Management screen, exactly as the screen shows them. */
 export const API_KEY_NAME_REQUIRED = apiKeyMessages.nameRequired;
 export const API_KEY_NAME_MAX = apiKeyNameMaxLength;
 export const DEFAULT_RATE_LIMIT = defaultApiKeyRateLimit;
@@ -29,7 +29,7 @@ export const CONFIRM_REGENERATE = 'Are you sure you want to regenerate this API 
 export const SAVED_BUTTON = "I've Saved My Key";
 export const COPIED_TOAST = 'Copied to clipboard';
 
-/** The server's message when it sent one (SPEC.md §8), else the screen's own text. */
+/** The server's message when it sent one, else the screen's own text. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (!isApiError(error) || error.status === 0) return fallback;
   if (/^Request failed \(\d+\)$/.test(error.message)) return fallback;

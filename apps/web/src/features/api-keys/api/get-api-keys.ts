@@ -3,7 +3,7 @@ import { apiClient } from '@/lib/api-client.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { apiKeyKeys } from './api-key-keys.ts';
 
-/** GET /api-keys → every key of the user, newest first, revoked included (SPEC.md §7: the list may be wrapped in data). */
+/** GET /api-keys → every key of the user, newest first, revoked included (the list may be wrapped in data). */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {
   const data = await apiClient.get<ApiKey[] | { data?: ApiKey[]; items?: ApiKey[] }>('/api-keys', { signal, suppressErrorToast: true });
   if (Array.isArray(data)) return data;

@@ -8,7 +8,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { creditsRemaining, maskedKey } from './key-display.ts';
 
-/** The active key (SPEC.md §2): masked with a show/hide toggle for the prefix, status, usage, and its actions. */
+/** The active key: masked with a show/hide toggle for the prefix, status, usage, and its actions. */
 export function ActiveKeyCard({
   apiKey,
   balance,

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { COPIED_TOAST, COPY_FEEDBACK_MS } from '../api/api-key-messages.ts';
 
-/** Copies a value to the clipboard; shows 'Copied' for 2 s (SPEC.md §9) and the toast 'Copied to clipboard'. */
+/** Copies a value to the clipboard; shows 'Copied' for 2 s and the toast 'Copied to clipboard'. */
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -27,7 +27,7 @@ function ResourceLink({ href, fallback, children }: { href: string | undefined; 
   );
 }
 
-/** Links to the docs, the support chat and community support, and the security tips (SPEC.md §2). */
+/** Links to the docs, the support chat and community support, and the security tips. */
 export function DeveloperResources() {
   const { data: settings } = usePublicSettings();
   return (

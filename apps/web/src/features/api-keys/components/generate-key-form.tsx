@@ -27,7 +27,7 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .trim()
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message);
 
-// The contract's generate body (SPEC.md §5 for the name), kept as strings for the inputs and converted on submit.
+// The contract's generate body (docs/api/api-keys-contract.md), kept as strings for the inputs and converted on submit.
 const generateFormSchema = z.object({
   name: apiKeyNameSchema,
   rateLimit: wholeNumber(1, RATE_LIMIT_MAX, `Enter a whole number from 1 to ${RATE_LIMIT_MAX}`),
@@ -48,7 +48,7 @@ export function toGenerateBody(values: GenerateFormValues): GenerateApiKeyBody {
   };
 }
 
-/** The name form (SPEC.md §2): a name, optional advanced settings, Generate and Cancel. */
+/** The name form: a name, optional advanced settings, Generate and Cancel. */
 export function GenerateKeyForm({
   onIssued,
   onCancel,

@@ -4,7 +4,7 @@ import type { ApiKey } from '@lumen/core/api-keys/schemas';
 export const MASK = '•'.repeat(16);
 
 /**
- * The active key as the screen shows it (SPEC.md §2): fully masked, or with only its prefix revealed
+ * The active key as the screen shows it: fully masked, or with only its prefix revealed
  * ('sk_live_AbCd1234••••••••••••••••'). The full key is never available after the one-time dialog.
  */
 export function maskedKey(keyPrefix: string, isPrefixShown: boolean): string {

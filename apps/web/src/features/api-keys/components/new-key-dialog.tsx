@@ -6,7 +6,7 @@ import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { CopyButton } from './copy-button.tsx';
 
 /**
- * The one-time dialog (SPEC.md §2): the full key (and the webhook secret when there is one) with Copy, and
+ * The one-time dialog: the full key (and the webhook secret when there is one) with Copy, and
  * "I've Saved My Key". It closes only through that button, so a stray click or Escape cannot lose the key;
  * once closed the secret is dropped by the page and can never be seen again.
  */

@@ -38,7 +38,7 @@ import { NewKeyDialog } from '../components/new-key-dialog.tsx';
 
 type PendingAction = { kind: 'revoke' | 'regenerate' | 'delete'; key: ApiKey };
 
-/** /dashboard/account/api-management (SPEC.md §2, §4, §5, §8; docs/api/api-keys-contract.md). */
+/** /dashboard/account/api-management (docs/api/api-keys-contract.md). */
 export function ApiManagementPage() {
   const { user } = useAuth();
   const keysQuery = useApiKeysQuery();
@@ -53,7 +53,7 @@ export function ApiManagementPage() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [verificationMessage, setVerificationMessage] = useState<string | null>(null);
 
-  // SPEC.md §8: 'Failed to load API keys', and the list is emptied.
+  // On failure: 'Failed to load API keys', and the list is emptied.
   const loadFailedAt = keysQuery.isError ? keysQuery.errorUpdatedAt : 0;
   useEffect(() => {
     if (loadFailedAt) toast.error(LOAD_FAILED);

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { LoginBody, RegisterBody } from '@lumen/core/auth/schemas';
 import type { User } from '@lumen/core/users/schemas';
 
-/** The auth state of SPEC.md §4, provided by AuthProvider. */
+/** The auth state, provided by AuthProvider. */
 export type AuthContextValue = {
   user: User | null;
   /** true until the stored token (if any) has been checked */

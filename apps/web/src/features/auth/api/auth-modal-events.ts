@@ -1,5 +1,5 @@
 /**
- * Sign-in and sign-up are modals opened by a window event (SPEC.md §2 "Sign-in entry"):
+ * Sign-in and sign-up are modals opened by a window event:
  *   window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' | 'signup' | 'forgot', redirectTo?, message? } }))
  * ('forgot' opens the password reset by e-mailed code.)
  */

@@ -1,4 +1,4 @@
-/** SPEC.md §8: OAuth error codes and their messages. */
+/** OAuth error codes and their messages. */
 export const oauthErrorMessages: Record<string, string> = {
   oauth_error: 'Authentication failed. Please try again.',
   oauth_failed: 'OAuth authentication was not completed.',

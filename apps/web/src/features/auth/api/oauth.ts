@@ -6,7 +6,7 @@ import { usePublicConfig } from '@/features/settings/api/get-public-config.ts';
 
 export type { OAuthProvider };
 
-/** The external identity providers the web app knows (SPEC.md §1: google is supported). */
+/** The external identity providers the web app knows (google is supported). */
 export const oauthProviderLabels: Record<OAuthProvider, string> = { google: 'Google' };
 
 /** The providers the server has configured (GET /public-config → oauthProviders). */
@@ -15,7 +15,7 @@ export function useEnabledOAuthProviders(): readonly string[] {
   return data?.oauthProviders ?? [];
 }
 
-/** The address the browser is sent to: {api}/auth/{provider} (SPEC.md §7). */
+/** The address the browser is sent to: {api}/auth/{provider}. */
 export function oauthStartUrl(provider: OAuthProvider, intent?: 'link'): string {
   return `${API_BASE}/auth/${provider}${intent ? `?intent=${intent}` : ''}`;
 }

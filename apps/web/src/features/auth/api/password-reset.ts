@@ -7,7 +7,7 @@ import type {
 } from '@lumen/core/auth/one-time-code';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** The server's answers (SPEC.md §7 leaves the payloads out; the shared schemas fix them). */
+/** The server's answers (the shared schemas fix their payloads). */
 export const RESET_REQUESTED_MESSAGE = accountSecurityMessages.resetRequested;
 export const PASSWORD_RESET_MESSAGE = accountSecurityMessages.passwordReset;
 

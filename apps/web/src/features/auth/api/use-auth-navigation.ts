@@ -6,7 +6,7 @@ import type { AuthModalMode } from './auth-modal-events.ts';
 
 export const DEFAULT_SIGNED_IN_ROUTE = '/dashboard';
 
-/** SPEC.md §2: if signed in, go to the target route (default /dashboard); otherwise open the modal. */
+/** If signed in, go to the target route (default /dashboard); otherwise open the modal. */
 export function useAuthNavigation() {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -25,7 +25,7 @@ import { register as registerRequest } from '../api/register.ts';
 const STARTUP_RETRIES = 3;
 
 /**
- * The auth state machine of SPEC.md §4:
+ * The auth state machine:
  * loading → (stored token? GET /user/me → signed in | cleared) → signed out / signed in.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

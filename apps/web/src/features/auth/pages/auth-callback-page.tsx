@@ -15,7 +15,7 @@ function takeOAuthRedirectPath(): string | null {
   return stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : null;
 }
 
-/** /auth/callback: finishes an external sign-in (SPEC.md §2, §4 "OAuth callback"). */
+/** /auth/callback: finishes an external sign-in. */
 export function AuthCallbackPage() {
   useDocumentTitle('Signing in');
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 
 export const LINK_COPIED_MESSAGE = 'Link copied to clipboard!';
 
-/** Native share where the browser has it; otherwise copies the page link (SPEC.md §9). */
+/** Native share where the browser has it; otherwise copies the page link. */
 export function ShareButton({ title, text }: { title: string; text?: string }) {
   const share = async () => {
     const url = window.location.href;

@@ -68,7 +68,7 @@ function VideoForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
   );
 }
 
-/** The list behind /resources/videos, edited here: SPEC.md's admin has no separate videos page. */
+/** The list behind /resources/videos, edited here: the admin has no separate videos page. */
 export function TutorialVideosAdmin() {
   const { data, isPending } = useTutorialVideosQuery();
   const remove = useDeleteTutorialVideo();

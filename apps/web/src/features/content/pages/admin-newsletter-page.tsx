@@ -12,7 +12,7 @@ const tabs = [
 ] as const;
 type TabKey = (typeof tabs)[number]['key'];
 
-/** /admin/newsletter: subscribers, campaigns, and the messages sent from /contact (SPEC.md lists no contact admin page). */
+/** /admin/newsletter: subscribers, campaigns, and the messages sent from /contact (there is no separate contact admin page). */
 export function AdminNewsletterPage() {
   const [params, setParams] = useSearchParams();
   const current: TabKey = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? 'subscribers';

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 
-/** Balance and spent, with 'Good standing' above 2 credits and a low-balance warning at 2 or less (SPEC.md §9). */
+/** Balance and spent, with 'Good standing' above 2 credits and a low-balance warning at 2 or less. */
 export function BalanceCards({ balance, spent }: { balance: number; spent: number }) {
   const low = isLowBalance(balance);
   return (

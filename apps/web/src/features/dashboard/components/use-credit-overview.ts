@@ -10,7 +10,7 @@ export type ServiceUses = ServiceDetails & { usesLeft: number | 'unlimited' };
 
 /**
  * Balance, spent and uses left per service: GET /payment/usage when it answers, else the signed-in
- * user's credit (SPEC.md §3: 10 and 0 only when absent) with the costs of GET /credits/costs.
+ * user's credit (10 and 0 only when absent) with the costs of GET /credits/costs.
  */
 export function useCreditOverview() {
   const { user } = useAuth();

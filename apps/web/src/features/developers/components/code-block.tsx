@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn.ts';
 
 const COPY_FEEDBACK_MS = 2000;
 
-/** A dark code block with a Copy button (copied state for 2 s, SPEC.md §9). */
+/** A dark code block with a Copy button (copied state for 2 s). */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

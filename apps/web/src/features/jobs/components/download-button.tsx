@@ -16,7 +16,7 @@ export const browser = {
 };
 
 /**
- * Download of one output (SPEC.md §1): asks GET /jobs/{id}/outputs/{outputId}/download for a signed
+ * Download of one output: asks GET /jobs/{id}/outputs/{outputId}/download for a signed
  * link and follows it. Free-plan users get the server's 403 message and the upgrade offer; when the
  * job says canDownload is false the button explains that up front and opens the upgrade modal.
  */

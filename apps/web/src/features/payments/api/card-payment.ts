@@ -1,7 +1,7 @@
 import type { OrderDto } from '@lumen/core/payments/orders';
 import { apiClient } from '@/lib/api-client.ts';
 
-/** SPEC.md §3 payment intent response; amount in cents. */
+/** Payment intent response; amount in cents. */
 export type PaymentIntent = { clientSecret: string; amount: number; currency: string; orderId: string };
 
 /** POST /credits/purchase/stripe/create-payment-intent {packageId}: opens a pending order for the package. */

@@ -1,6 +1,6 @@
 import { apiClient } from '@/lib/api-client.ts';
 
-/** SPEC.md §3 crypto payment (created), plus the order and whether the built-in test provider made it. */
+/** Crypto payment (created), plus the order and whether the built-in test provider made it. */
 export type CryptoPayment = {
   paymentId: string;
   payAmount: number | string;
@@ -17,7 +17,7 @@ export type CryptoPayment = {
 export const cryptoStatusValues = ['WAITING', 'CONFIRMING', 'CONFIRMED', 'SENDING', 'PARTIALLY_PAID', 'FINISHED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
 export type CryptoStatusValue = (typeof cryptoStatusValues)[number];
 
-/** SPEC.md §3 crypto status. */
+/** Crypto status. */
 export type CryptoStatus = { status: CryptoStatusValue; actuallyPaid: number | string | null; payCurrency: string; txHash: string | null };
 
 /** GET /payment/crypto/currencies → data.currencies, a list of tickers. */
@@ -26,7 +26,7 @@ export async function getCryptoCurrencyTickers(signal?: AbortSignal): Promise<st
   return Array.isArray(data.currencies) ? data.currencies : [];
 }
 
-/** SPEC.md §3 payment request, plus payCurrency. */
+/** Payment request, plus payCurrency. */
 export type CryptoCreditsRequest = {
   paymentType: 'CREDIT_PURCHASE';
   creditPackageId: string;

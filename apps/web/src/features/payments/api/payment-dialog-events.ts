@@ -1,7 +1,7 @@
 /**
- * The payment dialog (SPEC.md §2 "Payment dialogs", §4 purchase flow) is opened from anywhere by a window event:
+ * The payment dialog (§4 purchase flow) is opened from anywhere by a window event:
  *   window.dispatchEvent(new CustomEvent('payment:open', { detail: { packageId } }))
- * The host checks the purchase rules of SPEC.md §5 before showing anything.
+ * The host checks the purchase rules before showing anything.
  */
 export const PAYMENT_OPEN_EVENT = 'payment:open';
 

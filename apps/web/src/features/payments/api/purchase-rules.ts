@@ -5,7 +5,7 @@ export type PurchaseCheck =
   | { ok: true; pkg: CreditPackage; indexInList: number }
   | { ok: false; title: string; description: string };
 
-/** SPEC.md §5: a purchase starts only for a signed-in user, with a selected package that exists. */
+/** A purchase starts only for a signed-in user, with a selected package that exists. */
 export function checkPurchaseStart(input: {
   isSignedIn: boolean;
   packageId: string | null | undefined;

@@ -1,5 +1,5 @@
 /**
- * The 'Upgrade Your Plan' modal (SPEC.md §2) is opened from anywhere by a window event:
+ * The 'Upgrade Your Plan' modal is opened from anywhere by a window event:
  *   window.dispatchEvent(new CustomEvent('upgrade:open'))
  */
 export const UPGRADE_OPEN_EVENT = 'upgrade:open';

@@ -139,7 +139,7 @@ function CardPaymentFlow({ pkg, cardName, onBack, onPaid, onClose }: Omit<Paymen
   );
 }
 
-/** SPEC.md §2 card purchase dialog: the test card form in test mode, otherwise Stripe's Payment Element. */
+/** Card purchase dialog: the test card form in test mode, otherwise Stripe's Payment Element. */
 export function CardPaymentDialog({ pkg, cardName, open, onOpenChange, onBack, onPaid }: PaymentStepDialogProps) {
   return (
     <Dialog

@@ -1,4 +1,4 @@
-/** SPEC.md §4 card payment result: succeeded → success; requires_action → stays; anything else → 'Payment status: {status}'. */
+/** Card payment result: succeeded → success; requires_action → stays; anything else → 'Payment status: {status}'. */
 export type CardOutcome =
   | { kind: 'succeeded' }
   | { kind: 'requires_action' }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 export const COPIED_MESSAGE = 'Copied to clipboard';
 const COPIED_FEEDBACK_MS = 2000;
 
-/** Copies a value; the toast and the button's copied state (2 s, SPEC.md §9) confirm it. */
+/** Copies a value; the toast and the button's copied state (2 s) confirm it. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

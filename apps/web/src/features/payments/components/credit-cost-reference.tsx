@@ -1,7 +1,7 @@
 import { costLabel } from '@/lib/service-details.ts';
 import type { ServiceDetails } from '@/lib/service-details.ts';
 
-/** SPEC.md §2 'Credit Cost Reference': each service and its cost. */
+/** 'Credit Cost Reference': each service and its cost. */
 export function CreditCostReference({ services }: { services: ServiceDetails[] }) {
   return (
     <section aria-labelledby="cost-heading" className="mt-12">

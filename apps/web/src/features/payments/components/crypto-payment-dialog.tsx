@@ -33,7 +33,7 @@ function StepIndicator({ current }: { current: Step }) {
   );
 }
 
-/** SPEC.md §2/§4 crypto dialog: currency, then payment (once created), then status. */
+/** Crypto dialog: currency, then payment (once created), then status. */
 export function CryptoPaymentDialog({ pkg, cardName, open, onOpenChange, onBack, onPaid }: PaymentStepDialogProps) {
   const [step, setStep] = useState<Step>('currency');
   const [payment, setPayment] = useState<CryptoPayment | null>(null);

@@ -1,6 +1,6 @@
 import type { CryptoStatus, CryptoStatusValue } from '../api/crypto-payment.ts';
 
-/** SPEC.md §4 crypto dialog status texts (and the provider's other states, said plainly). */
+/** Crypto dialog status texts (and the provider's other states, said plainly). */
 export const cryptoStatusTexts: Record<CryptoStatusValue, string> = {
   WAITING: 'Waiting for payment...',
   CONFIRMING: 'Payment received, confirming...',

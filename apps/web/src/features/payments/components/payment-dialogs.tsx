@@ -25,7 +25,7 @@ type Step = 'method' | 'card' | 'crypto';
 /** `opening` changes on every open, so each payment starts from a fresh dialog state. */
 type State = { step: Step | null; pkg: CreditPackage; cardName: string; opening: number };
 
-/** Hosts the payment dialogs; opened by the 'payment:open' window event after the SPEC.md §5 checks. */
+/** Hosts the payment dialogs; opened by the 'payment:open' window event after the purchase checks (signed in, verified e-mail). */
 export function PaymentDialogs() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

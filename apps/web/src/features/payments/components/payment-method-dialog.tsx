@@ -26,7 +26,7 @@ function MethodButton({ icon: Icon, title, detail, onClick }: { icon: typeof Cre
 }
 
 /**
- * SPEC.md §2/§5: card always; crypto only for a credit purchase above the crypto threshold, which an
+ * Card always; crypto only for a credit purchase above the crypto threshold, which an
  * admin sets on /admin/settings (GET /payment/config cryptoMinimumAmount; 19.20 until it has loaded).
  */
 export function PaymentMethodDialog({

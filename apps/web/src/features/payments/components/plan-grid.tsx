@@ -6,7 +6,7 @@ import { PlanCard } from './plan-card.tsx';
 import { usePlanClick } from './use-plan-click.ts';
 
 /**
- * The plan card grid of SPEC.md §2/§3: the free Starter plan plus one card per active package,
+ * The plan card grid: the free Starter plan plus one card per active package,
  * named and labelled by the §3 rules. Shared by the pricing page, the upgrade modal and the subscription page.
  */
 export function PlanGrid({

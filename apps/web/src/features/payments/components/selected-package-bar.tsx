@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { formatDollars } from '@/lib/format.ts';
 import { openPaymentDialog } from '../api/payment-dialog-events.ts';
 
-/** The selected package and the button that starts its purchase (the payment dialog checks SPEC.md §5). */
+/** The selected package and the button that starts its purchase (the payment dialog checks the purchase rules). */
 export function SelectedPackageBar({ packages, selectedId }: { packages: CreditPackage[]; selectedId: string | null }) {
   const index = packages.findIndex((pkg) => pkg.id === selectedId);
   const pkg = packages[index];

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button.tsx';
 import { openLoginModal, openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
 
-/** SPEC.md §2: the pricing page's prompt for signed-out visitors. */
+/** The pricing page's prompt for signed-out visitors. */
 export function SignUpPrompt() {
   return (
     <section aria-labelledby="signup-prompt-heading" className="mt-10 rounded-2xl bg-ink px-6 py-8 text-center text-white">

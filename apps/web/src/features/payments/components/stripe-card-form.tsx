@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import type { TestCardResult } from '../api/card-payment.ts';
 
 export const STRIPE_CONFIG_ERROR = 'Stripe configuration error. Please try again later.';
-/** SPEC.md §7: card confirmation returns to the billing page and redirects only when the bank requires it. */
+/** Card confirmation returns to the billing page and redirects only when the bank requires it. */
 export const CARD_RETURN_PATH = '/dashboard/billing';
 
 // Stripe.js is loaded once per publishable key.

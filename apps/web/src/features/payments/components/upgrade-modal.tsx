@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import { UPGRADE_OPEN_EVENT } from '../api/upgrade-modal-events.ts';
 import { PlanGridSection } from './plan-grid-section.tsx';
 
-/** SPEC.md §2: the 'Upgrade Your Plan' modal with the pricing page's plan grid; opened by 'upgrade:open'. */
+/** The 'Upgrade Your Plan' modal with the pricing page's plan grid; opened by 'upgrade:open'. */
 export function UpgradeModal() {
   const [open, setOpen] = useState(false);
 

@@ -8,7 +8,7 @@ function usesCell(credits: number, cost: number): string {
   return uses === 'unlimited' ? 'Unlimited' : String(uses);
 }
 
-/** SPEC.md §2 'Service Usage Comparison': uses = floor(credits / cost) per service and plan. */
+/** 'Service Usage Comparison': uses = floor(credits / cost) per service and plan. */
 export function UsageComparisonTable({ packages, services }: { packages: CreditPackage[]; services: ServiceDetails[] }) {
   const plans = [
     { id: FREE_PLAN.id, name: FREE_PLAN.name, credits: FREE_PLAN.credits },

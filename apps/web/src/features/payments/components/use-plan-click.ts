@@ -13,7 +13,7 @@ export function pricingPathFor(packageId: string): string {
 }
 
 /**
- * SPEC.md §4 purchase flow, for a click on a plan card:
+ * Purchase flow, for a click on a plan card:
  * - signed out: the sign-up modal (free → /dashboard afterwards; paid → /company/pricing with a message);
  * - signed in, free: "You're already on the Free plan";
  * - signed in, paid: select the package and open the payment dialog.

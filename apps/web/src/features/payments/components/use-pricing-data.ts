@@ -7,7 +7,7 @@ import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.t
 
 export const PACKAGES_LOAD_ERROR = 'Failed to load credit packages';
 
-/** The package the user chose if it is still listed, else the first one (SPEC.md §3: first preselected). */
+/** The package the user chose if it is still listed, else the first one (first preselected). */
 export function resolveSelection(packages: readonly { id: string }[], chosenId: string | null | undefined): string | null {
   return packages.some((pkg) => pkg.id === chosenId) ? (chosenId ?? null) : (packages[0]?.id ?? null);
 }

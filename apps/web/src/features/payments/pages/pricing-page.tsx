@@ -15,7 +15,7 @@ import { resolveSelection, usePricingData } from '../components/use-pricing-data
 
 export const PICK_PACKAGE_MESSAGE = 'Your account is ready! Pick your credit package to complete the purchase.';
 
-/** /company/pricing (SPEC.md §2–§5), and /pricing (the checkout's cancel target, ?payment=cancelled). */
+/** /company/pricing, and /pricing (the checkout's cancel target, ?payment=cancelled). */
 export function PricingPage({ embedded = false }: { embedded?: boolean }) {
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
@@ -24,7 +24,7 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectedId = resolveSelection(packages, chosenId);
 
-  // After signing up from a paid plan (SPEC.md §4): back here, with that package selected and a message.
+  // After signing up from a paid plan: back here, with that package selected and a message.
   const returningPackage = params.get('package');
   useEffect(() => {
     if (!returningPackage || !user) return;

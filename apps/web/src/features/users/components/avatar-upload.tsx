@@ -12,7 +12,7 @@ import { useUploadAvatar } from '../api/upload-avatar.ts';
 
 export const AVATAR_ACCEPT = [...allowedImageMimeTypes, ...allowedImageExtensions.map((ext) => `.${ext}`)].join(',');
 
-/** SPEC.md §3: png, jpeg, jpg and webp only (checked here; the server checks the content). */
+/** Png, jpeg, jpg and webp only (checked here; the server checks the content). */
 export function checkAvatarFile(file: File): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const typeOk = (allowedImageMimeTypes as readonly string[]).includes(file.type);
