@@ -30,10 +30,12 @@ module.exports = {
     {
       name: 'module-only-through-index',
       severity: 'error',
-      comment:
-        'A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside.',
+      comment: 'A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside.',
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'composition-only-through-index',

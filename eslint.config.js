@@ -7,7 +7,9 @@ import { readdirSync, existsSync } from 'node:fs';
 const featuresDir = 'apps/web/src/features';
 const featuresPath = new URL(`./${featuresDir}`, import.meta.url);
 const features = existsSync(featuresPath)
-  ? readdirSync(featuresPath, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresPath, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 // A feature may use another feature only through its api/ folder (data hooks);
@@ -71,7 +73,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(@lumen/(server|web)|react|fastify|drizzle-orm)', message: 'Engines know nothing of HTTP, the database or the web app.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(@lumen/(server|web)|react|fastify|drizzle-orm)',
+              message: 'Engines know nothing of HTTP, the database or the web app.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -42,7 +42,11 @@ async function chargeLoop(database: Database, userId: string, workers: number): 
     for (let index = 0; performance.now() < deadline; index += 1) {
       const t0 = performance.now();
       try {
-        await chargeForService(database.db, { userId, serviceKey: 'image-generator', idempotencyKey: `bench:${workers}:${worker}:${index}` });
+        await chargeForService(database.db, {
+          userId,
+          serviceKey: 'image-generator',
+          idempotencyKey: `bench:${workers}:${worker}:${index}`,
+        });
         latencies.push(performance.now() - t0);
       } catch {
         errors += 1;
@@ -77,7 +81,10 @@ async function benchOne(url: string | undefined): Promise<string> {
     const mean = (list: Row[]) => list.reduce((sum, row) => sum + row.perSecond, 0) / list.length;
     const keyCost = mean(byJwt) / mean(byKey) - 1;
     rows.push({ ...(await chargeLoop(database, user.id, 1)), name: 'charge, in-process, 1 at a time' });
-    rows.push({ ...(await chargeLoop(database, user.id, CONNECTIONS)), name: `charge, in-process, ${CONNECTIONS} concurrent (one account)` });
+    rows.push({
+      ...(await chargeLoop(database, user.id, CONNECTIONS)),
+      name: `charge, in-process, ${CONNECTIONS} concurrent (one account)`,
+    });
 
     const base = rows[0]!.perSecond;
     const lines = [

@@ -30,7 +30,9 @@ async function referencePhoto(): Promise<EngineFile> {
     state = (state * 1103515245 + 12345) >>> 0;
     data[i] = Math.min(255, Math.max(0, data[i]! + ((state >>> 24) % 13) - 6));
   }
-  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 88 }).toBuffer();
+  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
   return { name: 'reference.jpg', contentType: 'image/jpeg', data: jpeg };
 }
 
@@ -57,19 +59,39 @@ async function time<P>(engine: Engine<P>, params: P, files: Record<string, Engin
 const photo = await referencePhoto();
 const garment = await garmentPhoto();
 const rows: [string, Awaited<ReturnType<typeof time>>][] = [];
-rows.push(['ai-background, transparent cut-out (1024×768 photo)', await time(aiBackgroundEngine, { mode: 'transparent' }, { image: photo })]);
-rows.push(['ai-background, preset background 3 (1024×768 photo)', await time(aiBackgroundEngine, { mode: 'preset', preset: 3 }, { image: photo })]);
+rows.push([
+  'ai-background, transparent cut-out (1024×768 photo)',
+  await time(aiBackgroundEngine, { mode: 'transparent' }, { image: photo }),
+]);
+rows.push([
+  'ai-background, preset background 3 (1024×768 photo)',
+  await time(aiBackgroundEngine, { mode: 'preset', preset: 3 }, { image: photo }),
+]);
 for (const style of ['abstract', 'watercolor', 'neon', 'minimal', 'landscape'] as const) {
-  const params = imageGeneratorParamsSchema.parse({ prompt: 'a calm sunset over the mountains and a lake', style, aspectRatio: '4:3', seed: 1 });
+  const params = imageGeneratorParamsSchema.parse({
+    prompt: 'a calm sunset over the mountains and a lake',
+    style,
+    aspectRatio: '4:3',
+    seed: 1,
+  });
   rows.push([`image-generator, ${style}, 1 image 1024×768`, await time(imageGeneratorEngine, params, {})]);
 }
 rows.push([
   'image-generator, landscape, 4 images 1024×768',
-  await time(imageGeneratorEngine, imageGeneratorParamsSchema.parse({ prompt: 'starry night forest', style: 'landscape', aspectRatio: '4:3', numberOfImages: 4, seed: 1 }), {}),
+  await time(
+    imageGeneratorEngine,
+    imageGeneratorParamsSchema.parse({ prompt: 'starry night forest', style: 'landscape', aspectRatio: '4:3', numberOfImages: 4, seed: 1 }),
+    {},
+  ),
 ]);
-rows.push(['virtual-try-on, top (1024×768 person, 800×800 garment)', await time(virtualTryOnEngine, { category: 'top', consentToLikeness: true }, { person: photo, garment })]);
+rows.push([
+  'virtual-try-on, top (1024×768 person, 800×800 garment)',
+  await time(virtualTryOnEngine, { category: 'top', consentToLikeness: true }, { person: photo, garment }),
+]);
 
-console.log(`\n${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${RUNS} timed runs after 1 warm-up\n`);
+console.log(
+  `\n${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${RUNS} timed runs after 1 warm-up\n`,
+);
 console.log('| engine and input | median ms | min ms | max ms |');
 console.log('|---|---:|---:|---:|');
 for (const [name, r] of rows) console.log(`| ${name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} |`);

@@ -51,7 +51,14 @@ async function main(): Promise<void> {
     rows.push(
       await measure(
         `speedpainting ${style} 10 s 480p`,
-        () => speedpaintingEngine.run({ params: { durationSeconds: 10, resolution: '480p', style }, files: { image: { name: 'ref.png', contentType: 'image/png', data: picture } } }, context()),
+        () =>
+          speedpaintingEngine.run(
+            {
+              params: { durationSeconds: 10, resolution: '480p', style },
+              files: { image: { name: 'ref.png', contentType: 'image/png', data: picture } },
+            },
+            context(),
+          ),
         video,
       ),
     );
@@ -59,7 +66,14 @@ async function main(): Promise<void> {
   rows.push(
     await measure(
       'speedpainting oil 10 s 720p',
-      () => speedpaintingEngine.run({ params: { durationSeconds: 10, resolution: '720p', style: 'oil' }, files: { image: { name: 'ref.png', contentType: 'image/png', data: picture } } }, context()),
+      () =>
+        speedpaintingEngine.run(
+          {
+            params: { durationSeconds: 10, resolution: '720p', style: 'oil' },
+            files: { image: { name: 'ref.png', contentType: 'image/png', data: picture } },
+          },
+          context(),
+        ),
       video,
     ),
   );
@@ -68,7 +82,8 @@ async function main(): Promise<void> {
       await measure(
         `sound 8 s: "${prompt}"`,
         () => soundGeneratorEngine.run({ params: { prompt, durationSeconds: 8, format: 'wav' }, files: {} }, context()),
-        (result) => `${kb(result.files[0]!.data.length)} WAV, layers ${(result.summary as { design: { layers: string[] } }).design.layers.join('+')}`,
+        (result) =>
+          `${kb(result.files[0]!.data.length)} WAV, layers ${(result.summary as { design: { layers: string[] } }).design.layers.join('+')}`,
       ),
     );
   }
@@ -76,7 +91,11 @@ async function main(): Promise<void> {
   rows.push(
     await measure(
       'sales-pilot 30-minute call (VTT)',
-      () => salesPilotEngine.run({ params: { language: 'en' }, files: { transcript: { name: 'call.vtt', contentType: 'text/vtt', data: call } } }, context()),
+      () =>
+        salesPilotEngine.run(
+          { params: { language: 'en' }, files: { transcript: { name: 'call.vtt', contentType: 'text/vtt', data: call } } },
+          context(),
+        ),
       (result) => {
         const report = result.summary as { source: { words: number; turns: number; durationSeconds: number } };
         return `${kb(call.length)} input, ${report.source.turns} turns, ${report.source.words} words, ${Math.round(report.source.durationSeconds / 60)} min; HTML ${kb(result.files[0]!.data.length)}`;

@@ -31,8 +31,14 @@ async function main(): Promise<void> {
     const apiKey = await createBenchApiKey(database, user.id);
 
     const cases: { label: string; options: autocannon.Options }[] = [
-      { label: 'GET /api/v1/credits/balance, JWT', options: { url: `${address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${accessToken}` } } },
-      { label: 'GET /api/v1/credits/balance, API key', options: { url: `${address}/api/v1/credits/balance`, headers: { 'x-api-key': apiKey } } },
+      {
+        label: 'GET /api/v1/credits/balance, JWT',
+        options: { url: `${address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${accessToken}` } },
+      },
+      {
+        label: 'GET /api/v1/credits/balance, API key',
+        options: { url: `${address}/api/v1/credits/balance`, headers: { 'x-api-key': apiKey } },
+      },
       { label: 'POST /api/v1/jobs, sales-pilot, JWT', options: salesPilotSubmission(address, accessToken) },
       { label: 'GET /api/v1/credits/packages (pricing page, guest)', options: { url: `${address}/api/v1/credits/packages` } },
       { label: 'GET /api/v1/payment/plans (pricing page, guest)', options: { url: `${address}/api/v1/payment/plans` } },

@@ -91,7 +91,9 @@ function main() {
   const next = doc.slice(0, start) + map + doc.slice(end + END.length);
   if (process.argv.includes('--check')) {
     if (next !== doc) {
-      console.error('docs/architecture.md: the dependency map no longer matches the code. Run `node scripts/architecture-map.mjs` and commit the result.');
+      console.error(
+        'docs/architecture.md: the dependency map no longer matches the code. Run `node scripts/architecture-map.mjs` and commit the result.',
+      );
       process.exit(1);
     }
     console.log('docs/architecture.md: the dependency map matches the code.');

@@ -85,7 +85,12 @@ export async function startBenchApp(databaseUrl: string | undefined, fastifyOpti
     const registered = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { firstName: 'Bench', lastName: 'User', email: `bench-${randomBytes(4).toString('hex')}@example.com`, password: 'bench-password-1' },
+      payload: {
+        firstName: 'Bench',
+        lastName: 'User',
+        email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+        password: 'bench-password-1',
+      },
     });
     const { user, accessToken } = registered.json().data as { user: { id: string }; accessToken: string };
     await grantCredits(database.db, { userId: user.id, amount: 100_000_000, kind: 'purchase', idempotencyKey: `bench:${user.id}` });
@@ -99,7 +104,9 @@ export async function startBenchApp(databaseUrl: string | undefined, fastifyOpti
 /** A key with a limit the bench cannot reach, so every request takes the full key path and answers 200. */
 export async function createBenchApiKey(database: Database, userId: string): Promise<string> {
   const key = generateApiKey();
-  await database.db.insert(apiKeys).values({ userId, name: 'bench', keyPrefix: key.keyPrefix, keyHash: key.keyHash, rateLimit: 2_000_000_000 });
+  await database.db
+    .insert(apiKeys)
+    .values({ userId, name: 'bench', keyPrefix: key.keyPrefix, keyHash: key.keyHash, rateLimit: 2_000_000_000 });
   return key.apiKey;
 }
 

@@ -37,7 +37,12 @@ export async function expectPath(page: Page, pathname: string) {
   try {
     await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
   } catch (error) {
-    const shown = (await page.locator('body').innerText().catch(() => '')).slice(0, 500);
+    const shown = (
+      await page
+        .locator('body')
+        .innerText()
+        .catch(() => '')
+    ).slice(0, 500);
     throw new Error(`expected ${pathname}, still at ${page.url()} after 15 s; the page shows: ${shown}`, { cause: error });
   }
   expect(new URL(page.url()).pathname).toBe(pathname);

@@ -10,7 +10,11 @@ type OutboxItem = { id: string; to: string; subject: string; template: string; c
  * (signed in as the e2e admin in a request context of its own, so the browser's cookies are untouched).
  * Polls a little: mail is written right after the request that sends it.
  */
-export async function readCodeFromOutbox(email: string, template: 'password_reset' | 'email_verification', after?: string): Promise<string> {
+export async function readCodeFromOutbox(
+  email: string,
+  template: 'password_reset' | 'email_verification',
+  after?: string,
+): Promise<string> {
   const api = await request.newContext({ baseURL: baseUrl() });
   try {
     const login = await api.post('/api/v1/auth/login', { data: adminCredentials });

@@ -21,7 +21,10 @@ export async function verifiedPerson(page: Page): Promise<Person> {
 /** From the pricing page: pick a package, then a payment method. */
 export async function startPurchase(page: Page, pkg: { name: string }, method: 'Credit or Debit Card' | 'Cryptocurrency') {
   await page.goto('/company/pricing');
-  await page.getByRole('article', { name: pkg.name, exact: true }).getByRole('button', { name: `Buy ${pkg.name}` }).click();
+  await page
+    .getByRole('article', { name: pkg.name, exact: true })
+    .getByRole('button', { name: `Buy ${pkg.name}` })
+    .click();
   const choose = page.getByRole('dialog', { name: 'Choose Payment Method' });
   await choose.getByText('Choose your preferred payment method to complete the purchase.').waitFor();
   await choose.getByRole('button', { name: new RegExp(method) }).click();

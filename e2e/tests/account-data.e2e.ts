@@ -27,8 +27,14 @@ describe('your data', () => {
     await signInThroughModal(page, person.email, person.password);
     await page.goto('/dashboard/account/profile');
 
-    const section = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'Your data' }) }).last();
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download my data' }).click()]);
+    const section = page
+      .locator('section, div')
+      .filter({ has: page.getByRole('heading', { name: 'Your data' }) })
+      .last();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^lumen-studio-data-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');

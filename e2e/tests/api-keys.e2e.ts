@@ -36,7 +36,11 @@ type JobBody = { id: string; status: 'queued' | 'running' | 'succeeded' | 'faile
 async function callWithKey(key: string, path: string, init: RequestInit = {}): Promise<Response> {
   return fetch(`${baseUrl()}/api/v1${path}`, {
     ...init,
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
 }
 

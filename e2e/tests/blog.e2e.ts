@@ -27,7 +27,9 @@ describe('the blog', () => {
     await admin.page.getByLabel('Excerpt', { exact: true }).fill('Three things that make virtual try-on look real.');
     // 450 words: 3 min read at 200 words a minute, rounded up.
     const words = Array.from({ length: 448 }, (_, i) => `word${i}`).join(' ');
-    await admin.page.getByLabel('Article (markdown)').fill(`## Light matters\n\n**Soft light** ${words}\n\n<script>window.__pwned = true</script>`);
+    await admin.page
+      .getByLabel('Article (markdown)')
+      .fill(`## Light matters\n\n**Soft light** ${words}\n\n<script>window.__pwned = true</script>`);
     const preview = admin.page.getByRole('region', { name: 'Article preview' });
     await preview.getByRole('heading', { name: 'Light matters' }).waitFor();
     await admin.page.getByText('3 min read').waitFor();

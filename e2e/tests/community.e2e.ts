@@ -57,7 +57,10 @@ describe('the community', () => {
     await ada.page.getByRole('img', { name: 'Result: generated-1.png' }).waitFor();
 
     await ada.page.goto('/dashboard/community');
-    await ada.page.getByRole('button', { name: /^Publish the Image Generation result of .* to community$/ }).first().click();
+    await ada.page
+      .getByRole('button', { name: /^Publish the Image Generation result of .* to community$/ })
+      .first()
+      .click();
     const publish = ada.page.getByRole('dialog', { name: 'Publish to community' });
     await publish.getByTestId('shared-prompt').getByText(prompt).waitFor();
     await publish.getByLabel('Title (optional)').fill(`Harbour ${word}`);
@@ -77,9 +80,13 @@ describe('the community', () => {
     const card = bob.page.getByTestId('community-post');
     await card.getByText(prompt).waitFor();
     await card.getByRole('heading', { name: `Harbour ${word}` }).waitFor();
-    expect(await card.getByRole('link', { name: /Use this prompt/ }).getAttribute('href')).toBe(`/dashboard/tools/image-generator?prompt=${encodeURIComponent(prompt)}`);
+    expect(await card.getByRole('link', { name: /Use this prompt/ }).getAttribute('href')).toBe(
+      `/dashboard/tools/image-generator?prompt=${encodeURIComponent(prompt)}`,
+    );
     await expect
-      .poll(() => card.getByRole('img', { name: `Harbour ${word}` }).evaluate((image: HTMLImageElement) => image.naturalWidth), { timeout: 15_000 })
+      .poll(() => card.getByRole('img', { name: `Harbour ${word}` }).evaluate((image: HTMLImageElement) => image.naturalWidth), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
     await card.getByRole('button', { name: 'Report this post' }).click();
     const report = bob.page.getByRole('dialog', { name: 'Report this post' });
@@ -107,7 +114,11 @@ describe('the community', () => {
     expect(((await searchAfter.json()) as { data: { total: number } }).data.total).toBe(0);
     await bob.page.goto('/resources/community');
     await bob.page.getByRole('heading', { name: 'Community' }).waitFor();
-    await bob.page.getByTestId('community-post').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await bob.page
+      .getByTestId('community-post')
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .catch(() => undefined);
     expect(await bob.page.getByText(prompt).count()).toBe(0);
 
     await ada.page.reload();

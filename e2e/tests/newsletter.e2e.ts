@@ -66,7 +66,10 @@ describe('newsletter and contact', () => {
     const subject = `Lumen news ${Date.now()}`;
     await admin.page.getByLabel('Subject', { exact: true }).fill(subject);
     await admin.page.getByLabel('Newsletter (markdown)').fill('## Sound generation is here\n\nMake a jingle in a minute.');
-    await admin.page.getByRole('region', { name: 'Newsletter preview' }).getByRole('heading', { name: 'Sound generation is here' }).waitFor();
+    await admin.page
+      .getByRole('region', { name: 'Newsletter preview' })
+      .getByRole('heading', { name: 'Sound generation is here' })
+      .waitFor();
     await admin.page.getByRole('button', { name: 'Save draft' }).click();
     await admin.page.getByRole('button', { name: 'Send a test to me' }).click();
     const row = admin.page.getByRole('row', { name: new RegExp(subject) });
@@ -74,7 +77,10 @@ describe('newsletter and contact', () => {
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Send to all confirmed subscribers' }).click();
     await row.getByText('Sent', { exact: true }).waitFor({ timeout: 20_000 });
     const progress = await row.getByText(/of \d+ sent/).textContent();
-    const [sent, total] = /(\d+) of (\d+) sent/.exec(progress ?? '')!.slice(1).map(Number);
+    const [sent, total] = /(\d+) of (\d+) sent/
+      .exec(progress ?? '')!
+      .slice(1)
+      .map(Number);
     expect(sent).toBe(total);
 
     await visitor.page.goto(await linkFromOutbox(reader, 'newsletter_campaign', 'unsubscribe'));

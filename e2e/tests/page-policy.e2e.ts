@@ -32,7 +32,9 @@ async function watch(context: BrowserContext, page: Page): Promise<Watch> {
   const seen: Watch = { problems: [], stripeRequests: [] };
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`);
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`,
+      );
     });
   });
   page.on('console', (message) => {

@@ -85,7 +85,9 @@ describe('payments in test mode', () => {
     dialog = page.getByRole('dialog', { name: 'Complete Payment' });
     await dialog.waitFor();
     await dialog.getByRole('note', { name: 'Test mode' }).waitFor();
-    expect(await dialog.getByRole('img', { name: 'QR code of the BTC payment address' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(await dialog.getByRole('img', { name: 'QR code of the BTC payment address' }).getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    );
     expect(((await dialog.getByLabel('Address', { exact: true }).textContent()) ?? '').length).toBeGreaterThan(10);
     expect(await dialog.getByTestId('crypto-countdown').textContent()).toMatch(/^\d+:\d\d(:\d\d)?$/);
     await dialog.getByRole('button', { name: "I've Sent the Payment" }).click();
@@ -104,7 +106,10 @@ describe('payments in test mode', () => {
     const number = ((await row.getByRole('rowheader').textContent()) ?? '').match(/INV-\d{6}/)?.[0];
     expect(number).toBeDefined();
     expect(await row.textContent()).toContain('Paid');
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download PDF of ${number}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download PDF of ${number}` }).click(),
+    ]);
     const file = await readFile((await download.path())!);
     expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const fetched = await page.request.get(download.url());
@@ -135,7 +140,10 @@ describe('payments in test mode', () => {
     await page.goto(jobUrl);
     await page.getByRole('img', { name: 'Result: generated-1.png' }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: /locked: buy credits to download/ }).count()).toBe(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download generated-1.png' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download generated-1.png' }).click(),
+    ]);
     const file = await readFile((await download.path())!);
     expect(file.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
@@ -179,7 +187,12 @@ describe('payments in test mode', () => {
     await payments.getByRole('row').filter({ hasText: person.email }).getByText('Refunded').waitFor({ timeout: 15_000 });
 
     await buyer.page.reload();
-    await buyer.page.getByRole('table', { name: 'Invoices, newest first' }).getByRole('row').filter({ hasText: number! }).getByText('Refunded').waitFor();
+    await buyer.page
+      .getByRole('table', { name: 'Invoices, newest first' })
+      .getByRole('row')
+      .filter({ hasText: number! })
+      .getByText('Refunded')
+      .waitFor();
     await admin.context.close();
     await buyer.context.close();
   });

@@ -90,7 +90,13 @@ export const appPlugin = fp(
       // An empty JSON body means "no body" (e.g. POST /auth/logout relying on the cookie).
       if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
       if (typeof body === 'string' && jsonHasUnpairedSurrogate(body)) {
-        return done(new AppError('BAD_REQUEST', 400, 'The request body contains half a surrogate pair (\\ud800 to \\udfff), which is not text; send valid Unicode'));
+        return done(
+          new AppError(
+            'BAD_REQUEST',
+            400,
+            'The request body contains half a surrogate pair (\\ud800 to \\udfff), which is not text; send valid Unicode',
+          ),
+        );
       }
       parseJson(request, body as string, done);
     });

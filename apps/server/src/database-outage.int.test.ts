@@ -42,7 +42,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     proxiedUrl = viaProxy.toString();
     proxied = await createDatabase({ databaseUrl: proxiedUrl, maxConnections: 5 });
-    app = await buildApp({ config: t.config, database: proxied, print: () => undefined, jobs: { runWorker: false, engines: fakeRegistry() } });
+    app = await buildApp({
+      config: t.config,
+      database: proxied,
+      print: () => undefined,
+      jobs: { runWorker: false, engines: fakeRegistry() },
+    });
   });
   afterAll(async () => {
     if (!closed) {
@@ -64,7 +69,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
       if (!allowed.includes(response.statusCode)) unexpected.push(`${key}: ${response.body.slice(0, 300)}`);
       if (response.statusCode === 503) {
         const body = response.json();
-        if (body.message !== 'The service is temporarily unavailable. Please try again in a moment.' || body.error?.code !== 'SERVICE_UNAVAILABLE') {
+        if (
+          body.message !== 'The service is temporarily unavailable. Please try again in a moment.' ||
+          body.error?.code !== 'SERVICE_UNAVAILABLE'
+        ) {
           unexpected.push(`${what} 503 without the clear message: ${response.body}`);
         }
         if (response.headers['retry-after'] !== '5') unexpected.push(`${what} 503 without Retry-After`);
@@ -75,14 +83,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
     let running = true;
     const load = buyers.map(async (buyer) => {
       while (running) {
-        note('GET /credits/balance', await app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: buyer.headers }), [200, 503]);
+        note(
+          'GET /credits/balance',
+          await app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: buyer.headers }),
+          [200, 503],
+        );
         note('POST /jobs', await submitJob(app, buyer.token, salesPilotJob), [201, 402, 503]);
-        const intent = await app.inject({ method: 'POST', url: '/api/v1/credits/purchase/stripe/create-payment-intent', headers: buyer.headers, payload: { packageId: pack.id } });
+        const intent = await app.inject({
+          method: 'POST',
+          url: '/api/v1/credits/purchase/stripe/create-payment-intent',
+          headers: buyer.headers,
+          payload: { packageId: pack.id },
+        });
         note('POST create-payment-intent', intent, [200, 503]);
         if (intent.statusCode === 200) {
           const { clientSecret } = intent.json().data as { clientSecret: string };
           // 409: the order was paid by an attempt whose answer the outage swallowed.
-          note('POST test-mode/card/confirm', await app.inject({ method: 'POST', url: '/api/v1/payment/test-mode/card/confirm', headers: buyer.headers, payload: { clientSecret, ...card } }), [200, 409, 503]);
+          note(
+            'POST test-mode/card/confirm',
+            await app.inject({
+              method: 'POST',
+              url: '/api/v1/payment/test-mode/card/confirm',
+              headers: buyer.headers,
+              payload: { clientSecret, ...card },
+            }),
+            [200, 409, 503],
+          );
         }
         await sleep(5);
       }
@@ -132,8 +158,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
     const [jobRows] = await db.select({ n: count() }).from(jobs);
     expect(charges!.n).toBe(jobRows!.n);
     const [purchases] = await db.select({ n: count() }).from(creditLedger).where(eq(creditLedger.kind, 'purchase'));
-    const [paid] = await db.select({ n: count(), credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int` }).from(orders).where(eq(orders.status, 'paid'));
-    const [purchased] = await db.select({ credits: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` }).from(creditLedger).where(eq(creditLedger.kind, 'purchase'));
+    const [paid] = await db
+      .select({ n: count(), credits: sql<number>`coalesce(sum(${orders.credits}), 0)::int` })
+      .from(orders)
+      .where(eq(orders.status, 'paid'));
+    const [purchased] = await db
+      .select({ credits: sql<number>`coalesce(sum(${creditLedger.amount}), 0)::int` })
+      .from(creditLedger)
+      .where(eq(creditLedger.kind, 'purchase'));
     expect(purchases!.n).toBe(paid!.n);
     expect(purchased!.credits).toBe(paid!.credits);
     expect(paid!.n).toBeGreaterThan(0);
@@ -157,7 +189,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
       proxy.cut(); // the pool has not noticed yet when the transaction takes that client and sends BEGIN
       await expect(single.db.transaction(async (tx) => tx.execute(sql`select 1`))).rejects.toThrow();
       proxy.restore();
-      const answered = await Promise.race([single.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => true), sleep(5_000).then(() => false)]);
+      const answered = await Promise.race([
+        single.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => true),
+        sleep(5_000).then(() => false),
+      ]);
       expect(answered, 'the only pooled client was never released').toBe(true);
     } finally {
       proxy.restore();

@@ -63,7 +63,10 @@ describe('compose.yaml', () => {
   it("gives each app container a configuration that start-up accepts, on the stack's own services", () => {
     for (const [name, service] of appServices) {
       const env = Object.fromEntries(
-        Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value ?? ''), { JWT_SECRET: 'x'.repeat(48) })]),
+        Object.entries(service.environment ?? {}).map(([key, value]) => [
+          key,
+          interpolate(String(value ?? ''), { JWT_SECRET: 'x'.repeat(48) }),
+        ]),
       );
       const config = loadConfig({ ...env, DATA_DIR: '/tmp/lumen-compose-check' });
       expect(config.nodeEnv, name).toBe('production');

@@ -26,7 +26,11 @@ function multipartBody(defect: string, parts: Part[], options: { boundary?: stri
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const headers = [`Content-Disposition: ${disposition}`, ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []), ...(part.extraHeaders ?? [])];
+    const headers = [
+      `Content-Disposition: ${disposition}`,
+      ...(part.contentType ? [`Content-Type: ${part.contentType}`] : []),
+      ...(part.extraHeaders ?? []),
+    ];
     chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
   }
   if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -40,14 +44,22 @@ function randomBytes(random: Random, length: number): Buffer {
 /** Bodies no multipart route may accept: each misses the file, breaks the framing or sends no picture. */
 function malformedBodies(route: MultipartRoute, random: Random, strings: string[]): Body[] {
   const junk = () => randomBytes(random, 1 + random.int(4096));
-  const file = (data: Buffer | string, filename = 'photo.png'): Part => ({ name: route.fileField, filename, contentType: 'image/png', data });
+  const file = (data: Buffer | string, filename = 'photo.png'): Part => ({
+    name: route.fileField,
+    filename,
+    contentType: 'image/png',
+    data,
+  });
   const texts = (value: () => string): Part[] => route.textFields.map((name) => ({ name, data: value() }));
   return [
     { defect: 'multipart without a boundary', headers: { 'content-type': 'multipart/form-data' }, payload: junk() },
     { defect: 'bytes that are not multipart', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, payload: junk() },
     { defect: 'a JSON body', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ [route.fileField]: 'aGVsbG8=' }) },
     multipartBody('no parts at all', []),
-    multipartBody('only the text fields', texts(() => random.pick(strings))),
+    multipartBody(
+      'only the text fields',
+      texts(() => random.pick(strings)),
+    ),
     multipartBody('the file under another field name', [{ ...file(junk()), name: `${route.fileField}_x` }, ...texts(() => 'Shirt')]),
     multipartBody('an empty file', [file(Buffer.alloc(0)), ...texts(() => 'Shirt')]),
     multipartBody('text named .png', [file('hello, this is not a picture'), ...texts(() => 'Shirt')]),
@@ -56,14 +68,27 @@ function malformedBodies(route: MultipartRoute, random: Random, strings: string[
     multipartBody('a filename with ../ and NUL', [file(junk(), '../../etc/passwd\u0000.png'), ...texts(() => 'Shirt')]),
     multipartBody('hostile text fields', [file(junk()), ...texts(() => random.pick(strings))]),
     multipartBody('text fields too long', [file(junk()), ...texts(() => 'x'.repeat(5_000))]),
-    multipartBody('a part with 300 headers', [{ ...file(junk()), extraHeaders: Array.from({ length: 300 }, (_, i) => `X-Fuzz-${i}: ${i}`) }]),
+    multipartBody('a part with 300 headers', [
+      { ...file(junk()), extraHeaders: Array.from({ length: 300 }, (_, i) => `X-Fuzz-${i}: ${i}`) },
+    ]),
     multipartBody('no closing boundary', [file(junk()), ...texts(() => 'Shirt')], { close: false }),
     { ...multipartBody('a boundary longer than 256 characters', [file(junk())], { boundary: 'b'.repeat(300) }) },
-    { ...multipartBody('a boundary that never appears', [file(junk())], { boundary: 'written' }), headers: { 'content-type': 'multipart/form-data; boundary=declared' } },
+    {
+      ...multipartBody('a boundary that never appears', [file(junk())], { boundary: 'written' }),
+      headers: { 'content-type': 'multipart/form-data; boundary=declared' },
+    },
   ];
 }
 
-function routesOf(document: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, { format?: string }> } }> } }>> }): MultipartRoute[] {
+function routesOf(document: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, { format?: string }> } }> } }
+    >
+  >;
+}): MultipartRoute[] {
   const routes: MultipartRoute[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     const schema = item.post?.requestBody?.content?.['multipart/form-data']?.schema;
@@ -115,10 +140,17 @@ describe('fuzzing every multipart route from the OpenAPI document', () => {
     for (const route of routes) {
       for (const body of malformedBodies(route, random, strings)) {
         for (const identity of identities) {
-          const response = await t.app.inject({ method: 'POST', url: route.path, headers: { ...body.headers, ...identity.headers }, payload: body.payload });
+          const response = await t.app.inject({
+            method: 'POST',
+            url: route.path,
+            headers: { ...body.headers, ...identity.headers },
+            payload: body.payload,
+          });
           sent += 1;
           if (response.statusCode < 400 || response.statusCode >= 500) {
-            failures.push(`POST ${route.path} as ${identity.name} (${body.defect}) answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+            failures.push(
+              `POST ${route.path} as ${identity.name} (${body.defect}) answered ${response.statusCode}: ${response.body.slice(0, 300)}`,
+            );
           }
         }
       }
@@ -129,19 +161,35 @@ describe('fuzzing every multipart route from the OpenAPI document', () => {
   }, 300_000);
 
   it('says plainly that a body cut before its closing boundary is malformed', async () => {
-    const body = multipartBody('no closing boundary', [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: 'abc' }], { close: false });
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', headers: { ...body.headers, ...identities[0]!.headers }, payload: body.payload });
+    const body = multipartBody('no closing boundary', [{ name: 'file', filename: 'a.png', contentType: 'image/png', data: 'abc' }], {
+      close: false,
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: { ...body.headers, ...identities[0]!.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
-    expect(response.json().message).toBe('The multipart/form-data body is malformed (no boundary, or it ends before its closing boundary); send it again as a whole form');
+    expect(response.json().message).toBe(
+      'The multipart/form-data body is malformed (no boundary, or it ends before its closing boundary); send it again as a whole form',
+    );
   });
 
   it('answers a file larger than any limit with 413 and a clear message, and stores nothing', async () => {
     const admin = identities[1]!;
     const before = await snapshotTables(t, ['api_key_requests', 'api_keys']);
     for (const route of routes) {
-      const body = multipartBody('oversize', [{ name: route.fileField, filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(OVERSIZE_BYTES, 7) }]);
-      const response = await t.app.inject({ method: 'POST', url: route.path, headers: { ...body.headers, ...admin.headers }, payload: body.payload });
+      const body = multipartBody('oversize', [
+        { name: route.fileField, filename: 'big.png', contentType: 'image/png', data: Buffer.alloc(OVERSIZE_BYTES, 7) },
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: route.path,
+        headers: { ...body.headers, ...admin.headers },
+        payload: body.payload,
+      });
       expect(response.statusCode, `${route.path}: ${response.body}`).toBe(413);
       expect(response.json().message).toMatch(/too large|at most|max/i);
     }

@@ -5,7 +5,14 @@ import { adminAccessToken, buildTestApp } from './test/build-test-app.ts';
 import type { TestApp } from './test/build-test-app.ts';
 import { expectLedgerInvariant } from './test/credit-helpers.ts';
 import { snapshotTables } from './test/db-snapshot.ts';
-import { createRandom, hostileGet, hostileStrings, hostileTypedRequest, invalidRequest, operationsOf } from './test/openapi-fuzz-requests.ts';
+import {
+  createRandom,
+  hostileGet,
+  hostileStrings,
+  hostileTypedRequest,
+  invalidRequest,
+  operationsOf,
+} from './test/openapi-fuzz-requests.ts';
 import type { FuzzRequest, Operation } from './test/openapi-fuzz-requests.ts';
 import { verifiedBuyer } from './test/card-helpers.ts';
 import { creditAccounts } from './modules/credits/tables.ts';
@@ -78,7 +85,12 @@ describe('fuzzing every route from the OpenAPI document', () => {
       });
       await Promise.all(
         batch.map(async ({ operation, identity, request }) => {
-          const response = await app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...identity.headers }, payload: request.payload });
+          const response = await app.inject({
+            method: request.method as 'GET',
+            url: request.url,
+            headers: { ...request.headers, ...identity.headers },
+            payload: request.payload,
+          });
           perOperation.set(`${operation.method} ${operation.path}`, (perOperation.get(`${operation.method} ${operation.path}`) ?? 0) + 1);
           if (response.statusCode < 400 || response.statusCode >= 500) {
             failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
@@ -98,7 +110,9 @@ describe('fuzzing every route from the OpenAPI document', () => {
     for (const url of ['/api/v1/community/search?q=a%00b', '/api/v1/payment/crypto/status/a%00b']) {
       const response = await app.inject({ method: 'GET', url, headers: identities[0]!.headers });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(400);
-      expect(response.json().message).toBe('The request contains a character that cannot be stored (NUL, \\u0000); remove it and try again');
+      expect(response.json().message).toBe(
+        'The request contains a character that cannot be stored (NUL, \\u0000); remove it and try again',
+      );
     }
   });
 
@@ -137,38 +151,43 @@ describe('fuzzing every route from the OpenAPI document', () => {
     expect(Object.prototype).not.toHaveProperty('polluted');
   }, 300_000);
 
-  it.skipIf(WRITES === 0)(`answers ${WRITES} hostile typed requests of every method without a 5xx`, async () => {
-    const random = createRandom(SEED + 2);
-    const failures: string[] = [];
-    const statuses = new Map<number, number>();
-    for (let index = 0; index < WRITES && failures.length < 20; index += 1) {
-      // Accepted requests may sign the user or the admin out (logout, revoke sessions): sign in again now and then.
-      // (The fuzzed requests come from documentation addresses, so their failed sign-ins never throttle 127.0.0.1.)
-      if (index % 200 === 199) {
-        const user = await loginAs(app, userEmail, VALID_PASSWORD).catch(() => null);
-        if (user) identities[0] = { name: 'user', headers: { authorization: `Bearer ${user}` } };
-        const admin = await adminAccessToken(app).catch(() => null);
-        if (admin) identities[1] = { name: 'admin', headers: { authorization: `Bearer ${admin}` } };
+  it.skipIf(WRITES === 0)(
+    `answers ${WRITES} hostile typed requests of every method without a 5xx`,
+    async () => {
+      const random = createRandom(SEED + 2);
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      for (let index = 0; index < WRITES && failures.length < 20; index += 1) {
+        // Accepted requests may sign the user or the admin out (logout, revoke sessions): sign in again now and then.
+        // (The fuzzed requests come from documentation addresses, so their failed sign-ins never throttle 127.0.0.1.)
+        if (index % 200 === 199) {
+          const user = await loginAs(app, userEmail, VALID_PASSWORD).catch(() => null);
+          if (user) identities[0] = { name: 'user', headers: { authorization: `Bearer ${user}` } };
+          const admin = await adminAccessToken(app).catch(() => null);
+          if (admin) identities[1] = { name: 'admin', headers: { authorization: `Bearer ${admin}` } };
+        }
+        const operation = operations[index % operations.length]!;
+        const identity = random.pick(identities);
+        const request = hostileTypedRequest(operation, random, strings);
+        const response = await app.inject({
+          method: request.method as 'GET',
+          url: request.url,
+          headers: { ...request.headers, ...identity.headers },
+          payload: request.payload,
+          remoteAddress: `198.51.100.${1 + random.int(250)}`,
+        });
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        if (response.statusCode >= 500) failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
       }
-      const operation = operations[index % operations.length]!;
-      const identity = random.pick(identities);
-      const request = hostileTypedRequest(operation, random, strings);
-      const response = await app.inject({
-        method: request.method as 'GET',
-        url: request.url,
-        headers: { ...request.headers, ...identity.headers },
-        payload: request.payload,
-        remoteAddress: `198.51.100.${1 + random.int(250)}`,
-      });
-      statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-      if (response.statusCode >= 500) failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
-    }
-    if (process.env.FUZZ_VERBOSE) process.stdout.write(`hostile typed requests by status: ${JSON.stringify(Object.fromEntries(statuses))}\n`);
-    expect(failures.join('\n\n')).toBe('');
-    expect(Object.prototype).not.toHaveProperty('polluted');
-    // Some got through validation and ran: the phase reaches handlers, not only the schemas.
-    expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0)).toBeGreaterThan(WRITES / 20);
-  }, 600_000);
+      if (process.env.FUZZ_VERBOSE)
+        process.stdout.write(`hostile typed requests by status: ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+      expect(failures.join('\n\n')).toBe('');
+      expect(Object.prototype).not.toHaveProperty('polluted');
+      // Some got through validation and ran: the phase reaches handlers, not only the schemas.
+      expect([...statuses].filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0)).toBeGreaterThan(WRITES / 20);
+    },
+    600_000,
+  );
 
   it('a JSON body with half a surrogate pair is a clear 400; a whole pair is text', async () => {
     const admin = identities[1]!.headers;

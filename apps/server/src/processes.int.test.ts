@@ -79,7 +79,11 @@ async function call(base: string, method: string, path: string, options: { token
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as { data?: unknown; message?: string } | null };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (text ? JSON.parse(text) : null) as { data?: unknown; message?: string } | null,
+  };
 }
 
 async function isRedisUp(): Promise<boolean> {
@@ -170,7 +174,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
 
     const submitted = await call(first!.url, 'POST', '/jobs', {
       token: accessToken,
-      body: { service: 'sales-pilot', params: { text: 'Seller: Hello, how are you today? Buyer: Fine, but the price is too high for us.' }, files: {} },
+      body: {
+        service: 'sales-pilot',
+        params: { text: 'Seller: Hello, how are you today? Buyer: Fine, but the price is too high for us.' },
+        files: {},
+      },
     });
     expect(submitted.status).toBe(201);
     const jobId = (submitted.json!.data as Job).id;
@@ -209,7 +217,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
     });
     const { user, accessToken } = registered.json!.data as { user: { id: string }; accessToken: string };
     await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
-    const generated = await call(first!.url, 'POST', '/api-keys/generate', { token: accessToken, body: { name: 'Shared limit', rateLimit: 6 } });
+    const generated = await call(first!.url, 'POST', '/api-keys/generate', {
+      token: accessToken,
+      body: { name: 'Shared limit', rateLimit: 6 },
+    });
     expect(generated.status).toBe(201);
     const key = (generated.json!.data as { apiKey: string }).apiKey;
 
@@ -238,7 +249,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
     const paymentIntentId = `pi_processes_${randomBytes(8).toString('hex')}`;
     const [order] = await t.database.db
       .insert(orders)
-      .values({ userId: user.id, kind: 'credit_pack', description: 'Processes × 1', amountCents: 1900, credits: 120, provider: 'stripe', providerPaymentId: paymentIntentId })
+      .values({
+        userId: user.id,
+        kind: 'credit_pack',
+        description: 'Processes × 1',
+        amountCents: 1900,
+        credits: 120,
+        provider: 'stripe',
+        providerPaymentId: paymentIntentId,
+      })
       .returning();
     const event = signedStripeEvent(stripeWebhookSecret, 'payment_intent.succeeded', {
       id: paymentIntentId,
@@ -262,7 +281,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
     const ledger = await listLedgerEntries(t.database.db, user.id);
     expect(ledger.filter((entry) => entry.kind === 'purchase')).toHaveLength(1);
     expect(ledger.reduce((sum, entry) => sum + entry.amount, 0)).toBe(creditsBefore + 120);
-    const balance = await call(second!.url, 'GET', '/credits/balance', { token: (registered.json!.data as { accessToken: string }).accessToken });
+    const balance = await call(second!.url, 'GET', '/credits/balance', {
+      token: (registered.json!.data as { accessToken: string }).accessToken,
+    });
     expect(balance.json!.data).toMatchObject({ balance: creditsBefore + 120 });
   }, 30_000);
 });

@@ -104,13 +104,13 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
 
 function adminBanner(email: string, password: string): string {
   return [
-        '',
-        '================================================================',
-        ' An admin account was created. Its password is shown only once:',
-        `   email:    ${email}`,
-        `   password: ${password}`,
-        ' Set ADMIN_EMAIL / ADMIN_PASSWORD before the first start to choose them.',
-        '================================================================',
-        '',
-      ].join('\n');
+    '',
+    '================================================================',
+    ' An admin account was created. Its password is shown only once:',
+    `   email:    ${email}`,
+    `   password: ${password}`,
+    ' Set ADMIN_EMAIL / ADMIN_PASSWORD before the first start to choose them.',
+    '================================================================',
+    '',
+  ].join('\n');
 }

@@ -6,10 +6,16 @@ import type { AppConfig } from './config/index.ts';
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   const base = {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      remove: true,
+    },
   };
   if (config.nodeEnv === 'development') {
-    return { ...base, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } };
+    return {
+      ...base,
+      transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } },
+    };
   }
   return base;
 }

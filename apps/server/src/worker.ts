@@ -30,7 +30,9 @@ async function main(): Promise<void> {
       : { pgliteDir: pgliteDirFor(config.dataDir) },
   );
   if (!config.databaseUrl) {
-    log.warn('DATABASE_URL is not set: the worker opens the embedded database in DATA_DIR; do not run it beside `npm start` on the same DATA_DIR (npm start runs its own worker)');
+    log.warn(
+      'DATABASE_URL is not set: the worker opens the embedded database in DATA_DIR; do not run it beside `npm start` on the same DATA_DIR (npm start runs its own worker)',
+    );
   }
   await database.migrate();
   // Tests select a slow fake engine to kill the worker mid-job; never outside NODE_ENV=test.

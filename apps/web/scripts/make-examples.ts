@@ -10,7 +10,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createAiBackgroundEngine, imageGeneratorEngine, salesPilotEngine, soundGeneratorEngine, speedpaintingEngine, virtualTryOnEngine } from '@lumen/engines';
+import {
+  createAiBackgroundEngine,
+  imageGeneratorEngine,
+  salesPilotEngine,
+  soundGeneratorEngine,
+  speedpaintingEngine,
+  virtualTryOnEngine,
+} from '@lumen/engines';
 import type { EngineContext, EngineFile, EngineResult } from '@lumen/engines';
 import { landscapePng } from '@lumen/engines/testing';
 import {
@@ -43,7 +50,9 @@ async function save(urlPath: string, data: Buffer | string): Promise<void> {
 const png = async (width: number, height: number, body: string): Promise<EngineFile> => ({
   name: 'picture.png',
   contentType: 'image/png',
-  data: await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`)).png().toBuffer(),
+  data: await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`))
+    .png()
+    .toBuffer(),
 });
 
 /** Web-ready: at most `width` wide, WebP. */
@@ -85,7 +94,10 @@ async function makeAiBackground() {
   console.log('ai-background');
   const engine = createAiBackgroundEngine();
   const image = await productPhoto();
-  const preset = await engine.run({ params: { mode: 'preset', preset: aiBackgroundExample.preset }, files: { image } }, context('  preset'));
+  const preset = await engine.run(
+    { params: { mode: 'preset', preset: aiBackgroundExample.preset }, files: { image } },
+    context('  preset'),
+  );
   const color = await engine.run({ params: { mode: 'color', color: aiBackgroundExample.color }, files: { image } }, context('  colour'));
   await save(aiBackgroundExample.before, await webp(image.data));
   await save(aiBackgroundExample.after, await webp(fileOf(preset, 'background-preset.png')));
@@ -133,7 +145,10 @@ async function makeVirtualTryOn() {
   console.log('virtual-try-on');
   const person = await personPhoto();
   const garment = await garmentPhoto();
-  const result = await virtualTryOnEngine.run({ params: { category: 'top', consentToLikeness: true }, files: { person, garment } }, context('  try-on'));
+  const result = await virtualTryOnEngine.run(
+    { params: { category: 'top', consentToLikeness: true }, files: { person, garment } },
+    context('  try-on'),
+  );
   await save(virtualTryOnExample.person, await webp(person.data, 400));
   await save(virtualTryOnExample.garment, await webp(garment.data, 320));
   await save(virtualTryOnExample.after, await webp(result.files[0]!.data, 400));
@@ -206,10 +221,19 @@ async function makeSalesPilot() {
   await save('/examples/sales-pilot/report.html', fileOf(result, 'sales-call-report.html'));
 }
 
-const engines = [createAiBackgroundEngine(), imageGeneratorEngine, virtualTryOnEngine, speedpaintingEngine, salesPilotEngine, soundGeneratorEngine];
+const engines = [
+  createAiBackgroundEngine(),
+  imageGeneratorEngine,
+  virtualTryOnEngine,
+  speedpaintingEngine,
+  salesPilotEngine,
+  soundGeneratorEngine,
+];
 for (const engine of engines) {
   if (engine.kind !== 'builtin' || engine.label !== exampleEngineLabels[engine.service]) {
-    throw new Error(`${engine.service}: the pages say "${exampleEngineLabels[engine.service]}" but the engine is "${engine.label}" (${engine.kind})`);
+    throw new Error(
+      `${engine.service}: the pages say "${exampleEngineLabels[engine.service]}" but the engine is "${engine.label}" (${engine.kind})`,
+    );
   }
 }
 

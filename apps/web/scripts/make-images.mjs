@@ -136,11 +136,17 @@ function figure(step) {
 function instructionSvg(step) {
   const [title, text] = steps[step - 1];
   const titleLines = wrap(title, 26)
-    .map((line, i) => `<text x="400" y="${700 + i * 46}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="38" font-weight="bold" fill="#0f172a">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="400" y="${700 + i * 46}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="38" font-weight="bold" fill="#0f172a">${escapeXml(line)}</text>`,
+    )
     .join('');
   const offset = 700 + wrap(title, 26).length * 46 + 20;
   const bodyLines = wrap(text, 40)
-    .map((line, i) => `<text x="400" y="${offset + i * 36}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" fill="#475569">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="400" y="${offset + i * 36}" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="26" fill="#475569">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000" viewBox="0 0 800 1000">
   <defs>

@@ -13,10 +13,7 @@ export class ProviderError extends Error {
   /** What the provider said, for the logs (may be technical; never shown to users). */
   readonly detail: string | undefined;
 
-  constructor(
-    message: string,
-    options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown },
-  ) {
+  constructor(message: string, options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.transient = options.transient;
     this.provider = options.provider;

@@ -51,5 +51,8 @@ export const DEFAULT_FREE_JOBS_PER_DAY = 50;
 
 /** Every limit off: the server tests' default, where one IP (127.0.0.1) plays every user. */
 export const noClientLimits: ClientLimits = Object.fromEntries(
-  Object.entries(defaultClientLimits({ signupsPerIpPerHour: 0, freeJobsPerAccountPerDay: 0 })).map(([name, limit]) => [name, { ...limit, max: 0 }]),
+  Object.entries(defaultClientLimits({ signupsPerIpPerHour: 0, freeJobsPerAccountPerDay: 0 })).map(([name, limit]) => [
+    name,
+    { ...limit, max: 0 },
+  ]),
 ) as ClientLimits;

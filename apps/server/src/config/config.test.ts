@@ -153,7 +153,10 @@ describe('loadConfig', () => {
   it('takes the per-IP limit from RATE_LIMIT_PER_MINUTE, where 0 turns it off', () => {
     expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '1200' }).globalRateLimit).toEqual({ max: 1200, timeWindowMs: 60_000 });
     expect(loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: '0' }).globalRateLimit).toBeNull();
-    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimit).toEqual({ max: 50, timeWindowMs: 60_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '50' }).globalRateLimit).toEqual({
+      max: 50,
+      timeWindowMs: 60_000,
+    });
   });
 
   it('takes the sign-up and free-run limits from SIGNUPS_PER_IP_PER_HOUR and FREE_JOBS_PER_DAY', () => {
@@ -165,6 +168,8 @@ describe('loadConfig', () => {
     expect(set.signupsPerIp.max).toBe(0);
     expect(set.takenEmailAnswersPerSubnet.max).toBe(0);
     expect(set.freeJobsPerIp.max).toBe(10);
-    expect(() => loadConfig({ DATA_DIR: dataDir, SIGNUPS_PER_IP_PER_HOUR: '-1' })).toThrow(/SIGNUPS_PER_IP_PER_HOUR.*must be 0 \(off\) or more/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SIGNUPS_PER_IP_PER_HOUR: '-1' })).toThrow(
+      /SIGNUPS_PER_IP_PER_HOUR.*must be 0 \(off\) or more/,
+    );
   });
 });

@@ -21,8 +21,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 export const JWT_SECRET_MIN_LENGTH = 32;
 
 /** Empty values (`NAME=` in a .env file) count as absent. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -30,7 +29,13 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
 
 const envSchema = z.object({
   NODE_ENV: optional(oneOf(['development', 'production', 'test'])).default('development'),
-  PORT: optional(z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0, 'must be 0-65535').max(65535, 'must be 0-65535')).default(3000),
+  PORT: optional(
+    z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0-65535')
+      .max(65535, 'must be 0-65535'),
+  ).default(3000),
   HOST: optional(z.string()).default('0.0.0.0'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
   DATA_DIR: optional(z.string()).default('./data'),
@@ -43,9 +48,27 @@ const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: optional(httpUrl()),
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
   TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
-  RATE_LIMIT_PER_MINUTE: optional(z.coerce.number({ error: 'must be a number of requests' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(1_000_000, 'must be at most 1000000')),
-  SIGNUPS_PER_IP_PER_HOUR: optional(z.coerce.number({ error: 'must be a number of sign-ups' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(100_000, 'must be at most 100000')).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
-  FREE_JOBS_PER_DAY: optional(z.coerce.number({ error: 'must be a number of runs' }).int('must be a whole number').min(0, 'must be 0 (off) or more').max(100_000, 'must be at most 100000')).default(DEFAULT_FREE_JOBS_PER_DAY),
+  RATE_LIMIT_PER_MINUTE: optional(
+    z.coerce
+      .number({ error: 'must be a number of requests' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .max(1_000_000, 'must be at most 1000000'),
+  ),
+  SIGNUPS_PER_IP_PER_HOUR: optional(
+    z.coerce
+      .number({ error: 'must be a number of sign-ups' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .max(100_000, 'must be at most 100000'),
+  ).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
+  FREE_JOBS_PER_DAY: optional(
+    z.coerce
+      .number({ error: 'must be a number of runs' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .max(100_000, 'must be at most 100000'),
+  ).default(DEFAULT_FREE_JOBS_PER_DAY),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().min(3).max(320)).default('Lumen Studio <no-reply@lumen.local>'),
   GOOGLE_CLIENT_ID: optional(z.string().max(512)),
@@ -63,7 +86,13 @@ const envSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').max(512)),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1-64 letters, digits or : . _ -')).default('lumen:'),
-  FILE_LINK_TTL_SECONDS: optional(z.coerce.number({ error: 'must be a number of seconds' }).int('must be a whole number').min(30, 'must be at least 30').max(86_400, 'must be at most 86400')).default(900),
+  FILE_LINK_TTL_SECONDS: optional(
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number')
+      .min(30, 'must be at least 30')
+      .max(86_400, 'must be at most 86400'),
+  ).default(900),
   SELLER_NAME: optional(z.string().max(200)).default('Lumen Studio'),
   SELLER_ADDRESS: optional(z.string().max(500)).default(''),
   SELLER_EMAIL: optional(emailSchema),
@@ -201,7 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analytics,
     trustProxy: vars.TRUST_PROXY,
     globalRateLimit: globalRateLimit(vars.RATE_LIMIT_PER_MINUTE ?? (vars.NODE_ENV === 'test' ? 0 : DEFAULT_RATE_LIMIT_PER_MINUTE)),
-    clientLimits: defaultClientLimits({ signupsPerIpPerHour: vars.SIGNUPS_PER_IP_PER_HOUR, freeJobsPerAccountPerDay: vars.FREE_JOBS_PER_DAY }),
+    clientLimits: defaultClientLimits({
+      signupsPerIpPerHour: vars.SIGNUPS_PER_IP_PER_HOUR,
+      freeJobsPerAccountPerDay: vars.FREE_JOBS_PER_DAY,
+    }),
     smtpUrl: vars.SMTP_URL ?? null,
     mailFrom: vars.MAIL_FROM,
     google:

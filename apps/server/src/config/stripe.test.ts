@@ -21,7 +21,12 @@ describe('loadStripeConfig', () => {
   it('reads all four, trimming the API base', () => {
     expect(
       loadStripeConfig(
-        { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_API_BASE: 'http://127.0.0.1:12111/' },
+        {
+          STRIPE_SECRET_KEY: 'sk_test_1',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+          STRIPE_WEBHOOK_SECRET: 'whsec_1',
+          STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+        },
         configError,
       ),
     ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' });

@@ -18,9 +18,21 @@ export function isCheckViolation(error: unknown): boolean {
 }
 
 /** Socket errors and PostgreSQL's connection and shutdown states (SQLSTATE classes 08 and 57P). */
-const unavailableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 /** node-postgres reports a dropped socket with these messages and no code. */
-const unavailableMessages = /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
+const unavailableMessages =
+  /Connection terminated|connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect/i;
 
 /** The database could not be reached or dropped the connection: the request may succeed later. */
 export function isDatabaseUnavailable(error: unknown): boolean {

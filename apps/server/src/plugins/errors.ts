@@ -160,12 +160,20 @@ function toAppError(error: unknown, request: FastifyRequest): AppError {
     if (mapped) return mapped;
   }
   if (isMalformedMultipart(error, request)) {
-    return new AppError('BAD_REQUEST', 400, 'The multipart/form-data body is malformed (no boundary, or it ends before its closing boundary); send it again as a whole form');
+    return new AppError(
+      'BAD_REQUEST',
+      400,
+      'The multipart/form-data body is malformed (no boundary, or it ends before its closing boundary); send it again as a whole form',
+    );
   }
   // Any text field may carry a NUL (\u0000) that no schema forbids; PostgreSQL refuses it in every text
   // value, so it is the client's input, not our failure.
   if (isUnstorableText(error)) {
-    return new AppError('BAD_REQUEST', 400, 'The request contains a character that cannot be stored (NUL, \\u0000); remove it and try again');
+    return new AppError(
+      'BAD_REQUEST',
+      400,
+      'The request contains a character that cannot be stored (NUL, \\u0000); remove it and try again',
+    );
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database unavailable');

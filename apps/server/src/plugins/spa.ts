@@ -7,8 +7,7 @@ import { AppError } from './app-error.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
-export const NOT_BUILT_TEXT =
-  'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.\n';
+export const NOT_BUILT_TEXT = 'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.\n';
 
 function isApiOrUploadPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/');

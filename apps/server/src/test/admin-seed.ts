@@ -24,7 +24,14 @@ export async function seedJob(db: Db, userId: string, seed: SeedJob = {}): Promi
   const service = seed.service ?? 'image-generator';
   const charge =
     cost > 0
-      ? await moveCredits(db, { userId, amount: -cost, kind: 'job_charge', idempotencyKey: `job:${id}:charge`, serviceKey: service, unitCost: cost })
+      ? await moveCredits(db, {
+          userId,
+          amount: -cost,
+          kind: 'job_charge',
+          idempotencyKey: `job:${id}:charge`,
+          serviceKey: service,
+          unitCost: cost,
+        })
       : null;
   const [row] = await db
     .insert(jobs)

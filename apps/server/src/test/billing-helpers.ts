@@ -16,7 +16,8 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pageCount: number; t
   const parts: string[] = [];
   for (const page of doc.getPages()) {
     const contents = page.node.Contents();
-    const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
+    const streams: PDFObject[] =
+      contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)!) : contents ? [contents] : [];
     for (const stream of streams) {
       if (!(stream instanceof PDFRawStream)) continue;
       const source = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');

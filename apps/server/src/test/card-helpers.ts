@@ -44,8 +44,21 @@ export async function seededPackage(db: Db, index = 0) {
 const signer = new Stripe('sk_test_signer_for_tests');
 
 /** A Stripe-shaped event and its stripe-signature header, made with the stripe package's own helper. */
-export function signedStripeEvent(secret: string, type: string, object: Record<string, unknown>, id = `evt_${randomBytes(10).toString('hex')}`) {
-  const payload = JSON.stringify({ id, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, type, data: { object } });
+export function signedStripeEvent(
+  secret: string,
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${randomBytes(10).toString('hex')}`,
+) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object },
+  });
   return { id, payload, signature: signer.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 

@@ -29,10 +29,14 @@ export function fakeEngine(service: ServiceKey, behaviour: { delayMs?: number; f
         if (behaviour.delayMs) {
           await new Promise<void>((resolve, reject) => {
             const timer = setTimeout(resolve, (behaviour.delayMs ?? 0) / steps);
-            context.signal.addEventListener('abort', () => {
-              clearTimeout(timer);
-              reject(context.signal.reason as Error);
-            }, { once: true });
+            context.signal.addEventListener(
+              'abort',
+              () => {
+                clearTimeout(timer);
+                reject(context.signal.reason as Error);
+              },
+              { once: true },
+            );
           });
         }
         context.onProgress(step / steps);
@@ -43,7 +47,10 @@ export function fakeEngine(service: ServiceKey, behaviour: { delayMs?: number; f
   };
 }
 
-export function fakeRegistry(behaviour: { delayMs?: number; fail?: Error } = {}, overrides: Partial<Record<ServiceKey, AnyEngine>> = {}): EngineRegistry {
+export function fakeRegistry(
+  behaviour: { delayMs?: number; fail?: Error } = {},
+  overrides: Partial<Record<ServiceKey, AnyEngine>> = {},
+): EngineRegistry {
   const engines = Object.fromEntries(serviceKeys.map((service) => [service, overrides[service] ?? fakeEngine(service, behaviour)]));
   return registryOf(engines as Record<ServiceKey, AnyEngine>);
 }

@@ -60,8 +60,7 @@ export function setCookie(response: LightMyRequestResponse, name: string): strin
 export function multipartFile(field: string, fileName: string, contentType: string, data: Buffer) {
   const boundary = `----lumen${randomBytes(8).toString('hex')}`;
   const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` +
-    `Content-Type: ${contentType}\r\n\r\n`;
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\n` + `Content-Type: ${contentType}\r\n\r\n`;
   return {
     payload: Buffer.concat([Buffer.from(head), data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

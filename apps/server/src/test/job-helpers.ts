@@ -65,7 +65,9 @@ export async function uploadFile(
   const { payload, headers } = multipartFile('file', file.name, file.type, file.data);
   const body = extra.purpose
     ? Buffer.concat([
-        Buffer.from(`--${headers['content-type'].split('boundary=')[1]}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${extra.purpose}\r\n`),
+        Buffer.from(
+          `--${headers['content-type'].split('boundary=')[1]}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${extra.purpose}\r\n`,
+        ),
         payload,
       ])
     : payload;
@@ -73,7 +75,12 @@ export async function uploadFile(
 }
 
 export async function submitJob(app: FastifyInstance, token: string, body: unknown, headers: Record<string, string> = {}) {
-  return app.inject({ method: 'POST', url: '/api/v1/jobs', payload: body as Record<string, unknown>, headers: { ...bearer(token), ...headers } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/jobs',
+    payload: body as Record<string, unknown>,
+    headers: { ...bearer(token), ...headers },
+  });
 }
 
 export const salesPilotJob = {

@@ -79,7 +79,12 @@ export async function startLocalNowPayments(options: { apiKey?: string; ipnSecre
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = req.method === 'POST' ? await readBody(req).catch(() => null) : undefined;
       const given = req.headers['x-api-key'];
-      requests.push({ method: req.method ?? '', path: `${url.pathname}${url.search}`, apiKey: typeof given === 'string' ? given : undefined, body });
+      requests.push({
+        method: req.method ?? '',
+        path: `${url.pathname}${url.search}`,
+        apiKey: typeof given === 'string' ? given : undefined,
+        body,
+      });
       const delay = delays.shift();
       if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
       if (res.destroyed) return;
@@ -96,15 +101,22 @@ export async function startLocalNowPayments(options: { apiKey?: string; ipnSecre
         const to = url.searchParams.get('currency_to') ?? '';
         const fromRate = from === 'usd' ? 1 : rates[from];
         const toRate = to === 'usd' ? 1 : rates[to];
-        if (!fromRate || !toRate || !(amount > 0)) return error(res, 400, 'BAD_CREATE_PAYMENT_REQUEST', `Currency ${!fromRate ? from : to} was not found`);
-        return send(res, 200, { currency_from: from, amount_from: amount, currency_to: to, estimated_amount: ((amount * fromRate) / toRate).toFixed(8) });
+        if (!fromRate || !toRate || !(amount > 0))
+          return error(res, 400, 'BAD_CREATE_PAYMENT_REQUEST', `Currency ${!fromRate ? from : to} was not found`);
+        return send(res, 200, {
+          currency_from: from,
+          amount_from: amount,
+          currency_to: to,
+          estimated_amount: ((amount * fromRate) / toRate).toFixed(8),
+        });
       }
       if (req.method === 'POST' && path === '/payment') {
         const input = (body ?? {}) as Record<string, unknown>;
         const payCurrency = String(input.pay_currency ?? '');
         const price = Number(input.price_amount);
         if (!rates[payCurrency]) return error(res, 400, 'BAD_CREATE_PAYMENT_REQUEST', `Currency ${payCurrency} was not found`);
-        if (!(price > 0) || input.price_currency !== 'usd') return error(res, 400, 'BAD_CREATE_PAYMENT_REQUEST', 'price_amount must be positive');
+        if (!(price > 0) || input.price_currency !== 'usd')
+          return error(res, 400, 'BAD_CREATE_PAYMENT_REQUEST', 'price_amount must be positive');
         const id = nextId++;
         const now = new Date();
         const payment: LocalNowPaymentsPayment = {

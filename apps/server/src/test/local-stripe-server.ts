@@ -105,13 +105,21 @@ export async function startLocalStripeServer(secretKey = 'sk_test_local_stripe')
       const id = next('cs');
       return {
         status: 200,
-        body: { id, object: 'checkout.session', mode: body.mode, metadata: body.metadata ?? {}, url: `https://checkout.stripe.test/c/pay/${id}`, status: 'open' },
+        body: {
+          id,
+          object: 'checkout.session',
+          mode: body.mode,
+          metadata: body.metadata ?? {},
+          url: `https://checkout.stripe.test/c/pay/${id}`,
+          status: 'open',
+        },
       };
     }
     if ((match = /^\/v1\/subscriptions\/(sub_[\w]+)$/.exec(path))) {
       const subscription = subscriptionObject(match[1]!);
       if (method === 'DELETE') Object.assign(subscription, { status: 'canceled', canceled_at: now(), cancel_at_period_end: false });
-      else if (method === 'POST' && body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      else if (method === 'POST' && body.cancel_at_period_end !== undefined)
+        subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
       else if (method !== 'GET' && method !== 'POST') return error(405, 'invalid_request_error', 'Method not allowed');
       return { status: 200, body: subscription };
     }
@@ -119,13 +127,25 @@ export async function startLocalStripeServer(secretKey = 'sk_test_local_stripe')
       if (!str(body.payment_intent)) return error(400, 'invalid_request_error', 'You must pass a charge or a payment_intent');
       return {
         status: 200,
-        body: { id: next('re'), object: 'refund', amount: Number(body.amount), payment_intent: body.payment_intent, status: 'succeeded', reason: body.reason ?? null },
+        body: {
+          id: next('re'),
+          object: 'refund',
+          amount: Number(body.amount),
+          payment_intent: body.payment_intent,
+          status: 'succeeded',
+          reason: body.reason ?? null,
+        },
       };
     }
     if (method === 'GET' && (match = /^\/v1\/payment_methods\/(pm_[\w]+)$/.exec(path))) {
       return {
         status: 200,
-        body: { id: match[1], object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 } },
+        body: {
+          id: match[1],
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+        },
       };
     }
     if (method === 'POST' && (match = /^\/v1\/payment_methods\/(pm_[\w]+)\/detach$/.exec(path))) {

@@ -188,7 +188,20 @@ function hostileValue(schema: JsonSchema | undefined, random: Random, strings: s
       return random.chance(0.1) ? 'x'.repeat(random.pick([1000, 10_000, 100_000])) : random.pick(strings);
     case 'integer':
     case 'number':
-      return random.pick([0, -1, 1, 2147483647, 2147483648, -2147483649, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.1, schema.minimum ?? 0, schema.maximum ?? 1]);
+      return random.pick([
+        0,
+        -1,
+        1,
+        2147483647,
+        2147483648,
+        -2147483649,
+        1e308,
+        -1e308,
+        Number.MAX_SAFE_INTEGER + 2,
+        0.1,
+        schema.minimum ?? 0,
+        schema.maximum ?? 1,
+      ]);
     case 'boolean':
       return random.chance(0.5);
     case 'null':
@@ -219,15 +232,26 @@ function withPrototypeKeys(json: string, random: Random): string {
 }
 
 type Defect = { name: string; apply(request: Draft, random: Random, strings: string[]): boolean };
-type Draft = { path: Record<string, string>; query: URLSearchParams; body: Record<string, unknown> | null; rawBody?: string; contentType?: string };
+type Draft = {
+  path: Record<string, string>;
+  query: URLSearchParams;
+  body: Record<string, unknown> | null;
+  rawBody?: string;
+  contentType?: string;
+};
 
 function textDefect(where: 'path' | 'query', parameter: Parameter): Defect {
   return {
     name: `${where} ${parameter.name}`,
     apply(draft, random, strings) {
-      const huge = parameter.schema?.maxLength !== undefined && where === 'query' ? 'x'.repeat(parameter.schema.maxLength + 1 + random.int(5000)) : null;
+      const huge =
+        parameter.schema?.maxLength !== undefined && where === 'query'
+          ? 'x'.repeat(parameter.schema.maxLength + 1 + random.int(5000))
+          : null;
       const candidates = [...(huge ? [huge] : []), ...Array.from({ length: 20 }, () => random.pick(strings))];
-      const value = candidates.find((candidate) => (where === 'path' ? candidate !== '' : true) && textViolates(parameter.schema, candidate));
+      const value = candidates.find(
+        (candidate) => (where === 'path' ? candidate !== '' : true) && textViolates(parameter.schema, candidate),
+      );
       if (value === undefined) return false;
       if (where === 'path') draft.path[parameter.name] = value;
       else draft.query.set(parameter.name, value);
@@ -284,7 +308,11 @@ function defectsOf(operation: Operation, hasBodyMethod: boolean): Defect[] {
         name: 'body extra field',
         apply(draft, random) {
           if (!draft.body) return false;
-          draft.body[random.pick(['role', 'credits', 'balance', 'isAdmin', 'userId', 'id', 'extra_field'])] = random.pick([true, 'ADMIN', 1e9]);
+          draft.body[random.pick(['role', 'credits', 'balance', 'isAdmin', 'userId', 'id', 'extra_field'])] = random.pick([
+            true,
+            'ADMIN',
+            1e9,
+          ]);
           return true;
         },
       });
@@ -295,13 +323,20 @@ function defectsOf(operation: Operation, hasBodyMethod: boolean): Defect[] {
     const nullable = typesOf(operation.body)?.has('null') ?? true;
     const notObjects = nullable ? ['[]', '"text"', '42', '[{"a":1}]'] : ['[]', '"text"', '42', 'null', '[{"a":1}]'];
     defects.push({ name: 'body not an object', apply: (draft, random) => ((draft.rawBody = random.pick(notObjects)), true) });
-    defects.push({ name: 'body not JSON', apply: (draft, random) => ((draft.rawBody = random.pick(['{', '{"a":', "{'a':1}", '{"a":1}}', '\u0000'])), true) });
+    defects.push({
+      name: 'body not JSON',
+      apply: (draft, random) => ((draft.rawBody = random.pick(['{', '{"a":', "{'a':1}", '{"a":1}}', '\u0000'])), true),
+    });
     if (!nullable && operation.bodyRequired) defects.push({ name: 'body empty', apply: (draft) => ((draft.rawBody = ''), true) });
   }
   if (hasBodyMethod) {
     defects.push({
       name: 'unsupported content type',
-      apply: (draft, random) => ((draft.contentType = random.pick(['application/x-fuzz', 'text/html', 'image/png'])), (draft.rawBody = '{"a":1}'), true),
+      apply: (draft, random) => (
+        (draft.contentType = random.pick(['application/x-fuzz', 'text/html', 'image/png'])),
+        (draft.rawBody = '{"a":1}'),
+        true
+      ),
     });
   }
   return defects;
@@ -339,7 +374,8 @@ function baseDraft(operation: Operation, random: Random, strings: string[]): Dra
     if (parameter.in === 'path') path[parameter.name] = text || 'x';
     else if (parameter.in === 'query' && (parameter.required || random.chance(0.5))) query.set(parameter.name, text);
   }
-  if (random.chance(0.3)) query.set(random.pick([...prototypeKeys, 'constructor[prototype][polluted]', '__proto__[polluted]', 'role']), 'true');
+  if (random.chance(0.3))
+    query.set(random.pick([...prototypeKeys, 'constructor[prototype][polluted]', '__proto__[polluted]', 'role']), 'true');
   const schema = objectSchemaOf(operation.body);
   const body = schema ? hostileObject(schema, random, strings, 0) : operation.body ? {} : null;
   return { path, query, body };
@@ -363,7 +399,13 @@ function toRequest(operation: Operation, draft: Draft, defect: string, random: R
   else if (draft.body) payload = random.chance(0.3) ? withPrototypeKeys(JSON.stringify(draft.body), random) : JSON.stringify(draft.body);
   if (payload !== undefined && bodyMethods.has(operation.method)) headers['content-type'] = draft.contentType ?? 'application/json';
   else payload = undefined;
-  return { method: operation.method, url: search ? `${pathname}?${search}` : pathname, headers, ...(payload !== undefined ? { payload } : {}), defect };
+  return {
+    method: operation.method,
+    url: search ? `${pathname}?${search}` : pathname,
+    headers,
+    ...(payload !== undefined ? { payload } : {}),
+    defect,
+  };
 }
 
 /**
@@ -390,9 +432,7 @@ export function hostileGet(operation: Operation, random: Random, strings: string
     if (parameter.in === 'query' && !parameter.required && random.chance(0.4)) continue;
     const candidates = Array.from({ length: 20 }, () =>
       random.chance(0.5) ? typedValue(parameter.schema, random, strings) : hostileValue(parameter.schema, random, strings),
-    ).map((value) =>
-      typeof value === 'string' ? value : JSON.stringify(value),
-    );
+    ).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
     const value = candidates.find((candidate) => candidate !== '' && !textViolates(parameter.schema, candidate)) ?? candidates[0]!;
     if (parameter.in === 'path') path[parameter.name] = value || 'x';
     else query.set(parameter.name, value);
@@ -416,7 +456,7 @@ function typedValue(schema: JsonSchema | undefined, random: Random, strings: str
         email: [`o'brien+${random.int(1e6)}@example.com`, `"<script>"@example.com`, `user${random.int(1e6)}@xn--80ak6aa92e.com`],
         date: ['9999-12-31', '0001-01-01', '2026-02-29'],
         'date-time': ['9999-12-31T23:59:59Z', '1970-01-01T00:00:00Z'],
-        uri: ['http://127.0.0.1:1/x', "https://example.com/?q='\"<>", 'javascript:alert(1)'],
+        uri: ['http://127.0.0.1:1/x', 'https://example.com/?q=\'"<>', 'javascript:alert(1)'],
       };
       const candidates = [...(special[schema.format ?? ''] ?? []), ...Array.from({ length: 20 }, () => random.pick(strings))];
       if (schema.maxLength !== undefined) candidates.unshift('\u00e9'.repeat(schema.maxLength));

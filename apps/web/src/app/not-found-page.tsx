@@ -8,7 +8,9 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-sm font-semibold tracking-wider text-brand-600 uppercase">404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Page not found</h1>
-      <p className="mt-4 text-slate-600">Sorry, we couldn&apos;t find the page you were looking for. It may have moved, or the address may be mistyped.</p>
+      <p className="mt-4 text-slate-600">
+        Sorry, we couldn&apos;t find the page you were looking for. It may have moved, or the address may be mistyped.
+      </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/">Back to home</Link>
       </Button>

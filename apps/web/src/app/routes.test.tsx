@@ -111,7 +111,14 @@ describe('routes', () => {
     serveApi();
     renderRoutes(routes, { path: '/' });
     expect(await screen.findAllByRole('button', { name: /Sign Up for Free/ })).not.toHaveLength(0);
-    for (const name of ['AI Background', 'Image Generation', 'Virtual Try-On', 'Speed Painting Video', 'Sales Pilot Analysis', 'Sound Generation']) {
+    for (const name of [
+      'AI Background',
+      'Image Generation',
+      'Virtual Try-On',
+      'Speed Painting Video',
+      'Sales Pilot Analysis',
+      'Sound Generation',
+    ]) {
       expect(screen.getAllByRole('heading', { name }).length).toBeGreaterThan(0);
     }
   });

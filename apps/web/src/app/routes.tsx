@@ -28,14 +28,20 @@ const NewsletterLinkPage = lazyPage(() => import('@/features/content/pages/newsl
 const CommunityResourcesPage = lazyPage(() => import('@/features/community/pages/community-resources-page.tsx'), 'CommunityResourcesPage');
 const PromptSearchPage = lazyPage(() => import('@/features/community/pages/prompt-search-page.tsx'), 'PromptSearchPage');
 const CommunityPage = lazyPage(() => import('@/features/community/pages/community-page.tsx'), 'CommunityPage');
-const CommunityModerationPage = lazyPage(() => import('@/features/community/pages/community-moderation-page.tsx'), 'CommunityModerationPage');
+const CommunityModerationPage = lazyPage(
+  () => import('@/features/community/pages/community-moderation-page.tsx'),
+  'CommunityModerationPage',
+);
 const OpenApiPage = lazyPage(() => import('@/features/developers/pages/open-api-page.tsx'), 'OpenApiPage');
 const ApiManagementPage = lazyPage(() => import('@/features/api-keys/pages/api-management-page.tsx'), 'ApiManagementPage');
 const PricingPage = lazyPage(() => import('@/features/payments/pages/pricing-page.tsx'), 'PricingPage');
 const BillingPage = lazyPage(() => import('@/features/payments/pages/billing-page.tsx'), 'BillingPage');
 const SubscriptionPage = lazyPage(() => import('@/features/payments/pages/subscription-page.tsx'), 'SubscriptionPage');
 const DashboardHomePage = lazyPage(() => import('@/features/dashboard/pages/dashboard-home-page.tsx'), 'DashboardHomePage');
-const DashboardComingSoonPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-coming-soon-page.tsx'), 'DashboardComingSoonPage');
+const DashboardComingSoonPage = lazyPage(
+  () => import('@/features/dashboard/pages/dashboard-coming-soon-page.tsx'),
+  'DashboardComingSoonPage',
+);
 const ResultLibraryPage = lazyPage(() => import('@/features/jobs/pages/result-library-page.tsx'), 'ResultLibraryPage');
 const ToolPage = lazyPage(() => import('@/features/jobs/pages/tool-page.tsx'), 'ToolPage');
 const ProfilePage = lazyPage(() => import('@/features/users/pages/profile-page.tsx'), 'ProfilePage');

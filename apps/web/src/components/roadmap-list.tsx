@@ -2,10 +2,18 @@ import { CalendarClock, Languages, Layers, Users } from 'lucide-react';
 
 /** What is being built next: /coming-soon and /dashboard/coming-soon show the same list. */
 const roadmap = [
-  { icon: Layers, title: 'Batch processing', text: 'Run AI Background or Virtual Try-On on a whole folder of photos in one go, with one download at the end.' },
+  {
+    icon: Layers,
+    title: 'Batch processing',
+    text: 'Run AI Background or Virtual Try-On on a whole folder of photos in one go, with one download at the end.',
+  },
   { icon: Users, title: 'Team workspaces', text: 'Share one credit balance with your team, with roles and a shared result library.' },
   { icon: Languages, title: 'More languages', text: 'Sales Pilot reports and the studio itself in Spanish, German and French.' },
-  { icon: CalendarClock, title: 'Scheduled jobs', text: 'Queue jobs through the API to run at a set time, with a webhook when they finish.' },
+  {
+    icon: CalendarClock,
+    title: 'Scheduled jobs',
+    text: 'Queue jobs through the API to run at a set time, with a webhook when they finish.',
+  },
 ];
 
 export function RoadmapList() {
@@ -22,4 +30,3 @@ export function RoadmapList() {
     </ul>
   );
 }
-

@@ -30,8 +30,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> & { user?: User | 
 export function renderRoutes(routes: RouteObject[], { path = '/', auth }: { path?: string; auth?: AuthContextValue } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
-  const wrap = (node: ReactNode) =>
-    auth ? <AuthContext.Provider value={auth}>{node}</AuthContext.Provider> : node;
+  const wrap = (node: ReactNode) => (auth ? <AuthContext.Provider value={auth}>{node}</AuthContext.Provider> : node);
   const utils = render(<QueryClientProvider client={queryClient}>{wrap(<RouterProvider router={router} />)}</QueryClientProvider>);
   return { ...utils, router, queryClient };
 }

@@ -47,7 +47,13 @@ export const analyticsSchema = z.object({
   }),
   days: z.array(analyticsDaySchema),
   providers: z.array(
-    z.object({ provider: z.string(), orders: z.number().int(), grossCents: z.number().int(), refundedCents: z.number().int(), netCents: z.number().int() }),
+    z.object({
+      provider: z.string(),
+      orders: z.number().int(),
+      grossCents: z.number().int(),
+      refundedCents: z.number().int(),
+      netCents: z.number().int(),
+    }),
   ),
   services: z.array(
     z.object({
@@ -61,7 +67,14 @@ export const analyticsSchema = z.object({
     }),
   ),
   topUsers: z.array(
-    z.object({ userId: z.string(), email: z.string(), name: z.string(), creditsSpent: z.number().int(), jobs: z.number().int(), revenueCents: z.number().int() }),
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      name: z.string(),
+      creditsSpent: z.number().int(),
+      jobs: z.number().int(),
+      revenueCents: z.number().int(),
+    }),
   ),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

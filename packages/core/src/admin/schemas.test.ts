@@ -14,7 +14,8 @@ const messages = (result: { success: boolean; error?: { issues: Array<{ message:
 describe('admin schemas', () => {
   it('takes a price in dollars: > 0, at most 2 decimals, at most 10 000', () => {
     const base = { name: 'Pro', creditsAmount: 50 };
-    for (const price of [0.01, 9, 19.99, 0.07, 10_000]) expect(createCreditPackageBodySchema.safeParse({ ...base, price }).success).toBe(true);
+    for (const price of [0.01, 9, 19.99, 0.07, 10_000])
+      expect(createCreditPackageBodySchema.safeParse({ ...base, price }).success).toBe(true);
     expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 9.999 }))).toEqual(['Price must have at most 2 decimals']);
     expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 0 }))).toEqual(['Price must be more than 0']);
     expect(createCreditPackageBodySchema.safeParse({ ...base, price: 10_000.01 }).success).toBe(false);
@@ -57,7 +58,9 @@ describe('admin schemas', () => {
   it('needs a non-zero whole adjustment and a trimmed reason of 3..500 characters', () => {
     expect(adjustCreditsBodySchema.parse({ amount: -5, reason: '  refund  ' })).toEqual({ amount: -5, reason: 'refund' });
     expect(messages(adjustCreditsBodySchema.safeParse({ amount: 0, reason: 'ok!' }))).toEqual(['Amount cannot be 0']);
-    expect(messages(adjustCreditsBodySchema.safeParse({ amount: 1, reason: ' ab ' }))).toEqual(['The reason must be at least 3 characters']);
+    expect(messages(adjustCreditsBodySchema.safeParse({ amount: 1, reason: ' ab ' }))).toEqual([
+      'The reason must be at least 3 characters',
+    ]);
     expect(adjustCreditsBodySchema.safeParse({ amount: 1 }).success).toBe(false);
     expect(adjustCreditsBodySchema.safeParse({ amount: 1_000_001, reason: 'big' }).success).toBe(false);
   });

@@ -18,9 +18,9 @@ describe('api key schemas', () => {
     expect(generateApiKeyBodySchema.safeParse({ name: 'a', monthlyCreditCap: 0 }).success).toBe(false);
     expect(generateApiKeyBodySchema.safeParse({ name: 'a', allowedServices: ['nope'] }).success).toBe(false);
     expect(generateApiKeyBodySchema.safeParse({ name: 'a', role: 'ADMIN' }).success).toBe(false);
-    expect(
-      generateApiKeyBodySchema.safeParse({ name: 'a', rateLimit: 1000, monthlyCreditCap: null, allowedServices: null }).success,
-    ).toBe(true);
+    expect(generateApiKeyBodySchema.safeParse({ name: 'a', rateLimit: 1000, monthlyCreditCap: null, allowedServices: null }).success).toBe(
+      true,
+    );
   });
 
   it('takes https webhook URLs, and http only to the local machine', () => {

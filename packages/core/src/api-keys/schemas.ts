@@ -130,12 +130,8 @@ export const apiKeyUsageSchema = z.object({
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
   /** One entry per UTC day of the window, oldest first, zeros included. */
-  perDay: z.array(
-    z.object({ date: z.string(), requests: z.number().int(), errors: z.number().int(), credits: z.number().int() }),
-  ),
-  perEndpoint: z.array(
-    z.object({ method: z.string(), route: z.string(), requests: z.number().int(), errors: z.number().int() }),
-  ),
+  perDay: z.array(z.object({ date: z.string(), requests: z.number().int(), errors: z.number().int(), credits: z.number().int() })),
+  perEndpoint: z.array(z.object({ method: z.string(), route: z.string(), requests: z.number().int(), errors: z.number().int() })),
 });
 export type ApiKeyUsage = z.infer<typeof apiKeyUsageSchema>;
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-export const passwordPolicyMessage =
-  'Password must be at least 8 characters and contain a letter and a number';
+export const passwordPolicyMessage = 'Password must be at least 8 characters and contain a letter and a number';
 
 export const passwordSchema = z
   .string()

@@ -9,8 +9,7 @@ export const emailSchema = z
   .email('Please enter a valid email address')
   .transform((value) => value.toLowerCase());
 
-const nameSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
+const nameSchema = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
 
 export const registerBodySchema = z.strictObject({
   firstName: nameSchema('First name'),

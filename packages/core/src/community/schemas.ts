@@ -81,7 +81,11 @@ export const galleryQuerySchema = z.strictObject({
 export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
 
 export const searchQuerySchema = z.strictObject({
-  q: z.string().trim().min(1, 'Type something to search for').max(communityLimits.queryMax, `Search at most ${communityLimits.queryMax} characters`),
+  q: z
+    .string()
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(communityLimits.queryMax, `Search at most ${communityLimits.queryMax} characters`),
   tool: toolFilter,
   ...paginationQueryShape,
 });
@@ -128,7 +132,12 @@ export type LikeState = z.infer<typeof likeStateSchema>;
 export const reportResultSchema = z.object({ reported: z.literal(true) });
 
 export const moderationReportSchema = z.object({ reason: z.string(), reporter: z.string(), createdAt: z.string() });
-export const moderationEntrySchema = z.object({ action: z.enum(moderationActions), reason: z.string(), admin: z.string().nullable(), createdAt: z.string() });
+export const moderationEntrySchema = z.object({
+  action: z.enum(moderationActions),
+  reason: z.string(),
+  admin: z.string().nullable(),
+  createdAt: z.string(),
+});
 
 export const moderationPostSchema = communityPostSchema.extend({
   author: z.object({ name: z.string(), email: z.string(), id: z.uuid() }),

@@ -52,13 +52,20 @@ export const postBodySchema = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(blogLimits.titleMax, `Title must be at most ${blogLimits.titleMax} characters`),
   slug: slugSchema,
   excerpt: z.string().trim().max(blogLimits.excerptMax, `Excerpt must be at most ${blogLimits.excerptMax} characters`).default(''),
-  body: z.string().min(1, 'Write the article').max(blogLimits.bodyMax, `The article must be at most ${blogLimits.bodyMax.toLocaleString('en-US')} characters`),
+  body: z
+    .string()
+    .min(1, 'Write the article')
+    .max(blogLimits.bodyMax, `The article must be at most ${blogLimits.bodyMax.toLocaleString('en-US')} characters`),
   tags: z
     .array(tagSchema)
     .max(blogLimits.tagsMax, `At most ${blogLimits.tagsMax} tags`)
     .default([])
     .transform((tags) => [...new Set(tags)]),
-  authorName: z.string().trim().min(1, 'Author is required').max(blogLimits.authorMax, `Author must be at most ${blogLimits.authorMax} characters`),
+  authorName: z
+    .string()
+    .trim()
+    .min(1, 'Author is required')
+    .max(blogLimits.authorMax, `Author must be at most ${blogLimits.authorMax} characters`),
   status: z.enum(postStatuses, { error: 'Status must be draft or published' }),
   /** ISO date-time; a published post with a future date goes live then. Empty: now, on publish. */
   publishAt: z.iso.datetime({ offset: true, error: 'Publish date must be a date and time' }).nullable().default(null),
@@ -78,7 +85,13 @@ export const postBodySchema = z.strictObject({
 export type PostBody = z.input<typeof postBodySchema>;
 export type PostBodyParsed = z.output<typeof postBodySchema>;
 
-export const postSlugParamsSchema = z.strictObject({ slug: z.string().trim().min(1).max(blogLimits.slugMax + 10) });
+export const postSlugParamsSchema = z.strictObject({
+  slug: z
+    .string()
+    .trim()
+    .min(1)
+    .max(blogLimits.slugMax + 10),
+});
 
 /** GET /blog/posts?page&limit&tag */
 export const publicPostsQuerySchema = z.strictObject({

@@ -6,7 +6,11 @@ export const contactLimits = { nameMax: 120, subjectMax: 200, messageMax: 5000, 
 
 /** POST /contact */
 export const contactBodySchema = z.strictObject({
-  name: z.string().trim().min(1, 'Please enter your name').max(contactLimits.nameMax, `Name must be at most ${contactLimits.nameMax} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your name')
+    .max(contactLimits.nameMax, `Name must be at most ${contactLimits.nameMax} characters`),
   email: emailSchema,
   subject: z
     .string()
@@ -54,14 +58,26 @@ export const contactIdParamsSchema = z.strictObject({ id: z.uuid('Unknown messag
 
 /** POST /admin/contact/messages/{id}/reply */
 export const contactReplyBodySchema = z.strictObject({
-  reply: z.string().trim().min(1, 'Write a reply').max(contactLimits.replyMax, `Reply must be at most ${contactLimits.replyMax} characters`),
+  reply: z
+    .string()
+    .trim()
+    .min(1, 'Write a reply')
+    .max(contactLimits.replyMax, `Reply must be at most ${contactLimits.replyMax} characters`),
 });
 export type ContactReplyBody = z.input<typeof contactReplyBodySchema>;
 
 /** POST /admin/contact/messages/{id}/grant-credits: the FREE CREDITS of the pricing page, once per message. */
 export const contactGrantBodySchema = z.strictObject({
-  amount: z.number().int('Credits must be a whole number').min(1, 'Grant at least 1 credit').max(contactLimits.grantMax, `At most ${contactLimits.grantMax} credits`),
-  reason: z.string().trim().min(3, 'Give a reason').max(contactLimits.reasonMax, `Reason must be at most ${contactLimits.reasonMax} characters`),
+  amount: z
+    .number()
+    .int('Credits must be a whole number')
+    .min(1, 'Grant at least 1 credit')
+    .max(contactLimits.grantMax, `At most ${contactLimits.grantMax} credits`),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Give a reason')
+    .max(contactLimits.reasonMax, `Reason must be at most ${contactLimits.reasonMax} characters`),
 });
 export type ContactGrantBody = z.input<typeof contactGrantBodySchema>;
 

@@ -10,7 +10,9 @@ export const subscribeBodySchema = z.strictObject({ email: emailSchema });
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
 
 /** POST /newsletter/confirm and /newsletter/unsubscribe: the signed token from the mail's link. */
-export const newsletterTokenBodySchema = z.strictObject({ token: z.string().trim().min(10, 'This link is incomplete').max(300, 'This link is not valid') });
+export const newsletterTokenBodySchema = z.strictObject({
+  token: z.string().trim().min(10, 'This link is incomplete').max(300, 'This link is not valid'),
+});
 
 export const SUBSCRIBE_MESSAGE = 'Almost there! Check your inbox and confirm your subscription.';
 
@@ -39,8 +41,15 @@ export const campaignLimits = { subjectMax: 200, bodyMax: 100_000 } as const;
 
 /** POST /admin/newsletter/campaigns, PUT /admin/newsletter/campaigns/{id} */
 export const campaignBodySchema = z.strictObject({
-  subject: z.string().trim().min(1, 'Subject is required').max(campaignLimits.subjectMax, `Subject must be at most ${campaignLimits.subjectMax} characters`),
-  body: z.string().min(1, 'Write the newsletter').max(campaignLimits.bodyMax, `The newsletter must be at most ${campaignLimits.bodyMax.toLocaleString('en-US')} characters`),
+  subject: z
+    .string()
+    .trim()
+    .min(1, 'Subject is required')
+    .max(campaignLimits.subjectMax, `Subject must be at most ${campaignLimits.subjectMax} characters`),
+  body: z
+    .string()
+    .min(1, 'Write the newsletter')
+    .max(campaignLimits.bodyMax, `The newsletter must be at most ${campaignLimits.bodyMax.toLocaleString('en-US')} characters`),
 });
 export type CampaignBody = z.input<typeof campaignBodySchema>;
 

@@ -6,9 +6,7 @@ export const tutorialVideoBodySchema = z.strictObject({
   service: z.enum(serviceKeys, { error: 'Choose a tool' }),
   title: z.string().trim().min(1, 'Title is required').max(160, 'Title must be at most 160 characters'),
   description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
-  url: z
-    .url({ protocol: /^https$/, error: 'Enter an https:// video link' })
-    .max(500, 'The link must be at most 500 characters'),
+  url: z.url({ protocol: /^https$/, error: 'Enter an https:// video link' }).max(500, 'The link must be at most 500 characters'),
   durationLabel: z.string().trim().max(20).default(''),
   sortOrder: z.number().int().min(0).max(10_000).default(0),
 });

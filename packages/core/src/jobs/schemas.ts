@@ -160,8 +160,16 @@ export const adminJobListQuerySchema = z.strictObject({
   status: z.enum(jobStatuses).optional(),
   userId: z.uuid().optional(),
   search: z.string().trim().max(200).optional(),
-  from: z.iso.date().or(z.iso.datetime({ offset: true })).refine(isWithinSupportedYears, supportedYearsMessage('from')).optional(),
-  to: z.iso.date().or(z.iso.datetime({ offset: true })).refine(isWithinSupportedYears, supportedYearsMessage('to')).optional(),
+  from: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .refine(isWithinSupportedYears, supportedYearsMessage('from'))
+    .optional(),
+  to: z.iso
+    .date()
+    .or(z.iso.datetime({ offset: true }))
+    .refine(isWithinSupportedYears, supportedYearsMessage('to'))
+    .optional(),
   ...paginationQueryShape,
 });
 export type AdminJobListQuery = z.infer<typeof adminJobListQuerySchema>;

@@ -191,7 +191,8 @@ export const adminPaymentDetailSchema = adminPaymentSchema.extend({
 });
 export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 
-const noteSchema = (name: string) => z.string().trim().min(1, `${name} must not be empty`).max(1000, `${name} must be at most 1000 characters`);
+const noteSchema = (name: string) =>
+  z.string().trim().min(1, `${name} must not be empty`).max(1000, `${name} must be at most 1000 characters`);
 const payoutReferenceSchema = z
   .string()
   .trim()

@@ -16,19 +16,38 @@ describe('luhnValid', () => {
 
 describe('checkTestCard', () => {
   it('accepts the test cards with spaces or dashes and returns display details only', () => {
-    expect(checkTestCard(valid, now)).toEqual({ ok: true, number: '4242424242424242', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 });
-    expect(checkTestCard({ ...valid, cardNumber: '4000-0025-0000-3155', expiry: '11/2026', cvc: '1234' }, now)).toMatchObject({ ok: true, last4: '3155' });
+    expect(checkTestCard(valid, now)).toEqual({
+      ok: true,
+      number: '4242424242424242',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
+    expect(checkTestCard({ ...valid, cardNumber: '4000-0025-0000-3155', expiry: '11/2026', cvc: '1234' }, now)).toMatchObject({
+      ok: true,
+      last4: '3155',
+    });
   });
 
   it('the current month is still valid, last month is not', () => {
     expect(checkTestCard({ ...valid, expiry: '11/26' }, now).ok).toBe(true);
-    expect(checkTestCard({ ...valid, expiry: '10/26' }, now)).toEqual({ ok: false, message: "Your card's expiration date is in the past." });
+    expect(checkTestCard({ ...valid, expiry: '10/26' }, now)).toEqual({
+      ok: false,
+      message: "Your card's expiration date is in the past.",
+    });
   });
 
   it('names each problem', () => {
     expect(checkTestCard({ ...valid, cardNumber: 'abcd' }, now)).toEqual({ ok: false, message: 'Your card number is invalid.' });
-    expect(checkTestCard({ ...valid, expiry: '1234' }, now)).toEqual({ ok: false, message: "Your card's expiration date is invalid. Use MM/YY." });
+    expect(checkTestCard({ ...valid, expiry: '1234' }, now)).toEqual({
+      ok: false,
+      message: "Your card's expiration date is invalid. Use MM/YY.",
+    });
     expect(checkTestCard({ ...valid, cvc: '12345' }, now)).toEqual({ ok: false, message: "Your card's security code is invalid." });
-    expect(checkTestCard({ ...valid, cardNumber: '5555555555554444' }, now)).toMatchObject({ ok: false, message: expect.stringContaining('not a Stripe test card') });
+    expect(checkTestCard({ ...valid, cardNumber: '5555555555554444' }, now)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a Stripe test card'),
+    });
   });
 });

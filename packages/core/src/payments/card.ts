@@ -82,7 +82,10 @@ export const CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE =
   'A subscription paid by crypto does not renew: pay for the next period when this one ends';
 export const mySubscriptionSchema = z.object({ subscription: subscriptionSchema.nullable() });
 /** The body may be left out entirely (cancel at the period end). */
-export const cancelSubscriptionBodySchema = z.object({ cancelImmediately: z.boolean().default(false) }).strict().nullish();
+export const cancelSubscriptionBodySchema = z
+  .object({ cancelImmediately: z.boolean().default(false) })
+  .strict()
+  .nullish();
 
 export const paymentMethodSchema = z.object({
   id: z.uuid(),
@@ -105,7 +108,8 @@ export const testCards = {
 } as const;
 
 export const DECLINED_MESSAGE = 'Your card was declined.';
-export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+export const AUTHENTICATION_FAILED_MESSAGE =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 export function luhnValid(digits: string): boolean {
   if (!/^\d{12,19}$/.test(digits)) return false;
@@ -122,8 +126,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 export type TestCardCheck =
-  | { ok: true; number: string; brand: 'visa'; last4: string; expMonth: number; expYear: number }
-  | { ok: false; message: string };
+  { ok: true; number: string; brand: 'visa'; last4: string; expMonth: number; expYear: number } | { ok: false; message: string };
 
 /**
  * The checks a card form makes before anything is sent (test mode): number (Luhn), expiry

@@ -3,7 +3,22 @@ import { cryptoDisplayNames, isPopularTicker, isStableTicker, popularTickers, to
 
 describe('crypto currencies', () => {
   it('has the fourteen popular tickers of the spec', () => {
-    expect([...popularTickers]).toEqual(['BTC', 'ETH', 'USDT', 'USDTTRC20', 'USDTERC20', 'USDC', 'BNB', 'TRX', 'SOL', 'ADA', 'MATIC', 'LTC', 'BCH', 'DOGE']);
+    expect([...popularTickers]).toEqual([
+      'BTC',
+      'ETH',
+      'USDT',
+      'USDTTRC20',
+      'USDTERC20',
+      'USDC',
+      'BNB',
+      'TRX',
+      'SOL',
+      'ADA',
+      'MATIC',
+      'LTC',
+      'BCH',
+      'DOGE',
+    ]);
     expect(isPopularTicker('btc')).toBe(true);
     expect(isPopularTicker('XRP')).toBe(false);
   });

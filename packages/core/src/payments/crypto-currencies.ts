@@ -3,7 +3,20 @@
 export const CRYPTO_LIST_SIZE = 24;
 
 export const popularTickers = [
-  'BTC', 'ETH', 'USDT', 'USDTTRC20', 'USDTERC20', 'USDC', 'BNB', 'TRX', 'SOL', 'ADA', 'MATIC', 'LTC', 'BCH', 'DOGE',
+  'BTC',
+  'ETH',
+  'USDT',
+  'USDTTRC20',
+  'USDTERC20',
+  'USDC',
+  'BNB',
+  'TRX',
+  'SOL',
+  'ADA',
+  'MATIC',
+  'LTC',
+  'BCH',
+  'DOGE',
 ] as const;
 
 /** USDT in any of its network variants (USDTTRC20, USDTERC20, USDTBSC, ...), USDC, BUSD and DAI. */
@@ -17,12 +30,38 @@ export function isPopularTicker(ticker: string): boolean {
 }
 
 export const cryptoDisplayNames: Readonly<Record<string, string>> = {
-  BTC: 'Bitcoin', ETH: 'Ethereum', USDT: 'Tether', USDTTRC20: 'Tether (TRC20)', USDTERC20: 'Tether (ERC20)',
-  USDC: 'USD Coin', BNB: 'BNB', TRX: 'TRON', SOL: 'Solana', ADA: 'Cardano', MATIC: 'Polygon', LTC: 'Litecoin',
-  BCH: 'Bitcoin Cash', DOGE: 'Dogecoin', BUSD: 'Binance USD', DAI: 'Dai', XRP: 'XRP', DOT: 'Polkadot',
-  AVAX: 'Avalanche', SHIB: 'Shiba Inu', XMR: 'Monero', ETC: 'Ethereum Classic', XLM: 'Stellar', ATOM: 'Cosmos',
-  LINK: 'Chainlink', UNI: 'Uniswap', ALGO: 'Algorand', TON: 'Toncoin', NEAR: 'NEAR Protocol', DASH: 'Dash',
-  ZEC: 'Zcash', XTZ: 'Tezos',
+  BTC: 'Bitcoin',
+  ETH: 'Ethereum',
+  USDT: 'Tether',
+  USDTTRC20: 'Tether (TRC20)',
+  USDTERC20: 'Tether (ERC20)',
+  USDC: 'USD Coin',
+  BNB: 'BNB',
+  TRX: 'TRON',
+  SOL: 'Solana',
+  ADA: 'Cardano',
+  MATIC: 'Polygon',
+  LTC: 'Litecoin',
+  BCH: 'Bitcoin Cash',
+  DOGE: 'Dogecoin',
+  BUSD: 'Binance USD',
+  DAI: 'Dai',
+  XRP: 'XRP',
+  DOT: 'Polkadot',
+  AVAX: 'Avalanche',
+  SHIB: 'Shiba Inu',
+  XMR: 'Monero',
+  ETC: 'Ethereum Classic',
+  XLM: 'Stellar',
+  ATOM: 'Cosmos',
+  LINK: 'Chainlink',
+  UNI: 'Uniswap',
+  ALGO: 'Algorand',
+  TON: 'Toncoin',
+  NEAR: 'NEAR Protocol',
+  DASH: 'Dash',
+  ZEC: 'Zcash',
+  XTZ: 'Tezos',
 };
 
 /** Crypto currency. */

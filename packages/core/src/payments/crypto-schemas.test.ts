@@ -8,14 +8,37 @@ describe('crypto route schemas', () => {
   });
 
   it('reads the estimate query from strings', () => {
-    expect(cryptoEstimateQuerySchema.parse({ amount: '49.5', fromCurrency: 'usd', toCurrency: 'BTC' })).toEqual({ amount: 49.5, fromCurrency: 'usd', toCurrency: 'BTC' });
+    expect(cryptoEstimateQuerySchema.parse({ amount: '49.5', fromCurrency: 'usd', toCurrency: 'BTC' })).toEqual({
+      amount: 49.5,
+      fromCurrency: 'usd',
+      toCurrency: 'BTC',
+    });
     expect(cryptoEstimateQuerySchema.safeParse({ amount: '0', fromCurrency: 'usd', toCurrency: 'btc' }).success).toBe(false);
   });
 
   it('is the card payment request plus payCurrency', () => {
-    const body = { paymentType: 'CREDIT_PURCHASE', creditPackageId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11', amount: 49, currency: 'usd', description: '350 Credits', payCurrency: 'BTC' };
+    const body = {
+      paymentType: 'CREDIT_PURCHASE',
+      creditPackageId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11',
+      amount: 49,
+      currency: 'usd',
+      description: '350 Credits',
+      payCurrency: 'BTC',
+    };
     expect(cryptoCreditsRequestSchema.parse(body)).toEqual(body);
-    expect(cryptoCreditsRequestSchema.safeParse({ ...body, paymentType: 'GIFT' }).error?.issues[0]?.message).toBe('paymentType must be SUBSCRIPTION or CREDIT_PURCHASE');
-    expect(cryptoStatusValues).toEqual(['WAITING', 'CONFIRMING', 'CONFIRMED', 'SENDING', 'PARTIALLY_PAID', 'FINISHED', 'FAILED', 'REFUNDED', 'EXPIRED']);
+    expect(cryptoCreditsRequestSchema.safeParse({ ...body, paymentType: 'GIFT' }).error?.issues[0]?.message).toBe(
+      'paymentType must be SUBSCRIPTION or CREDIT_PURCHASE',
+    );
+    expect(cryptoStatusValues).toEqual([
+      'WAITING',
+      'CONFIRMING',
+      'CONFIRMED',
+      'SENDING',
+      'PARTIALLY_PAID',
+      'FINISHED',
+      'FAILED',
+      'REFUNDED',
+      'EXPIRED',
+    ]);
   });
 });

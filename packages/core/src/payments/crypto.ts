@@ -17,7 +17,11 @@ export type { CryptoCurrency } from './crypto-currencies.ts';
 export const CRYPTO_MIN_AMOUNT_EXCLUSIVE = 19.2;
 
 /** `threshold`: the configured crypto threshold (GET /payment/config cryptoMinimumAmount), 19.20 by default. */
-export function isCryptoOffered(paymentType: 'SUBSCRIPTION' | 'CREDIT_PURCHASE', amount: number, threshold: number = CRYPTO_MIN_AMOUNT_EXCLUSIVE): boolean {
+export function isCryptoOffered(
+  paymentType: 'SUBSCRIPTION' | 'CREDIT_PURCHASE',
+  amount: number,
+  threshold: number = CRYPTO_MIN_AMOUNT_EXCLUSIVE,
+): boolean {
   return paymentType === 'CREDIT_PURCHASE' && amount > threshold;
 }
 
@@ -67,7 +71,10 @@ export type CryptoCurrencies = z.infer<typeof cryptoCurrenciesSchema>;
 
 /** GET /payment/crypto/estimate?amount&fromCurrency&toCurrency */
 export const cryptoEstimateQuerySchema = z.strictObject({
-  amount: z.coerce.number({ error: 'amount must be a number' }).positive('amount must be above 0').max(1_000_000, 'amount must be at most 1000000'),
+  amount: z.coerce
+    .number({ error: 'amount must be a number' })
+    .positive('amount must be above 0')
+    .max(1_000_000, 'amount must be at most 1000000'),
   fromCurrency: tickerSchema,
   toCurrency: tickerSchema,
 });

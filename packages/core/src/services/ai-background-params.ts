@@ -15,9 +15,7 @@ export const aiBackgroundMaxPixels = aiBackgroundMaxMegapixels * 1_000_000;
 /** Upload fields: `image` always; `background` only in 'upload' mode. */
 export const aiBackgroundFileFields = ['image', 'background'] as const;
 
-export const hexColorSchema = z
-  .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c');
+export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1a2b3c');
 
 export const aiBackgroundParamsSchema = z
   .object({
@@ -36,5 +34,4 @@ export const aiBackgroundParamsSchema = z
 export type AiBackgroundParams = z.infer<typeof aiBackgroundParamsSchema>;
 
 /** Whether the 'background' upload is needed for these params. */
-export const aiBackgroundNeedsUpload = (params: Pick<AiBackgroundParams, 'mode'>): boolean =>
-  params.mode === 'upload';
+export const aiBackgroundNeedsUpload = (params: Pick<AiBackgroundParams, 'mode'>): boolean => params.mode === 'upload';

@@ -27,8 +27,7 @@ async function pixels(data: Buffer) {
   return { info, at };
 }
 
-const run = async (params: AiBackgroundParams, files: Record<string, EngineFile>) =>
-  aiBackgroundEngine.run({ params, files }, context());
+const run = async (params: AiBackgroundParams, files: Record<string, EngineFile>) => aiBackgroundEngine.run({ params, files }, context());
 
 describe('ai-background built-in engine', () => {
   it('cuts the subject out: transparent where the plain background was, opaque on the subject', async () => {
@@ -39,8 +38,19 @@ describe('ai-background built-in engine', () => {
     const { info, at } = await pixels(cutout!.data);
     expect(await sharp(cutout!.data).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
     expect([info.width, info.height]).toEqual([width, height]);
-    for (const [x, y] of [[2, 2], [157, 3], [5, 115], [150, 110], [20, 60]] as const) expect(at(x, y).a).toBeLessThan(20);
-    for (const [x, y] of [[80, 60], [70, 50], [95, 70]] as const) {
+    for (const [x, y] of [
+      [2, 2],
+      [157, 3],
+      [5, 115],
+      [150, 110],
+      [20, 60],
+    ] as const)
+      expect(at(x, y).a).toBeLessThan(20);
+    for (const [x, y] of [
+      [80, 60],
+      [70, 50],
+      [95, 70],
+    ] as const) {
       expect(at(x, y).a).toBeGreaterThan(235);
       expect(at(x, y).r).toBeGreaterThan(180);
     }
@@ -66,7 +76,10 @@ describe('ai-background built-in engine', () => {
     const expected = await pixels(
       await sharp(`${defaultPresetDirectory}3.jpg`).resize(width, height, { fit: 'cover', position: 'attention' }).png().toBuffer(),
     );
-    for (const [x, y] of [[3, 3], [150, 100]] as const) {
+    for (const [x, y] of [
+      [3, 3],
+      [150, 100],
+    ] as const) {
       const got = at(x, y);
       const want = expected.at(x, y);
       expect(Math.abs(got.r - want.r) + Math.abs(got.g - want.g) + Math.abs(got.b - want.b)).toBeLessThan(30);
@@ -80,7 +93,9 @@ describe('ai-background built-in engine', () => {
     const background: EngineFile = {
       name: 'green.jpg',
       contentType: 'image/jpeg',
-      data: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#20a040' } }).jpeg().toBuffer(),
+      data: await sharp({ create: { width: 300, height: 200, channels: 3, background: '#20a040' } })
+        .jpeg()
+        .toBuffer(),
     };
     const result = await run({ mode: 'upload' }, { image: big, background });
     const composite = result.files[0]!;
@@ -98,7 +113,9 @@ describe('ai-background built-in engine', () => {
     const tiny: EngineFile = {
       name: 'tiny.png',
       contentType: 'image/png',
-      data: await sharp({ create: { width: 12, height: 12, channels: 3, background: '#fff' } }).png().toBuffer(),
+      data: await sharp({ create: { width: 12, height: 12, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
     };
     const disc = await redDisc();
     const truncated: EngineFile = { ...disc, data: disc.data.subarray(0, Math.floor(disc.data.length / 2)) };

@@ -14,11 +14,7 @@ export const aiBackgroundBuiltinLabel = 'Built-in background removal (U²-Netp m
 /** Less solid subject than this share of the picture means nothing was found to cut out. */
 const minSubjectCoverage = 0.002;
 
-function backgroundChoice(
-  params: AiBackgroundParams,
-  files: Record<string, EngineFile>,
-  presetDirectory: string,
-): BackgroundChoice | null {
+function backgroundChoice(params: AiBackgroundParams, files: Record<string, EngineFile>, presetDirectory: string): BackgroundChoice | null {
   switch (params.mode) {
     case 'transparent':
       return null;
@@ -65,7 +61,9 @@ export function createAiBackgroundEngine(options: { presetDirectory?: string } =
         rgba[i * 4 + 2] = image.data[i * 3 + 2]!;
         rgba[i * 4 + 3] = mask.data[i]!;
       }
-      const cutout = await sharp(rgba, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 6 }).toBuffer();
+      const cutout = await sharp(rgba, { raw: { width, height, channels: 4 } })
+        .png({ compressionLevel: 6 })
+        .toBuffer();
       const outputs: EngineResultFile[] = [];
       if (background) {
         const composite = await sharp(blendOver(image.data, mask.data, background), { raw: { width, height, channels: 3 } })
@@ -85,7 +83,13 @@ export function createAiBackgroundEngine(options: { presetDirectory?: string } =
       onProgress(1);
       return {
         files: outputs,
-        summary: { mode: params.mode, width, height, subjectCoverage: Math.round(coverage * 1000) / 1000, engine: aiBackgroundBuiltinLabel },
+        summary: {
+          mode: params.mode,
+          width,
+          height,
+          subjectCoverage: Math.round(coverage * 1000) / 1000,
+          engine: aiBackgroundBuiltinLabel,
+        },
       };
     },
   };

@@ -16,7 +16,9 @@ export type BackgroundChoice =
 /** An opaque RGB background of exactly width × height, filled ('cover') from the choice. */
 export async function renderBackground(choice: BackgroundChoice, width: number, height: number): Promise<Buffer> {
   if (choice.kind === 'color') {
-    return sharp({ create: { width, height, channels: 3, background: choice.color } }).raw().toBuffer();
+    return sharp({ create: { width, height, channels: 3, background: choice.color } })
+      .raw()
+      .toBuffer();
   }
   let source: Buffer;
   if (choice.kind === 'preset') {
@@ -28,7 +30,9 @@ export async function renderBackground(choice: BackgroundChoice, width: number, 
     }
   } else {
     const image = await readImageInput(choice.file, 'background picture');
-    source = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).png().toBuffer();
+    source = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+      .png()
+      .toBuffer();
   }
   return sharp(source)
     .resize(width, height, { fit: 'cover', position: 'attention' })

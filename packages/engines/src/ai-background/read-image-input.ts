@@ -22,11 +22,7 @@ const acceptedFormats = new Set(['png', 'jpeg', 'webp']);
  * areas flattened onto white. Anything that is not a readable PNG, JPEG or WebP of a sensible
  * size is an EngineInputError naming the field.
  */
-export async function readImageInput(
-  file: EngineFile | undefined,
-  what: string,
-  options: { longSide?: number } = {},
-): Promise<RgbImage> {
+export async function readImageInput(file: EngineFile | undefined, what: string, options: { longSide?: number } = {}): Promise<RgbImage> {
   if (!file) throw new EngineInputError(`The ${what} is missing`);
   if (file.data.length === 0) throw new EngineInputError(`The ${what} is an empty file`);
   let metadata: Metadata;
@@ -44,9 +40,7 @@ export async function readImageInput(
     throw new EngineInputError(`The ${what} is too large (at most ${imageInputLimits.maxInputPixels / 1e6} megapixels)`);
   }
   if (Math.min(width, height) < imageInputLimits.minSide) {
-    throw new EngineInputError(
-      `The ${what} is too small (at least ${imageInputLimits.minSide}×${imageInputLimits.minSide} pixels)`,
-    );
+    throw new EngineInputError(`The ${what} is too small (at least ${imageInputLimits.minSide}×${imageInputLimits.minSide} pixels)`);
   }
   const longSide = options.longSide ?? imageInputLimits.workingLongSide;
   try {

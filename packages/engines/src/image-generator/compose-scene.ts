@@ -16,14 +16,24 @@ function defs({ width, height }: Canvas, seed: number): string {
 <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 110)}" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>
 <filter id="soft" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="${num(unit / 70)}"/></filter>
 <filter id="haze" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 14)}"/></filter>
-<filter id="wash" x="-20%" y="-20%" width="140%" height="140%"><feTurbulence type="fractalNoise" baseFrequency="${num(6 / unit * 10) / 10}" numOctaves="3" seed="${seed % 1000}" result="t"/><feDisplacementMap in="SourceGraphic" in2="t" scale="${num(unit / 28)}" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="${num(unit / 400)}"/></filter>
+<filter id="wash" x="-20%" y="-20%" width="140%" height="140%"><feTurbulence type="fractalNoise" baseFrequency="${num((6 / unit) * 10) / 10}" numOctaves="3" seed="${seed % 1000}" result="t"/><feDisplacementMap in="SourceGraphic" in2="t" scale="${num(unit / 28)}" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="${num(unit / 400)}"/></filter>
 <radialGradient id="vignette" cx="50%" cy="50%" r="75%"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient>
 </defs>`;
 }
 
 function sceneContext(canvas: Canvas, finish: SceneContext['finish'], haze: string): SceneContext {
   const { width, height, reading, random } = canvas;
-  return { width, height, palette: reading.palette, night: reading.night, accent: reading.accent, random, horizon: random.range(0.58, 0.7), haze, finish };
+  return {
+    width,
+    height,
+    palette: reading.palette,
+    night: reading.night,
+    accent: reading.accent,
+    random,
+    horizon: random.range(0.58, 0.7),
+    haze,
+    finish,
+  };
 }
 
 function flowStrokes(canvas: Canvas, count: number, colours: string[], opacity: number, widthRange: [number, number]): string {
@@ -160,6 +170,7 @@ const styles: Record<ImageStyle, (canvas: Canvas) => string> = { abstract, water
 /** The whole picture as SVG, exactly width × height user units (= pixels when rendered). */
 export function composeScene(style: ImageStyle, canvas: Canvas): string {
   const body = styles[style](canvas);
-  const vignette = style === 'minimal' || style === 'watercolor' ? '' : `<rect width="${canvas.width}" height="${canvas.height}" fill="url(#vignette)"/>`;
+  const vignette =
+    style === 'minimal' || style === 'watercolor' ? '' : `<rect width="${canvas.width}" height="${canvas.height}" fill="url(#vignette)"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">${defs(canvas, canvas.seed)}${body}${vignette}</svg>`;
 }

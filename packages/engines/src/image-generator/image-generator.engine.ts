@@ -37,10 +37,7 @@ export async function renderGeneratedImage(params: ImageGeneratorParams, seed: n
   const reading = readPrompt(params.prompt, params.negativePrompt, random);
   const canvas = { width, height, reading, random, seed: imageSeed };
   const svg = composeScene(params.style, canvas);
-  const { data, info } = await sharp(Buffer.from(svg))
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   addGrain(data, info.channels, imageSeed ^ 0x9e3779b9, params.style === 'minimal' ? 5 : 9);
   const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .png({ compressionLevel: 6 })

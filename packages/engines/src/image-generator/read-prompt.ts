@@ -16,7 +16,12 @@ export type PromptReading = {
 };
 
 export const words = (text: string | undefined): string[] =>
-  (text ?? '').toLowerCase().normalize('NFKD').replace(/[^a-z\s-]/g, ' ').split(/[\s-]+/).filter(Boolean);
+  (text ?? '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z\s-]/g, ' ')
+    .split(/[\s-]+/)
+    .filter(Boolean);
 
 /**
  * Turns the prompt into a palette and a set of things to draw: colour words and mood words give the

@@ -29,10 +29,12 @@ function sunOrMoon(ctx: SceneContext, moon: boolean): string {
   const cx = width * random.range(0.25, 0.75);
   const cy = height * ctx.horizon - r * random.range(0.2, 1.6);
   const body = ctx.accent ? ctx.accent : moon ? mix(palette[4]!, '#fffbe8', 0.6) : mix(palette[4]!, '#ffe9a0', 0.5);
-  const glow = ctx.finish === 'flat' ? '' : `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r * 2.6)}" fill="url(#sunGlow)" opacity="0.8"/>`;
-  const crater = moon && ctx.finish !== 'flat'
-    ? `<circle cx="${num(cx + r * 0.3)}" cy="${num(cy - r * 0.2)}" r="${num(r * 0.22)}" fill="#000" opacity="0.06"/><circle cx="${num(cx - r * 0.35)}" cy="${num(cy + r * 0.3)}" r="${num(r * 0.14)}" fill="#000" opacity="0.05"/>`
-    : '';
+  const glow =
+    ctx.finish === 'flat' ? '' : `<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r * 2.6)}" fill="url(#sunGlow)" opacity="0.8"/>`;
+  const crater =
+    moon && ctx.finish !== 'flat'
+      ? `<circle cx="${num(cx + r * 0.3)}" cy="${num(cy - r * 0.2)}" r="${num(r * 0.22)}" fill="#000" opacity="0.06"/><circle cx="${num(cx - r * 0.35)}" cy="${num(cy + r * 0.3)}" r="${num(r * 0.14)}" fill="#000" opacity="0.05"/>`
+      : '';
   return `<defs><radialGradient id="sunGlow"><stop offset="0" stop-color="${body}" stop-opacity="0.55"/><stop offset="1" stop-color="${body}" stop-opacity="0"/></radialGradient></defs>${glow}<circle cx="${num(cx)}" cy="${num(cy)}" r="${num(r)}" fill="${body}"${filterFor(ctx.finish)}/>${crater}`;
 }
 
@@ -135,7 +137,8 @@ function city(ctx: SceneContext): string {
     out += `<rect x="${num(x)}" y="${num(ground - h)}" width="${num(w + 1)}" height="${num(h + height * 0.05)}" fill="${colour}"/>`;
     for (let wy = ground - h + 6; wy < ground - 6; wy += 12) {
       for (let wx = x + 4; wx < x + w - 6; wx += 9) {
-        if (random.chance(ctx.night ? 0.35 : 0.12)) out += `<rect x="${num(wx)}" y="${num(wy)}" width="4" height="6" fill="${mix(palette[4]!, '#ffe9a8', 0.6)}" opacity="0.85"/>`;
+        if (random.chance(ctx.night ? 0.35 : 0.12))
+          out += `<rect x="${num(wx)}" y="${num(wy)}" width="4" height="6" fill="${mix(palette[4]!, '#ffe9a8', 0.6)}" opacity="0.85"/>`;
       }
     }
     x += w;
@@ -157,7 +160,10 @@ const painters: [SceneElement, (ctx: SceneContext) => string][] = [
 ];
 
 export function paintElements(ctx: SceneContext, elements: ReadonlySet<SceneElement>): string {
-  return painters.filter(([element]) => elements.has(element)).map(([, paint]) => paint(ctx)).join('');
+  return painters
+    .filter(([element]) => elements.has(element))
+    .map(([, paint]) => paint(ctx))
+    .join('');
 }
 
 /** Exposed for the blob-based styles. */

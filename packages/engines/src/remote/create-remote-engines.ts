@@ -25,7 +25,10 @@ export type RemoteEngines = {
 };
 
 /** The remote adapter of every service configured with `<SERVICE>_ENGINE=remote`; the others are absent. */
-export function createRemoteEngines(config: EnginesConfig, options: { pollIntervalMs?: number; presetDirectory?: string } = {}): RemoteEngines {
+export function createRemoteEngines(
+  config: EnginesConfig,
+  options: { pollIntervalMs?: number; presetDirectory?: string } = {},
+): RemoteEngines {
   const engines: RemoteEngines = {};
   const http = { ...defaultHttpPolicy, timeoutMs: config.requestTimeoutMs, retries: config.retries };
   if (config.replicate) {
@@ -37,15 +40,23 @@ export function createRemoteEngines(config: EnginesConfig, options: { pollInterv
     };
     const { models } = config.replicate;
     if (config.kinds['ai-background'] === 'remote') {
-      engines['ai-background'] = createAiBackgroundRemoteEngine(settings, models['ai-background'], { presetDirectory: options.presetDirectory });
+      engines['ai-background'] = createAiBackgroundRemoteEngine(settings, models['ai-background'], {
+        presetDirectory: options.presetDirectory,
+      });
     }
-    if (config.kinds['image-generator'] === 'remote') engines['image-generator'] = createImageGeneratorRemoteEngine(settings, models['image-generator']);
-    if (config.kinds['virtual-try-on'] === 'remote') engines['virtual-try-on'] = createVirtualTryOnRemoteEngine(settings, models['virtual-try-on']);
+    if (config.kinds['image-generator'] === 'remote')
+      engines['image-generator'] = createImageGeneratorRemoteEngine(settings, models['image-generator']);
+    if (config.kinds['virtual-try-on'] === 'remote')
+      engines['virtual-try-on'] = createVirtualTryOnRemoteEngine(settings, models['virtual-try-on']);
     if (config.kinds.speedpainting === 'remote') engines.speedpainting = createSpeedpaintingRemoteEngine(settings, models.speedpainting);
-    if (config.kinds['sound-generator'] === 'remote') engines['sound-generator'] = createSoundGeneratorRemoteEngine(settings, models['sound-generator']);
+    if (config.kinds['sound-generator'] === 'remote')
+      engines['sound-generator'] = createSoundGeneratorRemoteEngine(settings, models['sound-generator']);
   }
   if (config.openai && config.kinds['sales-pilot'] === 'remote') {
-    engines['sales-pilot'] = createSalesPilotRemoteEngine({ ...config.openai, http: { ...http, provider: 'OpenAI', timeoutMs: Math.max(http.timeoutMs, 120_000) } });
+    engines['sales-pilot'] = createSalesPilotRemoteEngine({
+      ...config.openai,
+      http: { ...http, provider: 'OpenAI', timeoutMs: Math.max(http.timeoutMs, 120_000) },
+    });
   }
   return engines;
 }

@@ -17,7 +17,10 @@ type Stored = { id: string; model: string; status: string; polls: number; input:
  * 'processing', then 'succeeded' with the model's output (or 'failed'); POST …/cancel cancels it.
  * GET /files/{name} serves output files. Requests without the bearer token get 401.
  */
-export function serveReplicate(server: FakeServer, options: { token: string; models: Record<string, FakeModel>; files: Record<string, Buffer> }) {
+export function serveReplicate(
+  server: FakeServer,
+  options: { token: string; models: Record<string, FakeModel>; files: Record<string, Buffer> },
+) {
   const predictions = new Map<string, Stored>();
   const view = (p: Stored): FakeReply['body'] => {
     const model = options.models[p.model] ?? {};
@@ -46,7 +49,8 @@ export function serveReplicate(server: FakeServer, options: { token: string; mod
     if (request.method === 'POST' && (create || request.path === '/v1/predictions')) {
       const body = request.body as { version?: string; input?: unknown };
       const model = create ? create[1]! : `version:${body.version}`;
-      if (!options.models[model]) return { status: 404, body: { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 } };
+      if (!options.models[model])
+        return { status: 404, body: { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 } };
       const stored = { id: `p${predictions.size + 1}`, model, status: 'starting', polls: 0, input: body.input };
       predictions.set(stored.id, stored);
       return { status: 201, body: view(stored) };

@@ -18,7 +18,10 @@ beforeEach(() => {
 });
 
 async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -26,7 +29,9 @@ async function providerError(promise: Promise<unknown>): Promise<ProviderError> 
 describe('sendRequest', () => {
   it('waits as long as Retry-After says after a 429, then succeeds', async () => {
     let calls = 0;
-    server.handle(() => (++calls === 1 ? { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } } : { status: 200, body: { ok: true } }));
+    server.handle(() =>
+      ++calls === 1 ? { status: 429, headers: { 'Retry-After': '1' }, body: { detail: 'slow down' } } : { status: 200, body: { ok: true } },
+    );
     const started = Date.now();
     const response = await sendRequest({ method: 'GET', url: `${server.url}/x` }, policy, never);
     expect(JSON.parse(response.body.toString())).toEqual({ ok: true });
@@ -54,7 +59,10 @@ describe('sendRequest', () => {
   });
 
   it('does not retry a 4xx other than 408 and 429, and says what it means', async () => {
-    server.handle(() => ({ status: 401, body: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 } }));
+    server.handle(() => ({
+      status: 401,
+      body: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 },
+    }));
     const error = await providerError(sendRequest({ method: 'GET', url: `${server.url}/auth` }, policy, never));
     expect(error.transient).toBe(false);
     expect(error.message).toMatch(/rejected our credentials/);
@@ -90,7 +98,9 @@ describe('sendRequest', () => {
     const reason = new Error('job timed out');
     setTimeout(() => controller.abort(reason), 50);
     const started = Date.now();
-    await expect(sendRequest({ method: 'GET', url: `${server.url}/abort` }, { ...policy, timeoutMs: 5000 }, controller.signal)).rejects.toBe(reason);
+    await expect(
+      sendRequest({ method: 'GET', url: `${server.url}/abort` }, { ...policy, timeoutMs: 5000 }, controller.signal),
+    ).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

@@ -34,7 +34,10 @@ export function createImageGeneratorRemoteEngine(settings: ReplicateSettings, mo
       for (const [index, data] of outputs.slice(0, params.numberOfImages).entries()) {
         files.push(await toResultFile(data, 'image', `generated-${index + 1}`, 'Replicate'));
       }
-      return { files, summary: { style: params.style, aspectRatio: params.aspectRatio, seed: params.seed ?? null, engine: `Replicate ${model}` } };
+      return {
+        files,
+        summary: { style: params.style, aspectRatio: params.aspectRatio, seed: params.seed ?? null, engine: `Replicate ${model}` },
+      };
     },
   };
 }

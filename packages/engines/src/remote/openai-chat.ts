@@ -94,7 +94,10 @@ export async function completeJson<T>(
     });
   }
   if (choice.finish_reason === 'length') {
-    throw new ProviderError(`The ${PROVIDER} model's answer was cut off; the text may be too long`, { transient: false, provider: PROVIDER });
+    throw new ProviderError(`The ${PROVIDER} model's answer was cut off; the text may be too long`, {
+      transient: false,
+      provider: PROVIDER,
+    });
   }
   let json: unknown;
   try {
@@ -103,7 +106,13 @@ export async function completeJson<T>(
     throw wrongShape('content is not JSON');
   }
   const result = request.schema.safeParse(json);
-  if (!result.success) throw wrongShape(result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+  if (!result.success)
+    throw wrongShape(
+      result.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+        .join('; '),
+    );
   context.onProgress(0.9);
   return result.data;
 }

@@ -51,7 +51,9 @@ export const remoteImageLongSide = 1536;
 /** Checks an uploaded picture (EngineInputError naming `what`) and returns it as an upright JPEG data URL. */
 export async function imageDataUrl(file: EngineFile | undefined, what: string): Promise<{ url: string; width: number; height: number }> {
   const image = await readImageInput(file, what, { longSide: remoteImageLongSide });
-  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
   return { url: toDataUrl({ name: 'input.jpg', contentType: 'image/jpeg', data: jpeg }), width: image.width, height: image.height };
 }
 
@@ -136,7 +138,11 @@ async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
 /** Stops a prediction we no longer wait for, so it is not billed to the end; failures are ignored. */
 async function cancelPrediction(url: string, auth: Record<string, string>, settings: ReplicateSettings): Promise<void> {
   try {
-    await sendRequest({ method: 'POST', url, headers: auth }, { ...settings.http, retries: 0, timeoutMs: 5000 }, new AbortController().signal);
+    await sendRequest(
+      { method: 'POST', url, headers: auth },
+      { ...settings.http, retries: 0, timeoutMs: 5000 },
+      new AbortController().signal,
+    );
   } catch {
     // best effort
   }
@@ -160,7 +166,11 @@ export async function downloadOutput(settings: ReplicateSettings, url: string, s
   if (data) return data[1] ? Buffer.from(data[2]!, 'base64') : Buffer.from(decodeURIComponent(data[2]!), 'utf8');
   const sameOrigin = new URL(url).origin === new URL(settings.baseUrl).origin;
   const headers: Record<string, string> = sameOrigin ? { Authorization: `Bearer ${settings.apiToken}`, Accept: '*/*' } : { Accept: '*/*' };
-  const response = await sendRequest({ method: 'GET', url, headers }, { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 120_000) }, signal);
+  const response = await sendRequest(
+    { method: 'GET', url, headers },
+    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 120_000) },
+    signal,
+  );
   return response.body;
 }
 

@@ -43,7 +43,14 @@ async function pngFile(width: number, height: number, alpha: boolean): Promise<B
 function configFor(baseUrl: string, modelsByService: Partial<Record<string, string>> = {}): EnginesConfig {
   return {
     ...builtinEnginesConfig,
-    kinds: { 'ai-background': 'remote', 'image-generator': 'remote', 'virtual-try-on': 'remote', speedpainting: 'remote', 'sales-pilot': 'builtin', 'sound-generator': 'remote' },
+    kinds: {
+      'ai-background': 'remote',
+      'image-generator': 'remote',
+      'virtual-try-on': 'remote',
+      speedpainting: 'remote',
+      'sales-pilot': 'builtin',
+      'sound-generator': 'remote',
+    },
     replicate: {
       apiToken: TOKEN,
       baseUrl,
@@ -91,7 +98,13 @@ beforeEach(() => {
 
 describe('Replicate adapters', () => {
   it('image generator: creates the prediction, polls starting → processing → succeeded and returns the PNGs with previews', async () => {
-    const params = imageGeneratorParamsSchema.parse({ prompt: 'a red fox', negativePrompt: 'text', numberOfImages: 2, aspectRatio: '16:9', seed: 7 });
+    const params = imageGeneratorParamsSchema.parse({
+      prompt: 'a red fox',
+      negativePrompt: 'text',
+      numberOfImages: 2,
+      aspectRatio: '16:9',
+      seed: 7,
+    });
     const result = await engines['image-generator']!.run({ params, files: {} }, context());
     const create = server.requests[0]!;
     expect(create.method).toBe('POST');
@@ -144,22 +157,36 @@ describe('Replicate adapters', () => {
   it('virtual try-on: refuses a bad person photo before calling the provider', async () => {
     const bad = { name: 'x.png', contentType: 'image/png', data: Buffer.from('nope') };
     await expect(
-      engines['virtual-try-on']!.run({ params: { category: 'top', consentToLikeness: true }, files: { person: bad, garment: photo } }, context()),
+      engines['virtual-try-on']!.run(
+        { params: { category: 'top', consentToLikeness: true }, files: { person: bad, garment: photo } },
+        context(),
+      ),
     ).rejects.toBeInstanceOf(EngineInputError);
     expect(server.requests).toHaveLength(0);
   });
 
   it('speedpainting and sound: return the video and the audio by their content', async () => {
-    const video = await engines.speedpainting!.run({ params: { durationSeconds: 10, resolution: '480p', style: 'watercolor' }, files: { image: photo } }, context());
+    const video = await engines.speedpainting!.run(
+      { params: { durationSeconds: 10, resolution: '480p', style: 'watercolor' }, files: { image: photo } },
+      context(),
+    );
     expect(video.files[0]).toMatchObject({ kind: 'video', name: 'speedpainting-watercolor.mp4', contentType: 'video/mp4' });
     expect((server.requests[0]!.body as { input: { first_frame_image: string } }).input.first_frame_image).toMatch(/^data:image\/jpeg/);
-    const sound = await engines['sound-generator']!.run({ params: { prompt: 'Rain on a tin roof', durationSeconds: 5, format: 'wav' }, files: {} }, context());
+    const sound = await engines['sound-generator']!.run(
+      { params: { prompt: 'Rain on a tin roof', durationSeconds: 5, format: 'wav' }, files: {} },
+      context(),
+    );
     expect(sound.files[0]).toMatchObject({ kind: 'audio', name: 'sound-rain-on-a-tin-roof.wav', contentType: 'audio/wav' });
     expect(sound.summary).toMatchObject({ sampleRate: 44_100, channels: 1, durationSeconds: 0.1 });
     expect((sound.summary as { peaks: number[] }).peaks).toHaveLength(200);
     expect(Math.max(...(sound.summary as { peaks: number[] }).peaks)).toBeCloseTo(0.5, 1);
     const preview = readWav(sound.files[0]!.preview!.data);
-    expect([sound.files[0]!.preview!.name, preview.channels, preview.sampleRate, preview.frames]).toEqual(['sound-rain-on-a-tin-roof-preview.wav', 1, 22_050, 2205]);
+    expect([sound.files[0]!.preview!.name, preview.channels, preview.sampleRate, preview.frames]).toEqual([
+      'sound-rain-on-a-tin-roof-preview.wav',
+      1,
+      22_050,
+      2205,
+    ]);
     expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
       input: { prompt: 'Rain on a tin roof', duration: 5, output_format: 'wav' },
     });
@@ -167,7 +194,10 @@ describe('Replicate adapters', () => {
 
   it('a failed prediction is a permanent error with the model’s reason', async () => {
     models['test/text-to-audio'] = { error: 'CUDA out of memory' };
-    const error = await engines['sound-generator']!.run({ params: { prompt: 'wind', durationSeconds: 5, format: 'wav' }, files: {} }, context()).catch((e: unknown) => e);
+    const error = await engines['sound-generator']!.run(
+      { params: { prompt: 'wind', durationSeconds: 5, format: 'wav' }, files: {} },
+      context(),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).transient).toBe(false);
     expect((error as ProviderError).message).toBe('The hosted model could not process this input: CUDA out of memory');
@@ -198,7 +228,10 @@ describe('Replicate adapters', () => {
       }
       return replicate.handler(request);
     });
-    const result = await engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context());
+    const result = await engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      context(),
+    );
     expect(result.files).toHaveLength(1);
     expect(creates).toBe(2);
     expect(failedPoll).toBe(true);
@@ -206,7 +239,10 @@ describe('Replicate adapters', () => {
 
   it('gives up on a provider that stays down with a transient error', async () => {
     server.handle(() => ({ status: 500, body: { detail: 'internal' } }));
-    const error = (await engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+    const error = (await engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      context(),
+    ).catch((e: unknown) => e)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.transient).toBe(true);
     expect(server.requests).toHaveLength(3);
@@ -214,10 +250,17 @@ describe('Replicate adapters', () => {
 
   it('a provider that stops answering while polling times out as a transient error', async () => {
     const replicate = serveReplicate(server, { token: TOKEN, models, files });
-    server.handle((request) => (request.method === 'GET' && request.path.startsWith('/v1/predictions/') ? { ...replicate.handler(request)!, delayMs: 1500 } : replicate.handler(request)));
+    server.handle((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/predictions/')
+        ? { ...replicate.handler(request)!, delayMs: 1500 }
+        : replicate.handler(request),
+    );
     const quick = createRemoteEngines({ ...configFor(server.url), requestTimeoutMs: 200, retries: 1 }, { pollIntervalMs: 5 });
     const started = Date.now();
-    const error = (await quick['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+    const error = (await quick['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      context(),
+    ).catch((e: unknown) => e)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ transient: true, message: 'The Replicate service did not answer within 200 ms; please try again later' });
     expect(server.requests.filter((r) => r.method === 'GET')).toHaveLength(2);
@@ -225,7 +268,10 @@ describe('Replicate adapters', () => {
   });
 
   it('a wrong token or an unknown model is a permanent configuration error', async () => {
-    const wrong = createRemoteEngines({ ...configFor(server.url), replicate: { ...configFor(server.url).replicate!, apiToken: 'bad' } }, { pollIntervalMs: 5 });
+    const wrong = createRemoteEngines(
+      { ...configFor(server.url), replicate: { ...configFor(server.url).replicate!, apiToken: 'bad' } },
+      { pollIntervalMs: 5 },
+    );
     const params = imageGeneratorParamsSchema.parse({ prompt: 'fox' });
     await expect(wrong['image-generator']!.run({ params, files: {} }, context())).rejects.toMatchObject({ transient: false, status: 401 });
     const unknown = createRemoteEngines(configFor(server.url, { 'image-generator': 'test/missing' }), { pollIntervalMs: 5 });
@@ -240,7 +286,12 @@ describe('Replicate adapters', () => {
     const controller = new AbortController();
     const reason = new Error('job timeout');
     setTimeout(() => controller.abort(reason), 60);
-    await expect(engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context(controller.signal))).rejects.toBe(reason);
+    await expect(
+      engines['image-generator']!.run(
+        { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+        context(controller.signal),
+      ),
+    ).rejects.toBe(reason);
     await expect.poll(() => server.requests.some((r) => r.method === 'POST' && r.path === '/v1/predictions/p1/cancel')).toBe(true);
   });
 });

@@ -17,14 +17,19 @@ let answer: () => FakeReply;
 const context = (signal = new AbortController().signal): EngineContext => ({ signal, onProgress: () => undefined });
 const completion = (content: string | null, extra: Record<string, unknown> = {}) => ({
   status: 200,
-  body: { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null, ...extra } }] },
+  body: {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null, ...extra } }],
+  },
 });
 
 beforeAll(async () => {
   server = await startFakeServer();
   server.handle((request) => {
     if (request.method !== 'POST' || request.path !== '/v1/chat/completions') return undefined;
-    if (request.headers.authorization !== `Bearer ${KEY}`) return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
+    if (request.headers.authorization !== `Bearer ${KEY}`)
+      return { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } };
     return answer();
   });
 });
@@ -35,7 +40,12 @@ beforeEach(() => {
 });
 
 const engine = () =>
-  createSalesPilotRemoteEngine({ apiKey: KEY, baseUrl: server.url, model: 'gpt-test', http: { provider: 'OpenAI', timeoutMs: 2000, retries: 2, baseDelayMs: 5, maxDelayMs: 1000 } });
+  createSalesPilotRemoteEngine({
+    apiKey: KEY,
+    baseUrl: server.url,
+    model: 'gpt-test',
+    http: { provider: 'OpenAI', timeoutMs: 2000, retries: 2, baseDelayMs: 5, maxDelayMs: 1000 },
+  });
 const transcript = { name: 'call.vtt', contentType: 'text/vtt', data: Buffer.from(sampleVtt) };
 
 describe('sales pilot over Chat Completions', () => {
@@ -58,7 +68,10 @@ describe('sales pilot over Chat Completions', () => {
   });
 
   it('strict schema: every object closed with all its properties required', () => {
-    const schema = strictJsonSchema(salesReportSchema) as { required: string[]; properties: Record<string, { items?: Record<string, unknown> }> };
+    const schema = strictJsonSchema(salesReportSchema) as {
+      required: string[];
+      properties: Record<string, { items?: Record<string, unknown> }>;
+    };
     expect(schema.required).toEqual(Object.keys(schema.properties));
     expect(schema.properties.speakers!.items).toMatchObject({ type: 'object', additionalProperties: false });
     expect(JSON.stringify(schema)).not.toMatch(/"minimum"|"\$schema"/);
@@ -72,7 +85,9 @@ describe('sales pilot over Chat Completions', () => {
       [{ status: 200, body: { choices: [{ finish_reason: 'length', message: { content: '{"version":' } }] } }, /cut off/],
     ] as const) {
       answer = () => reply;
-      const error = (await engine().run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+      const error = (await engine()
+        .run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())
+        .catch((e: unknown) => e)) as ProviderError;
       expect(error).toBeInstanceOf(ProviderError);
       expect(error.transient).toBe(false);
       expect(error.message).toMatch(message);
@@ -81,15 +96,25 @@ describe('sales pilot over Chat Completions', () => {
 
   it('retries a rate limit, then succeeds', async () => {
     let calls = 0;
-    answer = () => (++calls === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached' } } } : completion(JSON.stringify(report)));
+    answer = () =>
+      ++calls === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached' } } }
+        : completion(JSON.stringify(report));
     const result = await engine().run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context());
     expect(calls).toBe(2);
     expect(result.files).toHaveLength(2);
   });
 
   it('a wrong key is a permanent error; the provider words stay in detail', async () => {
-    const wrong = createSalesPilotRemoteEngine({ apiKey: 'bad', baseUrl: server.url, model: 'gpt-test', http: { provider: 'OpenAI', timeoutMs: 2000, retries: 2, baseDelayMs: 5, maxDelayMs: 1000 } });
-    const error = (await wrong.run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context()).catch((e: unknown) => e)) as ProviderError;
+    const wrong = createSalesPilotRemoteEngine({
+      apiKey: 'bad',
+      baseUrl: server.url,
+      model: 'gpt-test',
+      http: { provider: 'OpenAI', timeoutMs: 2000, retries: 2, baseDelayMs: 5, maxDelayMs: 1000 },
+    });
+    const error = (await wrong
+      .run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())
+      .catch((e: unknown) => e)) as ProviderError;
     expect(error).toMatchObject({ transient: false, status: 401, detail: 'Incorrect API key provided' });
     expect(server.requests).toHaveLength(1);
   });

@@ -22,7 +22,12 @@ export function createSoundGeneratorRemoteEngine(settings: ReplicateSettings, mo
         { prompt: params.prompt, duration: params.durationSeconds, output_format: params.format },
         context,
       );
-      const stem = `sound-${params.prompt.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '')}`;
+      const stem = `sound-${params.prompt
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 40)
+        .replace(/-+$/, '')}`;
       const audio = await toResultFile(first!, 'audio', stem === 'sound-' ? 'sound' : stem, 'Replicate');
       const preview = wavPreview(audio.data);
       const name = audio.name.replace(/\.[a-z0-9]+$/, '');
@@ -72,7 +77,8 @@ export function wavPreview(data: Buffer): Buffer | null {
     const mono = new Float32Array(frames);
     for (let i = 0; i < frames; i += 1) {
       let sum = 0;
-      for (let k = 0; k < step; k += 1) for (let c = 0; c < wav.channels; c += 1) sum += wav.samples[(i * step + k) * wav.channels + c] ?? 0;
+      for (let k = 0; k < step; k += 1)
+        for (let c = 0; c < wav.channels; c += 1) sum += wav.samples[(i * step + k) * wav.channels + c] ?? 0;
       mono[i] = (sum / (step * wav.channels) / 32768) * Math.min(1, (frames - 1 - i) / fade);
     }
     return encodeWav([mono], rate);

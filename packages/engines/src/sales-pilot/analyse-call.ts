@@ -13,7 +13,10 @@ function pickSeller(transcript: Transcript, questionsBy: Map<string, number>): s
   const names = [...new Set(transcript.turns.map((turn) => turn.speaker))];
   if (names.length < 2) return null;
   const score = (name: string) => {
-    const text = transcript.turns.filter((turn) => turn.speaker === name).map((turn) => turn.text.toLowerCase()).join(' ');
+    const text = transcript.turns
+      .filter((turn) => turn.speaker === name)
+      .map((turn) => turn.text.toLowerCase())
+      .join(' ');
     const cues = sellerCues.reduce((sum, pattern) => sum + (text.match(new RegExp(pattern.source, 'g'))?.length ?? 0), 0);
     const named = /\b(?:rep|sales|seller|agent|ae|sdr|account executive)\b/i.test(name) ? 5 : 0;
     const first = transcript.turns[0]?.speaker === name ? 1 : 0;

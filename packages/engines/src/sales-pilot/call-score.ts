@@ -40,7 +40,11 @@ export function scoreCall(report: Omit<SalesReport, 'score'>): SalesReport['scor
     maxPoints: 25,
     good: discovery >= 15,
     detail: `${seller ? seller.name : 'The call'} asked ${open + closed} question${open + closed === 1 ? '' : 's'} (${open} open, ${closed} closed)${
-      discovery >= 15 ? ': good discovery.' : open === 0 ? '; open questions (what, how, why) would uncover more needs.' : '; more discovery would help.'
+      discovery >= 15
+        ? ': good discovery.'
+        : open === 0
+          ? '; open questions (what, how, why) would uncover more needs.'
+          : '; more discovery would help.'
     }`,
   });
 

@@ -12,8 +12,7 @@ export function callSentences(turns: readonly Turn[]): CallSentence[] {
     let before = 0;
     for (const text of parts) {
       const words = countWords(text);
-      const at =
-        turn.start === null ? null : turn.end === null ? turn.start : turn.start + ((turn.end - turn.start) * before) / total;
+      const at = turn.start === null ? null : turn.end === null ? turn.start : turn.start + ((turn.end - turn.start) * before) / total;
       out.push({ speaker: turn.speaker, text, turnIndex, at: at === null ? null : Math.round(at * 10) / 10, words });
       before += words;
     }
@@ -21,7 +20,8 @@ export function callSentences(turns: readonly Turn[]): CallSentence[] {
   return out;
 }
 
-const OPEN = /^(?:so,?\s+|and,?\s+|but,?\s+|okay,?\s+|and\s+)?(?:what(?!\s+time)|how(?!\s+(?:many|much|long|often))|why|tell me|describe|walk me|explain|help me understand|in what way)\b/i;
+const OPEN =
+  /^(?:so,?\s+|and,?\s+|but,?\s+|okay,?\s+|and\s+)?(?:what(?!\s+time)|how(?!\s+(?:many|much|long|often))|why|tell me|describe|walk me|explain|help me understand|in what way)\b/i;
 const QUESTION_START =
   /^(?:so,?\s+|and,?\s+|but,?\s+|okay,?\s+)?(?:what|how|why|when|where|who|which|tell me|describe|walk me|explain|do|does|did|is|are|was|were|can|could|would|will|should|have|has|may)\b/i;
 

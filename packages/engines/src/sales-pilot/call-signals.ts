@@ -21,7 +21,9 @@ export function findObjections(
       const cue = objectionCues[category].map((pattern) => pattern.exec(lower)).find(Boolean);
       if (!cue) continue;
       const replies = turns.slice(sentence.turnIndex + 1, sentence.turnIndex + 3).filter((turn) => turn.speaker === seller);
-      const handled = replies.some((turn) => handlingCues.some((pattern) => pattern.test(turn.text.toLowerCase())) || countWords(turn.text) >= 25);
+      const handled = replies.some(
+        (turn) => handlingCues.some((pattern) => pattern.test(turn.text.toLowerCase())) || countWords(turn.text) >= 25,
+      );
       found.push({ category, speaker: sentence.speaker, quote: quote(sentence.text), cue: cue[0], at: sentence.at, handled });
       break;
     }

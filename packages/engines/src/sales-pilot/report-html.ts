@@ -28,7 +28,10 @@ function talkRatioBar(report: SalesReport): string {
     return rect;
   });
   const legend = report.speakers
-    .map((s, i) => `<span class="key"><i style="background:${palette[i % palette.length]}"></i>${escape(s.name)}${s.isSeller ? ' (seller)' : ''} ${percent(s.timeShare ?? s.wordShare)}</span>`)
+    .map(
+      (s, i) =>
+        `<span class="key"><i style="background:${palette[i % palette.length]}"></i>${escape(s.name)}${s.isSeller ? ' (seller)' : ''} ${percent(s.timeShare ?? s.wordShare)}</span>`,
+    )
     .join(' ');
   return `<svg viewBox="0 0 600 28" width="100%" height="28" preserveAspectRatio="none" role="img" aria-label="Talk ratio">${parts.join('')}</svg><p>${legend}</p>`;
 }
@@ -39,10 +42,13 @@ function sentimentChart(report: SalesReport): string {
   const w = 600;
   const h = 160;
   const step = segments.length > 1 ? w / (segments.length - 1) : 0;
-  const y = (score: number) => h / 2 - (score * (h / 2 - 12));
+  const y = (score: number) => h / 2 - score * (h / 2 - 12);
   const points = segments.map((s, i) => `${(segments.length > 1 ? i * step : w / 2).toFixed(1)},${y(s.score).toFixed(1)}`);
   const dots = segments
-    .map((s, i) => `<circle cx="${(segments.length > 1 ? i * step : w / 2).toFixed(1)}" cy="${y(s.score).toFixed(1)}" r="4" fill="${s.score > 0.15 ? '#16a34a' : s.score < -0.15 ? '#dc2626' : '#6b7280'}"><title>Part ${i + 1}${s.start !== null ? ` (${clock(s.start)})` : ''}: ${s.score.toFixed(2)} ${s.label}</title></circle>`)
+    .map(
+      (s, i) =>
+        `<circle cx="${(segments.length > 1 ? i * step : w / 2).toFixed(1)}" cy="${y(s.score).toFixed(1)}" r="4" fill="${s.score > 0.15 ? '#16a34a' : s.score < -0.15 ? '#dc2626' : '#6b7280'}"><title>Part ${i + 1}${s.start !== null ? ` (${clock(s.start)})` : ''}: ${s.score.toFixed(2)} ${s.label}</title></circle>`,
+    )
     .join('');
   return `<svg viewBox="-8 0 ${w + 16} ${h}" width="100%" height="${h}" role="img" aria-label="Sentiment over the call">
 <line x1="0" x2="${w}" y1="${h / 2}" y2="${h / 2}" stroke="#d1d5db" stroke-dasharray="4 4"/>
@@ -87,13 +93,26 @@ ${options.banner ? `<div class="banner">${escape(options.banner)}</div>` : ''}
 <table>${report.score.reasons.map((r) => `<tr><td class="${r.good ? 'good' : 'bad'}">${r.good ? '✓' : '✗'}</td><td>${escape(r.detail)}</td><td>${r.points}/${r.maxPoints}</td></tr>`).join('')}</table>
 <h2>Talk ratio</h2>${talkRatioBar(report)}
 <h2>Questions</h2>${questionBars(report)}
-${list(report.questions.slice(0, 20).map((q) => `<li>${escape(q.speaker)} <span class="muted">(${q.kind}${q.at !== null ? `, ${clock(q.at)}` : ''})</span>: ${escape(q.text)}</li>`), 'No questions found.')}
+${list(
+  report.questions
+    .slice(0, 20)
+    .map(
+      (q) =>
+        `<li>${escape(q.speaker)} <span class="muted">(${q.kind}${q.at !== null ? `, ${clock(q.at)}` : ''})</span>: ${escape(q.text)}</li>`,
+    ),
+  'No questions found.',
+)}
 <h2>Objections</h2>
 ${report.objections.length > 0 ? `<table><tr><th>Type</th><th>Quote</th><th>Answered</th></tr>${report.objections.map((o) => `<tr><td>${o.category}</td><td><blockquote>“${escape(o.quote)}”</blockquote><span class="muted">${escape(o.speaker)}${o.at !== null ? `, ${clock(o.at)}` : ''}</span></td><td class="${o.handled ? 'good' : 'bad'}">${o.handled ? 'yes' : 'no'}</td></tr>`).join('')}</table>` : '<p class="muted">No objections detected.</p>'}
 <h2>Sentiment over the call</h2>${sentimentChart(report)}
 <h2>Key topics</h2><p>${report.topics.map((t) => `<span class="chip">${escape(t.term)} · ${t.mentions}</span>`).join(' ') || '<span class="muted">None found.</span>'}</p>
 <h2>Next steps</h2>
-${list(report.nextSteps.map((s) => `<li>${escape(s.text)} <span class="muted">— ${escape(s.speaker)}${s.due ? `, due ${escape(s.due)}` : ''}</span></li>`), 'No next step was agreed.')}
+${list(
+  report.nextSteps.map(
+    (s) => `<li>${escape(s.text)} <span class="muted">— ${escape(s.speaker)}${s.due ? `, due ${escape(s.due)}` : ''}</span></li>`,
+  ),
+  'No next step was agreed.',
+)}
 </body></html>
 `;
 }

@@ -34,7 +34,11 @@ describe('sales-pilot built-in engine', () => {
     expect(report.questions.find((q) => q.text.startsWith('Why'))).toMatchObject({ kind: 'open', speaker: 'Alex', at: 50 });
 
     const price = report.objections.find((o) => o.category === 'price');
-    expect(price).toMatchObject({ speaker: 'Jordan', handled: true, quote: 'But honestly the price looked too expensive when I checked your website.' });
+    expect(price).toMatchObject({
+      speaker: 'Jordan',
+      handled: true,
+      quote: 'But honestly the price looked too expensive when I checked your website.',
+    });
     expect(report.objections.map((o) => o.category)).toContain('authority');
 
     expect(report.nextSteps[0]).toMatchObject({ speaker: 'Alex', due: 'by thursday' });
@@ -87,11 +91,31 @@ describe('sales-pilot built-in engine', () => {
     ['text under 20 characters', { text: 'Hi there, Bob.' }, {}, '20 characters'],
     ['too few words', { text: 'Ana: hello hello hello hello hello' }, {}, 'too short'],
     ['an empty file', {}, file('a.vtt', ''), 'empty'],
-    ['a binary file', {}, file('a.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])), 'binary'],
-    ['invalid UTF-8', {}, file('a.txt', Buffer.from([0x41, 0xff, 0xfe, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58])), 'UTF-8'],
+    [
+      'a binary file',
+      {},
+      file('a.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])),
+      'binary',
+    ],
+    [
+      'invalid UTF-8',
+      {},
+      file(
+        'a.txt',
+        Buffer.from([
+          0x41, 0xff, 0xfe, 0x41, 0x42, 0x43, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x50, 0x51, 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58,
+        ]),
+      ),
+      'UTF-8',
+    ],
     ['a .docx file', {}, file('call.docx', samplePlainText), '.txt, .vtt or .srt'],
     ['a file over 1 MB', {}, file('a.txt', 'Ana: hello there.\n'.repeat(70_000)), '1 MB'],
-    ['a VTT without speech', {}, file('a.vtt', 'WEBVTT\n\n00:00.000 --> 00:01.000\n\n\n00:01.000 --> 00:02.000\n<v Ana></v>\n'), 'No speech'],
+    [
+      'a VTT without speech',
+      {},
+      file('a.vtt', 'WEBVTT\n\n00:00.000 --> 00:01.000\n\n\n00:01.000 --> 00:02.000\n<v Ana></v>\n'),
+      'No speech',
+    ],
   ])('refuses %s with a clear EngineInputError', async (_label, params, files, message) => {
     const attempt = run(params as Partial<SalesPilotParams>, files as Record<string, EngineFile>);
     await expect(attempt).rejects.toBeInstanceOf(EngineInputError);

@@ -4,18 +4,42 @@ const cues: [string, string, string][] = [
   ['Alex', '00:00:00.000', 'Hi Jordan, thanks for taking the time today. How are things going at Brightline?'],
   ['Jordan', '00:00:06.000', 'Pretty good, thanks. Busy quarter, we just opened two new warehouses.'],
   ['Alex', '00:00:12.000', 'Congratulations. What does your inventory reporting look like across the warehouses today?'],
-  ['Jordan', '00:00:19.000', 'Honestly it is a mess. We export spreadsheets every night and the numbers are always a day late. My team spends hours on manual reconciliation.'],
+  [
+    'Jordan',
+    '00:00:19.000',
+    'Honestly it is a mess. We export spreadsheets every night and the numbers are always a day late. My team spends hours on manual reconciliation.',
+  ],
   ['Alex', '00:00:34.000', 'That sounds painful. How much time would you say the team loses each week on that?'],
   ['Jordan', '00:00:40.000', 'Probably fifteen hours a week across three people. And mistakes in the stock counts cost us real money.'],
   ['Alex', '00:00:50.000', 'Why is the overnight export the way it is done now?'],
   ['Jordan', '00:00:55.000', 'Our warehouse system has no live integration, so the spreadsheets were the quick fix.'],
-  ['Alex', '00:01:03.000', 'Our platform connects to the warehouse system directly and updates inventory dashboards every five minutes. Many of our customers cut reconciliation time by eighty percent.'],
-  ['Jordan', '00:01:16.000', 'That is interesting. But honestly the price looked too expensive when I checked your website. We have a tight budget this year.'],
-  ['Alex', '00:01:25.000', 'I understand, budget matters. Compared to fifteen hours a week of manual work, most teams see the platform pay for itself within three months, and we offer an annual plan with a discount.'],
+  [
+    'Alex',
+    '00:01:03.000',
+    'Our platform connects to the warehouse system directly and updates inventory dashboards every five minutes. Many of our customers cut reconciliation time by eighty percent.',
+  ],
+  [
+    'Jordan',
+    '00:01:16.000',
+    'That is interesting. But honestly the price looked too expensive when I checked your website. We have a tight budget this year.',
+  ],
+  [
+    'Alex',
+    '00:01:25.000',
+    'I understand, budget matters. Compared to fifteen hours a week of manual work, most teams see the platform pay for itself within three months, and we offer an annual plan with a discount.',
+  ],
   ['Jordan', '00:01:40.000', 'Okay, that helps. Do you integrate with Shopify as well?'],
-  ['Alex', '00:01:45.000', 'Yes, the Shopify integration is built in. Would real-time inventory dashboards for each warehouse solve the reporting problem?'],
+  [
+    'Alex',
+    '00:01:45.000',
+    'Yes, the Shopify integration is built in. Would real-time inventory dashboards for each warehouse solve the reporting problem?',
+  ],
   ['Jordan', '00:01:53.000', 'I think so. I would need to run it by our CFO before we sign anything though.'],
-  ['Alex', '00:02:00.000', 'That makes sense. I will send you a short ROI summary for your CFO by Thursday. Let\'s schedule a demo with both of you next week.'],
+  [
+    'Alex',
+    '00:02:00.000',
+    "That makes sense. I will send you a short ROI summary for your CFO by Thursday. Let's schedule a demo with both of you next week.",
+  ],
   ['Jordan', '00:02:10.000', 'Great, that works for me. Thanks Alex, this was really helpful.'],
 ];
 
@@ -67,7 +91,9 @@ export function longVtt(repeats = 14): string {
     cues.forEach(([speaker, start, text], i) => {
       const offset = r * 135;
       const next = cues[i + 1]?.[1];
-      blocks.push(`${index}\n${vttTime(start, offset)} --> ${next ? vttTime(next, offset) : vttTime(start, offset + 5)}\n<v ${speaker}>${text}</v>\n`);
+      blocks.push(
+        `${index}\n${vttTime(start, offset)} --> ${next ? vttTime(next, offset) : vttTime(start, offset + 5)}\n<v ${speaker}>${text}</v>\n`,
+      );
       index += 1;
     });
   }

@@ -27,6 +27,7 @@ export function transcriptText(file: EngineFile | undefined, pasted: string | un
     return (code >= 1 && code <= 8) || (code >= 14 && code <= 31);
   });
   if (hasControl) throw new EngineInputError('The transcript file is not text (it contains control characters)');
-  if (text.trim().length < salesTextMinChars) throw new EngineInputError(`The transcript is too short (at least ${salesTextMinChars} characters)`);
+  if (text.trim().length < salesTextMinChars)
+    throw new EngineInputError(`The transcript is too short (at least ${salesTextMinChars} characters)`);
   return { text, fileName: upload.name };
 }

@@ -13,7 +13,10 @@ describe('transcript parser', () => {
       start: 0,
       end: 6,
     });
-    const merged = parseTranscript('WEBVTT\n\n00:01.000 --> 00:02.500\n<v Ana>Hello there\n\n00:02.500 --> 00:04.000\n<v Ana>and welcome.\n', 'a.vtt');
+    const merged = parseTranscript(
+      'WEBVTT\n\n00:01.000 --> 00:02.500\n<v Ana>Hello there\n\n00:02.500 --> 00:04.000\n<v Ana>and welcome.\n',
+      'a.vtt',
+    );
     expect(merged.turns).toEqual([{ speaker: 'Ana', text: 'Hello there and welcome.', start: 1, end: 4 }]);
   });
 
@@ -27,7 +30,9 @@ describe('transcript parser', () => {
     const plain = parseTranscript(samplePlainText);
     expect(plain.format).toBe('text');
     expect(new Set(plain.turns.map((t) => t.speaker))).toEqual(new Set(['Sam', 'Taylor']));
-    const timed = parseTranscript('[00:10] Ana: Hi Bo.\nNote: this line belongs to Ana.\n[00:25] Bo: Hi Ana.\n[00:40] Ana: Shall we start?\nBo: Yes.');
+    const timed = parseTranscript(
+      '[00:10] Ana: Hi Bo.\nNote: this line belongs to Ana.\n[00:25] Bo: Hi Ana.\n[00:40] Ana: Shall we start?\nBo: Yes.',
+    );
     expect(timed.turns[0]).toEqual({ speaker: 'Ana', text: 'Hi Bo. Note: this line belongs to Ana.', start: 10, end: 25 });
     expect(timed.turns.map((t) => t.speaker)).toEqual(['Ana', 'Bo', 'Ana', 'Bo']);
   });

@@ -48,7 +48,18 @@ export function playLayer(layer: MusicLayer, design: SoundDesign, bus: StereoBus
         const strings = layer === 'strings';
         for (const degree of chord) {
           const note = degreeNote(design, degree, strings ? 0 : -1);
-          put(sustained(note, bar, { attack: strings ? 0.6 : 0.9, release: 1.2, harmonics: strings ? 6 : 4, detune: strings ? 8 : 12, vibrato: strings ? 0.003 : 0, velocity: 1 }), barStart, place.pan + (random() - 0.5) * 0.4);
+          put(
+            sustained(note, bar, {
+              attack: strings ? 0.6 : 0.9,
+              release: 1.2,
+              harmonics: strings ? 6 : 4,
+              detune: strings ? 8 : 12,
+              vibrato: strings ? 0.003 : 0,
+              velocity: 1,
+            }),
+            barStart,
+            place.pan + (random() - 0.5) * 0.4,
+          );
         }
         break;
       }
@@ -82,10 +93,13 @@ export function playLayer(layer: MusicLayer, design: SoundDesign, bus: StereoBus
           const octave = layer === 'bells' ? 1 : 0;
           const note = degreeNote(design, melody, octave);
           const signal =
-            layer === 'piano' ? piano(note, length, velocity)
-            : layer === 'pluck' ? pluck(note, velocity, random)
-            : layer === 'bells' ? bell(note, velocity)
-            : flute(note, length, velocity, random);
+            layer === 'piano'
+              ? piano(note, length, velocity)
+              : layer === 'pluck'
+                ? pluck(note, velocity, random)
+                : layer === 'bells'
+                  ? bell(note, velocity)
+                  : flute(note, length, velocity, random);
           put(signal, time);
         }
         break;
@@ -98,7 +112,8 @@ export function playLayer(layer: MusicLayer, design: SoundDesign, bus: StereoBus
           if (!four && s === 10 && random() < 0.5) put(kick(0.8), time);
           if (s % 8 === 4) put(snare(0.7, random), time, 0.05);
           const hatEvery = design.energy > 0.5 ? 2 : 4;
-          if (s % hatEvery === 0 || (design.energy > 0.8 && random() < 0.3)) put(hat(0.35 + random() * 0.2, s % 8 === 6 && random() < 0.3, random), time, 0.3);
+          if (s % hatEvery === 0 || (design.energy > 0.8 && random() < 0.3))
+            put(hat(0.35 + random() * 0.2, s % 8 === 6 && random() < 0.3, random), time, 0.3);
         }
         break;
       }

@@ -19,7 +19,7 @@ function rms(samples: Int16Array): number {
 /** Sign changes per sample: noisy, bright sounds cross zero far more often than deep ones. */
 function zeroCrossingRate(samples: Int16Array, channels: number): number {
   let crossings = 0;
-  for (let i = channels; i < samples.length; i += channels) if ((samples[i]! >= 0) !== (samples[i - channels]! >= 0)) crossings += 1;
+  for (let i = channels; i < samples.length; i += channels) if (samples[i]! >= 0 !== samples[i - channels]! >= 0) crossings += 1;
   return crossings / (samples.length / channels);
 }
 
@@ -69,8 +69,8 @@ describe('sound-generator built-in engine', () => {
     ['31 seconds', { prompt: 'rain', durationSeconds: 31, format: 'wav' }],
     ['mp3 (not offered)', { prompt: 'rain', durationSeconds: 2, format: 'mp3' }],
   ])('refuses %s with an EngineInputError', async (_label, params) => {
-    await expect(
-      soundGeneratorEngine.run({ params: params as SoundGeneratorParams, files: {} }, context()),
-    ).rejects.toBeInstanceOf(EngineInputError);
+    await expect(soundGeneratorEngine.run({ params: params as SoundGeneratorParams, files: {} }, context())).rejects.toBeInstanceOf(
+      EngineInputError,
+    );
   });
 });

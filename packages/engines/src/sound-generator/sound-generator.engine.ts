@@ -75,6 +75,11 @@ function previewChannel(left: Float32Array, right: Float32Array): Float32Array {
 }
 
 function fileStem(prompt: string): string {
-  const stem = prompt.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '');
+  const stem = prompt
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
   return stem ? `sound-${stem}` : 'sound';
 }

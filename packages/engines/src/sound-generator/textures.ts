@@ -54,7 +54,8 @@ export function renderTexture(layer: TextureLayer, samples: number, random: () =
         const length = Math.round(0.012 * SAMPLE_RATE);
         const drop = new Float32Array(length);
         const amplitude = 0.05 + random() * 0.2;
-        for (let i = 0; i < length; i += 1) drop[i] = amplitude * Math.sin((TWO_PI * frequency * i) / SAMPLE_RATE) * Math.exp(-i / (0.0025 * SAMPLE_RATE));
+        for (let i = 0; i < length; i += 1)
+          drop[i] = amplitude * Math.sin((TWO_PI * frequency * i) / SAMPLE_RATE) * Math.exp(-i / (0.0025 * SAMPLE_RATE));
         addEvent(out, Math.floor(random() * samples), drop);
       }
       break;
@@ -146,7 +147,8 @@ export function renderTexture(layer: TextureLayer, samples: number, random: () =
         for (let p = 0; p < 3 + Math.floor(random() * 2); p += 1) {
           const length = Math.round(0.018 * SAMPLE_RATE);
           const pulse = new Float32Array(length);
-          for (let i = 0; i < length; i += 1) pulse[i] = 0.08 * Math.sin((TWO_PI * frequency * i) / SAMPLE_RATE) * Math.sin((Math.PI * i) / length);
+          for (let i = 0; i < length; i += 1)
+            pulse[i] = 0.08 * Math.sin((TWO_PI * frequency * i) / SAMPLE_RATE) * Math.sin((Math.PI * i) / length);
           addEvent(out, Math.round((t + p * 0.03) * SAMPLE_RATE), pulse);
         }
         t += 0.4 + random() * 0.25;

@@ -40,7 +40,11 @@ export function readWav(file: Buffer): WavInfo {
     const size = file.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      format = { channels: file.readUInt16LE(body + 2), sampleRate: file.readUInt32LE(body + 4), bitsPerSample: file.readUInt16LE(body + 14) };
+      format = {
+        channels: file.readUInt16LE(body + 2),
+        sampleRate: file.readUInt32LE(body + 4),
+        bitsPerSample: file.readUInt16LE(body + 14),
+      };
     } else if (id === 'data' && format) {
       const samples = new Int16Array(size / 2);
       for (let i = 0; i < samples.length; i += 1) samples[i] = file.readInt16LE(body + i * 2);

@@ -90,9 +90,7 @@ export async function renderSpeedpaintingVideo(source: FloatImage, options: Rend
   const encoded = await encoder.finish();
   options.signal?.throwIfAborted();
   const webm = muxWebm({ width, height, fps: options.fps, frames: encoded.frames });
-  const previewWebm = options.preview
-    ? muxWebm({ ...previewSize, fps: options.fps / 2, frames: encoded.preview })
-    : null;
+  const previewWebm = options.preview ? muxWebm({ ...previewSize, fps: options.fps / 2, frames: encoded.preview }) : null;
   return {
     webm,
     previewWebm,

@@ -46,7 +46,9 @@ export const speedpaintingEngine: Engine<SpeedpaintingParams> = {
     const previewHeight = Math.round(video.height / 2);
     const posterPreview = await sharp(video.finalFrame, raw)
       .resize(previewWidth, previewHeight)
-      .composite([{ input: previewWatermark(previewWidth, previewHeight), raw: { width: previewWidth, height: previewHeight, channels: 4 } }])
+      .composite([
+        { input: previewWatermark(previewWidth, previewHeight), raw: { width: previewWidth, height: previewHeight, channels: 4 } },
+      ])
       .jpeg({ quality: 70 })
       .toBuffer();
     context.onProgress(1);

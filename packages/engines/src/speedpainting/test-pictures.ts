@@ -18,6 +18,9 @@ export async function landscapePng(width = 1024, height = 768): Promise<Buffer> 
 
 /** The landscape as RGB floats, the renderer's input. */
 export async function landscapeImage(width: number, height: number): Promise<FloatImage> {
-  const raw = await sharp(await landscapePng(width, height)).removeAlpha().raw().toBuffer();
+  const raw = await sharp(await landscapePng(width, height))
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   return { width, height, channels: 3, data: Float32Array.from(raw) };
 }

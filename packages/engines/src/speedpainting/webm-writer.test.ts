@@ -6,7 +6,11 @@ import { readVp8Keyframe, vp8FrameFromWebp } from './webp-to-vp8.ts';
 
 async function solidFrame(width: number, height: number, value: number): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3, value);
-  return vp8FrameFromWebp(await sharp(raw, { raw: { width, height, channels: 3 } }).webp({ quality: 70, effort: 0 }).toBuffer());
+  return vp8FrameFromWebp(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .webp({ quality: 70, effort: 0 })
+      .toBuffer(),
+  );
 }
 
 describe('WebM writer (VP8 keyframes from WebP)', () => {

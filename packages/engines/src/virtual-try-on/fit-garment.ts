@@ -25,7 +25,14 @@ export function placementFor(category: GarmentCategory, body: BodyLandmarks): Pl
     case 'top':
       return { y0: body.shoulderY - unit * 0.12, y1: body.hipY, widthRow: shoulders, minWidth: 0.95, maxWidth: 2, coverAt: 0.75 };
     case 'outerwear':
-      return { y0: body.shoulderY - unit * 0.18, y1: Math.min(body.bottom, body.hipY + unit * 0.3), widthRow: shoulders, minWidth: 1.05, maxWidth: 2.1, coverAt: 0.75 };
+      return {
+        y0: body.shoulderY - unit * 0.18,
+        y1: Math.min(body.bottom, body.hipY + unit * 0.3),
+        widthRow: shoulders,
+        minWidth: 1.05,
+        maxWidth: 2.1,
+        coverAt: 0.75,
+      };
     case 'dress':
       return { y0: body.shoulderY - unit * 0.12, y1: body.kneeY, widthRow: shoulders, minWidth: 0.9, maxWidth: 2, coverAt: 0.35 };
     case 'bottom': {
@@ -93,10 +100,7 @@ export function fitGarment(
   const proportional = ((y1 - y0) * garment.width) / garment.height;
   // Wide enough that the garment's own body covers the person's at `coverAt`, else its photo's proportions.
   const covering = (body.widthAt(y0 + (y1 - y0) * placement.coverAt) * 1.04) / garmentShareAt(garment, placement.coverAt);
-  const baseWidth = Math.min(
-    referenceWidth * placement.maxWidth,
-    Math.max(referenceWidth * placement.minWidth, proportional, covering),
-  );
+  const baseWidth = Math.min(referenceWidth * placement.maxWidth, Math.max(referenceWidth * placement.minWidth, proportional, covering));
 
   // Mean light on the body under the garment, for relative shading.
   let lightSum = 0;

@@ -8,7 +8,9 @@ import { virtualTryOnEngine } from './virtual-try-on.engine.ts';
 const svgFile = async (width: number, height: number, body: string): Promise<EngineFile> => ({
   name: 'picture.png',
   contentType: 'image/png',
-  data: await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`)).png().toBuffer(),
+  data: await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`))
+    .png()
+    .toBuffer(),
 });
 
 /** A standing figure in a blue top on a flat light-grey background, 200 × 400. */
@@ -53,7 +55,12 @@ describe('virtual-try-on built-in engine', () => {
     expect(before.b).toBeGreaterThan(before.r);
     expect(after.r - before.r).toBeGreaterThan(60);
     expect(before.b - after.b).toBeGreaterThan(60);
-    for (const [x, y] of [[5, 5], [190, 20], [10, 300], [185, 390]] as const) {
+    for (const [x, y] of [
+      [5, 5],
+      [190, 20],
+      [10, 300],
+      [185, 390],
+    ] as const) {
       expect(await rgbAt(file!.data, x, y)).toEqual(await rgbAt(personFile.data, x, y));
     }
     const preview = file!.preview!;
@@ -67,7 +74,11 @@ describe('virtual-try-on built-in engine', () => {
     const noConsent = { category: 'top', consentToLikeness: false } as unknown as VirtualTryOnParams;
     await expect(tryOn(noConsent, files)).rejects.toThrow(/likeness/);
     const text: EngineFile = { name: 'shirt.png', contentType: 'image/png', data: Buffer.from('no pixels here') };
-    await expect(tryOn({ category: 'top', consentToLikeness: true }, { ...files, garment: text })).rejects.toThrow(/garment photo is not a readable image/);
-    await expect(tryOn({ category: 'dress', consentToLikeness: true }, { garment: files.garment })).rejects.toBeInstanceOf(EngineInputError);
+    await expect(tryOn({ category: 'top', consentToLikeness: true }, { ...files, garment: text })).rejects.toThrow(
+      /garment photo is not a readable image/,
+    );
+    await expect(tryOn({ category: 'dress', consentToLikeness: true }, { garment: files.garment })).rejects.toBeInstanceOf(
+      EngineInputError,
+    );
   });
 });

@@ -48,10 +48,19 @@ describe('people’s data on S3 storage', () => {
     const [exportedJob] = JSON.parse(files.get('jobs.json')!.toString('utf8'));
     expect(files.get(exportedJob.outputs[0].archivePath)?.length).toBe(outputs[0]!.size);
 
-    const deleted = await t.app.inject({ method: 'POST', url: '/api/v1/user/me/delete', headers: bearer(token), payload: { password: VALID_PASSWORD } });
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/me/delete',
+      headers: bearer(token),
+      payload: { password: VALID_PASSWORD },
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     // Read the bucket through a second client, as another process would.
-    const { storage, close } = await openStorage({ storageDriver: 's3', s3: { ...s3.config, bucket: 'lumen-people' }, dataDir: '/nonexistent' });
+    const { storage, close } = await openStorage({
+      storageDriver: 's3',
+      s3: { ...s3.config, bucket: 'lumen-people' },
+      dataDir: '/nonexistent',
+    });
     try {
       expect(await storage.exists(upload!.storageKey)).toBe(false);
       for (const output of outputs) expect(await storage.exists(output.storageKey)).toBe(false);

@@ -47,11 +47,20 @@ async function busyPerson() {
   const db = t.database.db;
   const upload = await uploadFile(t.app, owner.token, { name: 'holiday photo.png', type: 'image/png', data: await noisePng(96, 80) });
   expect(upload.statusCode, upload.body).toBe(201);
-  const created = await submitJob(t.app, owner.token, { service: 'image-generator', params: { prompt: 'a lighthouse at dawn' }, files: {} });
+  const created = await submitJob(t.app, owner.token, {
+    service: 'image-generator',
+    params: { prompt: 'a lighthouse at dawn' },
+    files: {},
+  });
   expect(created.statusCode, created.body).toBe(201);
   const job = await waitForJob(t.app, owner.token, created.json().data.id);
   expect(job.status).toBe('succeeded');
-  const post = await t.app.inject({ method: 'POST', url: '/api/v1/community/posts', headers: bearer(owner.token), payload: { jobId: job.id } });
+  const post = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/community/posts',
+    headers: bearer(owner.token),
+    payload: { jobId: job.id },
+  });
   expect(post.statusCode, post.body).toBe(201);
   const key = await generateKey(t.app, owner.token, { name: 'CI pipeline' });
   const order = await createPaidOrder(db, owner.id, { credits: 100, amountCents: 900 });
@@ -168,7 +177,12 @@ describe('POST /user/me/export', () => {
     expect(everything).not.toContain(jobId);
 
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/user/me/export' })).statusCode).toBe(401);
-    const extra = await t.app.inject({ method: 'POST', url: '/api/v1/user/me/export', headers: bearer(owner.token), payload: { userId: other.id } });
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/me/export',
+      headers: bearer(owner.token),
+      payload: { userId: other.id },
+    });
     expect(extra.statusCode).toBe(400);
     const key = await generateKey(t.app, owner.token);
     const byKey = await t.app.inject({ method: 'POST', url: '/api/v1/user/me/export', headers: xApiKey(key.apiKey) });
@@ -233,13 +247,25 @@ describe('POST /user/me/delete', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: xApiKey(key.apiKey) })).statusCode).toBe(401);
     const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: owner.refreshToken } });
     expect(refreshed.statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: owner.email, password: VALID_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: owner.email, password: VALID_PASSWORD },
+    });
     expect(login.statusCode).toBe(401);
-    expect((await db.select().from(authSessions).where(eq(authSessions.userId, owner.id))).every((row) => row.revokedAt !== null)).toBe(true);
+    expect((await db.select().from(authSessions).where(eq(authSessions.userId, owner.id))).every((row) => row.revokedAt !== null)).toBe(
+      true,
+    );
 
     // Personal fields erased; the row stays as a tombstone that cannot sign in.
     const [row] = await db.select().from(users).where(eq(users.id, owner.id));
-    expect(row).toMatchObject({ firstName: 'Deleted', lastName: 'user', email: deletedEmailFor(owner.id), passwordHash: null, profileImage: null });
+    expect(row).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'user',
+      email: deletedEmailFor(owner.id),
+      passwordHash: null,
+      profileImage: null,
+    });
     expect(row!.suspendedAt).not.toBeNull();
     const [keyRow] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(keyRow!.status).toBe('revoked');

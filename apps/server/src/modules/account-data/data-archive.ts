@@ -8,7 +8,11 @@ import { AVATAR_DIR } from '../users/index.ts';
 import type { PersonalData } from './export.repository.ts';
 
 /** A name that is safe as one path segment inside the archive. */
-const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '').slice(0, 100) || 'file';
+const safeName = (name: string) =>
+  name
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100) || 'file';
 
 const readme = (data: PersonalData, now: Date) =>
   `Lumen Studio: your data

@@ -1,9 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import {
-  DELETED_FIRST_NAME,
-  DELETED_LAST_NAME,
-  deletedEmailFor,
-} from '@lumen/core/users/account-data';
+import { DELETED_FIRST_NAME, DELETED_LAST_NAME, deletedEmailFor } from '@lumen/core/users/account-data';
 import type { Db } from '../../db/database.ts';
 import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
 import { revokeSessions } from '../auth/index.ts';
@@ -46,10 +42,7 @@ export async function storedFileKeys(db: Db, userId: string): Promise<string[]> 
     .from(jobOutputs)
     .innerJoin(jobs, eq(jobs.id, jobOutputs.jobId))
     .where(eq(jobs.userId, userId));
-  return [
-    ...uploadRows.map((row) => row.key),
-    ...outputRows.flatMap((row) => (row.preview ? [row.key, row.preview] : [row.key])),
-  ];
+  return [...uploadRows.map((row) => row.key), ...outputRows.flatMap((row) => (row.preview ? [row.key, row.preview] : [row.key]))];
 }
 
 /**
@@ -74,7 +67,13 @@ export async function eraseUser(db: Db, user: { id: string; email: string }): Pr
     })
     .where(eq(apiKeys.userId, user.id))
     .returning({ id: apiKeys.id });
-  if (keys.length > 0) await db.delete(webhookDeliveries).where(inArray(webhookDeliveries.keyId, keys.map((key) => key.id)));
+  if (keys.length > 0)
+    await db.delete(webhookDeliveries).where(
+      inArray(
+        webhookDeliveries.keyId,
+        keys.map((key) => key.id),
+      ),
+    );
 
   // Posts first (they reference outputs), then jobs (outputs cascade) and uploads.
   await db.delete(communityPosts).where(eq(communityPosts.userId, user.id));
@@ -85,9 +84,7 @@ export async function eraseUser(db: Db, user: { id: string; email: string }): Pr
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
   await db.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
   await db.delete(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
-  await db
-    .delete(contactMessages)
-    .where(or(eq(contactMessages.senderUserId, user.id), eq(sql`lower(${contactMessages.email})`, email)));
+  await db.delete(contactMessages).where(or(eq(contactMessages.senderUserId, user.id), eq(sql`lower(${contactMessages.email})`, email)));
   await db.delete(securityEvents).where(eq(securityEvents.userId, user.id));
   // Mail goes to the address as stored; matching it exactly keeps to the (to, created_at) index.
   await db.delete(mailOutbox).where(inArray(mailOutbox.to, [...new Set([user.email, email])]));

@@ -40,7 +40,8 @@ export function createDeletionService({ db, storage, dataDir, hasher, codes, mai
     if (user.passwordHash) {
       if (!body.password) throw new AppError('BAD_REQUEST', 400, accountDataMessages.passwordRequired);
       // 400, not 401: a 401 would sign the person out of the app for a typo.
-      if (!(await hasher.verify(user.passwordHash, body.password))) throw new AppError('BAD_REQUEST', 400, accountDataMessages.passwordIncorrect);
+      if (!(await hasher.verify(user.passwordHash, body.password)))
+        throw new AppError('BAD_REQUEST', 400, accountDataMessages.passwordIncorrect);
       return;
     }
     if (!body.code) throw new AppError('BAD_REQUEST', 400, accountDataMessages.codeRequired);

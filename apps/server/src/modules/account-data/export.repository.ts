@@ -72,7 +72,19 @@ export async function readPersonalData(db: Db, userId: string) {
   const cardRows = await readColumns(db, paymentMethods, cardColumns, eq(paymentMethods.userId, userId));
 
   const jobColumns = [
-    'id', 'service', 'status', 'params', 'files', 'cost', 'refundedAt', 'engineLabel', 'error', 'summary', 'apiKeyId', 'createdAt', 'finishedAt',
+    'id',
+    'service',
+    'status',
+    'params',
+    'files',
+    'cost',
+    'refundedAt',
+    'engineLabel',
+    'error',
+    'summary',
+    'apiKeyId',
+    'createdAt',
+    'finishedAt',
   ] as const;
   const jobRows = await readColumns(db, jobs, jobColumns, eq(jobs.userId, userId), jobs.createdAt);
   const jobIds = jobRows.map((row) => row.id);
@@ -82,8 +94,19 @@ export async function readPersonalData(db: Db, userId: string) {
   const uploadRows = await db.select().from(uploads).where(eq(uploads.userId, userId)).orderBy(asc(uploads.createdAt));
 
   const keyColumns = [
-    'id', 'name', 'keyPrefix', 'status', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl', 'createdAt', 'lastUsedAt', 'lastUsedIp',
-    'revokedAt', 'deletedAt',
+    'id',
+    'name',
+    'keyPrefix',
+    'status',
+    'rateLimit',
+    'allowedServices',
+    'monthlyCreditCap',
+    'webhookUrl',
+    'createdAt',
+    'lastUsedAt',
+    'lastUsedIp',
+    'revokedAt',
+    'deletedAt',
   ] as const;
   const keyRows = await readColumns(db, apiKeys, keyColumns, eq(apiKeys.userId, userId), apiKeys.createdAt);
   const keyIds = keyRows.map((row) => row.id);
@@ -121,7 +144,17 @@ export async function readPersonalData(db: Db, userId: string) {
   const subscriberColumns = ['email', 'status', 'ip', 'createdAt', 'confirmedAt', 'unsubscribedAt'] as const;
   const [subscriber] = await readColumns(db, newsletterSubscribers, subscriberColumns, sameEmail(newsletterSubscribers.email));
   const messageColumns = [
-    'id', 'name', 'email', 'subject', 'message', 'status', 'ip', 'reply', 'repliedAt', 'creditsGranted', 'createdAt',
+    'id',
+    'name',
+    'email',
+    'subject',
+    'message',
+    'status',
+    'ip',
+    'reply',
+    'repliedAt',
+    'creditsGranted',
+    'createdAt',
   ] as const;
   const messageWhere = or(eq(contactMessages.senderUserId, userId), sameEmail(contactMessages.email));
   const messageRows = await readColumns(db, contactMessages, messageColumns, messageWhere, contactMessages.createdAt);

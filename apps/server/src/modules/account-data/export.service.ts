@@ -31,7 +31,9 @@ export function createExportService({ db, storage, dataDir, clock }: Deps) {
       const waitMs = last ? last.createdAt.getTime() + DATA_EXPORT_COOLDOWN_MINUTES * 60_000 - now.getTime() : 0;
       if (waitMs > 0) {
         const retryAfterSeconds = Math.ceil(waitMs / 1000);
-        throw new AppError('RATE_LIMITED', 429, accountDataMessages.exportTooSoon(Math.ceil(retryAfterSeconds / 60)), { retryAfterSeconds });
+        throw new AppError('RATE_LIMITED', 429, accountDataMessages.exportTooSoon(Math.ceil(retryAfterSeconds / 60)), {
+          retryAfterSeconds,
+        });
       }
       await tx.insert(securityEvents).values({
         userId,

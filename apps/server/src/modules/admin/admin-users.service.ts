@@ -23,7 +23,15 @@ import { findUsersPage } from './admin-users.repository.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 
-type AdminUsersQueryInput = { search?: string; role?: Role; status?: UserStatus; plan?: UserPlan; sort?: UserSort; limit: number; page: number };
+type AdminUsersQueryInput = {
+  search?: string;
+  role?: Role;
+  status?: UserStatus;
+  plan?: UserPlan;
+  sort?: UserSort;
+  limit: number;
+  page: number;
+};
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const OWN_ROLE_MESSAGE = 'You cannot change your own role';
@@ -160,7 +168,10 @@ export function createAdminUsersService({ db }: { db: Db }) {
         const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
         if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
         if (row.role === role) return { role };
-        await tx.update(users).set({ role, updatedAt: sql`now()` }).where(eq(users.id, userId));
+        await tx
+          .update(users)
+          .set({ role, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await insertAuditEntry(tx, actor, {
           action: 'user.role_change',
           targetType: 'user',

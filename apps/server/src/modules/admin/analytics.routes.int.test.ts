@@ -15,7 +15,11 @@ const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
   t = await buildTestApp({
-    jobs: { runWorker: true, worker: fastWorker, engines: fakeRegistry({}, { 'sound-generator': fakeEngine('sound-generator', { fail: new Error('synth broke') }) }) },
+    jobs: {
+      runWorker: true,
+      worker: fastWorker,
+      engines: fakeRegistry({}, { 'sound-generator': fakeEngine('sound-generator', { fail: new Error('synth broke') }) }),
+    },
   });
   admin = await adminAccessToken(t.app);
 
@@ -24,9 +28,38 @@ beforeAll(async () => {
   await moveCredits(t.database.db, { userId: buyer.id, amount: 100, kind: 'purchase', idempotencyKey: `p1:${buyer.id}`, reason: 'Pro' });
   await moveCredits(t.database.db, { userId: casual.id, amount: 10, kind: 'purchase', idempotencyKey: `p2:${casual.id}`, reason: 'Mini' });
   await t.database.db.insert(orders).values([
-    { userId: buyer.id, kind: 'credit_pack', description: 'Pro', amountCents: 900, credits: 100, provider: 'stripe', status: 'paid', paidAt: new Date(), invoiceNumber: 1 },
-    { userId: casual.id, kind: 'credit_pack', description: 'Big', amountCents: 2900, credits: 400, provider: 'nowpayments', status: 'partially_refunded', refundedCents: 400, paidAt: new Date(), invoiceNumber: 2 },
-    { userId: casual.id, kind: 'credit_pack', description: 'Unpaid', amountCents: 5000, credits: 600, provider: 'stripe', status: 'pending' },
+    {
+      userId: buyer.id,
+      kind: 'credit_pack',
+      description: 'Pro',
+      amountCents: 900,
+      credits: 100,
+      provider: 'stripe',
+      status: 'paid',
+      paidAt: new Date(),
+      invoiceNumber: 1,
+    },
+    {
+      userId: casual.id,
+      kind: 'credit_pack',
+      description: 'Big',
+      amountCents: 2900,
+      credits: 400,
+      provider: 'nowpayments',
+      status: 'partially_refunded',
+      refundedCents: 400,
+      paidAt: new Date(),
+      invoiceNumber: 2,
+    },
+    {
+      userId: casual.id,
+      kind: 'credit_pack',
+      description: 'Unpaid',
+      amountCents: 5000,
+      credits: 600,
+      provider: 'stripe',
+      status: 'pending',
+    },
   ]);
   for (const body of [salesPilotJob, salesPilotJob, { service: 'sound-generator', params: { prompt: 'rain on a roof' } }]) {
     const submitted = await submitJob(t.app, buyer.token, body);
@@ -63,7 +96,13 @@ describe('GET /admin/analytics', () => {
     const sales = data.services.find((row) => row.service === 'sales-pilot');
     expect(sales).toMatchObject({ jobs: 2, succeeded: 2, failed: 0, successRate: 1, creditsSpent: 2 });
     expect(sales?.averageDurationMs).toEqual(expect.any(Number));
-    expect(data.services.find((row) => row.service === 'sound-generator')).toMatchObject({ jobs: 1, failed: 1, successRate: 0, averageDurationMs: null, creditsSpent: 0 });
+    expect(data.services.find((row) => row.service === 'sound-generator')).toMatchObject({
+      jobs: 1,
+      failed: 1,
+      successRate: 0,
+      averageDurationMs: null,
+      creditsSpent: 0,
+    });
     expect(data.topUsers[0]).toMatchObject({ creditsSpent: 2, jobs: 3, revenueCents: 900 });
     expect(data.topUsers[1]).toMatchObject({ creditsSpent: 0, revenueCents: 2500 });
   });
@@ -77,9 +116,12 @@ describe('GET /admin/analytics', () => {
     expect(past.totals).toMatchObject({ netRevenueCents: 0, jobs: 0, successRate: null });
   });
 
-  it.each(['from=2020-02-01&to=2020-01-01', 'from=2020-01-01&to=2022-01-01', 'from=yesterday', 'range=all'])('refuses ?%s with 400', async (query) => {
-    expect((await get(`/admin/analytics?${query}`)).statusCode).toBe(400);
-  });
+  it.each(['from=2020-02-01&to=2020-01-01', 'from=2020-01-01&to=2022-01-01', 'from=yesterday', 'range=all'])(
+    'refuses ?%s with 400',
+    async (query) => {
+      expect((await get(`/admin/analytics?${query}`)).statusCode).toBe(400);
+    },
+  );
 });
 
 describe('GET /admin/analytics/export', () => {
@@ -89,7 +131,8 @@ describe('GET /admin/analytics/export', () => {
     expect(daily.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(daily.headers['content-disposition']).toBe(`attachment; filename="lumen-daily-${today}-to-${today}.csv"`);
     expect(daily.body).toBe(
-      'date,signups,active_users,revenue_nowpayments_usd,revenue_stripe_usd,credits_sold,credits_spent,jobs\r\n' + `${today},3,3,25.00,9.00,110,2,3\r\n`,
+      'date,signups,active_users,revenue_nowpayments_usd,revenue_stripe_usd,credits_sold,credits_spent,jobs\r\n' +
+        `${today},3,3,25.00,9.00,110,2,3\r\n`,
     );
     const providers = await get(`/admin/analytics/export?report=providers&from=${today}&to=${today}`);
     expect(providers.body.split('\r\n')[1]).toBe('nowpayments,1,29.00,4.00,25.00');
@@ -106,7 +149,12 @@ describe('analyticsCsv', () => {
     const { analyticsCsv } = await import('./analytics.service.ts');
     const data = analyticsSchema.parse((await get(`/admin/analytics?from=${today}&to=${today}`)).json().data);
     const csv = analyticsCsv(
-      { ...data, topUsers: [{ userId: 'u1', email: '=HYPERLINK("http://evil")@x.com', name: 'Smith, "Ada"', creditsSpent: -3, jobs: 0, revenueCents: 0 }] },
+      {
+        ...data,
+        topUsers: [
+          { userId: 'u1', email: '=HYPERLINK("http://evil")@x.com', name: 'Smith, "Ada"', creditsSpent: -3, jobs: 0, revenueCents: 0 },
+        ],
+      },
       'top-users',
     );
     expect(csv.split('\r\n')[1]).toBe(`u1,"'=HYPERLINK(""http://evil"")@x.com","Smith, ""Ada""",-3,0,0.00`);

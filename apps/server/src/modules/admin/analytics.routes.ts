@@ -14,7 +14,8 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Sign-ups, active users, revenue by provider (net of refunds), credits sold and spent, jobs per service, top users, per UTC day',
+        summary:
+          'Sign-ups, active users, revenue by provider (net of refunds), credits sold and spent, jobs per service, top users, per UTC day',
         querystring: analyticsQuerySchema,
         response: { 200: ok(analyticsSchema), ...failures(400, 401, 403, 429) },
       },

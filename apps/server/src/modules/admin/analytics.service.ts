@@ -31,7 +31,9 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
   const f = from.toISOString();
   const e = end.toISOString();
   const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers] = await Promise.all([
-    db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users where created_at >= ${f} and created_at < ${e} group by 1`),
+    db.execute(
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users where created_at >= ${f} and created_at < ${e} group by 1`,
+    ),
     db.execute(sql`
       select day, count(distinct user_id)::int as n from (
         select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, user_id from security_events where type = 'sign_in' and user_id is not null and created_at >= ${f} and created_at < ${e}
@@ -55,7 +57,9 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
         coalesce(sum(amount) filter (where kind in ('purchase', 'subscription_grant')), 0)::int as sold,
         coalesce(-sum(amount) filter (where kind in ('job_charge', 'job_refund')), 0)::int as spent
       from credit_ledger where created_at >= ${f} and created_at < ${e} group by 1`),
-    db.execute(sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from jobs where created_at >= ${f} and created_at < ${e} group by 1`),
+    db.execute(
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from jobs where created_at >= ${f} and created_at < ${e} group by 1`,
+    ),
     db.execute(sql`
       select service, count(*)::int as jobs,
         count(*) filter (where status = 'succeeded')::int as succeeded,
@@ -111,7 +115,9 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
     refundedCents: int(row.refunded),
     netCents: int(row.gross) - int(row.refunded),
   }));
-  const serviceRows = rowsOf<{ service: string; jobs: number; succeeded: number; failed: number; avg_ms: number | null; spent: number }>(services).map((row) => ({
+  const serviceRows = rowsOf<{ service: string; jobs: number; succeeded: number; failed: number; avg_ms: number | null; spent: number }>(
+    services,
+  ).map((row) => ({
     service: row.service,
     jobs: int(row.jobs),
     succeeded: int(row.succeeded),
@@ -165,13 +171,27 @@ export function analyticsCsv(data: Analytics, report: AnalyticsReport): string {
   if (report === 'services') {
     return csv([
       ['service', 'jobs', 'succeeded', 'failed', 'success_rate', 'average_duration_ms', 'credits_spent'],
-      ...data.services.map((row) => [row.service, row.jobs, row.succeeded, row.failed, row.successRate === null ? '' : row.successRate.toFixed(4), row.averageDurationMs ?? '', row.creditsSpent]),
+      ...data.services.map((row) => [
+        row.service,
+        row.jobs,
+        row.succeeded,
+        row.failed,
+        row.successRate === null ? '' : row.successRate.toFixed(4),
+        row.averageDurationMs ?? '',
+        row.creditsSpent,
+      ]),
     ]);
   }
   if (report === 'providers') {
     return csv([
       ['provider', 'orders', 'gross_usd', 'refunded_usd', 'net_usd'],
-      ...data.providers.map((row) => [row.provider, row.orders, dollars(row.grossCents), dollars(row.refundedCents), dollars(row.netCents)]),
+      ...data.providers.map((row) => [
+        row.provider,
+        row.orders,
+        dollars(row.grossCents),
+        dollars(row.refundedCents),
+        dollars(row.netCents),
+      ]),
     ]);
   }
   if (report === 'top-users') {
@@ -183,6 +203,14 @@ export function analyticsCsv(data: Analytics, report: AnalyticsReport): string {
   const providers = [...new Set(data.days.flatMap((day) => Object.keys(day.revenueCents)))].sort();
   return csv([
     ['date', 'signups', 'active_users', ...providers.map((provider) => `revenue_${provider}_usd`), 'credits_sold', 'credits_spent', 'jobs'],
-    ...data.days.map((day) => [day.date, day.signups, day.activeUsers, ...providers.map((provider) => dollars(day.revenueCents[provider] ?? 0)), day.creditsSold, day.creditsSpent, day.jobs]),
+    ...data.days.map((day) => [
+      day.date,
+      day.signups,
+      day.activeUsers,
+      ...providers.map((provider) => dollars(day.revenueCents[provider] ?? 0)),
+      day.creditsSold,
+      day.creditsSpent,
+      day.jobs,
+    ]),
   ]);
 }

@@ -93,16 +93,41 @@ describe('user-owned resources', () => {
     const sessions = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: bearer(owner.token) })).json().data;
     const [order] = await t.database.db
       .insert(orders)
-      .values({ userId: owner.id, kind: 'credit_pack', description: 'Pro', amountCents: 900, credits: 100, provider: 'nowpayments', status: 'paid', paidAt: new Date(), invoiceNumber: 990001 })
+      .values({
+        userId: owner.id,
+        kind: 'credit_pack',
+        description: 'Pro',
+        amountCents: 900,
+        credits: 100,
+        provider: 'nowpayments',
+        status: 'paid',
+        paidAt: new Date(),
+        invoiceNumber: 990001,
+      })
       .returning();
     const [crypto] = await t.database.db
       .insert(cryptoPayments)
-      .values({ orderId: order?.id ?? '', paymentId: `pay-${owner.id}`, payCurrency: 'btc', payAmount: '0.001', payAddress: 'bc1qtest', expiresAt: new Date(Date.now() + 3600_000) })
+      .values({
+        orderId: order?.id ?? '',
+        paymentId: `pay-${owner.id}`,
+        payCurrency: 'btc',
+        payAmount: '0.001',
+        payAddress: 'bc1qtest',
+        expiresAt: new Date(Date.now() + 3600_000),
+      })
       .returning();
 
     const [method] = await t.database.db
       .insert(paymentMethods)
-      .values({ userId: owner.id, provider: 'stripe', providerMethodId: `pm_${owner.id}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 })
+      .values({
+        userId: owner.id,
+        provider: 'stripe',
+        providerMethodId: `pm_${owner.id}`,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2030,
+      })
       .returning();
 
     const values: Record<string, Record<string, string>> = {
@@ -129,15 +154,24 @@ describe('user-owned resources', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(owner.token) })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/api-keys/${key.id}`, headers: bearer(owner.token) })).statusCode).toBe(200);
     if (table.some((route) => route.url === '/api/v1/payment/invoices/:id')) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/payment/invoices/${order?.id}`, headers: bearer(owner.token) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/payment/invoices/${order?.id}`, headers: bearer(owner.token) })).statusCode,
+      ).toBe(200);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
   });
 
   it('every parameterised route outside /admin that a signed-in user calls is either owner-checked above or public', async () => {
     const publicOrShared = [
-      '/api/v1/credits/packages/', '/api/v1/payment/plans/', '/api/v1/payment/credit-packs/', '/api/v1/files/', '/api/v1/blog/',
-      '/api/v1/community/', '/api/v1/introduction-dialogs/', '/uploads/avatars/', '/api/v1/auth/',
+      '/api/v1/credits/packages/',
+      '/api/v1/payment/plans/',
+      '/api/v1/payment/credit-packs/',
+      '/api/v1/files/',
+      '/api/v1/blog/',
+      '/api/v1/community/',
+      '/api/v1/introduction-dialogs/',
+      '/uploads/avatars/',
+      '/api/v1/auth/',
       // The offline card provider's checkout page, addressed by an unguessable session id like Stripe's.
       '/api/v1/payment/test-mode/checkout/',
     ];

@@ -14,7 +14,10 @@ function rowsOf<T>(result: unknown): T[] {
 export async function failedSignIns(db: Db, query: { from?: string; to?: string }, now: Date): Promise<FailedSignIns> {
   const to = query.to ? new Date(query.to) : now;
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 24 * HOUR);
-  if (from >= to) throw new AppError('VALIDATION_ERROR', 400, 'from must be before to', { details: [{ field: 'from', message: 'from must be before to' }] });
+  if (from >= to)
+    throw new AppError('VALIDATION_ERROR', 400, 'from must be before to', {
+      details: [{ field: 'from', message: 'from must be before to' }],
+    });
   if (to.getTime() - from.getTime() > MAX_SECURITY_RANGE_DAYS * 24 * HOUR) {
     throw new AppError('VALIDATION_ERROR', 400, `The range can be at most ${MAX_SECURITY_RANGE_DAYS} days`, {
       details: [{ field: 'from', message: `The range can be at most ${MAX_SECURITY_RANGE_DAYS} days` }],

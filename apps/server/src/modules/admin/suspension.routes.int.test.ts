@@ -18,7 +18,9 @@ let adminId: string;
 
 beforeAll(async () => {
   provider = await startLocalOidcProvider({ user: { sub: 'sub-x', email: uniqueEmail('g'), email_verified: true } });
-  t = await buildTestApp({ config: { google: { clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer } } });
+  t = await buildTestApp({
+    config: { google: { clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer } },
+  });
   admin = await adminAccessToken(t.app);
   adminId = (await me(admin)).json().data.id;
 });
@@ -41,7 +43,11 @@ async function googleRoundTrip(): Promise<URL> {
   const flowCookie = setCookie(start, 'oauth_flow')?.split(';')[0] ?? '';
   const atProvider = await fetch(new URL(String(start.headers.location)), { redirect: 'manual' });
   const back = new URL(atProvider.headers.get('location') ?? '');
-  const callback: LightMyRequestResponse = await t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: flowCookie } });
+  const callback: LightMyRequestResponse = await t.app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: { cookie: flowCookie },
+  });
   expect(callback.statusCode).toBe(302);
   return new URL(String(callback.headers.location));
 }
@@ -73,7 +79,8 @@ describe('POST /admin/users/{id}/suspend', () => {
     expect(detail.suspension).toMatchObject({ suspendedReason: 'Chargeback fraud' });
 
     const audit = auditLogSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=user.suspend&limit=1', headers: bearer(admin) })).json().data,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=user.suspend&limit=1', headers: bearer(admin) })).json()
+        .data,
     );
     expect(audit.items[0]).toMatchObject({
       targetType: 'user',
@@ -91,7 +98,7 @@ describe('POST /admin/users/{id}/suspend', () => {
     expect(response.json().message).toBe(accountSuspendedMessage);
   });
 
-  it("a key of a suspended user gets 401 at once (no stale cache); reactivated, the same key works again", async () => {
+  it('a key of a suspended user gets 401 at once (no stale cache); reactivated, the same key works again', async () => {
     const owner = await verifiedUser(t.app, t.database.db, 3);
     const key = await generateKey(t.app, owner.token);
     expect((await balanceByKey(key.apiKey)).statusCode).toBe(200);
@@ -152,7 +159,11 @@ describe('POST /admin/users/{id}/suspend', () => {
     const victim = await registerUser(t.app);
     const attacker = await registerUser(t.app);
     expect((await suspend(victim.user.id, undefined, attacker.accessToken)).statusCode).toBe(403);
-    const guest = await t.app.inject({ method: 'POST', url: `/api/v1/admin/users/${victim.user.id}/suspend`, payload: { reason: 'abc def' } });
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${victim.user.id}/suspend`,
+      payload: { reason: 'abc def' },
+    });
     expect(guest.statusCode).toBe(401);
     expect((await me(victim.accessToken)).statusCode).toBe(200);
   });
@@ -169,7 +180,9 @@ describe('PUT /admin/users/{id}/role', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ role: 'ADMIN' });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(accessToken) })).statusCode).toBe(200);
-    const audit = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=user.role_change&limit=1', headers: bearer(admin) })).json().data;
+    const audit = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=user.role_change&limit=1', headers: bearer(admin) })
+    ).json().data;
     expect(audit.items[0]).toMatchObject({ targetId: user.id, before: { role: 'USER' }, after: { role: 'ADMIN' } });
 
     const own = await setRole(adminId, 'USER');

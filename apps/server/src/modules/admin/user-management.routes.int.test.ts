@@ -29,11 +29,32 @@ describe('GET /admin/users filters and sort', () => {
     const marker = `mk${Date.now().toString(36)}`;
     const unverified = await registerUser(t.app, { firstName: `Cleo${marker}` });
     const active = await verifiedUser(t.app, t.database.db, 0);
-    await t.database.db.update(users).set({ firstName: `Abe${marker}` }).where(eq(users.id, active.id));
+    await t.database.db
+      .update(users)
+      .set({ firstName: `Abe${marker}` })
+      .where(eq(users.id, active.id));
     const suspended = await verifiedUser(t.app, t.database.db, 0);
-    await t.database.db.update(users).set({ firstName: `Bea${marker}` }).where(eq(users.id, suspended.id));
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/users/${suspended.id}/suspend`, headers: bearer(admin), payload: { reason: 'spam' } })).statusCode).toBe(200);
-    await moveCredits(t.database.db, { userId: active.id, amount: 100, kind: 'purchase', idempotencyKey: `test-purchase:${active.id}`, reason: 'Pro' });
+    await t.database.db
+      .update(users)
+      .set({ firstName: `Bea${marker}` })
+      .where(eq(users.id, suspended.id));
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/users/${suspended.id}/suspend`,
+          headers: bearer(admin),
+          payload: { reason: 'spam' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await moveCredits(t.database.db, {
+      userId: active.id,
+      amount: 100,
+      kind: 'purchase',
+      idempotencyKey: `test-purchase:${active.id}`,
+      reason: 'Pro',
+    });
 
     const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
     expect(ids((await list(`search=${marker}&status=active`)).items)).toEqual([active.id]);
@@ -66,12 +87,33 @@ describe("a user's API keys and orders", () => {
     const key = await generateKey(t.app, owner.token, { name: 'CI key' });
     const keysResponse = await get(`/admin/users/${owner.id}/api-keys`);
     const keys = adminUserApiKeyListSchema.parse(keysResponse.json().data);
-    expect(keys).toEqual([expect.objectContaining({ id: key.id, name: 'CI key', keyPrefix: key.keyPrefix, status: 'active', rateLimit: 100 })]);
+    expect(keys).toEqual([
+      expect.objectContaining({ id: key.id, name: 'CI key', keyPrefix: key.keyPrefix, status: 'active', rateLimit: 100 }),
+    ]);
     expect(keysResponse.body).not.toContain(key.apiKey);
 
     await t.database.db.insert(orders).values([
-      { userId: owner.id, kind: 'credit_pack', description: 'Pro', amountCents: 900, credits: 100, provider: 'stripe', status: 'paid', paidAt: new Date(), invoiceNumber: 880001 },
-      { userId: owner.id, kind: 'credit_pack', description: 'Plus', amountCents: 2900, credits: 400, provider: 'nowpayments', status: 'pending', createdAt: new Date(Date.now() + 1000) },
+      {
+        userId: owner.id,
+        kind: 'credit_pack',
+        description: 'Pro',
+        amountCents: 900,
+        credits: 100,
+        provider: 'stripe',
+        status: 'paid',
+        paidAt: new Date(),
+        invoiceNumber: 880001,
+      },
+      {
+        userId: owner.id,
+        kind: 'credit_pack',
+        description: 'Plus',
+        amountCents: 2900,
+        credits: 400,
+        provider: 'nowpayments',
+        status: 'pending',
+        createdAt: new Date(Date.now() + 1000),
+      },
     ]);
     const ordersList = adminUserOrderListSchema.parse((await get(`/admin/users/${owner.id}/orders`)).json().data);
     expect(ordersList.map((order) => [order.description, order.status, order.amountCents])).toEqual([
@@ -85,7 +127,7 @@ describe("a user's API keys and orders", () => {
 });
 
 describe('GET /admin/sessions and DELETE /admin/sessions/{id}', () => {
-  it("lists live sessions across users, and revoking one signs that device out at once; audited", async () => {
+  it('lists live sessions across users, and revoking one signs that device out at once; audited', async () => {
     const { user, accessToken } = await registerUser(t.app);
     await setBalance(t.database.db, user.id, 1);
     const mine = adminSessionListSchema.parse((await get(`/admin/sessions?userId=${user.id}`)).json().data);
@@ -102,7 +144,9 @@ describe('GET /admin/sessions and DELETE /admin/sessions/{id}', () => {
     expect(revoked.json().message).toBe('Session revoked');
     expect((await get('/user/me', accessToken)).statusCode).toBe(401);
     expect(adminSessionListSchema.parse((await get(`/admin/sessions?userId=${user.id}`)).json().data).total).toBe(0);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/sessions/${sessionId}`, headers: bearer(admin) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/sessions/${sessionId}`, headers: bearer(admin) })).statusCode).toBe(
+      404,
+    );
 
     const audit = auditLogSchema.parse((await get('/admin/audit-log?action=session.revoke&limit=1')).json().data);
     expect(audit.items[0]).toMatchObject({ targetType: 'session', targetId: sessionId, before: { userId: user.id }, ip: '127.0.0.1' });

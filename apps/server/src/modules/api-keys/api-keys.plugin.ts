@@ -35,9 +35,18 @@ export const apiKeysPlugin = fp(
   async (app: FastifyInstance, options: ApiKeysPluginOptions) => {
     const { config } = app;
     const rateLimitStore =
-      options.rateLimitStore ?? (config.redisUrl ? createRedisRateLimitStore({ url: config.redisUrl, prefix: `${config.redisKeyPrefix}ratelimit:` }) : createMemoryRateLimitStore());
+      options.rateLimitStore ??
+      (config.redisUrl
+        ? createRedisRateLimitStore({ url: config.redisUrl, prefix: `${config.redisKeyPrefix}ratelimit:` })
+        : createMemoryRateLimitStore());
     const usage = createUsageRecorder({ db: app.db, onError: (error) => app.log.warn({ err: error }, 'API key usage write failed') });
-    const webhooks = createWebhookDispatcher({ db: app.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log: app.log, ...options.webhooks });
+    const webhooks = createWebhookDispatcher({
+      db: app.db,
+      jwtSecret: config.jwtSecret,
+      nodeEnv: config.nodeEnv,
+      log: app.log,
+      ...options.webhooks,
+    });
     app.decorate('apiKeys', { rateLimitStore, usage, webhooks });
     app.decorateRequest('apiKey', null);
 

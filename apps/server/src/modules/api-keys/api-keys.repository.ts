@@ -100,4 +100,3 @@ export async function requestsSince(db: Db, keyId: string, sinceDay: string) {
     .from(apiKeyRequests)
     .where(and(eq(apiKeyRequests.keyId, keyId), gte(apiKeyRequests.day, sinceDay)));
 }
-

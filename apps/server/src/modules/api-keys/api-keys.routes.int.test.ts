@@ -27,7 +27,14 @@ describe('key management', () => {
     const first = await generateKey(t.app, user.token, { name: '  First  ' });
     expect(first.apiKey).toMatch(/^sk_live_[A-Za-z0-9_-]{43}$/);
     expect(first.keyPrefix).toBe(first.apiKey.slice(0, 16));
-    expect(first).toMatchObject({ name: 'First', status: 'active', isActive: true, rateLimit: 100, allowedServices: null, webhookSecret: null });
+    expect(first).toMatchObject({
+      name: 'First',
+      status: 'active',
+      isActive: true,
+      rateLimit: 100,
+      allowedServices: null,
+      webhookSecret: null,
+    });
     const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, first.id));
     expect(row!.keyHash).toBe(hashApiKey(first.apiKey));
     expect(JSON.stringify(row)).not.toContain(first.apiKey);
@@ -41,7 +48,12 @@ describe('key management', () => {
 
   it('requires a verified e-mail to generate', async () => {
     const user = await registerUser(t.app);
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/api-keys/generate', headers: bearer(user.accessToken), payload: { name: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys/generate',
+      headers: bearer(user.accessToken),
+      payload: { name: 'x' },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Please verify your email address first');
   });
@@ -49,14 +61,32 @@ describe('key management', () => {
   it('answers 400 to bad input on every route', async () => {
     const user = await verifiedUser(t.app, t.database.db);
     const post = (payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/api-keys/generate', headers: bearer(user.token), payload: payload as Record<string, unknown> });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-keys/generate',
+        headers: bearer(user.token),
+        payload: payload as Record<string, unknown>,
+      });
     const blank = await post({ name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toContain(apiKeyMessages.nameRequired);
-    for (const bad of [{ name: 'a', rateLimit: 0 }, { name: 'a', rateLimit: 5000 }, { name: 'a', allowedServices: ['x'] }, { name: 'a', monthlyCreditCap: -1 }, { name: 'a', webhookUrl: 'http://example.com/hook' }, { name: 'a', extra: 1 }]) {
+    for (const bad of [
+      { name: 'a', rateLimit: 0 },
+      { name: 'a', rateLimit: 5000 },
+      { name: 'a', allowedServices: ['x'] },
+      { name: 'a', monthlyCreditCap: -1 },
+      { name: 'a', webhookUrl: 'http://example.com/hook' },
+      { name: 'a', extra: 1 },
+    ]) {
       expect((await post(bad)).statusCode).toBe(400);
     }
-    for (const [method, url] of [['GET', '/api-keys/nope'], ['PUT', '/api-keys/nope/revoke'], ['DELETE', '/api-keys/nope'], ['GET', '/api-keys/nope/usage'], ['POST', '/api-keys/nope/regenerate']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api-keys/nope'],
+      ['PUT', '/api-keys/nope/revoke'],
+      ['DELETE', '/api-keys/nope'],
+      ['GET', '/api-keys/nope/usage'],
+      ['POST', '/api-keys/nope/regenerate'],
+    ] as const) {
       expect((await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(user.token) })).statusCode).toBe(400);
     }
     const key = await generateKey(t.app, user.token);
@@ -68,7 +98,9 @@ describe('key management', () => {
     const b = await verifiedUser(t.app, t.database.db);
     const key = await generateKey(t.app, a.token);
     expect((await get(`/api-keys/${key.id}`, bearer(b.token))).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/api-keys/${key.id}/revoke`, headers: bearer(b.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/api-keys/${key.id}/revoke`, headers: bearer(b.token) })).statusCode).toBe(
+      404,
+    );
     expect((await get(`/api-keys/${crypto.randomUUID()}`, bearer(a.token))).statusCode).toBe(404);
   });
 });
@@ -104,7 +136,12 @@ describe('key authentication', () => {
       ['GET', '/credits/packages'],
     ] as const) {
       for (const headers of [bearer(key.apiKey), xApiKey(key.apiKey)]) {
-        const response = await t.app.inject({ method, url: `/api/v1${url}`, headers, payload: method === 'POST' ? { name: 'x' } : undefined });
+        const response = await t.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers,
+          payload: method === 'POST' ? { name: 'x' } : undefined,
+        });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
         expect(response.json().message).toBe(apiKeyMessages.notAllowedHere);
       }
@@ -123,7 +160,9 @@ describe('key authentication', () => {
     const after = await get('/credits/balance', xApiKey(revoked.apiKey));
     expect(after.statusCode).toBe(401);
     const deleted = await generateKey(t.app, user.token);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${deleted.id}`, headers: bearer(user.token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${deleted.id}`, headers: bearer(user.token) })).statusCode).toBe(
+      200,
+    );
     expect((await get('/credits/balance', bearer(deleted.apiKey))).statusCode).toBe(401);
     expect((await get('/api-keys', bearer(user.token))).json().data.map((key: { id: string }) => key.id)).not.toContain(deleted.id);
   });
@@ -137,7 +176,11 @@ describe('key authentication', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${jobB.id}`, headers: xApiKey(keyA.apiKey) })).statusCode).toBe(404);
     expect((await get('/jobs', xApiKey(keyA.apiKey))).json().data.items).toEqual([]);
     const uploadB = (await uploadFile(t.app, b.token, { name: 'b.png', type: 'image/png', data: await noisePng() })).json().data;
-    const job = await submitJob(t.app, keyA.apiKey, { service: 'ai-background', params: { mode: 'transparent' }, files: { image: uploadB.id } });
+    const job = await submitJob(t.app, keyA.apiKey, {
+      service: 'ai-background',
+      params: { mode: 'transparent' },
+      files: { image: uploadB.id },
+    });
     expect(job.statusCode, job.body).toBe(404);
   });
 
@@ -154,7 +197,9 @@ describe('key authentication', () => {
     expect((await get('/credits/balance', xApiKey(old.apiKey))).statusCode).toBe(401);
     expect((await get('/credits/balance', xApiKey(fresh.apiKey))).statusCode).toBe(200);
     expect((await get(`/api-keys/${old.id}`, bearer(user.token))).json().data.status).toBe('revoked');
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/api-keys/${old.id}/regenerate`, headers: bearer(user.token) })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/api-keys/${old.id}/regenerate`, headers: bearer(user.token) })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -207,7 +252,8 @@ describe('jobs by key', () => {
     const capped = await submitJob(t.app, key.apiKey, salesPilotJob);
     expect(capped.statusCode).toBe(402);
     expect(capped.json().message).toBe(apiKeyMessages.monthlyCapReached);
-    const fresh = (await t.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.id}/regenerate`, headers: bearer(user.token) })).json().data;
+    const fresh = (await t.app.inject({ method: 'POST', url: `/api/v1/api-keys/${key.id}/regenerate`, headers: bearer(user.token) })).json()
+      .data;
     expect(fresh.creditsUsedThisMonth).toBe(2);
     expect(fresh.creditsUsed).toBe(0);
     expect((await submitJob(t.app, fresh.apiKey, salesPilotJob)).statusCode).toBe(402);
@@ -260,7 +306,13 @@ describe('OpenAPI', () => {
     expect(document.components.securitySchemes.apiKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     const takesKey = (path: string, method: string) =>
       (document.paths[path][method].security as Record<string, unknown>[]).some((entry) => 'apiKeyHeader' in entry);
-    for (const [path, method] of [['/api/v1/jobs', 'post'], ['/api/v1/uploads', 'post'], ['/api/v1/credits/balance', 'get'], ['/api/v1/services', 'get'], ['/api/v1/jobs/{id}/events', 'get']]) {
+    for (const [path, method] of [
+      ['/api/v1/jobs', 'post'],
+      ['/api/v1/uploads', 'post'],
+      ['/api/v1/credits/balance', 'get'],
+      ['/api/v1/services', 'get'],
+      ['/api/v1/jobs/{id}/events', 'get'],
+    ]) {
       expect(takesKey(path!, method!), `${method} ${path}`).toBe(true);
     }
     expect(takesKey('/api/v1/api-keys', 'get')).toBe(false);

@@ -16,7 +16,13 @@ import type { KeySpending } from './api-keys.service.ts';
 
 /** Key management (docs/api/api-keys-contract.md): the user's JWT only; an API key here is a 403. */
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = async (app, { spending }) => {
-  const service = createApiKeysService({ db: app.db, jwtSecret: app.config.jwtSecret, nodeEnv: app.config.nodeEnv, clock: () => app.clock(), spending });
+  const service = createApiKeysService({
+    db: app.db,
+    jwtSecret: app.config.jwtSecret,
+    nodeEnv: app.config.nodeEnv,
+    clock: () => app.clock(),
+    spending,
+  });
   const tags = ['api-keys'];
   const security = [{ bearerAuth: [] }];
   const params = apiKeyIdParamsSchema;
@@ -25,7 +31,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     '/api-keys',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Your API keys, newest first (revoked included)', response: { 200: ok(apiKeyListSchema), ...failures(401, 403, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Your API keys, newest first (revoked included)',
+        response: { 200: ok(apiKeyListSchema), ...failures(401, 403, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.list(currentUser(request).id) }),
   );
@@ -53,7 +64,13 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     '/api-keys/:id',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'One of your API keys', params, response: { 200: ok(apiKeySchema), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One of your API keys',
+        params,
+        response: { 200: ok(apiKeySchema), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.get(currentUser(request).id, request.params.id) }),
   );

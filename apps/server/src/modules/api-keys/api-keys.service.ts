@@ -5,12 +5,7 @@ import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { monthStart, toApiKeyDto, utcDay } from './api-key.dto.ts';
-import {
-  findChainLinksOfUser,
-  findKeyOfUser,
-  findKeysOfUser,
-  requestsSince,
-} from './api-keys.repository.ts';
+import { findChainLinksOfUser, findKeyOfUser, findKeysOfUser, requestsSince } from './api-keys.repository.ts';
 import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secrets.ts';
 import { apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
@@ -41,7 +36,11 @@ export function createApiKeysService(deps: Deps) {
     const chains = new Map(rows.map((row) => [row.id, chainOf(row.id, replaced)]));
     const allIds = [...new Set([...chains.values()].flat())];
     const [all, month] = await Promise.all([
-      creditsByKey(db, rows.map((row) => row.id), null),
+      creditsByKey(
+        db,
+        rows.map((row) => row.id),
+        null,
+      ),
       creditsByKey(db, allIds, monthStart(deps.clock())),
     ]);
     return rows.map((row) =>
@@ -136,7 +135,10 @@ export function createApiKeysService(deps: Deps) {
           .for('update');
         if (!old) throw notFound();
         if (old.status !== 'active') throw new AppError('CONFLICT', 409, API_KEY_REVOKED_CONFLICT);
-        await tx.update(apiKeys).set({ status: 'revoked', revokedAt: sql`now()` }).where(eq(apiKeys.id, old.id));
+        await tx
+          .update(apiKeys)
+          .set({ status: 'revoked', revokedAt: sql`now()` })
+          .where(eq(apiKeys.id, old.id));
         return issue(tx, userId, {
           name: old.name,
           rateLimit: old.rateLimit,

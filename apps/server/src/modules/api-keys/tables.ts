@@ -16,7 +16,9 @@ export const apiKeys = pgTable(
     keyPrefix: text('key_prefix').notNull(),
     /** Hex SHA-256 of the whole key. */
     keyHash: text('key_hash').notNull(),
-    status: text('status', { enum: ['active', 'revoked'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'revoked'] })
+      .notNull()
+      .default('active'),
     rateLimit: integer('rate_limit').notNull(),
     allowedServices: jsonb('allowed_services').$type<ServiceKey[]>(),
     monthlyCreditCap: integer('monthly_credit_cap'),
@@ -71,7 +73,9 @@ export const webhookDeliveries = pgTable(
     payload: text('payload').notNull(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered', 'failed'] })
+      .notNull()
+      .default('pending'),
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -61,7 +61,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
     });
   }
 
-  async function attempt(url: string, secret: string, eventId: string, body: string): Promise<{ status: number | null; error: string | null }> {
+  async function attempt(
+    url: string,
+    secret: string,
+    eventId: string,
+    body: string,
+  ): Promise<{ status: number | null; error: string | null }> {
     let pin: ResolvedAddress | undefined;
     if (options.nodeEnv === 'production') {
       const resolved = await resolvePublicAddress(url, lookup, isPrivate);
@@ -69,7 +74,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
       pin = resolved;
     }
     const signature = signWebhook(secret, body, Math.floor(now().getTime() / 1000));
-    const headers = { 'content-type': 'application/json', 'user-agent': 'Lumen-Webhooks/1', 'lumen-signature': signature, 'lumen-event-id': eventId };
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Lumen-Webhooks/1',
+      'lumen-signature': signature,
+      'lumen-event-id': eventId,
+    };
     try {
       const { status } = await postWebhook(url, { headers, body, timeoutMs }, pin);
       return { status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` };

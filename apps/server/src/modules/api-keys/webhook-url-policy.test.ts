@@ -12,7 +12,16 @@ describe('webhook URL policy', () => {
   });
 
   it('refuses private-network targets in production (SSRF)', () => {
-    for (const url of ['https://10.0.0.5/', 'https://192.168.1.1/', 'https://172.20.0.1/', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://[fd00::1]/', 'https://localhost/', 'https://db.internal/']) {
+    for (const url of [
+      'https://10.0.0.5/',
+      'https://192.168.1.1/',
+      'https://172.20.0.1/',
+      'https://169.254.169.254/latest',
+      'https://[::1]/',
+      'https://[fd00::1]/',
+      'https://localhost/',
+      'https://db.internal/',
+    ]) {
       expect(isAllowedWebhookUrl(url, 'production'), url).toBe(false);
     }
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
@@ -29,7 +38,17 @@ describe('webhook URL policy', () => {
     // Client address 127.0.0.1 and 10.0.0.1, XOR 0xffffffff; server 65.54.227.120.
     'Teredo 2001::/32': ['2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:0:4136:e378:8000:63bf:f5ff:fffe', '2001::'],
   };
-  const publicAddresses = ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '2a00:1450:4001:80b::200e', '::ffff:8.8.8.8', '64:ff9b::808:808', '64:ff9b::8.8.8.8', '2002:808:808::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7'];
+  const publicAddresses = [
+    '8.8.8.8',
+    '1.1.1.1',
+    '2606:4700::1111',
+    '2a00:1450:4001:80b::200e',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '64:ff9b::8.8.8.8',
+    '2002:808:808::1',
+    '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+  ];
 
   it.each(Object.entries(embeddedPrivate))('refuses %s addresses that carry a private IPv4 address', (_form, addresses) => {
     for (const address of addresses) {
@@ -48,10 +67,28 @@ describe('webhook URL policy', () => {
   });
 
   it('refuses every non-unicast range and anything that does not parse', () => {
-    for (const address of ['0.0.0.0', '100.64.0.1', '192.0.2.1', '198.18.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fec0::1', 'ff02::1', 'fd12::1', '2001:db8::1', '100::1', '::ffff:0:7f00:1']) {
+    for (const address of [
+      '0.0.0.0',
+      '100.64.0.1',
+      '192.0.2.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      'fe80::1',
+      'fec0::1',
+      'ff02::1',
+      'fd12::1',
+      '2001:db8::1',
+      '100::1',
+      '::ffff:0:7f00:1',
+    ]) {
       expect(isPrivateAddress(address), address).toBe(true);
     }
-    for (const input of ['', 'example.com', '1.2.3', '127.1', '0x7f000001', '0127.0.0.1', '::g', '1.2.3.4.5', '[::1]']) expect(isPrivateAddress(input), input).toBe(true);
+    for (const input of ['', 'example.com', '1.2.3', '127.1', '0x7f000001', '0127.0.0.1', '::g', '1.2.3.4.5', '[::1]'])
+      expect(isPrivateAddress(input), input).toBe(true);
     expect(isAllowedWebhookUrl('https://localhost./hook', 'production')).toBe(false);
   });
 

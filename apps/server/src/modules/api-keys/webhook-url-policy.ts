@@ -21,7 +21,8 @@ const ipv4At = (bytes: number[], ...indexes: number[]): IPv4 => new ipaddr.IPv4(
  */
 function embeddedIPv4(address: IPv6): IPv4[] | null {
   const bytes = address.toByteArray();
-  if (address.isIPv4MappedAddress() || address.match(ipv4Compatible) || address.match(nat64WellKnown)) return [ipv4At(bytes, 12, 13, 14, 15)];
+  if (address.isIPv4MappedAddress() || address.match(ipv4Compatible) || address.match(nat64WellKnown))
+    return [ipv4At(bytes, 12, 13, 14, 15)];
   if (address.match(sixToFour)) return [ipv4At(bytes, 2, 3, 4, 5)];
   if (address.match(teredo)) {
     // Server address in bits 32-63, client address (the one packets go to) obfuscated with XOR in bits 96-127.

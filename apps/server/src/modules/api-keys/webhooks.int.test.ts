@@ -163,7 +163,8 @@ describe('production webhook delivery', () => {
     const user = await verifiedUser(t.app, t.database.db, 10);
     const key = await generateKey(t.app, user.token, { webhookUrl: `${baseUrl}/rebind` });
     await t.database.db.update(apiKeys).set({ webhookUrl: hookUrl }).where(eq(apiKeys.id, key.id));
-    const rows = async () => t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.keyId, key.id)).orderBy(webhookDeliveries.createdAt);
+    const rows = async () =>
+      t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.keyId, key.id)).orderBy(webhookDeliveries.createdAt);
 
     const first = (await submitJob(t.app, key.apiKey, salesPilotJob)).json().data;
     expect((await waitForJob(t.app, user.token, first.id)).status).toBe('succeeded');
@@ -179,6 +180,11 @@ describe('production webhook delivery', () => {
     await dispatcher.runOnce();
     expect(lookups).toHaveLength(2);
     expect(received.get('/rebind')).toHaveLength(1);
-    expect((await rows())[1]).toMatchObject({ status: 'pending', attempts: 1, lastStatus: null, lastError: 'The webhook host resolves to a private address' });
+    expect((await rows())[1]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatus: null,
+      lastError: 'The webhook host resolves to a private address',
+    });
   });
 });

@@ -5,7 +5,15 @@ import { findAuditPage } from './audit.repository.ts';
 
 export function createAuditLogService({ db }: { db: Db }) {
   return {
-    async list(query: { action?: string; targetType?: string; search?: string; from?: string; to?: string; limit: number; page: number }): Promise<AuditLog> {
+    async list(query: {
+      action?: string;
+      targetType?: string;
+      search?: string;
+      from?: string;
+      to?: string;
+      limit: number;
+      page: number;
+    }): Promise<AuditLog> {
       const { rows, total } = await findAuditPage(db, query);
       return {
         items: rows.map((row) => ({

@@ -41,7 +41,12 @@ export async function findAuditPage(
   if (input.targetType) conditions.push(eq(auditLog.targetType, input.targetType));
   if (input.search) {
     const pattern = likePattern(input.search);
-    const match = or(ilike(users.email, pattern), ilike(auditLog.action, pattern), ilike(auditLog.targetId, pattern), ilike(auditLog.ip, pattern));
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(auditLog.action, pattern),
+      ilike(auditLog.targetId, pattern),
+      ilike(auditLog.ip, pattern),
+    );
     if (match) conditions.push(match);
   }
   const start = rangeStart(input.from);

@@ -14,7 +14,12 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AuthServic
     '/user/me/sign-in-methods',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Whether you have a password, and your linked providers', response: { 200: ok(signInMethodsSchema), ...failures(401, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Whether you have a password, and your linked providers',
+        response: { 200: ok(signInMethodsSchema), ...failures(401, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await services.oauth.signInMethods(currentUser(request).id) }),
   );
@@ -31,6 +36,9 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AuthServic
         response: { 200: ok(securityEventListSchema), ...failures(400, 401, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await services.securityEvents.listForUser(currentUser(request).id, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await services.securityEvents.listForUser(currentUser(request).id, request.query),
+    }),
   );
 };

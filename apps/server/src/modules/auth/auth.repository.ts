@@ -61,11 +61,7 @@ export async function listLiveSessions(db: Db, userId: string): Promise<AuthSess
  * Revokes sessions of a user (one, all, or all but one) and their refresh tokens; returns the ids revoked.
  * `only` / `except` narrow it down.
  */
-export async function revokeSessions(
-  db: Db,
-  userId: string,
-  scope: { only?: string; except?: string } = {},
-): Promise<string[]> {
+export async function revokeSessions(db: Db, userId: string, scope: { only?: string; except?: string } = {}): Promise<string[]> {
   const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
   if (scope.only) conditions.push(eq(authSessions.id, scope.only));
   if (scope.except) conditions.push(ne(authSessions.id, scope.except));

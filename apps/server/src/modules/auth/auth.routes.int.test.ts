@@ -216,10 +216,18 @@ describe('POST /auth/login', () => {
     const stranger = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker });
     expect(stranger.statusCode).toBe(429);
 
-    const owner = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker, headers: { cookie: deviceCookie } });
+    const owner = await post(
+      '/auth/login',
+      { email, password: VALID_PASSWORD },
+      { remoteAddress: attacker, headers: { cookie: deviceCookie } },
+    );
     expect(owner.statusCode).toBe(200);
     expect(setCookie(owner, 'deviceId')).toBeDefined();
-    const forged = await post('/auth/login', { email, password: VALID_PASSWORD }, { remoteAddress: attacker, headers: { cookie: `deviceId=${'a'.repeat(16)}.${'b'.repeat(32)}` } });
+    const forged = await post(
+      '/auth/login',
+      { email, password: VALID_PASSWORD },
+      { remoteAddress: attacker, headers: { cookie: `deviceId=${'a'.repeat(16)}.${'b'.repeat(32)}` } },
+    );
     expect(forged.statusCode).toBe(429);
   });
 
@@ -227,7 +235,9 @@ describe('POST /auth/login', () => {
     const email = uniqueEmail('burst');
     await registerUser(t.app, { email });
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => post('/auth/login', { email, password: `guess-${index}-pw` }, { remoteAddress: `10.6.${index % 200}.1` })),
+      Array.from({ length: 200 }, (_, index) =>
+        post('/auth/login', { email, password: `guess-${index}-pw` }, { remoteAddress: `10.6.${index % 200}.1` }),
+      ),
     );
     expect(answers.filter((response) => response.statusCode === 401)).toHaveLength(5);
     expect(answers.filter((response) => response.statusCode === 429)).toHaveLength(195);

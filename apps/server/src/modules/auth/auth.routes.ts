@@ -1,11 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  authResultSchema,
-  authTokensSchema,
-  loginBodySchema,
-  refreshTokenBodySchema,
-  registerBodySchema,
-} from '@lumen/core/auth/schemas';
+import { authResultSchema, authTokensSchema, loginBodySchema, refreshTokenBodySchema, registerBodySchema } from '@lumen/core/auth/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';

@@ -117,7 +117,12 @@ export function createAuthService({ db, hasher, throttle, devices, sessions, rec
       else await hasher.verifyDummy(input.password);
 
       if (!user || !isValid) {
-        await record(user?.id ?? null, 'sign_in_failed', client, user ? { method: 'password' } : { method: 'password', email: input.email });
+        await record(
+          user?.id ?? null,
+          'sign_in_failed',
+          client,
+          user ? { method: 'password' } : { method: 'password', email: input.email },
+        );
         const delayMs = attempt.failed();
         if (delayMs > 0) await sleep(delayMs);
         throw new AppError('UNAUTHORIZED', 401, INVALID_CREDENTIALS_MESSAGE);
@@ -174,7 +179,8 @@ export function createAuthService({ db, hasher, throttle, devices, sessions, rec
       if (!stored) return;
       const session = await findSessionState(db, stored.familyId);
       await revokeSessionById(db, stored.familyId);
-      if (session && !session.revokedAt) await record(stored.userId, 'session_revoked', client, { reason: 'logout', sessionId: stored.familyId });
+      if (session && !session.revokedAt)
+        await record(stored.userId, 'session_revoked', client, { reason: 'logout', sessionId: stored.familyId });
     },
   };
 

@@ -107,14 +107,18 @@ describe('limits on codes over time', () => {
     const code = await latestCode(t.app, email, 'password_reset');
     const wrong = code === '000000' ? '000001' : '000000';
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await post('/auth/verify-password-reset-otp', { email, code: wrong }, { remoteAddress: ip(attempt + 1) })).statusCode).toBe(400);
+      expect((await post('/auth/verify-password-reset-otp', { email, code: wrong }, { remoteAddress: ip(attempt + 1) })).statusCode).toBe(
+        400,
+      );
     }
     advance(61_000);
     await post('/auth/request-password-reset', { email }, { remoteAddress: ip(10) });
     const second = await latestCode(t.app, email, 'password_reset');
     const wrongAgain = second === '000000' ? '000001' : '000000';
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      expect((await post('/auth/verify-password-reset-otp', { email, code: wrongAgain }, { remoteAddress: ip(attempt + 11) })).statusCode).toBe(400);
+      expect(
+        (await post('/auth/verify-password-reset-otp', { email, code: wrongAgain }, { remoteAddress: ip(attempt + 11) })).statusCode,
+      ).toBe(400);
     }
     const capped = await post('/auth/verify-password-reset-otp', { email, code: second }, { remoteAddress: ip(20) });
     expectTooMany(capped, /^Too many wrong codes today\. Please try again in (23|24) hours\.$/);
@@ -129,7 +133,10 @@ describe('limits on codes over time', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       expect((await post('/auth/verify-password-reset-otp', ghost, { remoteAddress: ip })).statusCode).toBe(400);
     }
-    expectTooMany(await post('/auth/reset-password-with-otp', { ...ghost, newPassword: 'another-secret-9' }, { remoteAddress: ip }), /Too many attempts/);
+    expectTooMany(
+      await post('/auth/reset-password-with-otp', { ...ghost, newPassword: 'another-secret-9' }, { remoteAddress: ip }),
+      /Too many attempts/,
+    );
     expectTooMany(await post('/auth/request-password-reset', { email: ghost.email }, { remoteAddress: ip }), /Too many attempts/);
     expect((await post('/auth/verify-password-reset-otp', ghost, { remoteAddress: '10.11.0.2' })).statusCode).toBe(400);
   });

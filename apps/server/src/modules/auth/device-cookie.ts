@@ -42,7 +42,13 @@ export function createDeviceCookies(secret: string) {
 export type DeviceCookies = ReturnType<typeof createDeviceCookies>;
 
 function cookieOptions(nodeEnv: NodeEnv): CookieSerializeOptions {
-  return { httpOnly: true, sameSite: 'strict', path: `${API_PREFIX}/auth`, secure: nodeEnv === 'production', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS };
+  return {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: `${API_PREFIX}/auth`,
+    secure: nodeEnv === 'production',
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  };
 }
 
 export function deviceCookieFrom(request: FastifyRequest): string | undefined {

@@ -37,7 +37,11 @@ describe('e-mail verification', () => {
 
     const verified = await post('/auth/verify-email-otp', accessToken, { code });
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toMatchObject({ success: true, message: 'Email verified successfully', data: { id: user.id, emailVerified: true } });
+    expect(verified.json()).toMatchObject({
+      success: true,
+      message: 'Email verified successfully',
+      data: { id: user.id, emailVerified: true },
+    });
 
     const again = await post('/auth/verify-email-otp', accessToken, { code });
     expect(again.statusCode).toBe(409);
@@ -118,7 +122,10 @@ describe('e-mail verification', () => {
     const email = uniqueEmail('gate');
     const { accessToken, user } = await registerUser(t.app, { email });
     const request = { server: t.app, user: { id: user.id, role: 'USER', sessionId: 'x' } } as unknown as FastifyRequest;
-    await expect(requireVerifiedEmail(request)).rejects.toMatchObject({ statusCode: 403, message: 'Please verify your email address first' });
+    await expect(requireVerifiedEmail(request)).rejects.toMatchObject({
+      statusCode: 403,
+      message: 'Please verify your email address first',
+    });
     await post('/auth/verify-email-otp', accessToken, { code: await latestCode(t.app, email, 'email_verification') });
     await expect(requireVerifiedEmail(request)).resolves.toBeUndefined();
   });

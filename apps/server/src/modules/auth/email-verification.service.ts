@@ -32,7 +32,12 @@ export function createEmailVerificationService({ db, codes, mailer, record, cloc
    * account or the address has had its codes for today (an address can belong to a new account each time).
    */
   async function sendCode(user: UserRow): Promise<AppError | null> {
-    const perAddress = await hitLimit(db, `verification-mails:email:${user.email.toLowerCase()}`, limits.verificationMailsPerAddress, clock());
+    const perAddress = await hitLimit(
+      db,
+      `verification-mails:email:${user.email.toLowerCase()}`,
+      limits.verificationMailsPerAddress,
+      clock(),
+    );
     if (!perAddress.allowed) return codeRefusal({ retryAfterSeconds: perAddress.retryAfterSeconds, reason: 'daily_limit' });
     const issued = await codes.issue(user.id, 'email_verification');
     if ('retryAfterSeconds' in issued) return codeRefusal(issued);
@@ -70,7 +75,8 @@ export function createEmailVerificationService({ db, codes, mailer, record, cloc
 
 function codeRefusal(refused: { retryAfterSeconds: number; reason: 'cooldown' | 'daily_limit' }): AppError {
   const { retryAfterSeconds } = refused;
-  const message = refused.reason === 'cooldown' ? `${RESEND_COOLDOWN_MESSAGE} (${retryAfterSeconds} s)` : tooManyCodesMessage(retryAfterSeconds);
+  const message =
+    refused.reason === 'cooldown' ? `${RESEND_COOLDOWN_MESSAGE} (${retryAfterSeconds} s)` : tooManyCodesMessage(retryAfterSeconds);
   return new AppError('RATE_LIMITED', 429, message, { retryAfterSeconds });
 }
 

@@ -32,14 +32,21 @@ afterAll(async () => {
 const cookiePair = (response: LightMyRequestResponse, name: string) => setCookie(response, name)?.split(';')[0] ?? '';
 
 /** Browser: /auth/google → provider /authorize → back to the callback with the flow cookie. */
-async function roundTrip(query = '', tamper: (callbackUrl: URL, cookie: string) => { url: URL; cookie: string } = (url, cookie) => ({ url, cookie })) {
+async function roundTrip(
+  query = '',
+  tamper: (callbackUrl: URL, cookie: string) => { url: URL; cookie: string } = (url, cookie) => ({ url, cookie }),
+) {
   const start = await t.app.inject({ method: 'GET', url: `/api/v1/auth/google${query}` });
   expect(start.statusCode).toBe(302);
   const flowCookie = cookiePair(start, 'oauth_flow');
   const authorize = new URL(String(start.headers.location));
   const atProvider = await fetch(authorize, { redirect: 'manual' });
   const back = tamper(new URL(atProvider.headers.get('location') ?? ''), flowCookie);
-  const callback = await t.app.inject({ method: 'GET', url: back.url.pathname + back.url.search, headers: back.cookie ? { cookie: back.cookie } : {} });
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: back.url.pathname + back.url.search,
+    headers: back.cookie ? { cookie: back.cookie } : {},
+  });
   expect(callback.statusCode).toBe(302);
   return { start, authorize, callback, location: new URL(String(callback.headers.location)) };
 }
@@ -72,7 +79,9 @@ describe('GET /auth/google', () => {
   it('without GOOGLE_CLIENT_ID sends the browser to /auth/callback with oauth_error, and public-config lists no provider', async () => {
     const response = await unconfigured.app.inject({ method: 'GET', url: '/api/v1/auth/google' });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('http://localhost:3000/auth/callback?error=oauth_error&message=Google+sign-in+is+not+configured');
+    expect(response.headers.location).toBe(
+      'http://localhost:3000/auth/callback?error=oauth_error&message=Google+sign-in+is+not+configured',
+    );
     const config = await unconfigured.app.inject({ method: 'GET', url: '/api/v1/public-config' });
     expect(config.json().data.oauthProviders).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/public-config' })).json().data.oauthProviders).toEqual(['google']);
@@ -93,14 +102,24 @@ describe('Google sign-in', () => {
     expect(setCookie(callback, 'oauth_flow')).toMatch(/^oauth_flow=;/);
 
     const user = (await me(accessToken)).json().data;
-    expect(user).toMatchObject({ email: google.email, firstName: 'Grace', lastName: 'Hopper', emailVerified: true, credit: { balance: 5, spent: 0 } });
+    expect(user).toMatchObject({
+      email: google.email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      emailVerified: true,
+      credit: { balance: 5, spent: 0 },
+    });
     const methods = await t.app.inject({ method: 'GET', url: '/api/v1/user/me/sign-in-methods', headers: bearer(accessToken) });
-    expect(methods.json().data).toEqual({ hasPassword: false, providers: [{ provider: 'google', email: google.email, linkedAt: expect.any(String) }] });
+    expect(methods.json().data).toEqual({
+      hasPassword: false,
+      providers: [{ provider: 'google', email: google.email, linkedAt: expect.any(String) }],
+    });
 
     const again = await roundTrip();
     const secondToken = again.location.searchParams.get('access_token') ?? '';
     expect((await me(secondToken)).json().data.id).toBe(user.id);
-    const events = (await t.app.inject({ method: 'GET', url: '/api/v1/user/me/security-events', headers: bearer(secondToken) })).json().data.items;
+    const events = (await t.app.inject({ method: 'GET', url: '/api/v1/user/me/security-events', headers: bearer(secondToken) })).json().data
+      .items;
     expect(events.map((event: { description: string }) => event.description)).toEqual(['Signed in with Google', 'Signed in with Google']);
   });
 
@@ -113,7 +132,8 @@ describe('Google sign-in', () => {
     const token = location.searchParams.get('access_token') ?? '';
     expect((await me(token)).json().data.id).toBe(existing.user.id);
     expect((await latestMail(t.app, email))?.template).toBe('provider_linked');
-    const events = (await t.app.inject({ method: 'GET', url: '/api/v1/user/me/security-events', headers: bearer(token) })).json().data.items;
+    const events = (await t.app.inject({ method: 'GET', url: '/api/v1/user/me/security-events', headers: bearer(token) })).json().data
+      .items;
     expect(events.map((event: { type: string }) => event.type).slice(0, 2)).toEqual(['sign_in', 'provider_linked']);
     // The address had not been verified: whoever set that password never proved it, so it is dropped.
     const [row] = await t.database.db.select().from(users).where(eq(users.id, existing.user.id));
@@ -177,7 +197,12 @@ describe('linking and unlinking', () => {
     return { oauthId: location.searchParams.get('oauthId') ?? '', cookie: cookiePair(callback, 'oauth_link') };
   }
   const link = (token: string, body: unknown, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/auth/link-oauth', payload: body as object, headers: { ...bearer(token), ...(cookie ? { cookie } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/link-oauth',
+      payload: body as object,
+      headers: { ...bearer(token), ...(cookie ? { cookie } : {}) },
+    });
   const unlink = (token: string, body: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/v1/auth/unlink-oauth', payload: body as object, headers: bearer(token) });
 
@@ -191,7 +216,9 @@ describe('linking and unlinking', () => {
     const linked = await link(signedIn.accessToken, { provider: 'google', oauthId }, cookie);
     expect(linked.statusCode).toBe(200);
     expect(linked.json().message).toBe('Google account linked');
-    const methods = (await t.app.inject({ method: 'GET', url: '/api/v1/user/me/sign-in-methods', headers: bearer(signedIn.accessToken) })).json().data;
+    const methods = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/user/me/sign-in-methods', headers: bearer(signedIn.accessToken) })
+    ).json().data;
     expect(methods.hasPassword).toBe(true);
     expect(methods.providers).toHaveLength(1);
     expect((await latestMail(t.app, signedIn.user.email))?.template).toBe('provider_linked');
@@ -227,11 +254,21 @@ describe('linking and unlinking', () => {
   });
 
   it('needs a signed-in user and valid bodies', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/link-oauth', payload: { provider: 'google', oauthId: 'x' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/unlink-oauth', payload: { provider: 'google' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/auth/link-oauth', payload: { provider: 'google', oauthId: 'x' } })).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/auth/unlink-oauth', payload: { provider: 'google' } })).statusCode).toBe(
+      401,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/user/me/sign-in-methods' })).statusCode).toBe(401);
     const { accessToken } = await registerUser(t.app, { password: VALID_PASSWORD });
-    for (const body of [{}, { provider: 'github', oauthId: 'x' }, { provider: 'google' }, { provider: 'google', oauthId: '' }, { provider: 'google', oauthId: 'x', extra: 1 }]) {
+    for (const body of [
+      {},
+      { provider: 'github', oauthId: 'x' },
+      { provider: 'google' },
+      { provider: 'google', oauthId: '' },
+      { provider: 'google', oauthId: 'x', extra: 1 },
+    ]) {
       expect((await link(accessToken, body)).statusCode).toBe(400);
     }
     for (const body of [{}, { provider: 'facebook' }, { provider: 'google', extra: 1 }]) {

@@ -45,7 +45,10 @@ export type LoginThrottle = {
  * browser that signed in to the account before keeps a signed cookie and is judged by its own
  * failures; unknown devices share a per-account and a per-IP budget, with growing delays.
  */
-export function createLoginThrottle(deps: { db: Db; clock: () => Date }, options: LoginThrottleOptions = defaultLoginThrottleOptions): LoginThrottle {
+export function createLoginThrottle(
+  deps: { db: Db; clock: () => Date },
+  options: LoginThrottleOptions = defaultLoginThrottleOptions,
+): LoginThrottle {
   const { db, clock } = deps;
   const limit = (max: number): Limit => ({ max, windowMs: options.windowMs });
   const delayAfter = (failures: number) => Math.min(options.maxFailureDelayMs, Math.max(0, failures - 1) * options.failureDelayStepMs);

@@ -13,7 +13,10 @@ const flowSchema = z.object({
   codeVerifier: z.string(),
   nonce: z.string(),
   intent: z.enum(['sign_in', 'link']),
-  redirect: z.string().regex(/^\/(?![/\\])/).nullable(),
+  redirect: z
+    .string()
+    .regex(/^\/(?![/\\])/)
+    .nullable(),
 });
 export type OAuthFlow = z.infer<typeof flowSchema>;
 
@@ -55,5 +58,10 @@ export function setLinkCookie(reply: FastifyReply, binding: string, nodeEnv: Nod
 }
 
 export function clearLinkCookie(reply: FastifyReply, nodeEnv: NodeEnv): void {
-  reply.clearCookie(LINK_COOKIE, { httpOnly: true, sameSite: 'strict', secure: nodeEnv === 'production', path: `${API_PREFIX}/auth/link-oauth` });
+  reply.clearCookie(LINK_COOKIE, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: nodeEnv === 'production',
+    path: `${API_PREFIX}/auth/link-oauth`,
+  });
 }

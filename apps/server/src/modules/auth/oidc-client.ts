@@ -51,8 +51,7 @@ export class OidcCallbackError extends Error {
  */
 export function createOidcClient(options: { issuer: string; clientId: string; clientSecret: string; redirectUri: string }) {
   const client = new OAuth2Client(options.clientId, options.clientSecret, options.redirectUri);
-  const acceptedIssuers =
-    options.issuer === 'https://accounts.google.com' ? [options.issuer, 'accounts.google.com'] : undefined;
+  const acceptedIssuers = options.issuer === 'https://accounts.google.com' ? [options.issuer, 'accounts.google.com'] : undefined;
 
   return {
     async authorizationUrl(): Promise<{ url: URL; secrets: OidcFlowSecrets }> {

@@ -64,7 +64,9 @@ describe('one-time codes under a parallel guessing attack', () => {
     await registerUser(t.app, { email });
     await post('/auth/request-password-reset', { email });
     const code = await latestCode(t.app, email, 'password_reset');
-    const responses = await Promise.all(guessesAround(code).map((guess) => post('/auth/verify-password-reset-otp', { email, code: guess })));
+    const responses = await Promise.all(
+      guessesAround(code).map((guess) => post('/auth/verify-password-reset-otp', { email, code: guess })),
+    );
     const outcome = judge(responses, RIGHT_CODE_AT);
     expect(outcome.accepted).toBe(0);
     expect(outcome.judged).toBe(5);

@@ -64,7 +64,12 @@ export async function releaseAttempt(db: Db, claimed: { id: string; codeHash: st
  * Spends the right code once: still the same code, unspent, unexpired and within its tries (the
  * claimed try included), all in this one statement. False if another request spent it first.
  */
-export async function consumeClaimedCode(db: Db, claimed: { id: string; codeHash: string }, now: Date, maxAttempts: number): Promise<boolean> {
+export async function consumeClaimedCode(
+  db: Db,
+  claimed: { id: string; codeHash: string },
+  now: Date,
+  maxAttempts: number,
+): Promise<boolean> {
   const rows = await db
     .update(oneTimeCodes)
     .set({ consumedAt: now, failedAttempts: sql`${oneTimeCodes.failedAttempts} - 1` })

@@ -15,12 +15,18 @@ export const INVALID_CODE_MESSAGE = 'Invalid or expired code';
 export const EXPIRED_CODE_MESSAGE = 'This code has expired. Please request a new one.';
 export const EXHAUSTED_CODE_MESSAGE = 'Too many wrong attempts. Please request a new code.';
 
-type Deps = { db: Db; secret: string; clock: () => Date; limits: Pick<ClientLimits, 'codesIssuedPerAccount' | 'failedCodeTriesPerAccount'> };
+type Deps = {
+  db: Db;
+  secret: string;
+  clock: () => Date;
+  limits: Pick<ClientLimits, 'codesIssuedPerAccount' | 'failedCodeTriesPerAccount'>;
+};
 
 /** A code, or how long to wait: `cooldown` (one code a minute) or `daily_limit` (codes per account per day). */
 export type IssueResult = { code: string } | { retryAfterSeconds: number; reason: 'cooldown' | 'daily_limit' };
 
-export const tooManyCodesMessage = (seconds: number) => `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`;
+export const tooManyCodesMessage = (seconds: number) =>
+  `You have asked for too many codes today. Please try again in ${waitInWords(seconds)}.`;
 export const tooManyWrongCodesMessage = (seconds: number) => `Too many wrong codes today. Please try again in ${waitInWords(seconds)}.`;
 
 /**
@@ -75,7 +81,9 @@ export function createOneTimeCodes({ db, secret, clock, limits }: Deps) {
       const dailyLimit = limits.failedCodeTriesPerAccount;
       const today = await hitLimit(db, dailyKey, dailyLimit, now);
       if (!today.allowed) {
-        throw new AppError('RATE_LIMITED', 429, tooManyWrongCodesMessage(today.retryAfterSeconds), { retryAfterSeconds: today.retryAfterSeconds });
+        throw new AppError('RATE_LIMITED', 429, tooManyWrongCodesMessage(today.retryAfterSeconds), {
+          retryAfterSeconds: today.retryAfterSeconds,
+        });
       }
       const giveBackDailyTry = () => (dailyLimit.max > 0 ? releaseHit(db, dailyKey) : Promise.resolve());
 
@@ -96,7 +104,8 @@ export function createOneTimeCodes({ db, secret, clock, limits }: Deps) {
         await releaseAttempt(db, claimed);
         return;
       }
-      if (!(await consumeClaimedCode(db, claimed, now, ONE_TIME_CODE_MAX_ATTEMPTS))) throw new AppError('BAD_REQUEST', 400, INVALID_CODE_MESSAGE);
+      if (!(await consumeClaimedCode(db, claimed, now, ONE_TIME_CODE_MAX_ATTEMPTS)))
+        throw new AppError('BAD_REQUEST', 400, INVALID_CODE_MESSAGE);
     },
   };
 }

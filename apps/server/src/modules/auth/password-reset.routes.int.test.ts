@@ -74,7 +74,11 @@ describe('password reset by code', () => {
 
     const reset = await post('/auth/reset-password-with-otp', { email, code, newPassword: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ success: true, data: null, message: 'Password reset successfully. Please sign in with your new password.' });
+    expect(reset.json()).toEqual({
+      success: true,
+      data: null,
+      message: 'Password reset successfully. Please sign in with your new password.',
+    });
 
     const old = await me(accessToken);
     expect(old.statusCode).toBe(401);
@@ -137,7 +141,11 @@ describe('password reset by code', () => {
 describe('POST /auth/reset-password (signed in)', () => {
   it('needs the right current password', async () => {
     const { accessToken } = await registerUser(t.app);
-    const response = await post('/auth/reset-password', { currentPassword: 'wrong-password-1', newPassword: NEW_PASSWORD }, bearer(accessToken));
+    const response = await post(
+      '/auth/reset-password',
+      { currentPassword: 'wrong-password-1', newPassword: NEW_PASSWORD },
+      bearer(accessToken),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Current password is incorrect');
   });
@@ -148,7 +156,11 @@ describe('POST /auth/reset-password (signed in)', () => {
     const other = await post('/auth/login', { email, password: VALID_PASSWORD });
     const otherToken = other.json().data.accessToken as string;
 
-    const response = await post('/auth/reset-password', { currentPassword: VALID_PASSWORD, newPassword: NEW_PASSWORD }, bearer(first.accessToken));
+    const response = await post(
+      '/auth/reset-password',
+      { currentPassword: VALID_PASSWORD, newPassword: NEW_PASSWORD },
+      bearer(first.accessToken),
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe('Password changed successfully');
@@ -168,7 +180,12 @@ describe('POST /auth/reset-password (signed in)', () => {
     expect((await post('/auth/reset-password', { currentPassword: 'x', newPassword: NEW_PASSWORD })).statusCode).toBe(401);
     expect((await post('/auth/reset-password', { nonsense: true })).statusCode).toBe(401);
     const { accessToken } = await registerUser(t.app);
-    for (const payload of [{}, { currentPassword: VALID_PASSWORD }, { currentPassword: VALID_PASSWORD, newPassword: 'short' }, { currentPassword: '', newPassword: NEW_PASSWORD }]) {
+    for (const payload of [
+      {},
+      { currentPassword: VALID_PASSWORD },
+      { currentPassword: VALID_PASSWORD, newPassword: 'short' },
+      { currentPassword: '', newPassword: NEW_PASSWORD },
+    ]) {
       expect((await post('/auth/reset-password', payload, bearer(accessToken))).statusCode).toBe(400);
     }
   });

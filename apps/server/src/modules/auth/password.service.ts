@@ -60,11 +60,7 @@ export function createPasswordService({ db, hasher, codes, mailer, sessions, rec
     },
 
     /** Signed in: checks the current password, signs out every session, and starts a fresh one here. */
-    async changePassword(
-      userId: string,
-      input: { currentPassword: string; newPassword: string },
-      client: ClientInfo,
-    ): Promise<AuthTokens> {
+    async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, client: ClientInfo): Promise<AuthTokens> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to continue');
       const isValid = user.passwordHash ? await hasher.verify(user.passwordHash, input.currentPassword) : false;

@@ -35,7 +35,11 @@ export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
 
   return {
     /** A new session for a sign-in; never for a suspended account, whichever way it signs in. */
-    async startSession(user: { id: string; role: Role }, client: ClientInfo, executor: Db = db): Promise<AuthTokens & { sessionId: string }> {
+    async startSession(
+      user: { id: string; role: Role },
+      client: ClientInfo,
+      executor: Db = db,
+    ): Promise<AuthTokens & { sessionId: string }> {
       const [state] = await executor.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, user.id));
       if (state?.suspendedAt) throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
       const sessionId = randomUUID();

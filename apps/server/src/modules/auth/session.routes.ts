@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  revokeOtherSessionsResultSchema,
-  sessionIdParamsSchema,
-  sessionListSchema,
-  sessionMessages,
-} from '@lumen/core/auth/sessions';
+import { revokeOtherSessionsResultSchema, sessionIdParamsSchema, sessionListSchema, sessionMessages } from '@lumen/core/auth/sessions';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import type { AuthServices } from './auth-services.ts';
@@ -18,7 +13,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = 
     '/auth/sessions',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Your signed-in sessions, most recently used first', response: { 200: ok(sessionListSchema), ...failures(401, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Your signed-in sessions, most recently used first',
+        response: { 200: ok(sessionListSchema), ...failures(401, 429) },
+      },
     },
     async (request) => {
       const user = currentUser(request);

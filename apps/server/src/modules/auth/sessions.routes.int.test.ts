@@ -41,7 +41,14 @@ describe('sessions', () => {
 
     const listed = await api('GET', '/auth/sessions', laptop.accessToken);
     expect(listed.statusCode).toBe(200);
-    const sessions = listed.json().data as Array<{ id: string; device: string; ip: string; current: boolean; lastSeenAt: string; createdAt: string }>;
+    const sessions = listed.json().data as Array<{
+      id: string;
+      device: string;
+      ip: string;
+      current: boolean;
+      lastSeenAt: string;
+      createdAt: string;
+    }>;
     expect(sessions).toHaveLength(3);
     expect(sessions.filter((session) => session.current).map((session) => session.device)).toEqual(['Chrome on Linux']);
     expect(sessions.map((session) => session.device)).toContain('Safari on iPhone');
@@ -49,7 +56,12 @@ describe('sessions', () => {
     expect(phoneSession.ip).toBe('10.0.0.2');
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', payload: { refreshToken: phone.refreshToken }, remoteAddress: '10.0.0.3' });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/refresh',
+      payload: { refreshToken: phone.refreshToken },
+      remoteAddress: '10.0.0.3',
+    });
     expect(refreshed.statusCode).toBe(200);
     const after = (await api('GET', '/auth/sessions', laptop.accessToken)).json().data as typeof sessions;
     const phoneAfter = after.find((session) => session.id === phoneSession.id)!;
@@ -75,7 +87,11 @@ describe('sessions', () => {
     expect(revoked.json().message).toBe('Session signed out');
     const dead = await api('GET', '/user/me', phone.accessToken);
     expect(dead.statusCode).toBe(401);
-    expect(dead.json()).toEqual({ success: false, message: 'Your session has ended. Please sign in again.', error: { code: 'UNAUTHORIZED' } });
+    expect(dead.json()).toEqual({
+      success: false,
+      message: 'Your session has ended. Please sign in again.',
+      error: { code: 'UNAUTHORIZED' },
+    });
     expect((await api('POST', '/auth/refresh', null, { refreshToken: phone.refreshToken })).statusCode).toBe(401);
     expect((await api('DELETE', `/auth/sessions/${phoneId}`, laptop.accessToken)).statusCode).toBe(404);
     expect((await api('DELETE', '/auth/sessions/not-a-uuid', laptop.accessToken)).statusCode).toBe(400);
@@ -118,7 +134,9 @@ describe('sessions', () => {
     expect((await api('POST', '/auth/refresh', null, { refreshToken: fresh.refreshToken })).statusCode).toBe(401);
     expect((await api('GET', '/user/me', fresh.accessToken)).statusCode).toBe(401);
     const events = (await api('GET', '/user/me/security-events?limit=50', (await signIn(email, CHROME_LINUX)).accessToken)).json().data;
-    expect(events.items.map((item: { description: string }) => item.description)).toContain('Session ended: a refresh token was used twice');
+    expect(events.items.map((item: { description: string }) => item.description)).toContain(
+      'Session ended: a refresh token was used twice',
+    );
   });
 });
 
@@ -126,14 +144,30 @@ describe('security events', () => {
   it('records sign-ins and failures with IP and device; the user sees only their own, paginated', async () => {
     const email = uniqueEmail('events');
     await registerUser(t.app, { email });
-    await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'wrong-password-9' }, remoteAddress: '10.7.0.1', headers: { 'user-agent': SAFARI_IPHONE } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: 'wrong-password-9' },
+      remoteAddress: '10.7.0.1',
+      headers: { 'user-agent': SAFARI_IPHONE },
+    });
     const session = await signIn(email, CHROME_LINUX, '10.7.0.2');
     const page = await api('GET', '/user/me/security-events?limit=2&page=1', session.accessToken);
     expect(page.statusCode).toBe(200);
     const data = page.json().data;
     expect(data).toMatchObject({ page: 1, limit: 2, total: 3, totalPages: 2 });
-    expect(data.items[0]).toMatchObject({ type: 'sign_in', description: 'Signed in with password', ip: '10.7.0.2', device: 'Chrome on Linux' });
-    expect(data.items[1]).toMatchObject({ type: 'sign_in_failed', description: 'Failed sign-in (wrong password)', ip: '10.7.0.1', device: 'Safari on iPhone' });
+    expect(data.items[0]).toMatchObject({
+      type: 'sign_in',
+      description: 'Signed in with password',
+      ip: '10.7.0.2',
+      device: 'Chrome on Linux',
+    });
+    expect(data.items[1]).toMatchObject({
+      type: 'sign_in_failed',
+      description: 'Failed sign-in (wrong password)',
+      ip: '10.7.0.1',
+      device: 'Safari on iPhone',
+    });
     expect(typeof data.items[0].createdAt).toBe('string');
     const other = await registerUser(t.app);
     const theirs = (await api('GET', '/user/me/security-events', other.accessToken)).json().data;
@@ -150,11 +184,20 @@ describe('security events', () => {
     const filtered = await api('GET', `/admin/security-events?userId=${user.id}&type=sign_in_failed`, adminToken);
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json().data.items).toEqual([
-      expect.objectContaining({ type: 'sign_in_failed', userId: user.id, userEmail: email, description: 'Failed sign-in (wrong password)' }),
+      expect.objectContaining({
+        type: 'sign_in_failed',
+        userId: user.id,
+        userEmail: email,
+        description: 'Failed sign-in (wrong password)',
+      }),
     ]);
     const all = await api('GET', '/admin/security-events?limit=100', adminToken);
     expect(all.json().data.total).toBeGreaterThan(5);
-    const ghost = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: uniqueEmail('nobody'), password: 'x1' } });
+    const ghost = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: uniqueEmail('nobody'), password: 'x1' },
+    });
     expect(ghost.statusCode).toBe(401);
     const failures = (await api('GET', '/admin/security-events?type=sign_in_failed&limit=100', adminToken)).json().data.items;
     expect(failures.some((item: { userId: string | null }) => item.userId === null)).toBe(true);

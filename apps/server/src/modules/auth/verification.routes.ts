@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  accountSecurityMessages,
-  resendEmailVerificationBodySchema,
-  verifyEmailOtpBodySchema,
-} from '@lumen/core/auth/one-time-code';
+import { accountSecurityMessages, resendEmailVerificationBodySchema, verifyEmailOtpBodySchema } from '@lumen/core/auth/one-time-code';
 import { userSchema } from '@lumen/core/users/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';

@@ -1,6 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPostListSchema, adminPostSchema, adminPostsQuerySchema, coverUploadSchema, postBodySchema, postSlugParamsSchema } from '@lumen/core/content/blog';
+import {
+  adminPostListSchema,
+  adminPostSchema,
+  adminPostsQuerySchema,
+  coverUploadSchema,
+  postBodySchema,
+  postSlugParamsSchema,
+} from '@lumen/core/content/blog';
 import { uploadLimits } from '@lumen/core/jobs/schemas';
 import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
@@ -43,14 +50,22 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const post = await blog.create(auditActorOf(request), request.body);
-      return reply.code(201).send({ success: true as const, data: post, message: post.status === 'published' ? 'Article published' : 'Draft saved' });
+      return reply
+        .code(201)
+        .send({ success: true as const, data: post, message: post.status === 'published' ? 'Article published' : 'Draft saved' });
     },
   );
 
   app.get(
     '/blog/posts/:slug',
     {
-      schema: { tags, security, summary: 'One article with its markdown', params: postSlugParamsSchema, response: { 200: ok(adminPostSchema), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One article with its markdown',
+        params: postSlugParamsSchema,
+        response: { 200: ok(adminPostSchema), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await blog.getForAdmin(request.params.slug) }),
   );
@@ -76,7 +91,13 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blog/posts/:slug',
     {
-      schema: { tags, security, summary: 'Delete an article', params: postSlugParamsSchema, response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an article',
+        params: postSlugParamsSchema,
+        response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => {
       await blog.remove(auditActorOf(request), request.params.slug);
@@ -87,7 +108,9 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blog/covers',
     {
-      config: { multipartBody: multipartBodyDoc({ field: 'file', description: 'A png, jpeg or webp image; stored as WebP, at most 1600 px wide' }) },
+      config: {
+        multipartBody: multipartBodyDoc({ field: 'file', description: 'A png, jpeg or webp image; stored as WebP, at most 1600 px wide' }),
+      },
       schema: {
         tags,
         security,
@@ -97,7 +120,8 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the image as multipart/form-data in the file field');
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the image as multipart/form-data in the file field');
       let data: Buffer | null = null;
       try {
         for await (const part of request.parts()) {
@@ -117,7 +141,10 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
-      if (!data) throw new AppError('VALIDATION_ERROR', 400, 'file: Please choose an image', { details: [{ field: 'file', message: 'Please choose an image' }] });
+      if (!data)
+        throw new AppError('VALIDATION_ERROR', 400, 'file: Please choose an image', {
+          details: [{ field: 'file', message: 'Please choose an image' }],
+        });
       return reply.code(201).send({ success: true as const, data: await blog.uploadCover(auditActorOf(request), data) });
     },
   );

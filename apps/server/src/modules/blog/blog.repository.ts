@@ -13,7 +13,13 @@ const newestFirst = [desc(blogPosts.publishAt), desc(blogPosts.createdAt)];
 export async function findLivePage(db: Db, input: { now: Date; tag?: string; limit: number; page: number }) {
   const where = input.tag ? and(isLive(input.now), arrayContains(blogPosts.tags, [input.tag])) : isLive(input.now);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(blogPosts).where(where).orderBy(...newestFirst).limit(input.limit).offset((input.page - 1) * input.limit),
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
     db.select({ total: count() }).from(blogPosts).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
@@ -33,7 +39,10 @@ export async function findLiveTags(db: Db, now: Date): Promise<string[]> {
 }
 
 export async function findLiveBySlug(db: Db, slug: string, now: Date): Promise<BlogPostRow | null> {
-  const [row] = await db.select().from(blogPosts).where(and(eq(blogPosts.slug, slug), isLive(now)));
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.slug, slug), isLive(now)));
   return row ?? null;
 }
 
@@ -58,7 +67,13 @@ export async function findAdminPage(db: Db, input: { status?: PostStatus; search
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
-    db.select().from(blogPosts).where(where).orderBy(desc(blogPosts.updatedAt)).limit(input.limit).offset((input.page - 1) * input.limit),
+    db
+      .select()
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.updatedAt))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
     db.select({ total: count() }).from(blogPosts).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };

@@ -22,7 +22,16 @@ const words = (count: number) => Array.from({ length: count }, (_, i) => `word${
 
 function post(overrides: Record<string, unknown> = {}) {
   const slug = `post-${Math.random().toString(36).slice(2, 10)}`;
-  return { title: 'A post', slug, excerpt: 'Short', body: words(50), tags: ['guides'], authorName: 'Ada', status: 'published', ...overrides };
+  return {
+    title: 'A post',
+    slug,
+    excerpt: 'Short',
+    body: words(50),
+    tags: ['guides'],
+    authorName: 'Ada',
+    status: 'published',
+    ...overrides,
+  };
 }
 
 async function create(body: Record<string, unknown>) {
@@ -125,8 +134,13 @@ describe('bad input and unsafe markdown', () => {
   it('keeps the admin routes to admins', async () => {
     const user = await registerUser(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/blog/posts' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/blog/posts', headers: bearer(user.accessToken) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/blog/posts', headers: bearer(user.accessToken), payload: post() })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/blog/posts', headers: bearer(user.accessToken) })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/admin/blog/posts', headers: bearer(user.accessToken), payload: post() }))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -144,10 +158,17 @@ describe('admin editing', () => {
       payload: { ...draft, slug: `${draft.slug}-v2`, status: 'published' },
     });
     expect(published.statusCode).toBe(200);
-    expect(published.json().data).toMatchObject({ status: 'published', isLive: true, publishAt: now.toISOString(), slug: `${draft.slug}-v2` });
+    expect(published.json().data).toMatchObject({
+      status: 'published',
+      isLive: true,
+      publishAt: now.toISOString(),
+      slug: `${draft.slug}-v2`,
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/blog/posts/${draft.slug}-v2` })).statusCode).toBe(200);
 
-    const search = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/blog/posts?search=zebra&status=published', headers: admin })).json().data;
+    const search = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/blog/posts?search=zebra&status=published', headers: admin })
+    ).json().data;
     expect(search.items.map((item: { slug: string }) => item.slug)).toEqual([`${draft.slug}-v2`]);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/blog/posts/${draft.slug}-v2`, headers: admin });
@@ -159,8 +180,14 @@ describe('admin editing', () => {
   });
 
   it('uploads a cover judged by its content, serves it publicly as WebP, and refuses other files', async () => {
-    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#ff8800' } }).png().toBuffer();
-    const upload = await t.app.inject({ method: 'POST', url: '/api/v1/admin/blog/covers', ...withAuth(multipartFile('file', 'c.png', 'image/png', png)) });
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/blog/covers',
+      ...withAuth(multipartFile('file', 'c.png', 'image/png', png)),
+    });
     expect(upload.statusCode).toBe(201);
     const { coverImage, coverImageUrl } = upload.json().data;
     const served = await t.app.inject({ method: 'GET', url: coverImageUrl });
@@ -170,17 +197,36 @@ describe('admin editing', () => {
     expect((await create(withCover)).json().data.coverImageUrl).toBe(coverImageUrl);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const refused = await t.app.inject({ method: 'POST', url: '/api/v1/admin/blog/covers', ...withAuth(multipartFile('file', 'c.png', 'image/png', svg)) });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/blog/covers',
+      ...withAuth(multipartFile('file', 'c.png', 'image/png', svg)),
+    });
     expect(refused.statusCode).toBe(415);
     expect((await create(post({ coverImage: 'blog-covers/0123456789abcdef0123456789abcdef.webp' }))).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/blog/covers/..%2F..%2Fsecrets.json' })).statusCode).toBe(404);
 
     // Replacing the cover removes the old file; deleting the article removes the new one.
-    const second = await t.app.inject({ method: 'POST', url: '/api/v1/admin/blog/covers', ...withAuth(multipartFile('file', 'd.png', 'image/png', png)) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/blog/covers',
+      ...withAuth(multipartFile('file', 'd.png', 'image/png', png)),
+    });
     const next = second.json().data;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/blog/posts/${withCover.slug}`, headers: admin, payload: { ...withCover, coverImage: next.coverImage } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/blog/posts/${withCover.slug}`,
+          headers: admin,
+          payload: { ...withCover, coverImage: next.coverImage },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: coverImageUrl })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/blog/posts/${withCover.slug}`, headers: admin })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/blog/posts/${withCover.slug}`, headers: admin })).statusCode).toBe(
+      200,
+    );
     expect((await t.app.inject({ method: 'GET', url: next.coverImageUrl })).statusCode).toBe(404);
   });
 });

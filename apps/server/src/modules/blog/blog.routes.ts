@@ -48,4 +48,3 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

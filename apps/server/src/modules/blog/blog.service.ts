@@ -1,5 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AdminPost, AdminPostList, PostBodyParsed, PostStatus, PostSummary, PublicPost, PublicPostList } from '@lumen/core/content/blog';
+import type {
+  AdminPost,
+  AdminPostList,
+  PostBodyParsed,
+  PostStatus,
+  PostSummary,
+  PublicPost,
+  PublicPostList,
+} from '@lumen/core/content/blog';
 import { blogLimits } from '@lumen/core/content/blog';
 import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
@@ -17,7 +25,9 @@ import type { BlogPostRow } from './tables.ts';
 export const POST_NOT_FOUND_MESSAGE = 'Article not found';
 const notFound = () => new AppError('NOT_FOUND', 404, POST_NOT_FOUND_MESSAGE);
 const slugTaken = (slug: string) =>
-  new AppError('CONFLICT', 409, `Another article already uses the slug "${slug}"`, { details: [{ field: 'slug', message: 'This slug is already used' }] });
+  new AppError('CONFLICT', 409, `Another article already uses the slug "${slug}"`, {
+    details: [{ field: 'slug', message: 'This slug is already used' }],
+  });
 
 function toSummary(row: BlogPostRow): PostSummary {
   return {
@@ -107,7 +117,14 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
     async listPublished(query: { tag?: string; limit: number; page: number }): Promise<PublicPostList> {
       const now = clock();
       const [{ rows, total }, tags] = await Promise.all([findLivePage(db, { ...query, now }), findLiveTags(db, now)]);
-      return { items: rows.map(toSummary), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit), tags };
+      return {
+        items: rows.map(toSummary),
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: totalPagesFor(total, query.limit),
+        tags,
+      };
     },
 
     async getPublished(slug: string): Promise<PublicPost> {
@@ -115,7 +132,13 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
       const row = await findLiveBySlug(db, slug, now);
       if (!row) throw notFound();
       const related = await findRelated(db, row, now, blogLimits.relatedCount);
-      return { ...toSummary(row), html: row.bodyHtml, seoTitle: row.seoTitle, seoDescription: row.seoDescription, related: related.map(toSummary) };
+      return {
+        ...toSummary(row),
+        html: row.bodyHtml,
+        seoTitle: row.seoTitle,
+        seoDescription: row.seoDescription,
+        related: related.map(toSummary),
+      };
     },
 
     async listForAdmin(query: { status?: PostStatus; search?: string; limit: number; page: number }): Promise<AdminPostList> {
@@ -149,7 +172,13 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
             .values({ ...postValues(input, now), authorUserId: actor.userId })
             .returning();
           if (!row) throw new Error('insert returned nothing');
-          await insertAuditEntry(tx, actor, { action: 'blog_post.create', targetType: 'blog_post', targetId: row.id, before: null, after: auditView(row) });
+          await insertAuditEntry(tx, actor, {
+            action: 'blog_post.create',
+            targetType: 'blog_post',
+            targetId: row.id,
+            before: null,
+            after: auditView(row),
+          });
           return toAdminPost(row, now);
         });
       } catch (error) {
@@ -177,7 +206,13 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
             .where(eq(blogPosts.id, existing.id))
             .returning();
           if (!row) throw notFound();
-          await insertAuditEntry(tx, actor, { action: 'blog_post.update', targetType: 'blog_post', targetId: row.id, before: auditView(existing), after: auditView(row) });
+          await insertAuditEntry(tx, actor, {
+            action: 'blog_post.update',
+            targetType: 'blog_post',
+            targetId: row.id,
+            before: auditView(existing),
+            after: auditView(row),
+          });
           previousCover = existing.coverImage !== row.coverImage ? existing.coverImage : null;
           return toAdminPost(row, now);
         });
@@ -193,7 +228,13 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
       const removed = await db.transaction(async (tx) => {
         const [row] = await tx.delete(blogPosts).where(eq(blogPosts.slug, slug)).returning();
         if (!row) throw notFound();
-        await insertAuditEntry(tx, actor, { action: 'blog_post.delete', targetType: 'blog_post', targetId: row.id, before: auditView(row), after: null });
+        await insertAuditEntry(tx, actor, {
+          action: 'blog_post.delete',
+          targetType: 'blog_post',
+          targetId: row.id,
+          before: auditView(row),
+          after: null,
+        });
         return row;
       });
       await dropUnusedCover(removed.coverImage);
@@ -201,7 +242,13 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
 
     async uploadCover(actor: AuditActor, bytes: Buffer): Promise<{ coverImage: string; coverImageUrl: string }> {
       const key = await saveCover(storage, bytes);
-      await insertAuditEntry(db, actor, { action: 'blog_cover.upload', targetType: 'blog_cover', targetId: key, before: null, after: { bytes: bytes.length } });
+      await insertAuditEntry(db, actor, {
+        action: 'blog_cover.upload',
+        targetType: 'blog_cover',
+        targetId: key,
+        before: null,
+        after: { bytes: bytes.length },
+      });
       return { coverImage: key, coverImageUrl: coverUrl(key) ?? '' };
     },
 

@@ -10,7 +10,8 @@ export const seedPosts: SeedPost[] = [
   {
     title: 'Product photos that sell: a practical guide to AI Background',
     slug: 'product-photos-that-sell-ai-background',
-    excerpt: 'Cut out your product, drop it on a clean studio backdrop and export a catalogue-ready image in seconds — without a photo studio.',
+    excerpt:
+      'Cut out your product, drop it on a clean studio backdrop and export a catalogue-ready image in seconds — without a photo studio.',
     tags: ['ai background', 'e-commerce', 'guides'],
     publishAt: '2026-09-02T09:00:00Z',
     seoDescription: 'How to turn phone snapshots into clean, consistent product photos with Lumen Studio AI Background.',
@@ -44,10 +45,12 @@ Try it on the three worst photos on your phone — you will be surprised how lit
   {
     title: 'From one photo to a time-lapse: behind Speed Painting',
     slug: 'behind-speed-painting',
-    excerpt: 'Speed Painting turns a still image into a video that paints it stroke by stroke. Here is what happens between upload and the final frame.',
+    excerpt:
+      'Speed Painting turns a still image into a video that paints it stroke by stroke. Here is what happens between upload and the final frame.',
     tags: ['speed painting', 'video', 'behind the scenes'],
     publishAt: '2026-09-23T09:00:00Z',
-    seoDescription: 'How Lumen Studio Speed Painting renders a stroke-by-stroke painting video from a single photo, and how to get the best result.',
+    seoDescription:
+      'How Lumen Studio Speed Painting renders a stroke-by-stroke painting video from a single photo, and how to get the best result.',
     body: `Time-lapse painting videos are some of the most watched clips on social media, and they take an artist hours to record. **Speed Painting** gives you the same effect from a single image in a couple of minutes.
 
 ## What the engine does
@@ -76,10 +79,12 @@ Try it with a photo of your pet — it is the most satisfying thing we have buil
   {
     title: 'Six tools, one credit balance: how Lumen Studio pricing works',
     slug: 'six-tools-one-credit-balance',
-    excerpt: 'Image generation, virtual try-on, sales pilot, sound generation and more — one balance pays for all of them. Here is how far your credits go.',
+    excerpt:
+      'Image generation, virtual try-on, sales pilot, sound generation and more — one balance pays for all of them. Here is how far your credits go.',
     tags: ['pricing', 'credits', 'image generation', 'virtual try-on', 'sales pilot', 'sound generation'],
     publishAt: '2026-10-14T09:00:00Z',
-    seoDescription: 'How Lumen Studio credits work across image generation, virtual try-on, speed painting, sales pilot and sound generation.',
+    seoDescription:
+      'How Lumen Studio credits work across image generation, virtual try-on, speed painting, sales pilot and sound generation.',
     body: `We built Lumen Studio for people who need a bit of everything: a product photo today, a jingle tomorrow, a sales call review on Friday. Paying a separate subscription for each would be absurd, so there is **one credit balance** for all six tools.
 
 ## What each tool costs

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { moderatePostBodySchema, moderationActions, moderationPostSchema, moderationQueueQuerySchema, paginatedModerationPostsSchema, postIdParamsSchema } from '@lumen/core/community/schemas';
+import {
+  moderatePostBodySchema,
+  moderationActions,
+  moderationPostSchema,
+  moderationQueueQuerySchema,
+  paginatedModerationPostsSchema,
+  postIdParamsSchema,
+} from '@lumen/core/community/schemas';
 import type { ModerationAction } from '@lumen/core/community/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';

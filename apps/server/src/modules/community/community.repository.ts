@@ -112,7 +112,11 @@ export function findUserPostsPage(db: Db, userId: string, page: Page) {
 export function searchPublishedPage(db: Db, viewerId: string | null, filter: { q: string; tool?: string }, page: Page) {
   const query = sql`websearch_to_tsquery(${SEARCH_CONFIG}::regconfig, ${filter.q})`;
   const rank = sql<number>`ts_rank(${communityPosts.search}, ${query})`.mapWith(Number);
-  const where = and(published, sql`${communityPosts.search} @@ ${query}`, filter.tool ? eq(communityPosts.service, filter.tool) : undefined);
+  const where = and(
+    published,
+    sql`${communityPosts.search} @@ ${query}`,
+    filter.tool ? eq(communityPosts.service, filter.tool) : undefined,
+  );
   return selectPage(db, viewerId, where, [desc(rank), desc(communityPosts.createdAt), desc(communityPosts.id)], page, rank);
 }
 
@@ -134,7 +138,11 @@ export function findModerationPage(db: Db, filter: 'queue' | 'hidden' | 'all', p
 
 /** True when the like is new (the count moves only then). */
 export async function insertLike(db: Db, userId: string, postId: string): Promise<boolean> {
-  const inserted = await db.insert(communityLikes).values({ userId, postId }).onConflictDoNothing().returning({ postId: communityLikes.postId });
+  const inserted = await db
+    .insert(communityLikes)
+    .values({ userId, postId })
+    .onConflictDoNothing()
+    .returning({ postId: communityLikes.postId });
   return inserted.length > 0;
 }
 

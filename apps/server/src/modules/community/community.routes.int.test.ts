@@ -67,7 +67,12 @@ async function gallery(query = '', token?: string): Promise<Paginated<CommunityP
 }
 
 function moderate(postId: string, action: string, reason: unknown, token = adminToken) {
-  return t.app.inject({ method: 'POST', url: `/api/v1/admin/community/posts/${postId}/${action}`, headers: bearer(token), payload: { reason } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/community/posts/${postId}/${action}`,
+    headers: bearer(token),
+    payload: { reason },
+  });
 }
 
 describe('publishing', () => {
@@ -75,7 +80,15 @@ describe('publishing', () => {
     const ada = await person();
     const jobId = await imageJob(ada, 'A copper kettle steaming on a windowsill');
     const post = await published(ada, { jobId, title: 'Morning kettle' });
-    expect(post).toMatchObject({ service: 'image-generator', title: 'Morning kettle', prompt: 'A copper kettle steaming on a windowsill', isToolPrompt: true, status: 'published', likes: 0, isMine: true });
+    expect(post).toMatchObject({
+      service: 'image-generator',
+      title: 'Morning kettle',
+      prompt: 'A copper kettle steaming on a windowsill',
+      isToolPrompt: true,
+      status: 'published',
+      likes: 0,
+      isMine: true,
+    });
     expect(post.author.name).toBe('Ada L.');
 
     const listed = await gallery();
@@ -98,7 +111,11 @@ describe('publishing', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Describe your result: this tool has no prompt to share');
     const post = await published(ada, { jobId: reportId, prompt: 'A discovery call where price was the main objection' });
-    expect(post).toMatchObject({ service: 'sales-pilot', isToolPrompt: false, prompt: 'A discovery call where price was the main objection' });
+    expect(post).toMatchObject({
+      service: 'sales-pilot',
+      isToolPrompt: false,
+      prompt: 'A discovery call where price was the main objection',
+    });
 
     const imageId = await imageJob(ada, 'A lighthouse at dusk');
     const replaced = await publish(ada, { jobId: imageId, prompt: 'something else' });
@@ -198,7 +215,9 @@ describe('bad input', () => {
       expect(response.json().message).toBe('Post not found');
     }
     expect((await moderate(unknown, 'hide', 'not real')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/community/posts/abc/like', headers: bearer(ada.token) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/community/posts/abc/like', headers: bearer(ada.token) })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -267,7 +286,10 @@ describe('prompt search', () => {
   it('ranks the better match first and understands websearch syntax', async () => {
     const ada = await person();
     const weak = await published(ada, { jobId: await imageJob(ada, 'A zeppelin drifting over fields') });
-    const strong = await published(ada, { jobId: await imageJob(ada, 'A zeppelin in a thunderstorm, the zeppelin lit by lightning'), title: 'Zeppelin thunderstorm' });
+    const strong = await published(ada, {
+      jobId: await imageJob(ada, 'A zeppelin in a thunderstorm, the zeppelin lit by lightning'),
+      title: 'Zeppelin thunderstorm',
+    });
     const ranked = await search('zeppelin thunderstorm');
     expect(ranked.items.map((item) => item.id)).toEqual([strong.id]);
     const either = await search('zeppelin or thunderstorm');
@@ -305,13 +327,19 @@ describe('reports and moderation', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/community/queue' })).statusCode).toBe(401);
     const hidden = await moderate(post.id, 'hide', 'Reported as copied');
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.json().data).toMatchObject({ status: 'hidden', openReports: 0, history: [{ action: 'hide', reason: 'Reported as copied', admin: 'admin@example.com' }] });
+    expect(hidden.json().data).toMatchObject({
+      status: 'hidden',
+      openReports: 0,
+      history: [{ action: 'hide', reason: 'Reported as copied', admin: 'admin@example.com' }],
+    });
 
     expect((await gallery('?limit=100')).items.map((item) => item.id)).not.toContain(post.id);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}/media` })).statusCode).toBe(404);
     expect((await search('octopus')).items).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/community/posts/${post.id}/like`, headers: bearer(bob.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/community/posts/${post.id}/like`, headers: bearer(bob.token) })).statusCode,
+    ).toBe(404);
 
     const mine = await t.app.inject({ method: 'GET', url: '/api/v1/community/posts/mine', headers: bearer(ada.token) });
     const own = (mine.json().data.items as CommunityPost[]).find((item) => item.id === post.id);
@@ -319,7 +347,11 @@ describe('reports and moderation', () => {
     expect(own!.media.url).toMatch(/^\/api\/v1\/files\//);
 
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, post.id));
-    expect(entry).toMatchObject({ action: 'community_post.hide', targetType: 'community_post', before: { status: 'published', openReports: 1 } });
+    expect(entry).toMatchObject({
+      action: 'community_post.hide',
+      targetType: 'community_post',
+      before: { status: 'published', openReports: 1 },
+    });
     expect(entry!.after).toMatchObject({ status: 'hidden', reason: 'Reported as copied' });
 
     const approved = await moderate(post.id, 'approve', 'Checked with the author, original work');
@@ -329,7 +361,9 @@ describe('reports and moderation', () => {
     expect((await moderate(post.id, 'delete', 'Asked by the rights holder')).statusCode).toBe(200);
     expect((await search('octopus')).items).toEqual([]);
     expect((await moderate(post.id, 'approve', 'Undo')).statusCode).toBe(404);
-    const republish = await publish(ada, { jobId: (await t.database.db.select({ jobId: jobs.id }).from(jobs).where(eq(jobs.userId, ada.id)))[0]!.jobId });
+    const republish = await publish(ada, {
+      jobId: (await t.database.db.select({ jobId: jobs.id }).from(jobs).where(eq(jobs.userId, ada.id)))[0]!.jobId,
+    });
     expect(republish.statusCode).toBe(409);
   });
 
@@ -342,17 +376,32 @@ describe('reports and moderation', () => {
     const asAuthor = await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) });
     expect(asAuthor.statusCode).toBe(200);
     expect(asAuthor.json().data).toMatchObject({ status: 'hidden', isMine: true });
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}`, headers: bearer(bob.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}`, headers: bearer(bob.token) })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode).toBe(
+      404,
+    );
     const again = await publish(ada, { jobId, prompt: 'Trying again' });
     expect(again.statusCode).toBe(409);
   });
 
   it('the OpenAPI document lists the community and moderation routes', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, unknown>; tags: { name: string }[] };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, unknown>;
+      tags: { name: string }[];
+    };
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/community/posts', '/api/v1/community/search', '/api/v1/community/posts/{id}/report', '/api/v1/admin/community/queue', '/api/v1/admin/community/posts/{id}/hide']),
+      expect.arrayContaining([
+        '/api/v1/community/posts',
+        '/api/v1/community/search',
+        '/api/v1/community/posts/{id}/report',
+        '/api/v1/admin/community/queue',
+        '/api/v1/admin/community/posts/{id}/hide',
+      ]),
     );
     expect(document.tags.map((tag) => tag.name)).toContain('community');
   });
@@ -362,15 +411,20 @@ describe('reports and moderation', () => {
     const bob = await person();
     const post = await published(ada, { jobId: await imageJob(ada, 'A brass telescope on a rooftop') });
     const inQueue = async () =>
-      ((await t.app.inject({ method: 'GET', url: '/api/v1/admin/community/queue?limit=100', headers: bearer(adminToken) })).json().data.items as ModerationPost[]).some(
-        (item) => item.id === post.id,
-      );
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/v1/admin/community/queue?limit=100', headers: bearer(adminToken) })).json().data
+          .items as ModerationPost[]
+      ).some((item) => item.id === post.id);
     expect(await inQueue()).toBe(true);
     expect((await moderate(post.id, 'approve', 'Looks good')).statusCode).toBe(200);
     expect(await inQueue()).toBe(false);
 
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(bob.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(bob.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/community/posts/${post.id}`, headers: bearer(ada.token) })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/community/posts/${post.id}` })).statusCode).toBe(404);
   });
 });

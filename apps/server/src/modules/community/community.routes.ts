@@ -89,13 +89,17 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Share one of your finished results; the prompt comes from the job, or you describe it for tools without one",
+        summary: 'Share one of your finished results; the prompt comes from the job, or you describe it for tools without one',
         body: publishPostBodySchema,
         response: { 201: ok(communityPostSchema), ...failures(400, 401, 404, 409, 413, 429) },
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ success: true as const, data: await service.publish(currentUser(request), request.body), message: 'Shared with the community' }),
+      reply.code(201).send({
+        success: true as const,
+        data: await service.publish(currentUser(request), request.body),
+        message: 'Shared with the community',
+      }),
   );
 
   app.get(
@@ -133,7 +137,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Take your post down', params: postIdParamsSchema, response: { 200: ok(emptyData), ...failures(400, 401, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Take your post down',
+        params: postIdParamsSchema,
+        response: { 200: ok(emptyData), ...failures(400, 401, 404, 429) },
+      },
     },
     async (request) => {
       await service.remove(currentUser(request), request.params.id);
@@ -145,7 +155,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id/like',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Like a post (liking again changes nothing)', params: postIdParamsSchema, response: { 200: ok(likeStateSchema), ...failures(400, 401, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Like a post (liking again changes nothing)',
+        params: postIdParamsSchema,
+        response: { 200: ok(likeStateSchema), ...failures(400, 401, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.like(currentUser(request), request.params.id) }),
   );
@@ -154,7 +170,13 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id/like',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Take your like back', params: postIdParamsSchema, response: { 200: ok(likeStateSchema), ...failures(400, 401, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Take your like back',
+        params: postIdParamsSchema,
+        response: { 200: ok(likeStateSchema), ...failures(400, 401, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.unlike(currentUser(request), request.params.id) }),
   );

@@ -74,21 +74,37 @@ export function createCommunityService({ db, links }: { db: Db; links: FileLinks
       if (job.status !== 'succeeded') throw new AppError('CONFLICT', 409, communityMessages.jobNotFinished);
       const outputs = await listOutputs(db, [job.id]);
       const output = body.outputId ? outputs.find((candidate) => candidate.id === body.outputId) : defaultOutput(job.service, outputs);
-      if (!output) throw body.outputId ? new AppError('NOT_FOUND', 404, 'Output not found') : new AppError('CONFLICT', 409, communityMessages.noOutput);
+      if (!output)
+        throw body.outputId
+          ? new AppError('NOT_FOUND', 404, 'Output not found')
+          : new AppError('CONFLICT', 409, communityMessages.noOutput);
 
       let prompt: string;
       if (hasOwnPrompt(job.service)) {
-        if (body.prompt !== undefined) throw new AppError('VALIDATION_ERROR', 400, communityMessages.promptNotAllowed, { details: [{ field: 'prompt', message: communityMessages.promptNotAllowed }] });
+        if (body.prompt !== undefined)
+          throw new AppError('VALIDATION_ERROR', 400, communityMessages.promptNotAllowed, {
+            details: [{ field: 'prompt', message: communityMessages.promptNotAllowed }],
+          });
         const fromJob = job.params.prompt;
         prompt = typeof fromJob === 'string' ? fromJob.trim().slice(0, communityLimits.promptMax) : '';
         if (!prompt) throw new AppError('CONFLICT', 409, communityMessages.promptRequired);
       } else {
-        if (!body.prompt) throw new AppError('VALIDATION_ERROR', 400, communityMessages.promptRequired, { details: [{ field: 'prompt', message: communityMessages.promptRequired }] });
+        if (!body.prompt)
+          throw new AppError('VALIDATION_ERROR', 400, communityMessages.promptRequired, {
+            details: [{ field: 'prompt', message: communityMessages.promptRequired }],
+          });
         prompt = body.prompt;
       }
 
       try {
-        const row = await insertPost(db, { userId: user.id, jobId: job.id, outputId: output.id, service: job.service, title: body.title ?? null, prompt });
+        const row = await insertPost(db, {
+          userId: user.id,
+          jobId: job.id,
+          outputId: output.id,
+          service: job.service,
+          title: body.title ?? null,
+          prompt,
+        });
         const record = await findPost(db, row.id, user.id);
         if (!record) throw new Error('publish: the new post vanished');
         return toPostDto(record, user.id, privateMedia);

@@ -56,7 +56,13 @@ export function createModerationService({ db, links }: { db: Db; links: FileLink
         await updatePost(tx, postId, { status: after.status, moderation: after.moderation, reportsCount: 0 });
         await resolveReports(tx, postId);
         await insertModerationAction(tx, { postId, adminId: actor.userId, action, reason });
-        await insertAuditEntry(tx, actor, { action: `community_post.${action}`, targetType: 'community_post', targetId: postId, before, after: { ...after, reason } });
+        await insertAuditEntry(tx, actor, {
+          action: `community_post.${action}`,
+          targetType: 'community_post',
+          targetId: postId,
+          before,
+          after: { ...after, reason },
+        });
       });
       const record = await findPost(db, postId, null);
       if (!record) throw new AppError('NOT_FOUND', 404, communityMessages.postNotFound);

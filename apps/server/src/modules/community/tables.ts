@@ -4,8 +4,7 @@ import { moderationActions, moderationStates, postStatuses } from '@lumen/core/c
 import { jobOutputs, jobs } from '../jobs/index.ts';
 import { users } from '../users/index.ts';
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -38,7 +37,9 @@ export const communityPosts = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql.raw(`setweight(to_tsvector('${SEARCH_CONFIG}', coalesce("title", '')), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}', "prompt"), 'B')`),
+        sql.raw(
+          `setweight(to_tsvector('${SEARCH_CONFIG}', coalesce("title", '')), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}', "prompt"), 'B')`,
+        ),
       ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,7 +85,10 @@ export const communityReports = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('community_reports_reporter_post_unique').on(table.reporterId, table.postId), index('community_reports_post_idx').on(table.postId)],
+  (table) => [
+    uniqueIndex('community_reports_reporter_post_unique').on(table.reporterId, table.postId),
+    index('community_reports_post_idx').on(table.postId),
+  ],
 );
 
 /** What moderators did to a post and why (the audit log holds the same with request details). */
@@ -100,7 +104,10 @@ export const communityModerationActions = pgTable(
     reason: text('reason').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('community_moderation_post_idx').on(table.postId, table.createdAt), check('community_moderation_action_check', inList('action', moderationActions))],
+  (table) => [
+    index('community_moderation_post_idx').on(table.postId, table.createdAt),
+    check('community_moderation_action_check', inList('action', moderationActions)),
+  ],
 );
 
 export type CommunityPostRow = typeof communityPosts.$inferSelect;

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactGrantBodySchema, contactIdParamsSchema, contactListQuerySchema, contactMessageListSchema, contactMessageSchema, contactReplyBodySchema, contactStatuses } from '@lumen/core/content/contact';
+import {
+  contactGrantBodySchema,
+  contactIdParamsSchema,
+  contactListQuerySchema,
+  contactMessageListSchema,
+  contactMessageSchema,
+  contactReplyBodySchema,
+  contactStatuses,
+} from '@lumen/core/content/contact';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { contactServiceFor } from './contact.routes.ts';
@@ -28,7 +36,13 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact/messages/:id',
     {
-      schema: { tags, security, summary: 'One contact message', params: contactIdParamsSchema, response: { 200: ok(contactMessageSchema), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One contact message',
+        params: contactIdParamsSchema,
+        response: { 200: ok(contactMessageSchema), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await contact.get(request.params.id) }),
   );
@@ -45,7 +59,11 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(contactMessageSchema), ...failures(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await contact.reply(auditActorOf(request), request.params.id, request.body.reply), message: 'Reply sent' }),
+    async (request) => ({
+      success: true as const,
+      data: await contact.reply(auditActorOf(request), request.params.id, request.body.reply),
+      message: 'Reply sent',
+    }),
   );
 
   app.put(
@@ -60,7 +78,10 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(contactMessageSchema), ...failures(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await contact.setStatus(auditActorOf(request), request.params.id, request.body.status) }),
+    async (request) => ({
+      success: true as const,
+      data: await contact.setStatus(auditActorOf(request), request.params.id, request.body.status),
+    }),
   );
 
   app.post(

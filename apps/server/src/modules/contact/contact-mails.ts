@@ -17,8 +17,19 @@ function html(title: string, paragraphs: string[]): string {
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').slice(0, 180);
 
 /** To the support team: who wrote, about what, and how to answer. */
-export function contactMessageMail(input: { name: string; email: string; subject: string; message: string; adminUrl: string }): RenderedMail {
-  const lines = [`From: ${input.name} <${input.email}>`, `Subject: ${input.subject}`, input.message, `Answer it in the admin: ${input.adminUrl}`];
+export function contactMessageMail(input: {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  adminUrl: string;
+}): RenderedMail {
+  const lines = [
+    `From: ${input.name} <${input.email}>`,
+    `Subject: ${input.subject}`,
+    input.message,
+    `Answer it in the admin: ${input.adminUrl}`,
+  ];
   return {
     template: 'contact_message',
     subject: `[Contact] ${oneLine(input.subject)}`,

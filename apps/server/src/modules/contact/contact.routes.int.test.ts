@@ -24,7 +24,13 @@ let ipCounter = 0;
 const nextIp = () => `10.0.0.${(ipCounter += 1)}`;
 
 function message(overrides: Record<string, unknown> = {}) {
-  return { name: 'Grace Hopper', email: uniqueEmail('grace'), subject: 'I shared Lumen Studio', message: 'I posted my speed painting on Instagram, here is the link.', ...overrides };
+  return {
+    name: 'Grace Hopper',
+    email: uniqueEmail('grace'),
+    subject: 'I shared Lumen Studio',
+    message: 'I posted my speed painting on Instagram, here is the link.',
+    ...overrides,
+  };
 }
 
 async function send(body: Record<string, unknown>, ip = nextIp(), headers: Record<string, string> = {}) {
@@ -46,7 +52,12 @@ describe('POST /contact', () => {
 
   it('mails the support address of the platform settings once an admin sets one', async () => {
     const current = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: admin })).json().data.settings;
-    const saved = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers: admin, payload: { ...current, supportEmail: 'desk@lumen.test' } });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers: admin,
+      payload: { ...current, supportEmail: 'desk@lumen.test' },
+    });
     expect(saved.statusCode).toBe(200);
     expect((await send(message({ subject: 'To the settings address' }))).statusCode).toBe(201);
     expect((await latestMail(t.app, 'desk@lumen.test', 'contact_message'))?.subject).toBe('[Contact] To the settings address');
@@ -89,34 +100,56 @@ describe('admin contact messages', () => {
   it('lists and searches messages, replies by mail, marks them, all admin only and audited', async () => {
     const body = message({ subject: 'Refund for a failed job' });
     const id = (await send(body)).json().data.id;
-    const list = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages?search=refund&status=open', headers: admin })).json().data;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages?search=refund&status=open', headers: admin })
+    ).json().data;
     expect(list.items.map((item: { id: string }) => item.id)).toContain(id);
 
-    const replied = await t.app.inject({ method: 'POST', url: `/api/v1/admin/contact/messages/${id}/reply`, headers: admin, payload: { reply: 'Your credits are back.' } });
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/contact/messages/${id}/reply`,
+      headers: admin,
+      payload: { reply: 'Your credits are back.' },
+    });
     expect(replied.statusCode).toBe(200);
     expect(replied.json().data).toMatchObject({ status: 'answered', reply: 'Your credits are back.' });
     const mail = await latestMail(t.app, body.email as string, 'contact_reply');
     expect(mail?.subject).toBe('Re: Refund for a failed job');
     expect(mail?.text).toContain('Your credits are back.');
 
-    const reopened = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/contact/messages/${id}/status`, headers: admin, payload: { status: 'open' } });
+    const reopened = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/contact/messages/${id}/status`,
+      headers: admin,
+      payload: { status: 'open' },
+    });
     expect(reopened.json().data.status).toBe('open');
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id))).map((row) => row.action).sort();
     expect(actions).toEqual(['contact_message.reply', 'contact_message.status']);
 
     const user = await registerUser(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages', headers: bearer(user.accessToken) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages/00000000-0000-4000-8000-000000000000', headers: admin })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages', headers: bearer(user.accessToken) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages/00000000-0000-4000-8000-000000000000', headers: admin }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/contact/messages/nope', headers: admin })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/contact/messages/${id}/reply`, headers: admin, payload: { reply: '' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/admin/contact/messages/${id}/reply`, headers: admin, payload: { reply: '' } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('grants FREE CREDITS to the sender once per message, through the ledger, with the reason', async () => {
     const user = await registerUser(t.app);
     const id = (await send(message({ email: user.user.email }))).json().data.id;
     const url = `/api/v1/admin/contact/messages/${id}/grant-credits`;
-    const balance = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: bearer(user.accessToken) })).json().data.balance as number;
+    const balance = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/credits/balance', headers: bearer(user.accessToken) })).json().data
+        .balance as number;
     const start = await balance();
 
     const granted = await t.app.inject({ method: 'POST', url, headers: admin, payload: { amount: 10, reason: 'Shared on Instagram' } });
@@ -130,15 +163,28 @@ describe('admin contact messages', () => {
     ]);
     expect(again.map((response) => response.statusCode)).toEqual([409, 409]);
     expect(await balance()).toBe(start + 10);
-    const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `contact:${id}:credits`));
+    const ledger = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `contact:${id}:credits`));
     expect(ledger).toEqual([expect.objectContaining({ kind: 'admin_adjustment', amount: 10, userId: user.user.id })]);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'contact_message.grant_credits'));
     expect(audit.some((row) => row.targetId === user.user.id)).toBe(true);
 
     const stranger = (await send(message())).json().data.id;
-    const noAccount = await t.app.inject({ method: 'POST', url: `/api/v1/admin/contact/messages/${stranger}/grant-credits`, headers: admin, payload: { amount: 5, reason: 'Thanks' } });
+    const noAccount = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/contact/messages/${stranger}/grant-credits`,
+      headers: admin,
+      payload: { amount: 5, reason: 'Thanks' },
+    });
     expect(noAccount.statusCode).toBe(422);
-    const bad = await t.app.inject({ method: 'POST', url: `/api/v1/admin/contact/messages/${stranger}/grant-credits`, headers: admin, payload: { amount: -5, reason: 'x' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/contact/messages/${stranger}/grant-credits`,
+      headers: admin,
+      payload: { amount: -5, reason: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(await mailsTo(t.app, 'nobody@example.com')).toEqual([]);
   });

@@ -6,7 +6,13 @@ import { requireAuth } from '../../plugins/guards.ts';
 import { createContactService } from './contact.service.ts';
 
 export function contactServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
-  return createContactService({ db: app.db, config: app.config, mailer: app.mailer, rateLimits: app.apiKeys.rateLimitStore, clock: app.clock });
+  return createContactService({
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    rateLimits: app.apiKeys.rateLimitStore,
+    clock: app.clock,
+  });
 }
 
 /** POST /contact: stored, mailed to the support address, limited per IP. */
@@ -38,4 +44,3 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-

@@ -56,21 +56,43 @@ export function createContactService(deps: { db: Db; config: AppConfig; mailer: 
   }
 
   return {
-    async submit(input: { name: string; email: string; subject: string; message: string; ip: string; userId: string | null }): Promise<{ id: string }> {
+    async submit(input: {
+      name: string;
+      email: string;
+      subject: string;
+      message: string;
+      ip: string;
+      userId: string | null;
+    }): Promise<{ id: string }> {
       const hit = await rateLimits.hit(`contact:${input.ip}`, CONTACT_RATE_LIMIT.windowMs);
       if (hit.count > CONTACT_RATE_LIMIT.max) {
         const retryAfterSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
-        throw new AppError('RATE_LIMITED', 429, `You have sent several messages in a short time. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, {
-          retryAfterSeconds,
-        });
+        throw new AppError(
+          'RATE_LIMITED',
+          429,
+          `You have sent several messages in a short time. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
+          {
+            retryAfterSeconds,
+          },
+        );
       }
       const [row] = await db
         .insert(contactMessages)
-        .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, ip: input.ip, senderUserId: input.userId })
+        .values({
+          name: input.name,
+          email: input.email,
+          subject: input.subject,
+          message: input.message,
+          ip: input.ip,
+          senderUserId: input.userId,
+        })
         .returning({ id: contactMessages.id });
       if (!row) throw new Error('insert returned nothing');
       const to = await supportAddress(db, config);
-      await mailer.send(to, contactMessageMail({ ...input, adminUrl: `${config.publicUrl}/admin/newsletter?tab=messages&message=${row.id}` }));
+      await mailer.send(
+        to,
+        contactMessageMail({ ...input, adminUrl: `${config.publicUrl}/admin/newsletter?tab=messages&message=${row.id}` }),
+      );
       return { id: row.id };
     },
 
@@ -79,7 +101,9 @@ export function createContactService(deps: { db: Db; config: AppConfig; mailer: 
       if (query.status) conditions.push(eq(contactMessages.status, query.status));
       if (query.search) {
         const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        conditions.push(or(ilike(contactMessages.email, pattern), ilike(contactMessages.name, pattern), ilike(contactMessages.subject, pattern)) as SQL);
+        conditions.push(
+          or(ilike(contactMessages.email, pattern), ilike(contactMessages.name, pattern), ilike(contactMessages.subject, pattern)) as SQL,
+        );
       }
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [counted]] = await Promise.all([
@@ -137,7 +161,13 @@ export function createContactService(deps: { db: Db; config: AppConfig; mailer: 
         const row = await findRow(tx, id, true);
         if (!row) throw notFound();
         await tx.update(contactMessages).set({ status }).where(eq(contactMessages.id, id));
-        await insertAuditEntry(tx, actor, { action: 'contact_message.status', targetType: 'contact_message', targetId: id, before: { status: row.status }, after: { status } });
+        await insertAuditEntry(tx, actor, {
+          action: 'contact_message.status',
+          targetType: 'contact_message',
+          targetId: id,
+          before: { status: row.status },
+          after: { status },
+        });
         return toMessage({ ...row, status });
       });
     },

@@ -23,7 +23,10 @@ export const contactMessages = pgTable(
     grantedUserId: uuid('granted_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt), index('contact_messages_status_idx').on(table.status, table.createdAt)],
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt),
+    index('contact_messages_status_idx').on(table.status, table.createdAt),
+  ],
 );
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

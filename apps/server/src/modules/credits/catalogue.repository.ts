@@ -53,7 +53,11 @@ export async function findActivePackage(db: Db, id: string): Promise<CreditPacka
 
 /** Every non-archived package (active or not) in order; `forUpdate` locks them for a change. */
 export async function listPackages(db: Db, options: { forUpdate?: boolean } = {}): Promise<CreditPackageRow[]> {
-  const query = db.select().from(creditPackages).where(notArchived).orderBy(...inOrder);
+  const query = db
+    .select()
+    .from(creditPackages)
+    .where(notArchived)
+    .orderBy(...inOrder);
   return options.forUpdate ? query.for('update') : query;
 }
 

@@ -56,10 +56,7 @@ export function createCreditHistoryService({ db }: { db: Db }) {
     getHistory: (userId: string, query: PaginationQuery) => ledgerPage(userId, query),
 
     async getTransactionHistory(userId: string, query: PaginationQuery): Promise<TransactionHistory> {
-      const [page, sums] = await Promise.all([
-        ledgerPage(userId, query, transactionKinds),
-        sumLedgerBySign(db, userId, transactionKinds),
-      ]);
+      const [page, sums] = await Promise.all([ledgerPage(userId, query, transactionKinds), sumLedgerBySign(db, userId, transactionKinds)]);
       return { ...page, totals: { creditsAdded: sums.added, creditsRemoved: sums.removed } };
     },
 

@@ -1,12 +1,7 @@
 import { dollarsToCents } from '@lumen/core/credits/rules';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import type { Db } from '../../db/database.ts';
-import {
-  findPackageForUpdate,
-  insertPackage,
-  listPackages,
-  updatePackage,
-} from './catalogue.repository.ts';
+import { findPackageForUpdate, insertPackage, listPackages, updatePackage } from './catalogue.repository.ts';
 import type { PackageValues } from './catalogue.repository.ts';
 import { PACKAGE_NOT_FOUND_MESSAGE } from './catalogue.service.ts';
 import { toCreditPackageDto } from './credits.dto.ts';

@@ -129,7 +129,11 @@ export async function sumUsageByService(db: Db, userId: string) {
 }
 
 export async function hasLedgerKind(db: Db, userId: string, kind: LedgerKind): Promise<boolean> {
-  const [row] = await db.select({ id: creditLedger.id }).from(creditLedger).where(ledgerFilter(userId, [kind])).limit(1);
+  const [row] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(ledgerFilter(userId, [kind]))
+    .limit(1);
   return Boolean(row);
 }
 

@@ -115,7 +115,14 @@ describe('GET /credits/transaction-history and /credits/usage-history', () => {
   it('is empty with zero totals for a new user', async () => {
     const { accessToken } = await registerUser(app());
     const usage = usageHistorySchema.parse((await get('/credits/usage-history', accessToken)).json().data);
-    expect(usage).toEqual({ items: [], page: 1, limit: 10, total: 0, totalPages: 0, totals: { creditsSpent: 0, creditsRefunded: 0, byService: {} } });
+    expect(usage).toEqual({
+      items: [],
+      page: 1,
+      limit: 10,
+      total: 0,
+      totalPages: 0,
+      totals: { creditsSpent: 0, creditsRefunded: 0, byService: {} },
+    });
     const transactions = transactionHistorySchema.parse((await get('/credits/transaction-history', accessToken)).json().data);
     expect(transactions.totals).toEqual({ creditsAdded: 5, creditsRemoved: 0 });
   });

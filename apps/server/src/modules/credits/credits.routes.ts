@@ -25,7 +25,12 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       config: apiKeyAccess,
-      schema: { tags, security: jwtOrApiKeySecurity, summary: 'Your credit balance', response: { 200: ok(creditBalanceSchema), ...failures(401, 429) } },
+      schema: {
+        tags,
+        security: jwtOrApiKeySecurity,
+        summary: 'Your credit balance',
+        response: { 200: ok(creditBalanceSchema), ...failures(401, 429) },
+      },
     },
     async (request) => {
       const { balance } = await history.getAccount(currentUser(request).id);

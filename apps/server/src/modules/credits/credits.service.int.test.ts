@@ -151,9 +151,9 @@ describe('chargeForService, refundCharge, adjustCredits', () => {
 
   it('refuses an unknown service with 404', async () => {
     const userId = await newUserWithBalance(5);
-    await expect(
-      chargeForService(t.database.db, { userId, serviceKey: 'nope', idempotencyKey: `nope:${userId}` }),
-    ).rejects.toMatchObject({ statusCode: 404 });
+    await expect(chargeForService(t.database.db, { userId, serviceKey: 'nope', idempotencyKey: `nope:${userId}` })).rejects.toMatchObject({
+      statusCode: 404,
+    });
   });
 
   it('refunds a charge once however often asked, and moves spent back', async () => {

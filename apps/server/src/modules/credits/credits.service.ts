@@ -126,7 +126,13 @@ export async function moveCredits(db: Db, input: MoveCreditsInput): Promise<Move
 /** Adds credits (a purchase, a subscription period, the sign-up bonus). */
 export async function grantCredits(
   db: Db,
-  input: { userId: string; amount: number; kind: 'purchase' | 'subscription_grant' | 'signup_bonus'; idempotencyKey: string; reason?: string },
+  input: {
+    userId: string;
+    amount: number;
+    kind: 'purchase' | 'subscription_grant' | 'signup_bonus';
+    idempotencyKey: string;
+    reason?: string;
+  },
 ): Promise<MoveCreditsResult> {
   if (input.amount <= 0) throw new Error(`grantCredits: amount must be positive, got ${input.amount}`);
   return moveCredits(db, input);
@@ -164,10 +170,7 @@ export async function chargeForService(
 }
 
 /** Gives a charge back once, however often it is asked (keyed by the charge). */
-export async function refundCharge(
-  db: Db,
-  input: { userId: string; chargeEntryId: string; reason?: string },
-): Promise<MoveCreditsResult> {
+export async function refundCharge(db: Db, input: { userId: string; chargeEntryId: string; reason?: string }): Promise<MoveCreditsResult> {
   const charge = await findLedgerEntryById(db, input.chargeEntryId);
   if (!charge || charge.userId !== input.userId || charge.kind !== 'job_charge') {
     throw new AppError('NOT_FOUND', 404, 'That charge does not exist');

@@ -3,7 +3,14 @@ export { findActivePackage, listServiceCosts } from './catalogue.repository.ts';
 export { PACKAGE_NOT_FOUND_MESSAGE, createCatalogueService } from './catalogue.service.ts';
 export { createCreditHistoryService, usageByService } from './credit-history.service.ts';
 export { serviceNameOf, toLedgerEntryDto } from './credits.dto.ts';
-export { findCreditAccount, findCreditAccountForUpdate, findLedgerEntryById, findUserWithCredit, hasPurchased, insertCreditAccount } from './credits.repository.ts';
+export {
+  findCreditAccount,
+  findCreditAccountForUpdate,
+  findLedgerEntryById,
+  findUserWithCredit,
+  hasPurchased,
+  insertCreditAccount,
+} from './credits.repository.ts';
 export { creditsRoutes } from './credits.routes.ts';
 export { adjustCredits, chargeForService, grantCredits, moveCredits, refundCharge } from './credits.service.ts';
 export { catalogueRoutes } from './ordered-catalogue.routes.ts';

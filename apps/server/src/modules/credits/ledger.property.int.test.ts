@@ -43,13 +43,22 @@ type Used = { kind: string; amount: number; service?: string };
 
 async function newUserId(): Promise<string> {
   const db = t.database.db;
-  const user = await insertUser(db, { firstName: 'P', lastName: 'T', email: `prop-${randomBytes(6).toString('hex')}@example.com`, passwordHash: 'x' });
+  const user = await insertUser(db, {
+    firstName: 'P',
+    lastName: 'T',
+    email: `prop-${randomBytes(6).toString('hex')}@example.com`,
+    passwordHash: 'x',
+  });
   await insertCreditAccount(db, user.id);
   return user.id;
 }
 
 /** Runs one operation against the service and a plain model; both must agree. */
-async function step(userId: string, model: { balance: number; spent: number; used: Map<string, Used>; charges: Array<{ id: string; cost: number }>; refunded: Set<string> }, o: Operation) {
+async function step(
+  userId: string,
+  model: { balance: number; spent: number; used: Map<string, Used>; charges: Array<{ id: string; cost: number }>; refunded: Set<string> },
+  o: Operation,
+) {
   const db = t.database.db;
   const outcome = async (run: () => Promise<MoveCreditsResult>) => {
     try {
@@ -118,7 +127,13 @@ describe('ledger property', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
         const userId = await newUserId();
-        const model = { balance: 0, spent: 0, used: new Map<string, Used>(), charges: [] as Array<{ id: string; cost: number }>, refunded: new Set<string>() };
+        const model = {
+          balance: 0,
+          spent: 0,
+          used: new Map<string, Used>(),
+          charges: [] as Array<{ id: string; cost: number }>,
+          refunded: new Set<string>(),
+        };
         for (const o of operations) await step(userId, model, o);
         expect(await expectLedgerInvariant(t.database.db, userId)).toBe(model.balance);
         expect((await findCreditAccount(t.database.db, userId))?.spent).toBe(model.spent);

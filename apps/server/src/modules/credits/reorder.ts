@@ -4,7 +4,9 @@ import { AppError } from '../../plugins/app-error.ts';
 export function assertSameIds(currentIds: readonly string[], requestedIds: readonly string[], what: string): void {
   const current = new Set(currentIds);
   const isSameSet =
-    requestedIds.length === current.size && new Set(requestedIds).size === requestedIds.length && requestedIds.every((id) => current.has(id));
+    requestedIds.length === current.size &&
+    new Set(requestedIds).size === requestedIds.length &&
+    requestedIds.every((id) => current.has(id));
   if (!isSameSet) {
     const message = `ids must list every ${what} exactly once (${current.size} expected)`;
     throw new AppError('VALIDATION_ERROR', 400, message, { details: [{ field: 'ids', message }] });

@@ -50,10 +50,7 @@ export const creditLedger = pgTable(
     index('credit_ledger_user_created_idx').on(table.userId, table.createdAt),
     index('credit_ledger_user_seq_idx').on(table.userId, table.seq),
     check('credit_ledger_balance_after_check', sql`${table.balanceAfter} >= 0`),
-    check(
-      'credit_ledger_kind_check',
-      sql.raw(`kind in (${ledgerKinds.map((kind) => `'${kind}'`).join(', ')})`),
-    ),
+    check('credit_ledger_kind_check', sql.raw(`kind in (${ledgerKinds.map((kind) => `'${kind}'`).join(', ')})`)),
   ],
 );
 

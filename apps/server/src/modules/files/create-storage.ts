@@ -20,9 +20,12 @@ export async function openStorage(config: Pick<AppConfig, 'storageDriver' | 's3'
     storage.close();
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
     const reason = `${status ? `HTTP ${status}, ` : ''}${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
-    throw new Error(`S3 storage: bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`} is not reachable (${reason})`, {
-      cause: error,
-    });
+    throw new Error(
+      `S3 storage: bucket ${config.s3.bucket} at ${config.s3.endpoint ?? `AWS ${config.s3.region}`} is not reachable (${reason})`,
+      {
+        cause: error,
+      },
+    );
   }
   return { storage, close: () => storage.close() };
 }

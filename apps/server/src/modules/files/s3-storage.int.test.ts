@@ -89,7 +89,11 @@ describe('the S3 storage driver against a local S3-compatible server', () => {
     expect(await ranged.text()).toBe('report');
 
     // s3rver checks a presigned link's expiry but not its SigV4 signature (real S3 and MinIO do).
-    const shortLived = await storage.directLink('jobs/j2/report', { contentType: 'text/plain', disposition: 'attachment', expiresInSeconds: 1 });
+    const shortLived = await storage.directLink('jobs/j2/report', {
+      contentType: 'text/plain',
+      disposition: 'attachment',
+      expiresInSeconds: 1,
+    });
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     const expired = await fetch(shortLived!);
     expect(expired.status).toBe(403);
@@ -131,7 +135,11 @@ describe('the app on S3 storage', () => {
     expect(done.status).toBe('succeeded');
     const output = done.outputs[0]!;
     // The worker wrote the result through the S3 driver: it is in the bucket under the job's key.
-    const { storage, close } = await openStorage({ storageDriver: 's3', s3: { ...s3.config, bucket: 'lumen-app' }, dataDir: '/nonexistent' });
+    const { storage, close } = await openStorage({
+      storageDriver: 's3',
+      s3: { ...s3.config, bucket: 'lumen-app' },
+      dataDir: '/nonexistent',
+    });
     try {
       expect(await storage.size(`jobs/${job.id}/${output.id}`)).toBe(output.size);
     } finally {
@@ -162,7 +170,9 @@ describe('the app on S3 storage', () => {
     expect(Buffer.from(await file.arrayBuffer()).length).toBe(output.size);
 
     // Deleting the job removes its objects from the bucket.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${job.id}`, headers: bearer(user.accessToken) })).statusCode).toBeLessThan(300);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${job.id}`, headers: bearer(user.accessToken) })).statusCode,
+    ).toBeLessThan(300);
     expect((await fetch(presigned)).status).toBe(404);
   });
 });

@@ -16,7 +16,6 @@ import { contentDisposition } from './signed-links.ts';
 import { assertStorageKey } from './storage.ts';
 import type { Storage } from './storage.ts';
 
-
 /** Uploads go in parts of this size, at most two parts in flight: bounded memory whatever the file. */
 const PART_SIZE_BYTES = 5 * 1024 * 1024;
 

@@ -84,7 +84,10 @@ export function checkTranscript(bytes: Buffer, fileName: string): CheckedFile {
 /** A file name safe to store and offer back: no path, no control characters, at most 200 characters. */
 export function cleanFileName(name: string, fallback: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(-200);
   return cleaned || fallback;
 }

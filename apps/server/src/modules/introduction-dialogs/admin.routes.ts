@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminIntroductionDialogSchema, introductionDialogParamsSchema, updateIntroductionDialogBodySchema } from '@lumen/core/jobs/schemas';
+import {
+  adminIntroductionDialogSchema,
+  introductionDialogParamsSchema,
+  updateIntroductionDialogBodySchema,
+} from '@lumen/core/jobs/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createIntroductionDialogsAdminService } from './introduction-dialogs-admin.service.ts';

@@ -30,12 +30,21 @@ export function createIntroductionDialogsAdminService(deps: { db: Db }) {
     /** One per service, in the catalogue's order (a service without a row shows its default). */
     async list(): Promise<AdminIntroductionDialog[]> {
       const rows = await db.select().from(introductionDialogs);
-      return serviceKeys.map((service) => toAdminDialog(service, rows.find((row) => row.service === service)));
+      return serviceKeys.map((service) =>
+        toAdminDialog(
+          service,
+          rows.find((row) => row.service === service),
+        ),
+      );
     },
 
     async update(actor: AuditActor, service: ServiceKey, input: UpdateIntroductionDialogBody): Promise<AdminIntroductionDialog> {
       return db.transaction(async (tx) => {
-        const [existing] = await tx.select().from(introductionDialogs).where(sql`${introductionDialogs.service} = ${service}`).for('update');
+        const [existing] = await tx
+          .select()
+          .from(introductionDialogs)
+          .where(sql`${introductionDialogs.service} = ${service}`)
+          .for('update');
         const values = { title: input.title, body: input.body, enabled: input.enabled, updatedBy: actor.userId, updatedAt: sql`now()` };
         const [row] = await tx
           .insert(introductionDialogs)

@@ -23,7 +23,9 @@ describe('introduction dialogs and the try-on catalogue for users', () => {
       expect(dismissed.json()).toEqual({ success: true, data: { seen: true } });
     }
     expect((await t.app.inject({ method: 'GET', url, headers: bearer(user.accessToken) })).json().data.seen).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/introduction-dialogs/nope', headers: bearer(user.accessToken) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/introduction-dialogs/nope', headers: bearer(user.accessToken) })).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 

@@ -13,7 +13,12 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ip-blocks',
     {
-      schema: { tags, security, summary: 'Blocked IP ranges, newest first, and the address you connect from', response: { 200: ok(ipBlockListSchema), ...failures(401, 403, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Blocked IP ranges, newest first, and the address you connect from',
+        response: { 200: ok(ipBlockListSchema), ...failures(401, 403, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: { items: await listIpBlocks(app.db), yourIp: request.ip } }),
   );
@@ -30,13 +35,21 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ success: true, data: await addIpBlock(app.db, auditActorOf(request), request.body), message: ipBlockMessages.added }),
+      reply
+        .code(201)
+        .send({ success: true, data: await addIpBlock(app.db, auditActorOf(request), request.body), message: ipBlockMessages.added }),
   );
 
   app.delete(
     '/ip-blocks/:id',
     {
-      schema: { tags, security, summary: 'Unblock a range', params: idParamsSchema, response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Unblock a range',
+        params: idParamsSchema,
+        response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => {
       await removeIpBlock(app.db, auditActorOf(request), request.params.id);

@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const block = (payload: unknown, remoteAddress = '127.0.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/admin/ip-blocks', headers: bearer(admin), payload: payload as object, remoteAddress });
-const list = async () => ipBlockListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/admin/ip-blocks', headers: bearer(admin) })).json().data);
+const list = async () =>
+  ipBlockListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/admin/ip-blocks', headers: bearer(admin) })).json().data);
 const health = (remoteAddress: string) => t.app.inject({ method: 'GET', url: '/api/v1/credits/packages', remoteAddress });
 
 describe('parseCidr', () => {
@@ -43,14 +44,21 @@ describe('blocked IP ranges', () => {
     expect(created.json().data).toMatchObject({ cidr: '198.51.100.0/24', reason: 'Credential stuffing', createdBy: 'admin@example.com' });
 
     for (const url of ['/api/v1/credits/packages', '/api/v1/auth/login', '/api/v1/health', '/']) {
-      const refused = await t.app.inject({ method: url.includes('login') ? 'POST' : 'GET', url, remoteAddress: '198.51.100.20', payload: url.includes('login') ? { email: 'a@b.co', password: 'x' } : undefined });
+      const refused = await t.app.inject({
+        method: url.includes('login') ? 'POST' : 'GET',
+        url,
+        remoteAddress: '198.51.100.20',
+        payload: url.includes('login') ? { email: 'a@b.co', password: 'x' } : undefined,
+      });
       expect(refused.statusCode, url).toBe(403);
       expect(refused.json()).toMatchObject({ success: false, message: ipBlockMessages.blocked });
     }
     expect((await health('::ffff:198.51.100.9')).statusCode).toBe(403);
     expect((await health('198.51.101.1')).statusCode).toBe(200);
 
-    const audit = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=ip_block.add&limit=1', headers: bearer(admin) })).json().data;
+    const audit = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=ip_block.add&limit=1', headers: bearer(admin) })
+    ).json().data;
     expect(audit.items[0]).toMatchObject({ after: { cidr: '198.51.100.0/24' }, ip: '127.0.0.1' });
 
     const id = created.json().data.id as string;

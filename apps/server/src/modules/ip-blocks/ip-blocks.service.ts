@@ -47,7 +47,10 @@ export async function listIpBlocks(db: Db): Promise<IpBlock[]> {
 /** Blocks a range, never one that holds the acting admin's own address. Audited. */
 export async function addIpBlock(db: Db, actor: AuditActor, input: { cidr: string; reason: string }): Promise<IpBlock> {
   const range = parseCidr(input.cidr);
-  if (!range) throw new AppError('VALIDATION_ERROR', 400, ipBlockMessages.invalidCidr, { details: [{ field: 'cidr', message: ipBlockMessages.invalidCidr }] });
+  if (!range)
+    throw new AppError('VALIDATION_ERROR', 400, ipBlockMessages.invalidCidr, {
+      details: [{ field: 'cidr', message: ipBlockMessages.invalidCidr }],
+    });
   if (actor.ip && createMatcher([range])(actor.ip)) {
     throw new AppError('CONFLICT', 409, `${ipBlockMessages.ownRange} (${actor.ip}).`);
   }
@@ -55,7 +58,13 @@ export async function addIpBlock(db: Db, actor: AuditActor, input: { cidr: strin
   try {
     await db.transaction(async (tx) => {
       const [row] = await tx.insert(blockedIpRanges).values({ cidr, reason: input.reason, createdBy: actor.userId }).returning();
-      await insertAuditEntry(tx, actor, { action: 'ip_block.add', targetType: 'ip_block', targetId: row?.id ?? null, before: null, after: { cidr, reason: input.reason } });
+      await insertAuditEntry(tx, actor, {
+        action: 'ip_block.add',
+        targetType: 'ip_block',
+        targetId: row?.id ?? null,
+        before: null,
+        after: { cidr, reason: input.reason },
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, ipBlockMessages.duplicate);
@@ -71,7 +80,13 @@ export async function removeIpBlock(db: Db, actor: AuditActor, id: string): Prom
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(blockedIpRanges).where(eq(blockedIpRanges.id, id)).returning();
     if (!row) throw new AppError('NOT_FOUND', 404, ipBlockMessages.notFound);
-    await insertAuditEntry(tx, actor, { action: 'ip_block.remove', targetType: 'ip_block', targetId: id, before: { cidr: row.cidr, reason: row.reason }, after: null });
+    await insertAuditEntry(tx, actor, {
+      action: 'ip_block.remove',
+      targetType: 'ip_block',
+      targetId: id,
+      before: { cidr: row.cidr, reason: row.reason },
+      after: null,
+    });
   });
   matchers.delete(db);
 }

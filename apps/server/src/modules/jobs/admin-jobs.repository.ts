@@ -35,10 +35,7 @@ function filterConditions(query: Omit<AdminJobListQuery, 'limit' | 'page'>): SQL
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
-    const matches: SQL[] = [
-      ilike(users.email, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-    ];
+    const matches: SQL[] = [ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)];
     if (UUID.test(search)) matches.push(eq(jobs.id, search.toLowerCase()));
     conditions.push(or(...matches) as SQL);
   }
@@ -73,7 +70,11 @@ export async function findAdminJobsPage(
   return { rows: rows.map((row) => ({ job: row.job, user: toJobUser(row.user) })), total: totals?.total ?? 0 };
 }
 
-export async function findJobWithUser(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<{ job: JobRow; user: JobUser } | null> {
+export async function findJobWithUser(
+  db: Db,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ job: JobRow; user: JobUser } | null> {
   const query = db.select({ job: jobs, user: userColumns }).from(jobs).innerJoin(users, eq(users.id, jobs.userId)).where(eq(jobs.id, id));
   const [row] = options.forUpdate ? await query.for('update', { of: jobs }) : await query;
   return row ? { job: row.job, user: toJobUser(row.user) } : null;
@@ -89,7 +90,10 @@ export async function findJobLedgerEntries(db: Db, job: JobRow): Promise<CreditL
   const chargeMatch = job.chargeLedgerId
     ? or(eq(creditLedger.id, job.chargeLedgerId), like(creditLedger.idempotencyKey, `job:${job.id}:%`))
     : like(creditLedger.idempotencyKey, `job:${job.id}:%`);
-  const charges = await db.select().from(creditLedger).where(and(eq(creditLedger.userId, job.userId), chargeMatch));
+  const charges = await db
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, job.userId), chargeMatch));
   const refundKeys = charges.map((charge) => `refund:${charge.id}`);
   const refunds = refundKeys.length ? await db.select().from(creditLedger).where(inArray(creditLedger.idempotencyKey, refundKeys)) : [];
   return [...charges, ...refunds].sort((a, b) => a.seq - b.seq);

@@ -69,10 +69,22 @@ describe('GET /admin/jobs', () => {
   beforeAll(async () => {
     const db = t.database.db;
     ids = {
-      old: (await seedJob(db, user.id, { service: 'sound-generator', status: 'succeeded', cost: 2, createdAt: new Date('2026-01-10T12:00:00Z') })).id,
-      failed: (await seedJob(db, user.id, { service: 'image-generator', status: 'failed', createdAt: new Date('2026-02-01T08:00:00Z') })).id,
-      otherQueued: (await seedJob(db, other.id, { service: 'image-generator', status: 'queued', createdAt: new Date('2026-02-02T23:59:00Z') })).id,
-      otherSucceeded: (await seedJob(db, other.id, { service: 'sales-pilot', status: 'succeeded', createdAt: new Date('2026-02-03T00:00:00Z') })).id,
+      old: (
+        await seedJob(db, user.id, {
+          service: 'sound-generator',
+          status: 'succeeded',
+          cost: 2,
+          createdAt: new Date('2026-01-10T12:00:00Z'),
+        })
+      ).id,
+      failed: (await seedJob(db, user.id, { service: 'image-generator', status: 'failed', createdAt: new Date('2026-02-01T08:00:00Z') }))
+        .id,
+      otherQueued: (
+        await seedJob(db, other.id, { service: 'image-generator', status: 'queued', createdAt: new Date('2026-02-02T23:59:00Z') })
+      ).id,
+      otherSucceeded: (
+        await seedJob(db, other.id, { service: 'sales-pilot', status: 'succeeded', createdAt: new Date('2026-02-03T00:00:00Z') })
+      ).id,
     };
   });
   const list = async (query: string) => {
@@ -122,7 +134,16 @@ describe('GET /admin/jobs/{id}', () => {
     const db = t.database.db;
     const [upload] = await db
       .insert(uploads)
-      .values({ userId: user.id, purpose: 'image', name: 'me.png', contentType: 'image/png', size: 123, width: 80, height: 90, storageKey: `uploads/${user.id}/x` })
+      .values({
+        userId: user.id,
+        purpose: 'image',
+        name: 'me.png',
+        contentType: 'image/png',
+        size: 123,
+        width: 80,
+        height: 90,
+        storageKey: `uploads/${user.id}/x`,
+      })
       .returning();
     const job = await seedJob(db, user.id, {
       service: 'virtual-try-on',
@@ -131,7 +152,10 @@ describe('GET /admin/jobs/{id}', () => {
       createdAt: new Date('2026-03-01T10:00:00Z'),
       startedAt: new Date('2026-03-01T10:00:02Z'),
       finishedAt: new Date('2026-03-01T10:00:07Z'),
-      files: { person: { source: 'upload', id: upload!.id }, garment: { source: 'try-on-garment', id: '00000000-0000-4000-8000-000000000001' } },
+      files: {
+        person: { source: 'upload', id: upload!.id },
+        garment: { source: 'try-on-garment', id: '00000000-0000-4000-8000-000000000001' },
+      },
     });
     const response = await call('GET', `/admin/jobs/${job.id}`, admin);
     expect(response.statusCode).toBe(200);
@@ -162,14 +186,21 @@ describe('POST /admin/jobs/{id}/refund', () => {
     ]);
     expect(await balanceOf(other.id)).toBe(before + 5);
 
-    const again = await Promise.all([call('POST', `/admin/jobs/${job.id}/refund`, admin), call('POST', `/admin/jobs/${job.id}/refund`, admin)]);
+    const again = await Promise.all([
+      call('POST', `/admin/jobs/${job.id}/refund`, admin),
+      call('POST', `/admin/jobs/${job.id}/refund`, admin),
+    ]);
     expect(again.map((response) => response.statusCode)).toEqual([409, 409]);
     expect(again[0]!.json().message).toBe('This job was already refunded');
     expect(await balanceOf(other.id)).toBe(before + 5);
     await expectLedgerInvariant(db, other.id);
     const audit = await auditRows(db, 'job.refund', job.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ targetType: 'job', before: expect.objectContaining({ refunded: false }), after: expect.objectContaining({ refunded: true }) });
+    expect(audit[0]).toMatchObject({
+      targetType: 'job',
+      before: expect.objectContaining({ refunded: false }),
+      after: expect.objectContaining({ refunded: true }),
+    });
   });
 
   it('refunds once under parallel requests', async () => {
@@ -211,7 +242,10 @@ describe('POST /admin/jobs/{id}/retry', () => {
     expect(await balanceOf(user.id)).toBe(before - 2);
     await expectLedgerInvariant(db, user.id);
     expect(await auditRows(db, 'job.retry', job.id)).toEqual([
-      expect.objectContaining({ before: expect.objectContaining({ status: 'failed', refunded: true }), after: expect.objectContaining({ status: 'queued', refunded: false }) }),
+      expect.objectContaining({
+        before: expect.objectContaining({ status: 'failed', refunded: true }),
+        after: expect.objectContaining({ status: 'queued', refunded: false }),
+      }),
     ]);
     // Queued now: a second retry is refused and charges nothing.
     expect((await call('POST', `/admin/jobs/${job.id}/retry`, admin)).statusCode).toBe(409);

@@ -13,13 +13,7 @@ import { refundJob } from './job-outcome.ts';
 import { listOutputs } from './jobs.repository.ts';
 import type { JobRow } from './tables.ts';
 import { toUploadDto } from './uploads.service.ts';
-import {
-  findAdminJobsPage,
-  findJobLedgerEntries,
-  findJobWithUser,
-  findUploadsByIds,
-  requeueFailedJob,
-} from './admin-jobs.repository.ts';
+import { findAdminJobsPage, findJobLedgerEntries, findJobWithUser, findUploadsByIds, requeueFailedJob } from './admin-jobs.repository.ts';
 
 export const adminJobMessages = {
   notFound: 'Job not found',
@@ -58,7 +52,10 @@ export function createAdminJobsService(deps: { db: Db; links: FileLinks; onReque
     const uploadRefs = Object.entries(job.files).filter(([, ref]) => ref.source === 'upload');
     const [base, uploads, ledger] = await Promise.all([
       toAdminJob(job, user),
-      findUploadsByIds(db, uploadRefs.map(([, ref]) => ref.id)),
+      findUploadsByIds(
+        db,
+        uploadRefs.map(([, ref]) => ref.id),
+      ),
       findJobLedgerEntries(db, job),
     ]);
     const inputs = uploadRefs.flatMap(([field, ref]) => {
@@ -94,10 +91,18 @@ export function createAdminJobsService(deps: { db: Db; links: FileLinks; onReque
   return {
     async list(query: AdminJobListQuery): Promise<Paginated<AdminJob>> {
       const { rows, total } = await findAdminJobsPage(db, query);
-      const outputs = await listOutputs(db, rows.map((row) => row.job.id));
+      const outputs = await listOutputs(
+        db,
+        rows.map((row) => row.job.id),
+      );
       return {
         items: rows.map(({ job, user }) => ({
-          ...toJobDto(job, outputs.filter((output) => output.jobId === job.id), links, true),
+          ...toJobDto(
+            job,
+            outputs.filter((output) => output.jobId === job.id),
+            links,
+            true,
+          ),
           user,
         })),
         page: query.page,
@@ -150,7 +155,13 @@ export function createAdminJobsService(deps: { db: Db; links: FileLinks; onReque
         }
         const requeued = await requeueFailedJob(tx, id, chargeLedgerId);
         if (!requeued) throw new AppError('CONFLICT', 409, adminJobMessages.retryNotFailed);
-        await insertAuditEntry(tx, actor, { action: `${target}.retry`, targetType: target, targetId: id, before: auditView(job), after: auditView(requeued) });
+        await insertAuditEntry(tx, actor, {
+          action: `${target}.retry`,
+          targetType: target,
+          targetId: id,
+          before: auditView(job),
+          after: auditView(requeued),
+        });
       });
       deps.onRequeued(id);
       return detail(id);

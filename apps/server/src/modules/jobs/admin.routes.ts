@@ -31,7 +31,8 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Every user’s jobs, newest first: filter by service, status, user, dates (UTC days, inclusive); search e-mail, name or job id',
+        summary:
+          'Every user’s jobs, newest first: filter by service, status, user, dates (UTC days, inclusive); search e-mail, name or job id',
         querystring: adminJobListQuerySchema,
         response: { 200: ok(paginatedAdminJobsSchema), ...failures(400, 401, 403, 429) },
       },
@@ -64,7 +65,11 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(adminJobDetailSchema), ...failures(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await jobs.retry(auditActorOf(request), request.params.id), message: 'Job queued again' }),
+    async (request) => ({
+      success: true as const,
+      data: await jobs.retry(auditActorOf(request), request.params.id),
+      message: 'Job queued again',
+    }),
   );
 
   app.post(
@@ -78,7 +83,11 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(adminJobDetailSchema), ...failures(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await jobs.refund(auditActorOf(request), request.params.id), message: 'Job refunded' }),
+    async (request) => ({
+      success: true as const,
+      data: await jobs.refund(auditActorOf(request), request.params.id),
+      message: 'Job refunded',
+    }),
   );
 
   app.get(

@@ -84,7 +84,9 @@ describe('API key scopes on the job, output and file routes', () => {
   it('a key without scopes reaches every service; another user’s job stays a 404, not a 403', async () => {
     const { user, other } = await ownerWithTwoJobs();
     const open = await generateKey(t.app, user.token);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${other.id}/download`, headers: xApiKey(open.apiKey) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${other.id}/download`, headers: xApiKey(open.apiKey) })).statusCode,
+    ).toBe(200);
 
     const stranger = await verifiedUser(t.app, t.database.db);
     const scoped = await generateKey(t.app, stranger.token, { allowedServices: ['sales-pilot'] });

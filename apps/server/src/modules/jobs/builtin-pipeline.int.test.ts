@@ -23,11 +23,20 @@ describe('built-in engines end to end', () => {
       'Seller: Understood. Many teams save ten hours a week, which pays for it. Shall we book a demo next Tuesday?',
       'Buyer: Yes, Tuesday works. Send me the proposal before then.',
     ].join('\n');
-    const upload = (await uploadFile(t.app, user.accessToken, { name: 'call.txt', type: 'text/plain', data: Buffer.from(transcript) }, { purpose: 'transcript' })).json().data;
-    const report = (await submitJob(t.app, user.accessToken, { service: 'sales-pilot', params: {}, files: { transcript: upload.id } })).json()
-      .data as Job;
-    const image = (await submitJob(t.app, user.accessToken, { service: 'image-generator', params: { prompt: 'a calm blue ocean at sunset' } })).json()
-      .data as Job;
+    const upload = (
+      await uploadFile(
+        t.app,
+        user.accessToken,
+        { name: 'call.txt', type: 'text/plain', data: Buffer.from(transcript) },
+        { purpose: 'transcript' },
+      )
+    ).json().data;
+    const report = (
+      await submitJob(t.app, user.accessToken, { service: 'sales-pilot', params: {}, files: { transcript: upload.id } })
+    ).json().data as Job;
+    const image = (
+      await submitJob(t.app, user.accessToken, { service: 'image-generator', params: { prompt: 'a calm blue ocean at sunset' } })
+    ).json().data as Job;
 
     const doneReport = await waitForJob(t.app, user.accessToken, report.id, 60_000);
     expect(doneReport.status, doneReport.error ?? '').toBe('succeeded');

@@ -20,7 +20,9 @@ let t: TestApp;
 let offsetMs = 0;
 beforeAll(async () => {
   t = await buildTestApp({
-    config: { clientLimits: { ...noClientLimits, freeJobsPerAccount: { max: 2, windowMs: DAY }, freeJobsPerIp: { max: 3, windowMs: DAY } } },
+    config: {
+      clientLimits: { ...noClientLimits, freeJobsPerAccount: { max: 2, windowMs: DAY }, freeJobsPerIp: { max: 3, windowMs: DAY } },
+    },
     clock: () => new Date(Date.now() + offsetMs),
     jobs: { runWorker: false, engines: fakeRegistry() },
   });
@@ -34,7 +36,9 @@ const freshIp = () => `10.1.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`
 /** A user with credits and an uploaded photo, ready to run AI background. */
 async function client(ip = freshIp()) {
   const user = await verifiedUser(t.app, t.database.db, 20);
-  const upload = (await uploadFile(t.app, user.token, { name: 'photo.png', type: 'image/png', data: await noisePng() })).json().data as { id: string };
+  const upload = (await uploadFile(t.app, user.token, { name: 'photo.png', type: 'image/png', data: await noisePng() })).json().data as {
+    id: string;
+  };
   return { ...user, ip, photo: upload.id };
 }
 
@@ -125,7 +129,9 @@ describe('free (0-credit) runs per account and per IP', () => {
     const user = await client();
     const scoped = await generateKey(t.app, user.token, { allowedServices: ['sales-pilot'] });
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await submit(user, { service: 'ai-background', params: { mode: 'color' }, files: { image: user.photo } })).statusCode).toBe(400);
+      expect((await submit(user, { service: 'ai-background', params: { mode: 'color' }, files: { image: user.photo } })).statusCode).toBe(
+        400,
+      );
       expect((await submit(user, { service: 'ai-background', params: { mode: 'transparent' }, files: {} })).statusCode).toBe(400);
       expect((await submit(user, undefined, { token: scoped.apiKey })).statusCode).toBe(403);
     }
@@ -165,12 +171,17 @@ describe('free (0-credit) runs per account and per IP', () => {
 
 describe('AI background input size', () => {
   /** A plain PNG (compresses to a few KB, however many pixels). */
-  const flatPng = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#4080c0' } }).png().toBuffer();
+  const flatPng = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#4080c0' } })
+      .png()
+      .toBuffer();
 
   it(`refuses a photo or background over ${aiBackgroundMaxMegapixels} megapixels with 400 and the limit, without using a free run`, async () => {
     const user = await client();
     const upload = async (width: number, height: number) =>
-      (await uploadFile(t.app, user.token, { name: `${width}x${height}.png`, type: 'image/png', data: await flatPng(width, height) })).json().data as { id: string };
+      (
+        await uploadFile(t.app, user.token, { name: `${width}x${height}.png`, type: 'image/png', data: await flatPng(width, height) })
+      ).json().data as { id: string };
     const big = await upload(4001, 3000);
     const atLimit = await upload(4000, 3000);
 
@@ -186,7 +197,10 @@ describe('AI background input size', () => {
     expect(await jobCount(user.id)).toBe(0);
     // Exactly at the limit is fine, and the refusals above used none of the two free runs.
     expect((await submit(user, background(atLimit.id))).statusCode).toBe(201);
-    expect((await submit(user, { service: 'ai-background', params: { mode: 'upload' }, files: { image: user.photo, background: atLimit.id } })).statusCode).toBe(201);
+    expect(
+      (await submit(user, { service: 'ai-background', params: { mode: 'upload' }, files: { image: user.photo, background: atLimit.id } }))
+        .statusCode,
+    ).toBe(201);
     // Other services keep the general upload limit.
     const painting = await submit(user, { service: 'speedpainting', params: {}, files: { image: big.id } });
     expect(painting.statusCode).toBe(201);

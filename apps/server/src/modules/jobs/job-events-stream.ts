@@ -8,7 +8,8 @@ export const SSE_PING_MS = 15_000;
 
 const isFinal = (job: Job) => job.status === 'succeeded' || job.status === 'failed';
 /** What counts as a change (previewUrl is signed afresh on every read). */
-const fingerprint = (job: Job) => JSON.stringify([job.status, job.progress, job.error, job.refunded, job.outputs.map((output) => output.id)]);
+const fingerprint = (job: Job) =>
+  JSON.stringify([job.status, job.progress, job.error, job.refunded, job.outputs.map((output) => output.id)]);
 
 /**
  * Writes `event: job` with the job JSON now and on every change (woken by the in-process worker, and

@@ -48,8 +48,10 @@ export async function resolveJobFiles(
     }
   }
   if (definition.key === 'virtual-try-on') {
-    if (params.modelId && input.files.person) issues.push({ field: 'files.person', message: 'Choose a model or upload a person photo, not both' });
-    if (params.garmentId && input.files.garment) issues.push({ field: 'files.garment', message: 'Choose a garment or upload one, not both' });
+    if (params.modelId && input.files.person)
+      issues.push({ field: 'files.person', message: 'Choose a model or upload a person photo, not both' });
+    if (params.garmentId && input.files.garment)
+      issues.push({ field: 'files.garment', message: 'Choose a garment or upload one, not both' });
   }
   if (definition.key === 'sales-pilot') {
     const hasText = typeof params.text === 'string' && params.text.length > 0;
@@ -61,8 +63,13 @@ export async function resolveJobFiles(
   if (issues.length > 0) throw invalid(issues);
 
   // Files a mode does not use (e.g. a background upload outside 'upload' mode) are dropped.
-  const used = Object.entries(input.files).filter(([field]) => definition.key !== 'ai-background' || field !== 'background' || required.has(field));
-  const rows = await findUploadsByIds(db, used.map(([, id]) => id));
+  const used = Object.entries(input.files).filter(
+    ([field]) => definition.key !== 'ai-background' || field !== 'background' || required.has(field),
+  );
+  const rows = await findUploadsByIds(
+    db,
+    used.map(([, id]) => id),
+  );
   const refs: Record<string, JobFileRef> = {};
   for (const [field, id] of used) {
     const row = rows.find((upload) => upload.id === id);

@@ -11,11 +11,24 @@ type StoredRef = { key: string; name: string; contentType: string };
 
 /** Where each input of a job lives in storage (uploads or the try-on catalogue). */
 export async function resolveJobInputs(db: Db, files: Record<string, JobFileRef>): Promise<Record<string, StoredRef | null>> {
-  const ids = (source: JobFileRef['source']) => Object.values(files).filter((ref) => ref.source === source).map((ref) => ref.id);
+  const ids = (source: JobFileRef['source']) =>
+    Object.values(files)
+      .filter((ref) => ref.source === source)
+      .map((ref) => ref.id);
   const [uploadRows, modelRows, garmentRows] = await Promise.all([
     findUploadsByIds(db, ids('upload')),
-    ids('try-on-model').length ? db.select().from(tryOnModels).where(inArray(tryOnModels.id, ids('try-on-model'))) : [],
-    ids('try-on-garment').length ? db.select().from(tryOnGarments).where(inArray(tryOnGarments.id, ids('try-on-garment'))) : [],
+    ids('try-on-model').length
+      ? db
+          .select()
+          .from(tryOnModels)
+          .where(inArray(tryOnModels.id, ids('try-on-model')))
+      : [],
+    ids('try-on-garment').length
+      ? db
+          .select()
+          .from(tryOnGarments)
+          .where(inArray(tryOnGarments.id, ids('try-on-garment')))
+      : [],
   ]);
   const result: Record<string, StoredRef | null> = {};
   for (const [field, ref] of Object.entries(files)) {

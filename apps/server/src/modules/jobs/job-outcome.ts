@@ -42,7 +42,13 @@ export async function failJob(db: Db, input: { jobId: string; message: string; w
       .set({ status: 'failed', error: input.message, finishedAt: sql`now()`, workerId: null })
       .where(and(...conditions))
       .returning();
-    const job = failed ?? (await tx.select().from(jobs).where(eq(jobs.id, input.jobId)).then((rows) => rows[0]));
+    const job =
+      failed ??
+      (await tx
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, input.jobId))
+        .then((rows) => rows[0]));
     if (!job || job.status !== 'failed') return null;
     const refunded = await refundJob(tx, job);
     if (failed) await enqueueJobWebhook(tx, refunded ? { ...job, refundedAt: new Date() } : job);

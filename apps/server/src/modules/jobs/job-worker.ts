@@ -61,7 +61,14 @@ export type JobWorker = {
   idle(): Promise<void>;
 };
 
-type Deps = { db: Db; storage: Storage; engines: EngineRegistry; events: JobEvents; log: FastifyBaseLogger; options?: Partial<JobWorkerOptions> };
+type Deps = {
+  db: Db;
+  storage: Storage;
+  engines: EngineRegistry;
+  events: JobEvents;
+  log: FastifyBaseLogger;
+  options?: Partial<JobWorkerOptions>;
+};
 
 class JobTimeoutError extends Error {}
 class WorkerStoppingError extends Error {}
@@ -174,7 +181,9 @@ export function createJobWorker(deps: Deps): JobWorker {
       const engine = deps.engines.engineFor(service);
       const aborted = new Promise<never>((_, reject) => {
         const fail = () =>
-          reject(abort.signal.aborted ? new WorkerStoppingError('worker stopping') : new JobTimeoutError(`timed out after ${timeoutMs} ms`));
+          reject(
+            abort.signal.aborted ? new WorkerStoppingError('worker stopping') : new JobTimeoutError(`timed out after ${timeoutMs} ms`),
+          );
         if (signal.aborted) fail();
         signal.addEventListener('abort', fail, { once: true });
       });
@@ -227,7 +236,10 @@ export function createJobWorker(deps: Deps): JobWorker {
   async function handleFailure(job: JobRow, error: unknown, timeoutMs: number, jobLog: FastifyBaseLogger): Promise<void> {
     if (error instanceof WorkerStoppingError) {
       // Shutting down: hand the job to the next worker without counting this run.
-      await db.update(jobs).set({ attempts: sql`greatest(${jobs.attempts} - 1, 0)` }).where(and(eq(jobs.id, job.id), eq(jobs.workerId, workerId)));
+      await db
+        .update(jobs)
+        .set({ attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
+        .where(and(eq(jobs.id, job.id), eq(jobs.workerId, workerId)));
       await requeueJob(db, { jobId: job.id, workerId, delayMs: 0 });
       jobLog.info('job handed back to the queue (worker stopping)');
       return;

@@ -41,7 +41,12 @@ export const jobsPlugin = fp(
     app.decorate('storage', options.storage ?? opened!.storage);
     app.decorate(
       'fileLinks',
-      createFileLinks({ secret: config.jwtSecret, ttlSeconds: config.fileLinkTtlSeconds, urlPrefix: `${API_PREFIX}/files`, clock: () => app.clock() }),
+      createFileLinks({
+        secret: config.jwtSecret,
+        ttlSeconds: config.fileLinkTtlSeconds,
+        urlPrefix: `${API_PREFIX}/files`,
+        clock: () => app.clock(),
+      }),
     );
     app.decorate('engines', options.engines ?? createEngineRegistry(config.engines));
     const events = createJobEvents();

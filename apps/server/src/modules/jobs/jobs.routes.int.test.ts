@@ -24,20 +24,23 @@ beforeAll(async () => {
     jobs: {
       runWorker: true,
       worker: { ...fastWorker, timeoutMs: { speedpainting: 150 } },
-      engines: fakeRegistry({}, {
-        speedpainting: fakeEngine('speedpainting', { delayMs: 5_000 }),
-        'sound-generator': fakeEngine('sound-generator', { fail: new Error('synthesiser exploded') }),
-        'image-generator': {
-          ...fakeEngine('image-generator'),
-          async run(input, context) {
-            if (failOnce > 0) {
-              failOnce -= 1;
-              throw new TransientError('provider busy');
-            }
-            return fakeEngine('image-generator').run(input, context);
+      engines: fakeRegistry(
+        {},
+        {
+          speedpainting: fakeEngine('speedpainting', { delayMs: 5_000 }),
+          'sound-generator': fakeEngine('sound-generator', { fail: new Error('synthesiser exploded') }),
+          'image-generator': {
+            ...fakeEngine('image-generator'),
+            async run(input, context) {
+              if (failOnce > 0) {
+                failOnce -= 1;
+                throw new TransientError('provider busy');
+              }
+              return fakeEngine('image-generator').run(input, context);
+            },
           },
         },
-      }),
+      ),
     },
   });
 });
@@ -143,7 +146,10 @@ describe('POST /jobs', () => {
     await failJob(t.database.db, { jobId: job.id, message: 'again' });
     await failJob(t.database.db, { jobId: job.id, message: 'and again' });
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
-    const refunds = await t.database.db.select().from(creditLedger).where(eq(creditLedger.idempotencyKey, `refund:${row!.chargeLedgerId}`));
+    const refunds = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.idempotencyKey, `refund:${row!.chargeLedgerId}`));
     expect(refunds).toHaveLength(1); // keyed by the charge
     const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.id));
     expect(ledger.filter((row) => row.kind === 'job_refund')).toHaveLength(1);
@@ -155,14 +161,15 @@ describe('POST /jobs', () => {
   it('stops a job that runs past its service timeout, fails it with a clear message and refunds it', async () => {
     const user = await userWith(5);
     const upload = (await uploadFile(t.app, user.token, { name: 'p.png', type: 'image/png', data: await noisePng() })).json().data;
-    const job = (await submitJob(t.app, user.token, { service: 'speedpainting', params: {}, files: { image: upload.id } })).json().data as Job;
+    const job = (await submitJob(t.app, user.token, { service: 'speedpainting', params: {}, files: { image: upload.id } })).json()
+      .data as Job;
     const done = await waitForJob(t.app, user.token, job.id);
     expect(done).toMatchObject({ status: 'failed', refunded: true });
     expect(done.error).toMatch(/took longer than \d+ seconds and was stopped/);
     expect(await expectLedgerInvariant(t.database.db, user.id)).toBe(5);
   });
 
-    it('retries transient engine errors with backoff, then succeeds without a refund', async () => {
+  it('retries transient engine errors with backoff, then succeeds without a refund', async () => {
     const user = await userWith(2);
     failOnce = 2;
     const job = (await submitJob(t.app, user.token, { service: 'image-generator', params: { prompt: 'a red fox' } })).json().data as Job;
@@ -180,13 +187,24 @@ describe('reading, deleting, retrying and downloading', () => {
     const other = await userWith(10);
     const job = (await submitJob(t.app, owner.token, salesPilotJob)).json().data as Job;
     await waitForJob(t.app, owner.token, job.id);
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/jobs?service=sales-pilot&status=succeeded&limit=5', headers: bearer(owner.token) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/jobs?service=sales-pilot&status=succeeded&limit=5',
+      headers: bearer(owner.token),
+    });
     expect(list.json().data).toMatchObject({ total: 1, page: 1, limit: 5, totalPages: 1 });
-    for (const url of [`/api/v1/jobs/${job.id}`, `/api/v1/jobs/${job.id}/events`, `/api/v1/jobs/${job.id}/outputs/${job.id}/download`, `/api/v1/jobs/${job.id}/download`]) {
+    for (const url of [
+      `/api/v1/jobs/${job.id}`,
+      `/api/v1/jobs/${job.id}/events`,
+      `/api/v1/jobs/${job.id}/outputs/${job.id}/download`,
+      `/api/v1/jobs/${job.id}/download`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/jobs/${job.id}`, headers: bearer(other.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/retry`, headers: bearer(other.token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/retry`, headers: bearer(other.token) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/jobs', headers: bearer(other.token) })).json().data.total).toBe(0);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}` })).statusCode).toBe(401);
     const admin = await adminAccessToken(t.app);
@@ -194,7 +212,11 @@ describe('reading, deleting, retrying and downloading', () => {
     expect(asAdmin.statusCode).toBe(200);
     expect(asAdmin.json().data.canDownload).toBe(true);
     const outputId = (asAdmin.json().data as Job).outputs[0]!.id;
-    const download = await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}/outputs/${outputId}/download`, headers: bearer(admin) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/jobs/${job.id}/outputs/${outputId}/download`,
+      headers: bearer(admin),
+    });
     expect(download.statusCode).toBe(200);
   });
 
@@ -206,7 +228,10 @@ describe('reading, deleting, retrying and downloading', () => {
     const url = `/api/v1/jobs/${job.id}/outputs/${output.id}/download`;
     const refused = await t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: 'Downloads are available once you have purchased credits', error: { code: 'FORBIDDEN' } });
+    expect(refused.json()).toMatchObject({
+      message: 'Downloads are available once you have purchased credits',
+      error: { code: 'FORBIDDEN' },
+    });
 
     // The preview is always readable through its signed link.
     const preview = await t.app.inject({ method: 'GET', url: output.previewUrl });
@@ -225,7 +250,9 @@ describe('reading, deleting, retrying and downloading', () => {
     const primaryFile = await t.app.inject({ method: 'GET', url: (primary.json().data as { url: string }).url });
     expect(primaryFile.headers['content-disposition']).toContain('attachment; filename="sales-pilot-result.txt"');
     const link = allowed.json().data as { url: string; expiresAt: string };
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(user.token) })).json().data.canDownload).toBe(true);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${job.id}`, headers: bearer(user.token) })).json().data.canDownload,
+    ).toBe(true);
 
     const file = await t.app.inject({ method: 'GET', url: link.url });
     expect(file.statusCode).toBe(200);
@@ -243,7 +270,9 @@ describe('reading, deleting, retrying and downloading', () => {
 
     const token = link.url.split('/').at(-1)!;
     const [payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 9_999_999_999 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), e: 9_999_999_999 })).toString(
+      'base64url',
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${forged}.${signature}` })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/files/${payload}.${signature!.slice(0, -2)}xx` })).statusCode).toBe(403);
     const expired = t.app.fileLinks.sign({ key: 'jobs/x/y', contentType: 'text/plain', disposition: 'inline' }, -1);

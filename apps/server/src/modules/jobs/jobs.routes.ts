@@ -116,7 +116,13 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       config,
-      schema: { tags, security, summary: 'One job', params: jobIdParamsSchema, response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'One job',
+        params: jobIdParamsSchema,
+        response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id, request.apiKey) }),
   );
@@ -196,7 +202,10 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(downloadLinkSchema), ...failures(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey),
+    }),
   );
 
   app.get(

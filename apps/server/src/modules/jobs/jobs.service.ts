@@ -55,8 +55,21 @@ export function createJobsService(deps: Deps) {
   const mayDownload = async (viewer: Viewer) => viewer.role === 'ADMIN' || hasPurchased(db, viewer.id);
 
   async function present(rows: JobRow[], viewer: Viewer): Promise<Job[]> {
-    const [outputs, canDownload] = await Promise.all([listOutputs(db, rows.map((row) => row.id)), mayDownload(viewer)]);
-    return rows.map((row) => toJobDto(row, outputs.filter((output) => output.jobId === row.id), links, canDownload));
+    const [outputs, canDownload] = await Promise.all([
+      listOutputs(
+        db,
+        rows.map((row) => row.id),
+      ),
+      mayDownload(viewer),
+    ]);
+    return rows.map((row) =>
+      toJobDto(
+        row,
+        outputs.filter((output) => output.jobId === row.id),
+        links,
+        canDownload,
+      ),
+    );
   }
 
   /** Another user's job is a 404; the caller's own job of a service outside the key's scopes is a 403. */
@@ -172,7 +185,13 @@ export function createJobsService(deps: Deps) {
         { userId: viewer.id, service: query.service, services: apiKey?.allowedServices ?? undefined, status: query.status },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
-      return { items: await present(rows, viewer), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit) };
+      return {
+        items: await present(rows, viewer),
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: totalPagesFor(total, query.limit),
+      };
     },
 
     /** Removes a finished job and its result files (the uploads stay). */

@@ -33,4 +33,3 @@ export async function enforceMonthlyCap(tx: Db, key: JobApiKey | null | undefine
     });
   }
 }
-

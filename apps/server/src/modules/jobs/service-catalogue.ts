@@ -72,7 +72,10 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     description: 'See a person wearing a garment: upload both photos or pick from our models and clothing.',
     outputKind: 'image',
     paramsSchema: virtualTryOnJobParamsSchema,
-    files: [image('person', 'Person photo (or choose a model)', false), image('garment', 'Garment photo (or choose from the catalogue)', false)],
+    files: [
+      image('person', 'Person photo (or choose a model)', false),
+      image('garment', 'Garment photo (or choose from the catalogue)', false),
+    ],
     concurrency: 2,
     timeoutMs: 120_000,
   },
@@ -89,7 +92,8 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
   'sales-pilot': {
     key: 'sales-pilot',
     name: serviceNames['sales-pilot'],
-    description: 'A report on a sales call from its transcript or notes: talk ratio, questions, objections, sentiment, next steps and a score.',
+    description:
+      'A report on a sales call from its transcript or notes: talk ratio, questions, objections, sentiment, next steps and a score.',
     outputKind: 'report',
     paramsSchema: salesPilotParamsSchema,
     files: [

@@ -4,8 +4,7 @@ import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schem
 import { creditLedger } from '../credits/index.ts';
 import { users } from '../users/index.ts';
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /** Files people upload for jobs (images, transcripts); the bytes live in storage under storage_key. */
 export const uploads = pgTable(

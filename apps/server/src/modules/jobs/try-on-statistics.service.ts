@@ -37,7 +37,9 @@ export async function computeTryOnStatistics(db: Db, range: { from?: string; to?
         total: count(),
         succeeded: succeededCount,
         failed: failedCount,
-        avgDurationMs: sql<number | null>`avg(extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) * 1000) filter (where ${jobs.status} = 'succeeded')`.mapWith(
+        avgDurationMs: sql<
+          number | null
+        >`avg(extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt})) * 1000) filter (where ${jobs.status} = 'succeeded')`.mapWith(
           (value: unknown) => (value === null ? null : Math.round(Number(value))),
         ),
       })
@@ -56,7 +58,10 @@ export async function computeTryOnStatistics(db: Db, range: { from?: string; to?
   const names = async (table: typeof tryOnModels | typeof tryOnGarments, ids: string[]) =>
     ids.length ? await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids)) : [];
   const named = async (uses: Array<{ id: string; uses: number }>, table: typeof tryOnModels | typeof tryOnGarments) => {
-    const found = await names(table, uses.map((use) => use.id));
+    const found = await names(
+      table,
+      uses.map((use) => use.id),
+    );
     return uses.flatMap((use) => {
       const item = found.find((row) => row.id === use.id);
       return item ? [{ id: use.id, name: item.name, uses: use.uses }] : [];

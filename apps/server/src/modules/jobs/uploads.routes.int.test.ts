@@ -31,7 +31,14 @@ describe('POST /uploads', () => {
     const response = await uploadFile(t.app, user.accessToken, { name: 'photo.jpg', type: 'image/jpeg', data: png });
     expect(response.statusCode).toBe(201);
     const upload = response.json().data;
-    expect(upload).toMatchObject({ purpose: 'image', name: 'photo.jpg', contentType: 'image/png', size: png.length, width: 120, height: 80 });
+    expect(upload).toMatchObject({
+      purpose: 'image',
+      name: 'photo.jpg',
+      contentType: 'image/png',
+      size: png.length,
+      width: 120,
+      height: 80,
+    });
     const preview = await t.app.inject({ method: 'GET', url: upload.previewUrl });
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('image/png');
@@ -54,7 +61,13 @@ describe('POST /uploads', () => {
         status: 415,
         message: /SVG images are not accepted/,
       },
-      { name: 'notes.png', type: 'image/png', data: Buffer.from('just some text pretending to be a picture'), status: 415, message: /Only PNG, JPEG or WebP/ },
+      {
+        name: 'notes.png',
+        type: 'image/png',
+        data: Buffer.from('just some text pretending to be a picture'),
+        status: 415,
+        message: /Only PNG, JPEG or WebP/,
+      },
       { name: 'tiny.png', type: 'image/png', data: await noisePng(20, 20), status: 422, message: /too small/ },
       {
         name: 'huge.png',
@@ -77,14 +90,34 @@ describe('POST /uploads', () => {
 
   it('takes transcripts (.txt/.vtt/.srt UTF-8 up to 1 MB) with purpose=transcript', async () => {
     const user = await registerUser(t.app);
-    const ok = await uploadFile(t.app, user.accessToken, { name: 'call.vtt', type: 'text/vtt', data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\n<v Ann>Hello there') }, { purpose: 'transcript' });
+    const ok = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'call.vtt', type: 'text/vtt', data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\n<v Ann>Hello there') },
+      { purpose: 'transcript' },
+    );
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data).toMatchObject({ purpose: 'transcript', contentType: 'text/vtt; charset=utf-8' });
-    const wrong = await uploadFile(t.app, user.accessToken, { name: 'call.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') }, { purpose: 'transcript' });
+    const wrong = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'call.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4') },
+      { purpose: 'transcript' },
+    );
     expect(wrong.statusCode).toBe(415);
-    const big = await uploadFile(t.app, user.accessToken, { name: 'call.txt', type: 'text/plain', data: Buffer.alloc(uploadLimits.transcriptMaxBytes + 1, 97) }, { purpose: 'transcript' });
+    const big = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'call.txt', type: 'text/plain', data: Buffer.alloc(uploadLimits.transcriptMaxBytes + 1, 97) },
+      { purpose: 'transcript' },
+    );
     expect(big.statusCode).toBe(413);
-    const binary = await uploadFile(t.app, user.accessToken, { name: 'call.txt', type: 'text/plain', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) }, { purpose: 'transcript' });
+    const binary = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'call.txt', type: 'text/plain', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) },
+      { purpose: 'transcript' },
+    );
     expect(binary.statusCode).toBe(422);
   });
 
@@ -95,8 +128,18 @@ describe('POST /uploads', () => {
     const guest = await t.app.inject({ method: 'POST', url: '/api/v1/uploads', payload: { file: 'x' } });
     expect(guest.statusCode).toBe(401);
     const png = await noisePng();
-    const first = await uploadFile(t.app, user.accessToken, { name: 'a.png', type: 'image/png', data: png }, { headers: { 'idempotency-key': 'up-1' } });
-    const second = await uploadFile(t.app, user.accessToken, { name: 'a.png', type: 'image/png', data: png }, { headers: { 'idempotency-key': 'up-1' } });
+    const first = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'a.png', type: 'image/png', data: png },
+      { headers: { 'idempotency-key': 'up-1' } },
+    );
+    const second = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'a.png', type: 'image/png', data: png },
+      { headers: { 'idempotency-key': 'up-1' } },
+    );
     expect(second.json().data.id).toBe(first.json().data.id);
     expect(second.headers['idempotent-replayed']).toBe('true');
   });

@@ -29,7 +29,11 @@ export const jobUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         ...apiKeyAccess,
         multipartBody: multipartBodyDoc(
-          { field: FILE_FIELD, description: 'A png, jpeg or webp image (max 15 MB, 40 MP, at least 64×64), or with purpose transcript a .txt, .vtt or .srt file (max 1 MB)' },
+          {
+            field: FILE_FIELD,
+            description:
+              'A png, jpeg or webp image (max 15 MB, 40 MP, at least 64×64), or with purpose transcript a .txt, .vtt or .srt file (max 1 MB)',
+          },
           z.object({ purpose: z.enum(uploadPurposes).default('image').describe('What the file is for') }),
         ),
       },

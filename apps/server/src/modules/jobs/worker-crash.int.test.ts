@@ -76,7 +76,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     const second = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
     await t.database.db
       .update(jobs)
-      .set({ status: 'running', attempts: 2, workerId: 'dead-worker', startedAt: sql`now()`, heartbeatAt: sql`now() - interval '1 minute'` })
+      .set({
+        status: 'running',
+        attempts: 2,
+        workerId: 'dead-worker',
+        startedAt: sql`now()`,
+        heartbeatAt: sql`now() - interval '1 minute'`,
+      })
       .where(eq(jobs.id, second.id));
     expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000 })).toEqual([second.id]);
     expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([]);
@@ -123,12 +129,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     }
   }
 
-  it('SIGKILL in the middle of several users\' jobs: every job ends succeeded, or failed and refunded once; balance = sum(ledger) for everyone', async () => {
+  it("SIGKILL in the middle of several users' jobs: every job ends succeeded, or failed and refunded once; balance = sum(ledger) for everyone", async () => {
     const people = await Promise.all(Array.from({ length: 3 }, () => registerUser(t.app)));
     const ids: string[] = [];
     for (const person of people) {
       await setBalance(t.database.db, person.user.id, 10);
-      for (let index = 0; index < 2; index += 1) ids.push(((await submitJob(t.app, person.accessToken, salesPilotJob)).json().data as Job).id);
+      for (let index = 0; index < 2; index += 1)
+        ids.push(((await submitJob(t.app, person.accessToken, salesPilotJob)).json().data as Job).id);
     }
 
     // The oldest job already lost a worker once (its last run); the worker claims the oldest first and is
@@ -139,13 +146,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     expect((await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).sort()).toEqual([...killed].sort());
 
     // A healthy worker drains the queue.
-    const worker = createJobWorker({ db: t.database.db, storage: t.app.storage, engines: fakeRegistry(), events: createJobEvents(), log: t.app.log, options: fastWorker });
+    const worker = createJobWorker({
+      db: t.database.db,
+      storage: t.app.storage,
+      engines: fakeRegistry(),
+      events: createJobEvents(),
+      log: t.app.log,
+      options: fastWorker,
+    });
     worker.start();
     await worker.idle();
     await worker.stop();
 
     const rows = await t.database.db.select().from(jobs).where(inArray(jobs.id, ids));
-    const ledger = await t.database.db.select().from(creditLedger).where(inArray(creditLedger.userId, people.map((person) => person.user.id)));
+    const ledger = await t.database.db
+      .select()
+      .from(creditLedger)
+      .where(
+        inArray(
+          creditLedger.userId,
+          people.map((person) => person.user.id),
+        ),
+      );
     const outcomes = { succeeded: 0, refunded: 0 };
     for (const row of rows) {
       const charges = ledger.filter((entry) => entry.id === row.chargeLedgerId);
@@ -154,7 +176,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
         expect(row.refundedAt).toBeNull();
         outcomes.succeeded += 1;
       } else {
-        expect(row, `job ${row.id} ended neither succeeded nor failed and refunded`).toMatchObject({ status: 'failed', refundedAt: expect.any(Date) });
+        expect(row, `job ${row.id} ended neither succeeded nor failed and refunded`).toMatchObject({
+          status: 'failed',
+          refundedAt: expect.any(Date),
+        });
         outcomes.refunded += 1;
       }
     }

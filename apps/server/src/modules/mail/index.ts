@@ -1,5 +1,13 @@
 export { adminMailOutboxRoutes } from './admin.routes.ts';
-export { accountDeletionCodeMail, passwordChangedMail, passwordResetCodeMail, providerLinkedMail, refundIssuedMail, refundRequestDecidedMail, verificationCodeMail } from './mail-templates.ts';
+export {
+  accountDeletionCodeMail,
+  passwordChangedMail,
+  passwordResetCodeMail,
+  providerLinkedMail,
+  refundIssuedMail,
+  refundRequestDecidedMail,
+  verificationCodeMail,
+} from './mail-templates.ts';
 export type { RefundMailFacts, RenderedMail } from './mail-templates.ts';
 export { mailPlugin } from './mail.plugin.ts';
 export type { Mailer } from './mailer.ts';

@@ -40,7 +40,11 @@ export function verificationCodeMail(person: Person, code: string): RenderedMail
     template: 'email_verification',
     subject: `Your Lumen Studio verification code: ${code}`,
     text: plain(lines),
-    html: layout('Verify your e-mail address', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+    html: layout(
+      'Verify your e-mail address',
+      lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`),
+      code,
+    ),
   };
 }
 
@@ -54,7 +58,11 @@ export function passwordResetCodeMail(person: Person, code: string): RenderedMai
     template: 'password_reset',
     subject: `Your Lumen Studio password reset code: ${code}`,
     text: plain(lines),
-    html: layout('Reset your password', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+    html: layout(
+      'Reset your password',
+      lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`),
+      code,
+    ),
   };
 }
 
@@ -68,7 +76,11 @@ export function accountDeletionCodeMail(person: Person, code: string): RenderedM
     template: 'account_deletion',
     subject: `Your Lumen Studio account deletion code: ${code}`,
     text: plain(lines),
-    html: layout('Confirm deleting your account', lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`), code),
+    html: layout(
+      'Confirm deleting your account',
+      lines.filter((line) => !line.includes(code)).concat(`The code is valid for ${ONE_TIME_CODE_TTL_MINUTES} minutes.`),
+      code,
+    ),
   };
 }
 
@@ -78,7 +90,12 @@ export function passwordChangedMail(person: Person, when: Date): RenderedMail {
     `The password of your Lumen Studio account was changed on ${when.toUTCString()}, and every device was signed out.`,
     'If this was not you, reset your password now from the sign-in window ("Forgot password?") and contact support.',
   ];
-  return { template: 'password_changed', subject: 'Your Lumen Studio password was changed', text: plain(lines), html: layout('Your password was changed', lines) };
+  return {
+    template: 'password_changed',
+    subject: 'Your Lumen Studio password was changed',
+    text: plain(lines),
+    html: layout('Your password was changed', lines),
+  };
 }
 
 export function providerLinkedMail(person: Person, providerName: string, providerEmail: string | null): RenderedMail {
@@ -102,12 +119,16 @@ const receiptOf = (facts: { receiptNumber: string | null; description: string })
   facts.receiptNumber ? `${facts.description} (receipt ${facts.receiptNumber})` : facts.description;
 
 const creditsLine = (count: number) =>
-  count > 0 ? `${count} unspent ${count === 1 ? 'credit was' : 'credits were'} removed from your balance.` : 'Your credit balance was not changed.';
+  count > 0
+    ? `${count} unspent ${count === 1 ? 'credit was' : 'credits were'} removed from your balance.`
+    : 'Your credit balance was not changed.';
 
 /** An admin approved (with the refund made) or rejected a user's refund request. */
 export function refundRequestDecidedMail(
   person: Person,
-  decision: { approved: true; refund: RefundMailFacts; note: string | null } | { approved: false; receiptNumber: string | null; description: string; note: string },
+  decision:
+    | { approved: true; refund: RefundMailFacts; note: string | null }
+    | { approved: false; receiptNumber: string | null; description: string; note: string },
 ): RenderedMail {
   const lines = decision.approved
     ? [
@@ -135,5 +156,10 @@ export function refundIssuedMail(person: Person, refund: RefundMailFacts): Rende
     creditsLine(refund.creditsReversed),
     'Card refunds usually reach your account within 5-10 business days; crypto refunds are sent to the address agreed with support.',
   ];
-  return { template: 'refund_issued', subject: `Refund issued: ${refund.amount}`, text: plain(lines), html: layout('Refund issued', lines) };
+  return {
+    template: 'refund_issued',
+    subject: `Refund issued: ${refund.amount}`,
+    text: plain(lines),
+    html: layout('Refund issued', lines),
+  };
 }

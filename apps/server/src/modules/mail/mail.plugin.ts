@@ -15,7 +15,8 @@ export const mailPlugin = fp(
   async (app: FastifyInstance, options: { announce: (line: string) => void }) => {
     const { config } = app;
     const mailer = createMailer({ db: app.db, smtpUrl: config.smtpUrl, from: config.mailFrom, tasks: app.backgroundTasks, log: app.log });
-    if (!mailer.isSmtp) options.announce('Mail: SMTP_URL is not set, so e-mails are only written to the mail outbox (Admin › Mail outbox).');
+    if (!mailer.isSmtp)
+      options.announce('Mail: SMTP_URL is not set, so e-mails are only written to the mail outbox (Admin › Mail outbox).');
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

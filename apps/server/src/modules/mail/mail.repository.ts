@@ -5,10 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { mailOutbox } from './tables.ts';
 import type { MailOutboxRow } from './tables.ts';
 
-export async function insertOutboxMessage(
-  db: Db,
-  values: Omit<MailOutboxRow, 'id' | 'createdAt' | 'error'>,
-): Promise<MailOutboxRow> {
+export async function insertOutboxMessage(db: Db, values: Omit<MailOutboxRow, 'id' | 'createdAt' | 'error'>): Promise<MailOutboxRow> {
   const [row] = await db.insert(mailOutbox).values(values).returning();
   if (!row) throw new Error('mail_outbox insert returned no row');
   return row;

@@ -69,7 +69,11 @@ describe('admin mail outbox', () => {
     await registerUser(outboxOnly.app);
     await outboxOnly.app.backgroundTasks.drain();
 
-    const list = await outboxOnly.app.inject({ method: 'GET', url: `/api/v1/admin/mail-outbox?to=${encodeURIComponent(email.toUpperCase())}`, headers: bearer(admin) });
+    const list = await outboxOnly.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/mail-outbox?to=${encodeURIComponent(email.toUpperCase())}`,
+      headers: bearer(admin),
+    });
     expect(list.statusCode).toBe(200);
     const data = list.json().data;
     expect(data).toMatchObject({ page: 1, limit: 10, total: 1, totalPages: 1 });
@@ -79,12 +83,20 @@ describe('admin mail outbox', () => {
     const all = await outboxOnly.app.inject({ method: 'GET', url: '/api/v1/admin/mail-outbox?limit=1&page=2', headers: bearer(admin) });
     expect(all.json().data).toMatchObject({ limit: 1, page: 2, total: 2, totalPages: 2 });
 
-    const one = await outboxOnly.app.inject({ method: 'GET', url: `/api/v1/admin/mail-outbox/${data.items[0].id}`, headers: bearer(admin) });
+    const one = await outboxOnly.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/mail-outbox/${data.items[0].id}`,
+      headers: bearer(admin),
+    });
     expect(one.statusCode).toBe(200);
     expect(one.json().data.text).toMatch(/verification code is \d{6}/);
     expect(one.json().data.html).toContain('<html>');
 
-    const missing = await outboxOnly.app.inject({ method: 'GET', url: '/api/v1/admin/mail-outbox/00000000-0000-4000-8000-000000000000', headers: bearer(admin) });
+    const missing = await outboxOnly.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/mail-outbox/00000000-0000-4000-8000-000000000000',
+      headers: bearer(admin),
+    });
     expect(missing.statusCode).toBe(404);
     for (const url of ['/admin/mail-outbox/nope', '/admin/mail-outbox?limit=0', '/admin/mail-outbox?extra=1']) {
       expect((await outboxOnly.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(admin) })).statusCode).toBe(400);

@@ -61,20 +61,38 @@ describe('GET /metrics', () => {
     const user = await registerUser(t.app);
     const id = randomUUID();
     for (let index = 0; index < 3; index += 1) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${randomUUID()}`, headers: bearer(user.accessToken) })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/jobs/${randomUUID()}`, headers: bearer(user.accessToken) })).statusCode,
+      ).toBe(404);
     }
     await t.app.inject({ method: 'GET', url: `/api/v1/no-such-route/${id}` });
     const body = await scrape();
-    expect(sample(body, 'lumen_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/jobs/:id', status_code: '404' })).toBe(3);
+    expect(
+      sample(body, 'lumen_http_request_duration_seconds_count', { method: 'GET', route: '/api/v1/jobs/:id', status_code: '404' }),
+    ).toBe(3);
     expect(sample(body, 'lumen_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status_code: '404' })).toBe(1);
-    expect(sample(body, 'lumen_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/v1/jobs/:id', status_code: '404', le: '+Inf' })).toBe(3);
+    expect(
+      sample(body, 'lumen_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/v1/jobs/:id',
+        status_code: '404',
+        le: '+Inf',
+      }),
+    ).toBe(3);
     expect(body).not.toContain(id);
   });
 
   it('reports queue depth and recent job durations by service and outcome, read from the database', async () => {
     const user = await registerUser(t.app);
     await setBalance(t.database.db, user.user.id, 10);
-    const worker = createJobWorker({ db: t.database.db, storage: t.app.storage, engines: fakeRegistry(), events: createJobEvents(), log: t.app.log, options: fastWorker });
+    const worker = createJobWorker({
+      db: t.database.db,
+      storage: t.app.storage,
+      engines: fakeRegistry(),
+      events: createJobEvents(),
+      log: t.app.log,
+      options: fastWorker,
+    });
     const first = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
     const second = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
     let body = await scrape();
@@ -102,11 +120,41 @@ describe('GET /metrics', () => {
     const user = await registerUser(t.app);
     const before = sample(await scrape(), 'lumen_credits_granted_total', { kind: 'purchase' }) ?? 0;
     await t.database.db.insert(orders).values([
-      { userId: user.user.id, kind: 'credit_pack', description: 'Pro × 1', amountCents: 1900, credits: 100, provider: 'stripe', status: 'paid' },
-      { userId: user.user.id, kind: 'credit_pack', description: 'Pro × 1', amountCents: 1900, credits: 100, provider: 'stripe', status: 'paid' },
-      { userId: user.user.id, kind: 'credit_pack', description: 'Pro × 1', amountCents: 1900, credits: 100, provider: 'nowpayments', status: 'pending', testMode: true },
+      {
+        userId: user.user.id,
+        kind: 'credit_pack',
+        description: 'Pro × 1',
+        amountCents: 1900,
+        credits: 100,
+        provider: 'stripe',
+        status: 'paid',
+      },
+      {
+        userId: user.user.id,
+        kind: 'credit_pack',
+        description: 'Pro × 1',
+        amountCents: 1900,
+        credits: 100,
+        provider: 'stripe',
+        status: 'paid',
+      },
+      {
+        userId: user.user.id,
+        kind: 'credit_pack',
+        description: 'Pro × 1',
+        amountCents: 1900,
+        credits: 100,
+        provider: 'nowpayments',
+        status: 'pending',
+        testMode: true,
+      },
     ]);
-    await grantCredits(t.database.db, { userId: user.user.id, amount: 100, kind: 'purchase', idempotencyKey: `order:metrics-${user.user.id}` });
+    await grantCredits(t.database.db, {
+      userId: user.user.id,
+      amount: 100,
+      kind: 'purchase',
+      idempotencyKey: `order:metrics-${user.user.id}`,
+    });
     const body = await scrape();
     expect(sample(body, 'lumen_payment_orders', { provider: 'stripe', status: 'paid', test_mode: 'false' })).toBe(2);
     expect(sample(body, 'lumen_payment_orders', { provider: 'nowpayments', status: 'pending', test_mode: 'true' })).toBe(1);
@@ -139,17 +187,26 @@ function captureLines() {
 }
 
 describe('logs', () => {
-  it('a job worker\'s lines about a job carry its id, service and attempt', async () => {
+  it("a job worker's lines about a job carry its id, service and attempt", async () => {
     const t = await buildTestApp({ jobs: { runWorker: false } });
     try {
       const user = await registerUser(t.app);
       await setBalance(t.database.db, user.user.id, 5);
       const job = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
-      const failing = (await submitJob(t.app, user.accessToken, { service: 'sound-generator', params: { prompt: 'rain on a tin roof' } })).json().data as Job;
+      const failing = (
+        await submitJob(t.app, user.accessToken, { service: 'sound-generator', params: { prompt: 'rain on a tin roof' } })
+      ).json().data as Job;
       const { lines, stream } = captureLines();
       const log = Fastify({ logger: { level: 'info', stream } }).log;
       const engines = fakeRegistry({}, { 'sound-generator': fakeEngine('sound-generator', { fail: new Error('synthesiser exploded') }) });
-      const worker = createJobWorker({ db: t.database.db, storage: t.app.storage, engines, events: createJobEvents(), log, options: fastWorker });
+      const worker = createJobWorker({
+        db: t.database.db,
+        storage: t.app.storage,
+        engines,
+        events: createJobEvents(),
+        log,
+        options: fastWorker,
+      });
       worker.start();
       expect((await waitForJob(t.app, user.accessToken, job.id)).status).toBe('succeeded');
       expect((await waitForJob(t.app, user.accessToken, failing.id)).status).toBe('failed');
@@ -157,7 +214,10 @@ describe('logs', () => {
       const about = (id: string) => lines.filter((line) => line.jobId === id).map((line) => line.msg);
       expect(about(job.id)).toEqual(['job started', 'job succeeded']);
       expect(about(failing.id)).toEqual(['job started', 'job failed']);
-      expect(lines.find((line) => line.jobId === failing.id && line.msg === 'job failed')).toMatchObject({ service: 'sound-generator', attempt: 1 });
+      expect(lines.find((line) => line.jobId === failing.id && line.msg === 'job failed')).toMatchObject({
+        service: 'sound-generator',
+        attempt: 1,
+      });
       expect(lines.filter((line) => typeof line.msg === 'string' && line.msg.startsWith('job ') && !line.jobId)).toEqual([]);
     } finally {
       await t.close();
@@ -172,7 +232,12 @@ describe('logs', () => {
     try {
       lines.length = 0;
       const requestId = 'req-log-test-0001';
-      const refused = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.com', password: 'wrong-password-1' }, headers: { 'x-request-id': requestId } });
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+        headers: { 'x-request-id': requestId },
+      });
       expect(refused.headers['x-request-id']).toBe(requestId);
       const own = lines.filter((line) => line.reqId === requestId);
       expect(own.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignBodySchema, campaignIdParamsSchema, campaignRecipientListSchema, campaignRecipientsQuerySchema, campaignSchema, subscriberListQuerySchema, subscriberListSchema } from '@lumen/core/content/newsletter';
+import {
+  campaignBodySchema,
+  campaignIdParamsSchema,
+  campaignRecipientListSchema,
+  campaignRecipientsQuerySchema,
+  campaignSchema,
+  subscriberListQuerySchema,
+  subscriberListSchema,
+} from '@lumen/core/content/newsletter';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { campaignsFor, subscribersFor } from './newsletter.routes.ts';
@@ -48,21 +56,45 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/newsletter/campaigns',
-    { schema: { tags, security, summary: 'Campaigns, newest first, with their progress', response: { 200: ok(z.array(campaignSchema)), ...failures(401, 403, 429) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Campaigns, newest first, with their progress',
+        response: { 200: ok(z.array(campaignSchema)), ...failures(401, 403, 429) },
+      },
+    },
     async () => ({ success: true as const, data: await campaigns.list() }),
   );
 
   app.post(
     '/newsletter/campaigns',
     {
-      schema: { tags, security, summary: 'Compose a campaign (markdown)', body: campaignBodySchema, response: { 201: ok(campaignSchema), ...failures(400, 401, 403, 413, 415, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Compose a campaign (markdown)',
+        body: campaignBodySchema,
+        response: { 201: ok(campaignSchema), ...failures(400, 401, 403, 413, 415, 429) },
+      },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await campaigns.create(auditActorOf(request), request.body), message: 'Draft saved' }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, data: await campaigns.create(auditActorOf(request), request.body), message: 'Draft saved' }),
   );
 
   app.get(
     '/newsletter/campaigns/:id',
-    { schema: { tags, security, summary: 'One campaign with its progress', params: campaignIdParamsSchema, response: { 200: ok(campaignSchema), ...failures(400, 401, 403, 404, 429) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One campaign with its progress',
+        params: campaignIdParamsSchema,
+        response: { 200: ok(campaignSchema), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
     async (request) => ({ success: true as const, data: await campaigns.get(request.params.id) }),
   );
 
@@ -78,13 +110,23 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(campaignSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await campaigns.update(auditActorOf(request), request.params.id, request.body), message: 'Draft saved' }),
+    async (request) => ({
+      success: true as const,
+      data: await campaigns.update(auditActorOf(request), request.params.id, request.body),
+      message: 'Draft saved',
+    }),
   );
 
   app.post(
     '/newsletter/campaigns/:id/test',
     {
-      schema: { tags, security, summary: 'Send the campaign to yourself, marked [Test]', params: campaignIdParamsSchema, response: { 200: ok(z.object({ to: z.string() })), ...failures(400, 401, 403, 404, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Send the campaign to yourself, marked [Test]',
+        params: campaignIdParamsSchema,
+        response: { 200: ok(z.object({ to: z.string() })), ...failures(400, 401, 403, 404, 429) },
+      },
     },
     async (request) => {
       const sent = await campaigns.sendTest(auditActorOf(request), request.params.id);
@@ -103,7 +145,10 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: ok(campaignSchema), ...failures(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request, reply) => reply.code(202).send({ success: true as const, data: await campaigns.send(auditActorOf(request), request.params.id), message: 'Sending started' }),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send({ success: true as const, data: await campaigns.send(auditActorOf(request), request.params.id), message: 'Sending started' }),
   );
 
   app.get(

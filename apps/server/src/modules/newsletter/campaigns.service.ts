@@ -24,7 +24,13 @@ const notFound = () => new AppError('NOT_FOUND', 404, 'Campaign not found');
 /** Campaigns running in this process (a resume leaves their in-flight rows alone). */
 const running = new Set<string>();
 
-export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer: Mailer; tasks: BackgroundTasks; log: { warn(object: object, message: string): void } }) {
+export function createCampaignsService(deps: {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  tasks: BackgroundTasks;
+  log: { warn(object: object, message: string): void };
+}) {
   const { db, config, mailer, tasks, log } = deps;
 
   async function progressOf(campaignIds: string[]) {
@@ -80,14 +86,25 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
           where campaign_id = ${campaign.id} and status = 'pending'
           limit ${BATCH_SIZE} for update skip locked)
         returning subscriber_id, email`);
-      const batch = (Array.isArray(claimed) ? claimed : ((claimed as { rows?: unknown[] }).rows ?? [])) as { subscriber_id: string; email: string }[];
+      const batch = (Array.isArray(claimed) ? claimed : ((claimed as { rows?: unknown[] }).rows ?? [])) as {
+        subscriber_id: string;
+        email: string;
+      }[];
       if (batch.length === 0) break;
       const stillSubscribed = new Set(
         (
           await db
             .select({ id: newsletterSubscribers.id })
             .from(newsletterSubscribers)
-            .where(and(inArray(newsletterSubscribers.id, batch.map((row) => row.subscriber_id)), eq(newsletterSubscribers.status, 'confirmed')))
+            .where(
+              and(
+                inArray(
+                  newsletterSubscribers.id,
+                  batch.map((row) => row.subscriber_id),
+                ),
+                eq(newsletterSubscribers.status, 'confirmed'),
+              ),
+            )
         ).map((row) => row.id),
       );
       for (const recipient of batch) {
@@ -99,9 +116,17 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
         try {
           const outboxId = await mailer.send(
             recipient.email,
-            campaignMail({ subject: campaign.subject, markdown: campaign.body, html: campaign.bodyHtml, unsubscribeUrl: newsletterLink(config, 'unsubscribe', recipient.subscriber_id) }),
+            campaignMail({
+              subject: campaign.subject,
+              markdown: campaign.body,
+              html: campaign.bodyHtml,
+              unsubscribeUrl: newsletterLink(config, 'unsubscribe', recipient.subscriber_id),
+            }),
           );
-          await db.update(campaignRecipients).set({ status: 'sent', outboxId, sentAt: sql`now()` }).where(where);
+          await db
+            .update(campaignRecipients)
+            .set({ status: 'sent', outboxId, sentAt: sql`now()` })
+            .where(where);
         } catch (error) {
           log.warn({ err: error, campaignId: campaign.id }, 'newsletter delivery failed');
           await db
@@ -116,7 +141,10 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
       .from(campaignRecipients)
       .where(and(eq(campaignRecipients.campaignId, campaign.id), inArray(campaignRecipients.status, ['pending', 'sending'])));
     if (!left?.total) {
-      await db.update(newsletterCampaigns).set({ status: 'sent', finishedAt: sql`now()` }).where(eq(newsletterCampaigns.id, campaign.id));
+      await db
+        .update(newsletterCampaigns)
+        .set({ status: 'sent', finishedAt: sql`now()` })
+        .where(eq(newsletterCampaigns.id, campaign.id));
     }
   }
 
@@ -145,7 +173,12 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
     async list(): Promise<Campaign[]> {
       const rows = await db.select().from(newsletterCampaigns).orderBy(desc(newsletterCampaigns.createdAt)).limit(100);
       const progress = await progressOf(rows.map((row) => row.id));
-      return Promise.all(rows.map(async (row) => ({ ...(await toCampaign(row)), progress: progress.get(row.id) ?? { total: 0, pending: 0, sent: 0, failed: 0 } })));
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...(await toCampaign(row)),
+          progress: progress.get(row.id) ?? { total: 0, pending: 0, sent: 0, failed: 0 },
+        })),
+      );
     },
 
     async get(id: string): Promise<Campaign> {
@@ -159,7 +192,13 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
           .values({ subject: input.subject, body: input.body, bodyHtml: renderSafeHtml(input.body), createdBy: actor.userId })
           .returning();
         if (!created) throw new Error('insert returned nothing');
-        await insertAuditEntry(tx, actor, { action: 'newsletter_campaign.create', targetType: 'newsletter_campaign', targetId: created.id, before: null, after: { subject: input.subject } });
+        await insertAuditEntry(tx, actor, {
+          action: 'newsletter_campaign.create',
+          targetType: 'newsletter_campaign',
+          targetId: created.id,
+          before: null,
+          after: { subject: input.subject },
+        });
         return created;
       });
       return toCampaign(row);
@@ -194,9 +233,21 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
       if (!admin) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to continue');
       await mailer.send(
         admin.email,
-        campaignMail({ subject: campaign.subject, markdown: campaign.body, html: campaign.bodyHtml, unsubscribeUrl: `${config.publicUrl}/newsletter/unsubscribe`, isTest: true }),
+        campaignMail({
+          subject: campaign.subject,
+          markdown: campaign.body,
+          html: campaign.bodyHtml,
+          unsubscribeUrl: `${config.publicUrl}/newsletter/unsubscribe`,
+          isTest: true,
+        }),
       );
-      await insertAuditEntry(db, actor, { action: 'newsletter_campaign.test', targetType: 'newsletter_campaign', targetId: id, before: null, after: { to: admin.email } });
+      await insertAuditEntry(db, actor, {
+        action: 'newsletter_campaign.test',
+        targetType: 'newsletter_campaign',
+        targetId: id,
+        before: null,
+        after: { to: admin.email },
+      });
       return { to: admin.email };
     },
 
@@ -210,7 +261,11 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
         if (!row) throw notFound();
         if (row.status === 'sent') throw new AppError('CONFLICT', 409, 'This campaign has already been sent');
         if (row.status === 'draft') {
-          const confirmed = await tx.select({ id: newsletterSubscribers.id }).from(newsletterSubscribers).where(eq(newsletterSubscribers.status, 'confirmed')).limit(1);
+          const confirmed = await tx
+            .select({ id: newsletterSubscribers.id })
+            .from(newsletterSubscribers)
+            .where(eq(newsletterSubscribers.status, 'confirmed'))
+            .limit(1);
           if (confirmed.length === 0) throw new AppError('UNPROCESSABLE', 422, 'There are no confirmed subscribers yet');
           await tx.execute(sql`
             insert into ${campaignRecipients} (campaign_id, subscriber_id, email)
@@ -221,10 +276,22 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
             .set({ status: 'sending', startedAt: sql`now()` })
             .where(eq(newsletterCampaigns.id, id))
             .returning();
-          await insertAuditEntry(tx, actor, { action: 'newsletter_campaign.send', targetType: 'newsletter_campaign', targetId: id, before: { status: 'draft' }, after: { status: 'sending' } });
+          await insertAuditEntry(tx, actor, {
+            action: 'newsletter_campaign.send',
+            targetType: 'newsletter_campaign',
+            targetId: id,
+            before: { status: 'draft' },
+            after: { status: 'sending' },
+          });
           return started ?? row;
         }
-        await insertAuditEntry(tx, actor, { action: 'newsletter_campaign.resume', targetType: 'newsletter_campaign', targetId: id, before: null, after: null });
+        await insertAuditEntry(tx, actor, {
+          action: 'newsletter_campaign.resume',
+          targetType: 'newsletter_campaign',
+          targetId: id,
+          before: null,
+          after: null,
+        });
         return row;
       });
       await failInterrupted(id);
@@ -248,18 +315,32 @@ export function createCampaignsService(deps: { db: Db; config: AppConfig; mailer
       const where = and(eq(campaignRecipients.campaignId, id), query.status ? sql`${effective} = ${query.status}` : undefined);
       const [rows, [counted]] = await Promise.all([
         db
-          .select({ email: campaignRecipients.email, status: effective, error: sql<string | null>`coalesce(${mailOutbox.error}, ${campaignRecipients.error})`, sentAt: campaignRecipients.sentAt })
+          .select({
+            email: campaignRecipients.email,
+            status: effective,
+            error: sql<string | null>`coalesce(${mailOutbox.error}, ${campaignRecipients.error})`,
+            sentAt: campaignRecipients.sentAt,
+          })
           .from(campaignRecipients)
           .leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId))
           .where(where)
           .orderBy(campaignRecipients.email)
           .limit(query.limit)
           .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(campaignRecipients).leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId)).where(where),
+        db
+          .select({ total: count() })
+          .from(campaignRecipients)
+          .leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId))
+          .where(where),
       ]);
       const total = counted?.total ?? 0;
       return {
-        items: rows.map((row) => ({ email: row.email, status: row.status, error: row.error, sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null })),
+        items: rows.map((row) => ({
+          email: row.email,
+          status: row.status,
+          error: row.error,
+          sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+        })),
         page: query.page,
         limit: query.limit,
         total,

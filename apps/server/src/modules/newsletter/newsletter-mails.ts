@@ -32,7 +32,13 @@ export function confirmationMail(input: { confirmUrl: string; unsubscribeUrl: st
 }
 
 /** A campaign: its sanitised HTML, the markdown as the text part, and the subscriber's own unsubscribe link. */
-export function campaignMail(input: { subject: string; markdown: string; html: string; unsubscribeUrl: string; isTest?: boolean }): RenderedMail {
+export function campaignMail(input: {
+  subject: string;
+  markdown: string;
+  html: string;
+  unsubscribeUrl: string;
+  isTest?: boolean;
+}): RenderedMail {
   const subject = input.isTest ? `[Test] ${input.subject}` : input.subject;
   return {
     template: 'newsletter_campaign',

@@ -57,15 +57,26 @@ describe('newsletter over SMTP', () => {
     const token = decodeURIComponent(/\/newsletter\/confirm\?token=(\S+)/.exec(refusedText)?.[1] ?? '');
     await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/confirm', payload: { token } });
 
-    const id = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/newsletter/campaigns', headers: admin, payload: { subject: 'SMTP issue', body: 'Hello' } })).json().data.id;
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/newsletter/campaigns/${id}/send`, headers: admin })).statusCode).toBe(202);
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/newsletter/campaigns',
+        headers: admin,
+        payload: { subject: 'SMTP issue', body: 'Hello' },
+      })
+    ).json().data.id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/newsletter/campaigns/${id}/send`, headers: admin })).statusCode).toBe(
+      202,
+    );
     await t.app.backgroundTasks.drain();
     await t.app.backgroundTasks.drain(); // SMTP deliveries are their own background tasks
 
     const delivered = received.find((message) => message.to.includes(reader) && message.raw.includes('Subject: SMTP issue'));
     expect(delivered?.raw).toMatch(/List-Unsubscribe:\s+<http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=/); // folded by nodemailer
 
-    const results = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/newsletter/campaigns/${id}/recipients?limit=100`, headers: admin })).json().data.items;
+    const results = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/admin/newsletter/campaigns/${id}/recipients?limit=100`, headers: admin })
+    ).json().data.items;
     expect(results).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ email: reader, status: 'sent' }),

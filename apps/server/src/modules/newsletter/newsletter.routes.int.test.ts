@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 let ip = 0;
-const subscribe = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email }, remoteAddress: `10.1.0.${(ip += 1)}` });
+const subscribe = (email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email }, remoteAddress: `10.1.0.${(ip += 1)}` });
 const tokenIn = (text: string | undefined, purpose: 'confirm' | 'unsubscribe') => {
   const match = new RegExp(`/newsletter/${purpose}\\?token=([^\\s"&]+)`).exec(text ?? '');
   if (!match?.[1]) throw new Error(`no ${purpose} link in ${text}`);
@@ -48,7 +49,9 @@ describe('double opt-in', () => {
     expect(mail?.html).toContain('Unsubscribe</a>');
 
     // A confirmation token is not an unsubscribe token, and a forged one is refused.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/unsubscribe', payload: { token: confirmToken } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/unsubscribe', payload: { token: confirmToken } })).statusCode,
+    ).toBe(400);
     const forged = `${row?.id}.${'A'.repeat(43)}`;
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/confirm', payload: { token: forged } })).statusCode).toBe(400);
 
@@ -58,7 +61,11 @@ describe('double opt-in', () => {
     expect((await subscribe(lower)).json().message).toBe(SUBSCRIBE_MESSAGE);
     expect(await mailsTo(t.app, lower)).toHaveLength(1);
 
-    const unsubscribed = await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/unsubscribe', payload: { token: unsubscribeToken } });
+    const unsubscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/newsletter/unsubscribe',
+      payload: { token: unsubscribeToken },
+    });
     expect(unsubscribed.json().data.status).toBe('unsubscribed');
   });
 
@@ -67,15 +74,26 @@ describe('double opt-in', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details).toEqual([{ field: 'email', message: 'Please enter a valid email address' }]);
     expect((await subscribe('<script>@x.y')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/confirm', payload: { token: 'garbage-token-value' } })).json().message).toContain('This link is not valid');
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: `${'a'.repeat(1_100_000)}@x.y` } })).statusCode).toBe(413);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/confirm', payload: { token: 'garbage-token-value' } })).json().message,
+    ).toContain('This link is not valid');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: `${'a'.repeat(1_100_000)}@x.y` } }))
+        .statusCode,
+    ).toBe(413);
   });
 });
 
 describe('admin newsletter', () => {
   it('lists, searches and exports subscribers as CSV, admin only', async () => {
     const email = await confirmedSubscriber();
-    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/newsletter/subscribers?status=confirmed&search=${encodeURIComponent(email)}`, headers: admin })).json().data;
+    const list = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/newsletter/subscribers?status=confirmed&search=${encodeURIComponent(email)}`,
+        headers: admin,
+      })
+    ).json().data;
     expect(list.items).toEqual([expect.objectContaining({ email, status: 'confirmed' })]);
     expect(list.counts.confirmed).toBeGreaterThanOrEqual(1);
     const csv = await t.app.inject({ method: 'GET', url: '/api/v1/admin/newsletter/subscribers/export?status=confirmed', headers: admin });
@@ -83,7 +101,9 @@ describe('admin newsletter', () => {
     expect(csv.body.split('\r\n')[0]).toBe('email,status,subscribed_at,confirmed_at,unsubscribed_at');
     expect(csv.body).toContain(`"${email}","confirmed"`);
     const user = await registerUser(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/newsletter/subscribers', headers: bearer(user.accessToken) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/newsletter/subscribers', headers: bearer(user.accessToken) })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/newsletter/subscribers/export' })).statusCode).toBe(401);
   });
 
@@ -92,13 +112,21 @@ describe('admin newsletter', () => {
     const pendingEmail = uniqueEmail('pending');
     await subscribe(pendingEmail);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/v1/admin/newsletter/campaigns', headers: admin, payload: { subject: '', body: '' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/newsletter/campaigns',
+      headers: admin,
+      payload: { subject: '', body: '' },
+    });
     expect(bad.statusCode).toBe(400);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/v1/admin/newsletter/campaigns',
       headers: admin,
-      payload: { subject: 'November at Lumen Studio', body: '## New: sound generation\n\n<script>alert(1)</script> [x](javascript:alert(1))' },
+      payload: {
+        subject: 'November at Lumen Studio',
+        body: '## New: sound generation\n\n<script>alert(1)</script> [x](javascript:alert(1))',
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
@@ -120,32 +148,78 @@ describe('admin newsletter', () => {
       expect(mails[0]?.html).toContain('<h2>New: sound generation</h2>');
       expect(mails[0]?.html).not.toMatch(/<script|href="javascript/i);
       const token = tokenIn(mails[0]?.text, 'unsubscribe');
-      expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/unsubscribe', payload: { token } })).json().data).toEqual({ email: reader, status: 'unsubscribed' });
+      expect((await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/unsubscribe', payload: { token } })).json().data).toEqual({
+        email: reader,
+        status: 'unsubscribed',
+      });
     }
     expect((await mailsTo(t.app, pendingEmail)).filter((mail) => mail.template === 'newsletter_campaign')).toEqual([]);
 
-    const recipients = (await t.app.inject({ method: 'GET', url: `/api/v1/admin/newsletter/campaigns/${id}/recipients?status=sent&limit=100`, headers: admin })).json().data;
+    const recipients = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/newsletter/campaigns/${id}/recipients?status=sent&limit=100`,
+        headers: admin,
+      })
+    ).json().data;
     expect(recipients.items.map((item: { email: string }) => item.email)).toEqual(expect.arrayContaining(readers));
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/newsletter/campaigns/${id}/send`, headers: admin })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/admin/newsletter/campaigns/${id}`, headers: admin, payload: { subject: 'x', body: 'y' } })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/newsletter/campaigns/${id}/send`, headers: admin })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/newsletter/campaigns/${id}`,
+          headers: admin,
+          payload: { subject: 'x', body: 'y' },
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 
   it('resumes an interrupted campaign: pending recipients are sent, in-flight ones are not sent twice', async () => {
     const readers = [await confirmedSubscriber(), await confirmedSubscriber(), await confirmedSubscriber()];
-    const id = (await t.app.inject({ method: 'POST', url: '/api/v1/admin/newsletter/campaigns', headers: admin, payload: { subject: 'Resume me', body: 'Hello' } })).json().data.id;
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/newsletter/campaigns',
+        headers: admin,
+        payload: { subject: 'Resume me', body: 'Hello' },
+      })
+    ).json().data.id;
     // As if a process had fixed the list, mailed one, claimed another and then stopped.
     const subscribers = await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.status, 'confirmed'));
-    await t.database.db.insert(campaignRecipients).values(subscribers.map((row) => ({ campaignId: id, subscriberId: row.id, email: row.email })));
+    await t.database.db
+      .insert(campaignRecipients)
+      .values(subscribers.map((row) => ({ campaignId: id, subscriberId: row.id, email: row.email })));
     await t.database.db.update(newsletterCampaigns).set({ status: 'sending' }).where(eq(newsletterCampaigns.id, id));
     const [first, second] = readers.map((email) => subscribers.find((row) => row.email === email)!);
-    await t.database.db.update(campaignRecipients).set({ status: 'sent' }).where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.subscriberId, first!.id)));
-    await t.database.db.update(campaignRecipients).set({ status: 'sending' }).where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.subscriberId, second!.id)));
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ status: 'sent' })
+      .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.subscriberId, first!.id)));
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ status: 'sending' })
+      .where(and(eq(campaignRecipients.campaignId, id), eq(campaignRecipients.subscriberId, second!.id)));
 
-    const service = createCampaignsService({ db: t.database.db, config: t.config, mailer: t.app.mailer, tasks: t.app.backgroundTasks, log: t.app.log });
+    const service = createCampaignsService({
+      db: t.database.db,
+      config: t.config,
+      mailer: t.app.mailer,
+      tasks: t.app.backgroundTasks,
+      log: t.app.log,
+    });
     expect(await service.resumeUnfinished()).toBeGreaterThanOrEqual(1);
     await t.app.backgroundTasks.drain();
     const mailed = async (email: string) =>
-      (await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Resume me')))).length;
+      (
+        await t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Resume me')))
+      ).length;
     expect(await mailed(readers[0]!)).toBe(0);
     expect(await mailed(readers[1]!)).toBe(0);
     expect(await mailed(readers[2]!)).toBe(1);

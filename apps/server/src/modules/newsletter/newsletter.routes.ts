@@ -8,8 +8,15 @@ import { createSubscribersService } from './subscribers.service.ts';
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
 export const subscribersFor = (app: App) =>
-  createSubscribersService({ db: app.db, config: app.config, mailer: app.mailer, rateLimits: app.apiKeys.rateLimitStore, clock: app.clock });
-export const campaignsFor = (app: App) => createCampaignsService({ db: app.db, config: app.config, mailer: app.mailer, tasks: app.backgroundTasks, log: app.log });
+  createSubscribersService({
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    rateLimits: app.apiKeys.rateLimitStore,
+    clock: app.clock,
+  });
+export const campaignsFor = (app: App) =>
+  createCampaignsService({ db: app.db, config: app.config, mailer: app.mailer, tasks: app.backgroundTasks, log: app.log });
 
 /** Public: subscribe (double opt-in), confirm and unsubscribe with the signed links of the mails. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,20 +42,37 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/newsletter/confirm',
-    { schema: { tags, summary: 'Confirm a subscription with the token of the confirmation mail', body: newsletterTokenBodySchema, response: { 200: ok(linkAnswer), ...failures(400, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Confirm a subscription with the token of the confirmation mail',
+        body: newsletterTokenBodySchema,
+        response: { 200: ok(linkAnswer), ...failures(400, 429) },
+      },
+    },
     async (request) => {
       const subscriber = await subscribers.confirm(request.body.token);
-      return { success: true as const, data: { email: subscriber.email, status: subscriber.status }, message: 'Your subscription is confirmed' };
+      return {
+        success: true as const,
+        data: { email: subscriber.email, status: subscriber.status },
+        message: 'Your subscription is confirmed',
+      };
     },
   );
 
   app.post(
     '/newsletter/unsubscribe',
-    { schema: { tags, summary: 'Unsubscribe with the token of any newsletter mail', body: newsletterTokenBodySchema, response: { 200: ok(linkAnswer), ...failures(400, 429) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Unsubscribe with the token of any newsletter mail',
+        body: newsletterTokenBodySchema,
+        response: { 200: ok(linkAnswer), ...failures(400, 429) },
+      },
+    },
     async (request) => {
       const subscriber = await subscribers.unsubscribe(request.body.token);
       return { success: true as const, data: { email: subscriber.email, status: subscriber.status }, message: 'You are unsubscribed' };
     },
   );
 };
-

@@ -46,7 +46,13 @@ const csvCell = (value: string) => {
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
-export function createSubscribersService(deps: { db: Db; config: AppConfig; mailer: Mailer; rateLimits: RateLimitStore; clock: () => Date }) {
+export function createSubscribersService(deps: {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  rateLimits: RateLimitStore;
+  clock: () => Date;
+}) {
   const { db, config, mailer, rateLimits, clock } = deps;
 
   async function byToken(purpose: NewsletterLinkPurpose, token: string): Promise<SubscriberRow> {
@@ -81,7 +87,13 @@ export function createSubscribersService(deps: { db: Db; config: AppConfig; mail
         return updated ?? null;
       });
       if (row) {
-        await mailer.send(row.email, confirmationMail({ confirmUrl: newsletterLink(config, 'confirm', row.id), unsubscribeUrl: newsletterLink(config, 'unsubscribe', row.id) }));
+        await mailer.send(
+          row.email,
+          confirmationMail({
+            confirmUrl: newsletterLink(config, 'confirm', row.id),
+            unsubscribeUrl: newsletterLink(config, 'unsubscribe', row.id),
+          }),
+        );
       }
     },
 
@@ -111,14 +123,30 @@ export function createSubscribersService(deps: { db: Db; config: AppConfig; mail
     async list(query: { status?: SubscriberStatus; search?: string; limit: number; page: number }): Promise<SubscriberList> {
       const where = filters(query);
       const [rows, [counted], byStatus] = await Promise.all([
-        db.select().from(newsletterSubscribers).where(where).orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id)).limit(query.limit).offset((query.page - 1) * query.limit),
+        db
+          .select()
+          .from(newsletterSubscribers)
+          .where(where)
+          .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
         db.select({ total: count() }).from(newsletterSubscribers).where(where),
-        db.select({ status: newsletterSubscribers.status, total: count() }).from(newsletterSubscribers).groupBy(newsletterSubscribers.status),
+        db
+          .select({ status: newsletterSubscribers.status, total: count() })
+          .from(newsletterSubscribers)
+          .groupBy(newsletterSubscribers.status),
       ]);
       const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
       for (const entry of byStatus) counts[entry.status] = entry.total;
       const total = counted?.total ?? 0;
-      return { items: rows.map(toSubscriber), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit), counts };
+      return {
+        items: rows.map(toSubscriber),
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: totalPagesFor(total, query.limit),
+        counts,
+      };
     },
 
     /** Every matching subscriber as CSV (e-mail, status, dates in ISO 8601). */
@@ -127,14 +155,25 @@ export function createSubscribersService(deps: { db: Db; config: AppConfig; mail
       const lines = ['email,status,subscribed_at,confirmed_at,unsubscribed_at'];
       for (const row of rows) {
         lines.push(
-          [row.email, row.status, row.createdAt.toISOString(), row.confirmedAt?.toISOString() ?? '', row.unsubscribedAt?.toISOString() ?? ''].map(csvCell).join(','),
+          [
+            row.email,
+            row.status,
+            row.createdAt.toISOString(),
+            row.confirmedAt?.toISOString() ?? '',
+            row.unsubscribedAt?.toISOString() ?? '',
+          ]
+            .map(csvCell)
+            .join(','),
         );
       }
       return `${lines.join('\r\n')}\r\n`;
     },
 
     async findByEmail(email: string): Promise<SubscriberRow | null> {
-      const [row] = await db.select().from(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
+      const [row] = await db
+        .select()
+        .from(newsletterSubscribers)
+        .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
       return row ?? null;
     },
   };

@@ -47,7 +47,10 @@ export const campaignRecipients = pgTable(
     outboxId: uuid('outbox_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [primaryKey({ columns: [table.campaignId, table.subscriberId] }), index('campaign_recipients_status_idx').on(table.campaignId, table.status)],
+  (table) => [
+    primaryKey({ columns: [table.campaignId, table.subscriberId] }),
+    index('campaign_recipients_status_idx').on(table.campaignId, table.status),
+  ],
 );
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;

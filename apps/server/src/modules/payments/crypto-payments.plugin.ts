@@ -28,7 +28,13 @@ declare module 'fastify' {
 export const cryptoPaymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const { provider, sandbox } = cryptoProviderFor(app.config, app.log);
-    const service = createCryptoPaymentsService({ db: app.db, provider, publicUrl: app.config.publicUrl, clock: () => app.clock(), log: app.log });
+    const service = createCryptoPaymentsService({
+      db: app.db,
+      provider,
+      publicUrl: app.config.publicUrl,
+      clock: () => app.clock(),
+      log: app.log,
+    });
     app.decorate('cryptoPayments', { provider, sandbox, service });
 
     // The sandbox provider's IPNs enter through the webhook's own handler function.
@@ -54,7 +60,15 @@ export const cryptoPaymentsPlugin = fp(
 );
 
 /** For `npm run worker`: the reconciler of a process without the HTTP API. */
-export function startWorkerCryptoReconciler({ db, config, log }: { db: Db; config: AppConfig; log: Pick<FastifyBaseLogger, 'warn' | 'info'> }) {
+export function startWorkerCryptoReconciler({
+  db,
+  config,
+  log,
+}: {
+  db: Db;
+  config: AppConfig;
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+}) {
   const { provider } = cryptoProviderFor(config, log);
   const service = createCryptoPaymentsService({ db, provider, publicUrl: config.publicUrl, log });
   const reconciler = createCryptoReconciler({ service, log });

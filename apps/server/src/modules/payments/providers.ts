@@ -31,4 +31,3 @@ export function cryptoProviderFor(
   });
   return { provider: sandbox, sandbox };
 }
-

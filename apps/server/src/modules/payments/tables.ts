@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { planIntervals } from '@lumen/core/credits/schemas';
 import { creditPackages } from '../credits/index.ts';
 import { users } from '../users/index.ts';
@@ -45,8 +58,7 @@ export const orderStatuses = [
 ] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
 /**
  * One purchase attempt: price and credits are snapshots taken from the server's
@@ -239,7 +251,9 @@ export const paymentMethods = pgTable(
   (table) => [
     index('payment_methods_user_idx').on(table.userId),
     uniqueIndex('payment_methods_provider_unique').on(table.provider, table.providerMethodId),
-    uniqueIndex('payment_methods_one_default').on(table.userId).where(sql`${table.isDefault}`),
+    uniqueIndex('payment_methods_one_default')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
   ],
 );
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -295,7 +309,9 @@ export const refundRequests = pgTable(
   },
   (table) => [
     index('refund_requests_status_idx').on(table.status, table.createdAt),
-    uniqueIndex('refund_requests_one_pending').on(table.orderId).where(sql`${table.status} = 'pending'`),
+    uniqueIndex('refund_requests_one_pending')
+      .on(table.orderId)
+      .where(sql`${table.status} = 'pending'`),
     check('refund_requests_status_check', inList('status', refundRequestStatuses)),
   ],
 );

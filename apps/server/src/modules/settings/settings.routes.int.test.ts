@@ -16,7 +16,9 @@ let admin: string;
 
 beforeAll(async () => {
   provider = await startLocalOidcProvider({ user: { sub: 'sub-x', email: uniqueEmail('g'), email_verified: true } });
-  t = await buildTestApp({ config: { google: { clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer } } });
+  t = await buildTestApp({
+    config: { google: { clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer } },
+  });
   admin = await adminAccessToken(t.app);
 });
 afterAll(async () => {
@@ -36,9 +38,14 @@ const defaults: PlatformSettingsInput = {
 };
 const put = (payload: unknown, token = admin) =>
   t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers: bearer(token), payload: payload as object });
-const publicSettings = async () => publicSettingsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/settings/public' })).json().data);
+const publicSettings = async () =>
+  publicSettingsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/settings/public' })).json().data);
 const register = (email = uniqueEmail('s')) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { firstName: 'Ada', lastName: 'L', email, password: 'correct-horse-1' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { firstName: 'Ada', lastName: 'L', email, password: 'correct-horse-1' },
+  });
 
 beforeEach(async () => {
   expect((await put(defaults)).statusCode).toBe(200);
@@ -57,7 +64,9 @@ describe('GET /settings/public and GET /admin/settings', () => {
       communityUrl: '',
       supportEmail: '',
     });
-    const stored = adminSettingsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: bearer(admin) })).json().data);
+    const stored = adminSettingsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers: bearer(admin) })).json().data,
+    );
     expect(stored.settings.seller.name).toBe('Lumen Studio');
     expect(stored.updatedBy).toBe('admin@example.com');
   });
@@ -85,7 +94,8 @@ describe('PUT /admin/settings', () => {
     });
     expect((await getPlatformSettings(t.app.db)).seller).toEqual(next.seller);
     const audit = auditLogSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=settings.update&limit=1', headers: bearer(admin) })).json().data,
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=settings.update&limit=1', headers: bearer(admin) })).json()
+        .data,
     );
     expect(audit.items[0]).toMatchObject({
       targetType: 'settings',
@@ -126,7 +136,11 @@ describe('the app reads the settings', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(settingsMessages.signupsClosed);
     expect(await publicSettings()).toMatchObject({ signupsOpen: false });
-    const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: 'correct-horse-1' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: 'correct-horse-1' },
+    });
     expect(login.statusCode).toBe(200);
     await put(defaults);
     expect((await register()).statusCode).toBe(201);

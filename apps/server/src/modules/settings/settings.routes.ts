@@ -17,4 +17,3 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ success: true as const, data: toPublicSettings(await getPlatformSettings(app.db)) }),
   );
 };
-

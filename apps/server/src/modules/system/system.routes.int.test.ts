@@ -141,14 +141,21 @@ describe('request handling', () => {
   it('sends the security headers with a CSP', async () => {
     const response = await t.app.inject({ method: 'GET', url: api('/health') });
     const csp = String(response.headers['content-security-policy']);
-    const directives = Object.fromEntries(csp.split(';').map((part) => {
-      const [name = '', ...values] = part.trim().split(/\s+/);
-      return [name, values];
-    }));
+    const directives = Object.fromEntries(
+      csp.split(';').map((part) => {
+        const [name = '', ...values] = part.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
     // Stripe.js, its frames and its API (the card dialog), and nothing that runs inline script.
     expect(directives['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(directives['frame-src']).toEqual([
-      "'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com',
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
     ]);
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(directives['script-src-attr']).toEqual(["'none'"]);
@@ -165,7 +172,16 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
-    for (const path of ['/api/v1/auth/register', '/api/v1/auth/login', '/api/v1/auth/refresh', '/api/v1/auth/logout', '/api/v1/user/me', '/api/v1/user/me/avatar', '/api/v1/health', '/api/v1/ready']) {
+    for (const path of [
+      '/api/v1/auth/register',
+      '/api/v1/auth/login',
+      '/api/v1/auth/refresh',
+      '/api/v1/auth/logout',
+      '/api/v1/user/me',
+      '/api/v1/user/me/avatar',
+      '/api/v1/health',
+      '/api/v1/ready',
+    ]) {
       expect(document.paths).toHaveProperty([path]);
     }
     expect(document.paths['/api/v1/openapi.json']).toBeUndefined();
@@ -186,7 +202,10 @@ describe('OpenAPI', () => {
     expect(upload.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(upload.properties.purpose).toMatchObject({ enum: ['image', 'transcript'], default: 'image' });
 
-    expect(multipartOf('/api/v1/user/me/avatar')).toMatchObject({ required: ['profileImage'], properties: { profileImage: { format: 'binary' } } });
+    expect(multipartOf('/api/v1/user/me/avatar')).toMatchObject({
+      required: ['profileImage'],
+      properties: { profileImage: { format: 'binary' } },
+    });
     expect(multipartOf('/api/v1/admin/blog/covers')).toMatchObject({ required: ['file'] });
     const garment = multipartOf('/api/v1/admin/try-on/garments');
     expect(garment.required).toEqual(['image', 'name', 'category']);
@@ -200,8 +219,18 @@ describe('seed', () => {
     expect(Object.fromEntries(costs.map((row) => [row.serviceKey, row.cost]))).toEqual(defaultServiceCosts);
 
     const packages = await t.database.db.select().from(creditPackages).orderBy(asc(creditPackages.sortOrder));
-    const asListed = packages.map((pkg) => ({ id: pkg.id, price: pkg.priceCents / 100, creditsAmount: pkg.creditsAmount, isActive: pkg.isActive }));
-    expect(asListed.map((pkg) => [pkg.price, pkg.creditsAmount])).toEqual([[5, 20], [9, 50], [19, 120], [49, 350]]);
+    const asListed = packages.map((pkg) => ({
+      id: pkg.id,
+      price: pkg.priceCents / 100,
+      creditsAmount: pkg.creditsAmount,
+      isActive: pkg.isActive,
+    }));
+    expect(asListed.map((pkg) => [pkg.price, pkg.creditsAmount])).toEqual([
+      [5, 20],
+      [9, 50],
+      [19, 120],
+      [49, 350],
+    ]);
     expect(asListed.map((pkg, index) => packageCardName(pkg, index))).toEqual(['20 Credits', 'Pro', 'Plus', '350 Credits']);
     expect(asListed.some((pkg) => isCryptoOffered('CREDIT_PURCHASE', pkg.price))).toBe(true);
 
@@ -220,7 +249,13 @@ describe('seed', () => {
     };
     const before = await countAll();
     const print = vi.fn();
-    await seedDatabase({ db: t.database.db, hasher: createPasswordHasher({ isCheap: true }), adminEmail: undefined, adminPassword: undefined, print });
+    await seedDatabase({
+      db: t.database.db,
+      hasher: createPasswordHasher({ isCheap: true }),
+      adminEmail: undefined,
+      adminPassword: undefined,
+      print,
+    });
     expect(await countAll()).toEqual(before);
     expect(print).not.toHaveBeenCalled();
   });

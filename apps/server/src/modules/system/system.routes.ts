@@ -4,7 +4,6 @@ import { publicConfigSchema } from '@lumen/core/settings/public-config';
 import { AppError } from '../../plugins/app-error.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 
-
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['system'];
 
@@ -36,7 +35,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Configuration the web app loads at start', response: { 200: ok(publicConfigSchema) } },
     },
-    async () => ({ success: true as const, data: { analytics: app.config.analytics, oauthProviders: app.config.google ? ['google' as const] : [] } }),
+    async () => ({
+      success: true as const,
+      data: { analytics: app.config.analytics, oauthProviders: app.config.google ? ['google' as const] : [] },
+    }),
   );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

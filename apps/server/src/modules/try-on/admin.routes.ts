@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  createTryOnItemFieldsSchema,
-  tryOnCatalogueItemSchema,
-  updateTryOnItemBodySchema,
-  uploadLimits,
-} from '@lumen/core/jobs/schemas';
+import { createTryOnItemFieldsSchema, tryOnCatalogueItemSchema, updateTryOnItemBodySchema, uploadLimits } from '@lumen/core/jobs/schemas';
 import { multipartBodyDoc } from '../../lib/multipart-body-doc.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -48,7 +43,9 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       base,
       {
-        config: { multipartBody: multipartBodyDoc({ field: IMAGE_FIELD, description: 'A png, jpeg or webp picture' }, createTryOnItemFieldsSchema) },
+        config: {
+          multipartBody: multipartBodyDoc({ field: IMAGE_FIELD, description: 'A png, jpeg or webp picture' }, createTryOnItemFieldsSchema),
+        },
         schema: {
           tags,
           security,
@@ -58,7 +55,8 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the picture as multipart/form-data in the image field');
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the picture as multipart/form-data in the image field');
         const fields: Record<string, string> = {};
         let image: Buffer | null = null;
         try {
@@ -82,7 +80,9 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           throw error;
         }
         const parsed = createTryOnItemFieldsSchema.safeParse({ name: fields.name, category: fields.category });
-        const details = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
+        const details = parsed.success
+          ? []
+          : parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'body'), message: issue.message }));
         if (!image) details.push({ field: IMAGE_FIELD, message: 'Please choose a picture' });
         if (!parsed.success || !image) throw new AppError('VALIDATION_ERROR', 400, summarizeIssues(details), { details });
         const item = await service.create(auditActorOf(request), kind, { ...parsed.data, image });

@@ -22,7 +22,9 @@ beforeAll(async () => {
   admin = await adminAccessToken(t.app);
   userId = (await registerUser(t.app)).user.id;
   await setBalance(t.database.db, userId, 100);
-  png = await sharp({ create: { width: 120, height: 160, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 120, height: 160, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await t?.close();
@@ -35,7 +37,11 @@ function form(fields: Record<string, string>, file?: { name: string; type: strin
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
   );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -49,7 +55,10 @@ const call = (method: 'GET' | 'PUT', url: string, payload?: unknown) =>
 
 describe('try-on catalogue', () => {
   it('adds a model from a multipart picture, lists it, stores it as PNG, and audits it', async () => {
-    const response = await post('models', form({ name: 'Ava', category: 'dress' }, { name: 'ava.jpg', type: 'image/jpeg', data: await sharp(png).jpeg().toBuffer() }));
+    const response = await post(
+      'models',
+      form({ name: 'Ava', category: 'dress' }, { name: 'ava.jpg', type: 'image/jpeg', data: await sharp(png).jpeg().toBuffer() }),
+    );
     expect(response.statusCode).toBe(201);
     const item = tryOnCatalogueItemSchema.parse(response.json().data);
     expect(item).toMatchObject({ name: 'Ava', category: 'dress', isActive: true });
@@ -60,7 +69,9 @@ describe('try-on catalogue', () => {
     const stored = await sharp(await t.app.storage.get(row!.storageKey)).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['png', 120, 160]);
     const audit = await auditRows(t.database.db, 'try_on_model.create', item.id);
-    expect(audit).toEqual([expect.objectContaining({ targetType: 'try_on_model', before: null, after: expect.objectContaining({ name: 'Ava' }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ targetType: 'try_on_model', before: null, after: expect.objectContaining({ name: 'Ava' }) }),
+    ]);
   });
 
   it('updates a garment (deactivate, rename) with an audit row holding before and after', async () => {
@@ -86,12 +97,29 @@ describe('try-on catalogue', () => {
     const before = (await t.database.db.select().from(tryOnModels)).length;
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><rect width="100" height="100"/></svg>');
     const cases: Array<[ReturnType<typeof form>, number, RegExp]> = [
-      [form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: Buffer.from('just some text, not a picture') }), 415, /PNG, JPEG or WebP/],
+      [
+        form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: Buffer.from('just some text, not a picture') }),
+        415,
+        /PNG, JPEG or WebP/,
+      ],
       [form({ name: 'X', category: 'top' }, { name: 'x.svg', type: 'image/svg+xml', data: svg }), 415, /SVG/],
-      [form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: png.subarray(0, Math.floor(png.length / 2)) }), 422, /could not be read/],
+      [
+        form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: png.subarray(0, Math.floor(png.length / 2)) }),
+        422,
+        /could not be read/,
+      ],
       [form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: Buffer.alloc(0) }), 422, /empty/],
       [
-        form({ name: 'X', category: 'top' }, { name: 'x.png', type: 'image/png', data: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer() }),
+        form(
+          { name: 'X', category: 'top' },
+          {
+            name: 'x.png',
+            type: 'image/png',
+            data: await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+              .png()
+              .toBuffer(),
+          },
+        ),
         422,
         /too small/,
       ],
@@ -104,7 +132,12 @@ describe('try-on catalogue', () => {
       expect(response.statusCode, response.body).toBe(status);
       expect(response.json().message).toMatch(message);
     }
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/admin/try-on/models', headers: bearer(admin), payload: { name: 'X', category: 'top' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/try-on/models',
+      headers: bearer(admin),
+      payload: { name: 'X', category: 'top' },
+    });
     expect(json.statusCode).toBe(415);
     expect((await t.database.db.select().from(tryOnModels)).length).toBe(before);
   });
@@ -119,17 +152,43 @@ describe('try-on catalogue', () => {
 describe('GET /admin/try-on/statistics', () => {
   it('counts try-on jobs, success rate, average time, top models and garments, per day', async () => {
     const db = t.database.db;
-    const [model] = await db.insert(tryOnModels).values({ name: 'Stats model', category: 'top', storageKey: 'try-on/models/s.png' }).returning();
+    const [model] = await db
+      .insert(tryOnModels)
+      .values({ name: 'Stats model', category: 'top', storageKey: 'try-on/models/s.png' })
+      .returning();
     const garment = tryOnCatalogueItemSchema.parse(
-      (await post('garments', form({ name: 'Stats coat', category: 'outerwear' }, { name: 'c.png', type: 'image/png', data: png }))).json().data,
+      (await post('garments', form({ name: 'Stats coat', category: 'outerwear' }, { name: 'c.png', type: 'image/png', data: png }))).json()
+        .data,
     );
-    const fromCatalogue = { person: { source: 'try-on-model' as const, id: model!.id }, garment: { source: 'try-on-garment' as const, id: garment.id } };
+    const fromCatalogue = {
+      person: { source: 'try-on-model' as const, id: model!.id },
+      garment: { source: 'try-on-garment' as const, id: garment.id },
+    };
     const at = (day: string, seconds = 0) => new Date(`2030-05-${day}T10:00:${String(seconds).padStart(2, '0')}Z`);
     const base = { service: 'virtual-try-on', cost: 2 };
-    await seedJob(db, userId, { ...base, status: 'succeeded', createdAt: at('01'), startedAt: at('01', 1), finishedAt: at('01', 2), files: fromCatalogue });
-    await seedJob(db, userId, { ...base, status: 'succeeded', createdAt: at('01'), startedAt: at('01', 1), finishedAt: at('01', 4), files: fromCatalogue });
+    await seedJob(db, userId, {
+      ...base,
+      status: 'succeeded',
+      createdAt: at('01'),
+      startedAt: at('01', 1),
+      finishedAt: at('01', 2),
+      files: fromCatalogue,
+    });
+    await seedJob(db, userId, {
+      ...base,
+      status: 'succeeded',
+      createdAt: at('01'),
+      startedAt: at('01', 1),
+      finishedAt: at('01', 4),
+      files: fromCatalogue,
+    });
     await seedJob(db, userId, { ...base, status: 'succeeded', createdAt: at('03'), startedAt: at('03', 0), finishedAt: at('03', 2) });
-    await seedJob(db, userId, { ...base, status: 'failed', createdAt: at('03'), files: { person: fromCatalogue.person, garment: { source: 'upload', id: garment.id } } });
+    await seedJob(db, userId, {
+      ...base,
+      status: 'failed',
+      createdAt: at('03'),
+      files: { person: fromCatalogue.person, garment: { source: 'upload', id: garment.id } },
+    });
     await seedJob(db, userId, { ...base, status: 'queued', createdAt: at('04') });
     await seedJob(db, userId, { service: 'image-generator', status: 'succeeded', createdAt: at('02') });
 
@@ -147,7 +206,16 @@ describe('GET /admin/try-on/statistics', () => {
     const oneDay = tryOnStatisticsSchema.parse((await call('GET', '/admin/try-on/statistics?from=2030-05-03&to=2030-05-03')).json().data);
     expect(oneDay).toMatchObject({ totalJobs: 2, succeeded: 1, failed: 1, successRate: 0.5, avgDurationMs: 2000 });
     const empty = tryOnStatisticsSchema.parse((await call('GET', '/admin/try-on/statistics?from=2031-01-01')).json().data);
-    expect(empty).toEqual({ totalJobs: 0, succeeded: 0, failed: 0, successRate: 0, avgDurationMs: null, topModels: [], topGarments: [], perDay: [] });
+    expect(empty).toEqual({
+      totalJobs: 0,
+      succeeded: 0,
+      failed: 0,
+      successRate: 0,
+      avgDurationMs: null,
+      topModels: [],
+      topGarments: [],
+      perDay: [],
+    });
     expect((await call('GET', '/admin/try-on/statistics?from=May')).statusCode).toBe(400);
   });
 });
@@ -156,7 +224,11 @@ describe('introduction dialogs', () => {
   it('lists one dialog per service and saves an edit with an audit row', async () => {
     const list = z.array(adminIntroductionDialogSchema).parse((await call('GET', '/admin/introduction-dialogs')).json().data);
     expect(list.map((dialog) => dialog.service)).toEqual([...serviceKeys]);
-    const response = await call('PUT', '/admin/introduction-dialogs/sales-pilot', { title: 'Meet Sales Pilot', body: 'Paste a call.\n\nGet a report.', enabled: false });
+    const response = await call('PUT', '/admin/introduction-dialogs/sales-pilot', {
+      title: 'Meet Sales Pilot',
+      body: 'Paste a call.\n\nGet a report.',
+      enabled: false,
+    });
     expect(response.statusCode).toBe(200);
     const saved = adminIntroductionDialogSchema.parse(response.json().data);
     expect(saved).toMatchObject({ service: 'sales-pilot', title: 'Meet Sales Pilot', enabled: false });
@@ -165,7 +237,10 @@ describe('introduction dialogs', () => {
     expect(again.find((dialog) => dialog.service === 'sales-pilot')).toMatchObject({ title: 'Meet Sales Pilot', enabled: false });
     const audit = await auditRows(t.database.db, 'introduction_dialog.update', 'sales-pilot');
     expect(audit).toEqual([
-      expect.objectContaining({ targetType: 'introduction_dialog', after: { title: 'Meet Sales Pilot', body: 'Paste a call.\n\nGet a report.', enabled: false } }),
+      expect.objectContaining({
+        targetType: 'introduction_dialog',
+        after: { title: 'Meet Sales Pilot', body: 'Paste a call.\n\nGet a report.', enabled: false },
+      }),
     ]);
     expect((await call('PUT', '/admin/introduction-dialogs/nope', { title: 'a', body: 'b', enabled: true })).statusCode).toBe(400);
     expect((await call('PUT', '/admin/introduction-dialogs/speedpainting', { title: ' ', body: 'b', enabled: true })).statusCode).toBe(400);

@@ -35,7 +35,12 @@ export function toCatalogueItem(row: TryOnCatalogueRow, links: FileLinks): TryOn
   };
 }
 
-const auditView = (row: TryOnCatalogueRow) => ({ name: row.name, category: row.category, isActive: row.isActive, storageKey: row.storageKey });
+const auditView = (row: TryOnCatalogueRow) => ({
+  name: row.name,
+  category: row.category,
+  isActive: row.isActive,
+  storageKey: row.storageKey,
+});
 
 /** The admin's try-on models and garments: pictures checked like uploads, every change audited. */
 export function createTryOnCatalogueService(deps: { db: Db; storage: Storage; links: FileLinks }) {
@@ -48,7 +53,11 @@ export function createTryOnCatalogueService(deps: { db: Db; storage: Storage; li
     },
 
     /** Checks the picture by its content (415/413/422 as POST /uploads), stores it, then records the item. */
-    async create(actor: AuditActor, kind: CatalogueKind, input: { name: string; category: GarmentCategory; image: Buffer }): Promise<TryOnCatalogueItem> {
+    async create(
+      actor: AuditActor,
+      kind: CatalogueKind,
+      input: { name: string; category: GarmentCategory; image: Buffer },
+    ): Promise<TryOnCatalogueItem> {
       await checkImage(input.image);
       const png = await sharp(input.image)
         .rotate()
@@ -63,7 +72,13 @@ export function createTryOnCatalogueService(deps: { db: Db; storage: Storage; li
           const table = tables[kind];
           const [row] = await tx.insert(table).values({ id, name: input.name, category: input.category, storageKey }).returning();
           if (!row) throw new Error('insert returned no row');
-          await insertAuditEntry(tx, actor, { action: `${targets[kind]}.create`, targetType: targets[kind], targetId: id, before: null, after: auditView(row) });
+          await insertAuditEntry(tx, actor, {
+            action: `${targets[kind]}.create`,
+            targetType: targets[kind],
+            targetId: id,
+            before: null,
+            after: auditView(row),
+          });
           return toCatalogueItem(row, links);
         });
       } catch (error) {

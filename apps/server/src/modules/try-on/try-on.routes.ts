@@ -37,7 +37,12 @@ export const tryOnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/try-on/garments',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Active garments of the clothing catalogue', response: { 200: ok(z.array(tryOnGarmentSchema)), ...failures(401, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Active garments of the clothing catalogue',
+        response: { 200: ok(z.array(tryOnGarmentSchema)), ...failures(401, 429) },
+      },
     },
     async () => {
       const rows = await app.db.select().from(tryOnGarments).where(eq(tryOnGarments.isActive, true)).orderBy(asc(tryOnGarments.name));

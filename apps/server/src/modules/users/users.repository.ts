@@ -32,11 +32,7 @@ export async function insertUser(
   return row;
 }
 
-export async function updateUserNames(
-  db: Db,
-  id: string,
-  changes: { firstName?: string; lastName?: string },
-): Promise<void> {
+export async function updateUserNames(db: Db, id: string, changes: { firstName?: string; lastName?: string }): Promise<void> {
   await db
     .update(users)
     .set({ ...changes, updatedAt: sql`now()` })
@@ -46,12 +42,11 @@ export async function updateUserNames(
 /** Sets the new avatar path and returns the previous one (to delete its file). */
 export async function replaceProfileImage(db: Db, id: string, profileImage: string): Promise<string | null> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ profileImage: users.profileImage })
-      .from(users)
-      .where(eq(users.id, id))
-      .for('update');
-    await tx.update(users).set({ profileImage, updatedAt: sql`now()` }).where(eq(users.id, id));
+    const [current] = await tx.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, id)).for('update');
+    await tx
+      .update(users)
+      .set({ profileImage, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
     return current?.profileImage ?? null;
   });
 }
@@ -62,7 +57,10 @@ export async function hasAdmin(db: Db): Promise<boolean> {
 }
 
 export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
 }
 
 /** Marks the address verified (first time only); false when it already was. */

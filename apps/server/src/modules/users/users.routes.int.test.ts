@@ -13,7 +13,9 @@ let png: Buffer;
 let noisyPng: Buffer;
 beforeAll(async () => {
   t = await buildTestApp();
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   noisyPng = await sharp({
     create: { width: 256, height: 256, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
   })
@@ -197,7 +199,11 @@ describe('POST /user/me/avatar', () => {
 
 describe('GET /uploads/avatars/:file', () => {
   it('answers 404 with the envelope for unknown or malformed names', async () => {
-    for (const url of ['/uploads/avatars/0123456789abcdef0123456789abcdef.webp', '/uploads/avatars/..%2F..%2Fsecrets.json', '/uploads/nope']) {
+    for (const url of [
+      '/uploads/avatars/0123456789abcdef0123456789abcdef.webp',
+      '/uploads/avatars/..%2F..%2Fsecrets.json',
+      '/uploads/nope',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json().success).toBe(false);

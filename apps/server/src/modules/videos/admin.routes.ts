@@ -13,9 +13,18 @@ export const adminVideosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/videos',
     {
-      schema: { tags, security, summary: 'Add a tutorial video (https link)', body: tutorialVideoBodySchema, response: { 201: ok(tutorialVideoSchema), ...failures(400, 401, 403, 413, 415, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a tutorial video (https link)',
+        body: tutorialVideoBodySchema,
+        response: { 201: ok(tutorialVideoSchema), ...failures(400, 401, 403, 413, 415, 429) },
+      },
     },
-    async (request, reply) => reply.code(201).send({ success: true as const, data: await videos.create(auditActorOf(request), request.body), message: 'Video added' }),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ success: true as const, data: await videos.create(auditActorOf(request), request.body), message: 'Video added' }),
   );
 
   app.put(
@@ -30,12 +39,24 @@ export const adminVideosRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(tutorialVideoSchema), ...failures(400, 401, 403, 404, 413, 415, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await videos.update(auditActorOf(request), request.params.id, request.body), message: 'Video saved' }),
+    async (request) => ({
+      success: true as const,
+      data: await videos.update(auditActorOf(request), request.params.id, request.body),
+      message: 'Video saved',
+    }),
   );
 
   app.delete(
     '/videos/:id',
-    { schema: { tags, security, summary: 'Remove a tutorial video', params: videoIdParamsSchema, response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a tutorial video',
+        params: videoIdParamsSchema,
+        response: { 200: ok(emptyData), ...failures(400, 401, 403, 404, 429) },
+      },
+    },
     async (request) => {
       await videos.remove(auditActorOf(request), request.params.id);
       return { success: true as const, data: null, message: 'Video removed' };

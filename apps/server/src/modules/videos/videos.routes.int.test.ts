@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const video = { service: 'speedpainting', title: 'Your first speed painting', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', description: 'Upload, wait, share.', durationLabel: '2:10' };
+const video = {
+  service: 'speedpainting',
+  title: 'Your first speed painting',
+  url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  description: 'Upload, wait, share.',
+  durationLabel: '2:10',
+};
 
 describe('tutorial videos', () => {
   it('admins add, edit and remove videos that everyone sees with an embed address; each change audited', async () => {
@@ -21,9 +27,16 @@ describe('tutorial videos', () => {
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id;
     const list = (await t.app.inject({ method: 'GET', url: '/api/v1/videos' })).json().data;
-    expect(list).toEqual([expect.objectContaining({ id, title: 'Your first speed painting', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' })]);
+    expect(list).toEqual([
+      expect.objectContaining({ id, title: 'Your first speed painting', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }),
+    ]);
 
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/videos/${id}`, headers: admin, payload: { ...video, url: 'https://example.com/tutorial.mp4' } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/videos/${id}`,
+      headers: admin,
+      payload: { ...video, url: 'https://example.com/tutorial.mp4' },
+    });
     expect(edited.json().data).toMatchObject({ url: 'https://example.com/tutorial.mp4', embedUrl: null });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/admin/videos/${id}`, headers: admin })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/videos' })).json().data).toEqual([]);
@@ -37,9 +50,23 @@ describe('tutorial videos', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.details[0].field).toBe('url');
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/videos', headers: admin, payload: { ...video, service: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/admin/videos', headers: admin, payload: { ...video, service: 'nope' } }))
+        .statusCode,
+    ).toBe(400);
     const user = await registerUser(t.app);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/admin/videos', headers: bearer(user.accessToken), payload: video })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/videos/00000000-0000-4000-8000-000000000000', headers: admin, payload: video })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/admin/videos', headers: bearer(user.accessToken), payload: video })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/v1/admin/videos/00000000-0000-4000-8000-000000000000',
+          headers: admin,
+          payload: video,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -9,8 +9,13 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
   const videos = createVideosService({ db: app.db });
   app.get(
     '/videos',
-    { schema: { tags: ['videos'], summary: 'Tutorial videos per tool', response: { 200: ok(z.array(tutorialVideoSchema)), ...failures(429) } } },
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Tutorial videos per tool',
+        response: { 200: ok(z.array(tutorialVideoSchema)), ...failures(429) },
+      },
+    },
     async () => ({ success: true as const, data: await videos.list() }),
   );
 };
-

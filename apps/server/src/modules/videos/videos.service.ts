@@ -32,7 +32,10 @@ const auditView = (row: TutorialVideoRow) => ({ service: row.service, title: row
 export function createVideosService({ db }: { db: Db }) {
   return {
     async list(): Promise<TutorialVideo[]> {
-      const rows = await db.select().from(tutorialVideos).orderBy(asc(tutorialVideos.service), asc(tutorialVideos.sortOrder), asc(tutorialVideos.createdAt));
+      const rows = await db
+        .select()
+        .from(tutorialVideos)
+        .orderBy(asc(tutorialVideos.service), asc(tutorialVideos.sortOrder), asc(tutorialVideos.createdAt));
       return rows.map(toVideo);
     },
 
@@ -40,7 +43,13 @@ export function createVideosService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(tutorialVideos).values(input).returning();
         if (!row) throw new Error('insert returned nothing');
-        await insertAuditEntry(tx, actor, { action: 'tutorial_video.create', targetType: 'tutorial_video', targetId: row.id, before: null, after: auditView(row) });
+        await insertAuditEntry(tx, actor, {
+          action: 'tutorial_video.create',
+          targetType: 'tutorial_video',
+          targetId: row.id,
+          before: null,
+          after: auditView(row),
+        });
         return toVideo(row);
       });
     },
@@ -49,9 +58,19 @@ export function createVideosService({ db }: { db: Db }) {
       return db.transaction(async (tx) => {
         const [existing] = await tx.select().from(tutorialVideos).where(eq(tutorialVideos.id, id)).for('update');
         if (!existing) throw notFound();
-        const [row] = await tx.update(tutorialVideos).set({ ...input, updatedAt: sql`now()` }).where(eq(tutorialVideos.id, id)).returning();
+        const [row] = await tx
+          .update(tutorialVideos)
+          .set({ ...input, updatedAt: sql`now()` })
+          .where(eq(tutorialVideos.id, id))
+          .returning();
         if (!row) throw notFound();
-        await insertAuditEntry(tx, actor, { action: 'tutorial_video.update', targetType: 'tutorial_video', targetId: id, before: auditView(existing), after: auditView(row) });
+        await insertAuditEntry(tx, actor, {
+          action: 'tutorial_video.update',
+          targetType: 'tutorial_video',
+          targetId: id,
+          before: auditView(existing),
+          after: auditView(row),
+        });
         return toVideo(row);
       });
     },
@@ -60,7 +79,13 @@ export function createVideosService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(tutorialVideos).where(eq(tutorialVideos.id, id)).returning();
         if (!row) throw notFound();
-        await insertAuditEntry(tx, actor, { action: 'tutorial_video.delete', targetType: 'tutorial_video', targetId: id, before: auditView(row), after: null });
+        await insertAuditEntry(tx, actor, {
+          action: 'tutorial_video.delete',
+          targetType: 'tutorial_video',
+          targetId: id,
+          before: auditView(row),
+          after: null,
+        });
       });
     },
   };

@@ -14,7 +14,10 @@ function AdminSidebar() {
         <p className="mt-1 text-xs font-semibold tracking-wider text-brand-300 uppercase">Admin</p>
       </div>
       <SidebarNav groups={adminNav} label="Admin" dark />
-      <Link to="/dashboard" className="mt-auto inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-white/5 hover:text-white">
+      <Link
+        to="/dashboard"
+        className="mt-auto inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-300 hover:bg-white/5 hover:text-white"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to dashboard
       </Link>
     </>

@@ -20,7 +20,11 @@ function MenuDropdown({ label, items }: { label: string; items: NavItem[] }) {
         {label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="start" sideOffset={6} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
           {items.map((item) => (
             <DropdownMenu.Item key={item.to} asChild>
               <Link

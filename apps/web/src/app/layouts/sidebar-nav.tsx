@@ -7,7 +7,9 @@ export function SidebarNav({ groups, label, dark = false }: { groups: NavGroup[]
     <nav aria-label={label} className="space-y-6">
       {groups.map((group) => (
         <div key={group.label}>
-          <p className={cn('px-3 text-xs font-semibold tracking-wider uppercase', dark ? 'text-slate-400' : 'text-slate-500')}>{group.label}</p>
+          <p className={cn('px-3 text-xs font-semibold tracking-wider uppercase', dark ? 'text-slate-400' : 'text-slate-500')}>
+            {group.label}
+          </p>
           <ul className="mt-2 space-y-0.5">
             {group.items.map((item) => (
               <li key={item.to}>

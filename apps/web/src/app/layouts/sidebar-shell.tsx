@@ -32,7 +32,10 @@ export function SidebarShell({
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className={cn('fixed inset-y-0 left-0 hidden w-64 border-r lg:block', dark ? 'border-white/10' : 'border-slate-200')}>
@@ -41,12 +44,18 @@ export function SidebarShell({
       <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-ink/50 lg:hidden" />
-          <DialogPrimitive.Content aria-describedby={undefined} className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden">
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden"
+          >
             <DialogPrimitive.Title className="sr-only">{navLabel}</DialogPrimitive.Title>
             <div className={panel}>{sidebar}</div>
             <DialogPrimitive.Close
               aria-label="Close menu"
-              className={cn('absolute top-4 right-3 rounded-lg p-1.5', dark ? 'text-slate-300 hover:bg-white/10' : 'text-slate-500 hover:bg-slate-100')}
+              className={cn(
+                'absolute top-4 right-3 rounded-lg p-1.5',
+                dark ? 'text-slate-300 hover:bg-white/10' : 'text-slate-500 hover:bg-slate-100',
+              )}
             >
               <X className="h-5 w-5" aria-hidden="true" />
             </DialogPrimitive.Close>

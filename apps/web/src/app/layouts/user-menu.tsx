@@ -37,7 +37,11 @@ export function UserMenu({ profilePath = '/dashboard/account/profile' }: { profi
         <span className="sr-only"> {user.lastName}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
           <DropdownMenu.Label className="px-3 py-2">
             <span className="block text-sm font-semibold text-slate-900">
               {user.firstName} {user.lastName}

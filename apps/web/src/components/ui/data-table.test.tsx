@@ -20,7 +20,11 @@ describe('DataTable', () => {
   it('shows one heading per column and one row per item, named by its caption', () => {
     render(<DataTable caption="People" columns={columns} rows={rows} rowKey={(row) => row.id} emptyText="Nobody yet" />);
     const table = screen.getByRole('table', { name: 'People' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Credits', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Credits', 'Actions']);
     const [, first, second] = within(table).getAllByRole('row');
     expect(within(first!).getByRole('rowheader', { name: 'Ada' })).toBeInTheDocument();
     expect(within(first!).getByRole('cell', { name: '12' })).toBeInTheDocument();
@@ -31,11 +35,22 @@ describe('DataTable', () => {
   it('leaves out a column given as false, and takes an aria-label', () => {
     render(<DataTable aria-label="Credits" columns={[false, columns[1]]} rows={rows} rowKey={(row) => row.id} />);
     const table = screen.getByRole('table', { name: 'Credits' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Credits']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Credits']);
   });
 
   it('numbers rows from the index it passes to each cell', () => {
-    render(<DataTable caption="Ranking" columns={[{ header: '#', cell: (_row: Row, index) => index + 1 }, columns[0]!]} rows={rows} rowKey={(row) => row.id} />);
+    render(
+      <DataTable
+        caption="Ranking"
+        columns={[{ header: '#', cell: (_row: Row, index) => index + 1 }, columns[0]!]}
+        rows={rows}
+        rowKey={(row) => row.id}
+      />,
+    );
     const [, first, second] = within(screen.getByRole('table', { name: 'Ranking' })).getAllByRole('row');
     expect(first).toHaveTextContent('1Ada');
     expect(second).toHaveTextContent('2Grace');
@@ -49,7 +64,15 @@ describe('DataTable', () => {
 
   it('pages under the table when given a pager', async () => {
     const onPageChange = vi.fn();
-    render(<DataTable caption="People" columns={columns} rows={rows} rowKey={(row) => row.id} pager={{ page: 2, totalPages: 3, onPageChange, label: 'People pages' }} />);
+    render(
+      <DataTable
+        caption="People"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        pager={{ page: 2, totalPages: 3, onPageChange, label: 'People pages' }}
+      />,
+    );
     const pager = screen.getByRole('navigation', { name: 'People pages' });
     expect(within(pager).getByText('Page 2 of 3')).toBeInTheDocument();
     await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));

@@ -41,7 +41,9 @@ export function LedgerTable({
                 {column.cell(entry)}
               </Td>
             ))}
-            <Td className={cn('text-right font-semibold', entry.amount >= 0 ? 'text-emerald-700' : debitClassName)}>{formatSignedCredits(entry.amount)}</Td>
+            <Td className={cn('text-right font-semibold', entry.amount >= 0 ? 'text-emerald-700' : debitClassName)}>
+              {formatSignedCredits(entry.amount)}
+            </Td>
             <Td className="text-right">{entry.balanceAfter}</Td>
           </Tr>
         ))}

@@ -6,7 +6,14 @@ import { QueryState } from './query-state.tsx';
 type Items = { items: string[] };
 const base = { data: undefined as Items | undefined, isPending: false, isError: false, refetch: vi.fn() };
 const view = (query: typeof base) => (
-  <QueryState query={query} loadingLabel="Loading notes…" errorMessage="Failed to load notes" isEmpty={(data) => data.items.length === 0} emptyTitle="No notes yet" emptyText="Write one.">
+  <QueryState
+    query={query}
+    loadingLabel="Loading notes…"
+    errorMessage="Failed to load notes"
+    isEmpty={(data) => data.items.length === 0}
+    emptyTitle="No notes yet"
+    emptyText="Write one."
+  >
     {(data) => <p>{data.items.join(', ')}</p>}
   </QueryState>
 );

@@ -3,10 +3,7 @@ import { cn } from '@/lib/cn.ts';
 export function Spinner({ label = 'Loading…', className }: { label?: string; className?: string }) {
   return (
     <span role="status" aria-live="polite" className={cn('inline-flex items-center gap-2 text-slate-500', className)}>
-      <span
-        aria-hidden="true"
-        className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
-      />
+      <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -87,7 +87,9 @@ describe('GET /payment/invoices', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe('Invoice not found');
     }
-    const refused = await request('POST', `/payment/invoices/${order.id}/refund-request`, stranger.token, { reason: 'I want my money back' });
+    const refused = await request('POST', `/payment/invoices/${order.id}/refund-request`, stranger.token, {
+      reason: 'I want my money back',
+    });
     expect(refused.statusCode).toBe(404);
     expect((await get('/payment/invoices/00000000-0000-4000-8000-000000000000', owner.token)).statusCode).toBe(404);
   });
@@ -205,7 +207,9 @@ describe('POST /payment/invoices/{id}/refund-request', () => {
     expect(again.json().message).toBe('A refund request for this order is already pending');
 
     const pending = await createPaidOrder(t.database.db, buyer.id, { pay: false });
-    const notPaid = await request('POST', `/payment/invoices/${pending.id}/refund-request`, buyer.token, { reason: 'Never paid but want it' });
+    const notPaid = await request('POST', `/payment/invoices/${pending.id}/refund-request`, buyer.token, {
+      reason: 'Never paid but want it',
+    });
     expect(notPaid.statusCode).toBe(409);
   });
 
@@ -215,9 +219,14 @@ describe('POST /payment/invoices/{id}/refund-request', () => {
     const outside = await createPaidOrder(t.database.db, buyer.id);
     const paidAt = new Date(now.getTime() - 29 * DAY_MS);
     await t.database.db.update(orders).set({ paidAt }).where(eq(orders.id, inside.id));
-    await t.database.db.update(orders).set({ paidAt: new Date(now.getTime() - 31 * DAY_MS) }).where(eq(orders.id, outside.id));
+    await t.database.db
+      .update(orders)
+      .set({ paidAt: new Date(now.getTime() - 31 * DAY_MS) })
+      .where(eq(orders.id, outside.id));
 
-    const late = await request('POST', `/payment/invoices/${outside.id}/refund-request`, buyer.token, { reason: 'Please refund my purchase' });
+    const late = await request('POST', `/payment/invoices/${outside.id}/refund-request`, buyer.token, {
+      reason: 'Please refund my purchase',
+    });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Refunds can be requested within 30 days of purchase');
     expect(invoiceSchema.parse((await get(`/payment/invoices/${outside.id}`, buyer.token)).json().data).refundable).toBe(false);
@@ -226,13 +235,17 @@ describe('POST /payment/invoices/{id}/refund-request', () => {
     const saved = now;
     now = new Date(paidAt.getTime() + 30 * DAY_MS + 60_000);
     try {
-      const expired = await request('POST', `/payment/invoices/${inside.id}/refund-request`, buyer.token, { reason: 'Please refund my purchase' });
+      const expired = await request('POST', `/payment/invoices/${inside.id}/refund-request`, buyer.token, {
+        reason: 'Please refund my purchase',
+      });
       expect(expired.statusCode).toBe(409);
       expect(expired.json().message).toBe('Refunds can be requested within 30 days of purchase');
     } finally {
       now = saved;
     }
-    const inTime = await request('POST', `/payment/invoices/${inside.id}/refund-request`, buyer.token, { reason: 'Please refund my purchase' });
+    const inTime = await request('POST', `/payment/invoices/${inside.id}/refund-request`, buyer.token, {
+      reason: 'Please refund my purchase',
+    });
     expect(inTime.statusCode).toBe(201);
   });
 });

@@ -117,7 +117,13 @@ export function createBillingService({ db, storage, links, seller, clock }: Deps
       if (blocker) throw new AppError('CONFLICT', 409, blocker);
       try {
         const row = await insertRefundRequest(db, { orderId: order.id, userId, reason });
-        return { id: row.id, status: row.status, reason: row.reason, createdAt: row.createdAt.toISOString(), decisionNote: row.decisionNote };
+        return {
+          id: row.id,
+          status: row.status,
+          reason: row.reason,
+          createdAt: row.createdAt.toISOString(),
+          decisionNote: row.decisionNote,
+        };
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 409, REQUEST_PENDING_MESSAGE);
         throw error;

@@ -1,3 +1,2 @@
 export { billingRoutes } from './billing.routes.ts';
 export { priceListRoutes } from './price-list.routes.ts';
-

@@ -23,7 +23,10 @@ const db = () => t.database.db;
 const HOUR = 60 * 60_000;
 
 async function madeHoursAgo(orderId: string, hours: number) {
-  await db().update(orders).set({ createdAt: new Date(Date.now() - hours * HOUR) }).where(eq(orders.id, orderId));
+  await db()
+    .update(orders)
+    .set({ createdAt: new Date(Date.now() - hours * HOUR) })
+    .where(eq(orders.id, orderId));
 }
 
 describe('abandoned card orders expire after 24 h', () => {
@@ -42,7 +45,12 @@ describe('abandoned card orders expire after 24 h', () => {
     expect(await expireAbandonedCardOrders(db(), new Date())).toBeGreaterThanOrEqual(1);
     expect(await findOrderById(db(), abandoned.id)).toMatchObject({ status: 'expired', failureReason: ABANDONED_CHECKOUT_REASON });
     expect(await findOrderById(db(), young.id)).toMatchObject({ status: 'pending', failureReason: null });
-    expect(await findOrderById(db(), paid.id)).toMatchObject({ status: 'paid', failureReason: null, paidAt: paid.paidAt, invoiceNumber: paid.invoiceNumber });
+    expect(await findOrderById(db(), paid.id)).toMatchObject({
+      status: 'paid',
+      failureReason: null,
+      paidAt: paid.paidAt,
+      invoiceNumber: paid.invoiceNumber,
+    });
     expect(await findOrderById(db(), crypto.id)).toMatchObject({ status: 'pending' });
     expect(await findOrderById(db(), failed.id)).toMatchObject({ status: 'failed', failureReason: 'Your card was declined.' });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(balance);
@@ -59,11 +67,17 @@ describe('abandoned card orders expire after 24 h', () => {
     const buyer = await verifiedBuyer(t.app, db());
     const order = await createPaidOrder(db(), buyer.id, { pay: false });
     // The clock is a day ahead: the order just made counts as abandoned.
-    const expiry = createCardOrderExpiry({ db: db(), clock: () => new Date(Date.now() + 24 * HOUR + 60_000), log: t.app.log, intervalMs: 20 });
+    const expiry = createCardOrderExpiry({
+      db: db(),
+      clock: () => new Date(Date.now() + 24 * HOUR + 60_000),
+      log: t.app.log,
+      intervalMs: 20,
+    });
     expiry.start();
     try {
       const deadline = Date.now() + 5_000;
-      while ((await findOrderById(db(), order.id))?.status === 'pending' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      while ((await findOrderById(db(), order.id))?.status === 'pending' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     } finally {
       await expiry.stop();
     }

@@ -50,7 +50,15 @@ describe('an admin card refund whose charge.refunded (without a refunds list) co
             livemode: false,
             request: { id: 'req_race', idempotency_key: idempotencyKey },
             type: 'charge.refunded',
-            data: { object: { id: `ch_race_${order.id}`, object: 'charge', amount: 4000, amount_refunded: amountCents, payment_intent: paymentRef } },
+            data: {
+              object: {
+                id: `ch_race_${order.id}`,
+                object: 'charge',
+                amount: 4000,
+                amount_refunded: amountCents,
+                payment_intent: paymentRef,
+              },
+            },
           });
           const signature = signer.webhooks.generateTestHeaderString({ payload, secret: t.app.cardPayments.sandbox!.webhookSecret });
           await t.app.cardPayments.handleWebhook(payload, signature);
@@ -59,11 +67,19 @@ describe('an admin card refund whose charge.refunded (without a refunds list) co
       }),
     });
 
-    const outcome = await service.refundOrder({ userId: adminRow!.id, ip: null, userAgent: null }, order.id, { amountCents: 1000, reason: 'A quarter back' });
+    const outcome = await service.refundOrder({ userId: adminRow!.id, ip: null, userAgent: null }, order.id, {
+      amountCents: 1000,
+      reason: 'A quarter back',
+    });
     expect(outcome.order).toMatchObject({ status: 'partially_refunded', refundedCents: 1000, creditsReversed: 100 });
     const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amountCents: 1000, reference: `re_race_${order.id}`, actorUserId: adminRow!.id, reason: 'A quarter back' });
+    expect(rows[0]).toMatchObject({
+      amountCents: 1000,
+      reference: `re_race_${order.id}`,
+      actorUserId: adminRow!.id,
+      reason: 'A quarter back',
+    });
     expect(await findOrderById(db(), order.id)).toMatchObject({ refundedCents: 1000, creditsReversed: 100 });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(300);
     expect((await mailsTo(t.app, buyerRow!.email)).filter((mail) => mail.template === 'refund_issued')).toHaveLength(1);

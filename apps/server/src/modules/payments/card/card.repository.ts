@@ -135,7 +135,10 @@ export async function makeDefaultMethod(db: Db, userId: string, id: string): Pro
 /** Removes the card; when it was the default, the newest remaining card takes its place. */
 export async function deleteMethod(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [removed] = await tx.delete(paymentMethods).where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId))).returning();
+    const [removed] = await tx
+      .delete(paymentMethods)
+      .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+      .returning();
     if (!removed?.isDefault) return;
     const [next] = await tx
       .select({ id: paymentMethods.id })

@@ -22,7 +22,12 @@ const secret = () => t.app.cardPayments.sandbox!.webhookSecret;
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
 async function createIntent(headers: Record<string, string>, packageId: string) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/credits/purchase/stripe/create-payment-intent', headers, payload: { packageId } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/credits/purchase/stripe/create-payment-intent',
+    headers,
+    payload: { packageId },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { clientSecret: string; amount: number; currency: string; orderId: string };
 }
@@ -42,7 +47,11 @@ describe('GET /payment/config', () => {
 describe('card purchase by PaymentIntent (test mode)', () => {
   it('needs a signed-in user with a verified e-mail', async () => {
     const pack = await seededPackage(db());
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/credits/purchase/stripe/create-payment-intent', payload: { packageId: pack.id } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/credits/purchase/stripe/create-payment-intent',
+      payload: { packageId: pack.id },
+    });
     expect(anonymous.statusCode).toBe(401);
     const { accessToken } = await registerUser(t.app);
     const unverified = await t.app.inject({
@@ -91,7 +100,9 @@ describe('card purchase by PaymentIntent (test mode)', () => {
     expect((await findOrderById(db(), intent.orderId))?.paymentMethodLabel).toBe('Visa •••• 4242');
 
     const methods = await t.app.inject({ method: 'GET', url: '/api/v1/payment/methods', headers: buyer.headers });
-    expect(methods.json().data).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true })]);
+    expect(methods.json().data).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034, isDefault: true }),
+    ]);
     expect(methods.body).not.toContain('4242424242424242');
 
     const usage = await t.app.inject({ method: 'GET', url: '/api/v1/payment/usage', headers: buyer.headers });
@@ -177,7 +188,14 @@ describe('POST /webhooks/stripe', () => {
     const pack = await seededPackage(db());
     const intent = await createIntent(buyer.headers, pack.id);
     const order = await findOrderById(db(), intent.orderId);
-    const object = { id: order!.providerPaymentId, object: 'payment_intent', amount: pack.priceCents, amount_received: pack.priceCents, currency: 'usd', metadata: { orderId: intent.orderId } };
+    const object = {
+      id: order!.providerPaymentId,
+      object: 'payment_intent',
+      amount: pack.priceCents,
+      amount_received: pack.priceCents,
+      currency: 'usd',
+      metadata: { orderId: intent.orderId },
+    };
     const forged = signedStripeEvent('whsec_not_the_secret', 'payment_intent.succeeded', object);
     const bad = await postStripeWebhook(t.app, forged.payload, forged.signature);
     expect(bad.statusCode).toBe(400);
@@ -259,14 +277,25 @@ describe('refunds and disputes', () => {
     const { buyer, pack, order } = await paidIntent(0);
     const admin = await registerUser(t.app);
     const half = Math.floor(pack.priceCents / 2);
-    const result = await t.app.cardPayments.refundCardPayment(order.id, half, `refund-test:${order.id}:1`, { reason: 'asked nicely', actorUserId: admin.user.id });
+    const result = await t.app.cardPayments.refundCardPayment(order.id, half, `refund-test:${order.id}:1`, {
+      reason: 'asked nicely',
+      actorUserId: admin.user.id,
+    });
     expect(result.providerRefundId).toMatch(/^re_test_/);
     expect(result.creditsReversed).toBe(Math.floor((pack.creditsAmount * half) / pack.priceCents));
     expect(await findOrderById(db(), order.id)).toMatchObject({ status: 'partially_refunded', refundedCents: half });
     const [recorded] = await db().select().from(refunds).where(eq(refunds.id, result.refundId!));
-    expect(recorded).toMatchObject({ actorUserId: admin.user.id, reason: 'asked nicely', amountCents: half, method: 'stripe', reference: result.providerRefundId });
+    expect(recorded).toMatchObject({
+      actorUserId: admin.user.id,
+      reason: 'asked nicely',
+      amountCents: half,
+      method: 'stripe',
+      reference: result.providerRefundId,
+    });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(pack.creditsAmount - result.creditsReversed);
-    const rest = await t.app.cardPayments.refundCardPayment(order.id, pack.priceCents - half, `refund-test:${order.id}:2`, { reason: 'rest' });
+    const rest = await t.app.cardPayments.refundCardPayment(order.id, pack.priceCents - half, `refund-test:${order.id}:2`, {
+      reason: 'rest',
+    });
     expect(result.creditsReversed + rest.creditsReversed).toBe(pack.creditsAmount);
     expect(await findOrderById(db(), order.id)).toMatchObject({ status: 'refunded', refundedCents: pack.priceCents });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);
@@ -310,7 +339,12 @@ describe('test-mode checkout page', () => {
   it('POST /payment/checkout/credit-pack → the page says test mode, takes 4242 and returns to the success URL', async () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
     const pack = await seededPackage(db());
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/payment/checkout/credit-pack', headers: buyer.headers, payload: { packId: pack.id, quantity: 2 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/checkout/credit-pack',
+      headers: buyer.headers,
+      payload: { packId: pack.id, quantity: 2 },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { url, orderId, sessionId } = created.json().data;
     expect(sessionId).toMatch(/^cs_test_/);
@@ -352,10 +386,20 @@ describe('test-mode checkout page', () => {
   it('the 3155 card asks for confirmation on the page before paying', async () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
     const pack = await seededPackage(db());
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/payment/checkout/credit-pack', headers: buyer.headers, payload: { packId: pack.id } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/checkout/credit-pack',
+      headers: buyer.headers,
+      payload: { packId: pack.id },
+    });
     const path = new URL(created.json().data.url).pathname;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
-    const step = await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'cardNumber=4000002500003155&expiry=12%2F34&cvc=123' });
+    const step = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: form,
+      payload: 'cardNumber=4000002500003155&expiry=12%2F34&cvc=123',
+    });
     expect(step.statusCode).toBe(200);
     expect(step.body).toContain('Complete authentication');
     const done = await t.app.inject({ method: 'POST', url: `${path}/authenticate`, headers: form, payload: 'approve=true' });
@@ -378,7 +422,11 @@ describe('test-mode checkout page', () => {
       method: 'POST',
       url: '/api/v1/credits/purchase/stripe/create-checkout-session',
       headers: buyer.headers,
-      payload: { packageId: pack.id, successUrl: 'http://localhost:3000/dashboard/billing?payment=success', cancelUrl: 'http://localhost:3000/pricing?payment=cancelled' },
+      payload: {
+        packageId: pack.id,
+        successUrl: 'http://localhost:3000/dashboard/billing?payment=success',
+        cancelUrl: 'http://localhost:3000/pricing?payment=cancelled',
+      },
     });
     expect(fine.statusCode).toBe(200);
     expect(fine.json().data.url).toMatch(/^http:\/\/localhost:3000\/api\/v1\/payment\/test-mode\/checkout\/cs_test_/);
@@ -397,10 +445,12 @@ describe('the webhook and the global rate limit', () => {
         metadata: {},
       });
       const deliveries = [];
-      for (let index = 0; index < 5; index += 1) deliveries.push((await postStripeWebhook(limited.app, event.payload, event.signature)).statusCode);
+      for (let index = 0; index < 5; index += 1)
+        deliveries.push((await postStripeWebhook(limited.app, event.payload, event.signature)).statusCode);
       expect(deliveries).toEqual([200, 200, 200, 200, 200]);
       const config = [];
-      for (let index = 0; index < 3; index += 1) config.push((await limited.app.inject({ method: 'GET', url: '/api/v1/payment/config' })).statusCode);
+      for (let index = 0; index < 3; index += 1)
+        config.push((await limited.app.inject({ method: 'GET', url: '/api/v1/payment/config' })).statusCode);
       expect(config).toEqual([200, 200, 429]);
     } finally {
       await limited.close();

@@ -1,6 +1,12 @@
 export type { CardPaymentsService } from './card-payments.service.ts';
 export type { CardDetails, CardProvider, ProviderSubscriptionState } from './card-provider.ts';
-export { cancelIncompleteSubscriptions, findPlan, findUserSubscription, insertSubscription, updateSubscription } from './card.repository.ts';
+export {
+  cancelIncompleteSubscriptions,
+  findPlan,
+  findUserSubscription,
+  insertSubscription,
+  updateSubscription,
+} from './card.repository.ts';
 export { loadStripeConfig } from '../../../config/stripe.ts';
 export type { StripeSettings } from '../../../config/stripe.ts';
 export { createCardOrderExpiry } from './card-order-expiry.ts';

@@ -15,7 +15,12 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/methods',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Your saved cards, the default first', response: { 200: ok(paymentMethodListSchema), ...failures(401, 429) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Your saved cards, the default first',
+        response: { 200: ok(paymentMethodListSchema), ...failures(401, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await methods.list(currentUser(request).id) }),
   );

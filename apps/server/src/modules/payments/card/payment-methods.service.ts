@@ -34,7 +34,8 @@ export function createPaymentMethodsService(deps: { db: Db; provider: CardProvid
     async makeDefault(userId: string, id: string): Promise<PaymentMethodDto[]> {
       const row = await own(userId, id);
       const customerId = await findStripeCustomerId(db, userId);
-      if (customerId) await provider.setDefaultPaymentMethod(customerId, row.providerMethodId, `payment-method:${row.id}:default:${Date.now()}`);
+      if (customerId)
+        await provider.setDefaultPaymentMethod(customerId, row.providerMethodId, `payment-method:${row.id}:default:${Date.now()}`);
       await makeDefaultMethod(db, userId, row.id);
       return (await listUserMethods(db, userId)).map(toDto);
     },

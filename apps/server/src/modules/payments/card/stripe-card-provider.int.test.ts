@@ -19,7 +19,9 @@ let t: TestApp;
 beforeAll(async () => {
   stripe = await startLocalStripeServer();
   t = await buildTestApp({
-    config: { stripe: { secretKey: stripe.secretKey, publishableKey: 'pk_test_local', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url } },
+    config: {
+      stripe: { secretKey: stripe.secretKey, publishableKey: 'pk_test_local', webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
+    },
   });
 });
 afterAll(async () => {
@@ -32,7 +34,12 @@ const mutating = () => stripe.requests.filter((request) => request.method !== 'G
 
 describe('Stripe adapter against a local server speaking Stripe’s protocol', () => {
   it('sends form-encoded requests with the secret key and the given idempotency key', async () => {
-    const provider = createStripeCardProvider({ secretKey: stripe.secretKey, publishableKey: 'pk', webhookSecret: 'whsec', apiBase: stripe.url });
+    const provider = createStripeCardProvider({
+      secretKey: stripe.secretKey,
+      publishableKey: 'pk',
+      webhookSecret: 'whsec',
+      apiBase: stripe.url,
+    });
     const { customerId } = await provider.createCustomer({ userId: 'u1', email: 'a@example.com', idempotencyKey: 'customer:u1' });
     const intent = await provider.createPaymentIntent({
       orderId: '11111111-1111-4111-8111-111111111111',
@@ -49,7 +56,12 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
       method: 'POST',
       idempotencyKey: 'order:1:payment-intent',
       authorization: `Bearer ${stripe.secretKey}`,
-      body: { amount: '900', currency: 'usd', customer: customerId, metadata: { orderId: '11111111-1111-4111-8111-111111111111', userId: 'u1' } },
+      body: {
+        amount: '900',
+        currency: 'usd',
+        customer: customerId,
+        metadata: { orderId: '11111111-1111-4111-8111-111111111111', userId: 'u1' },
+      },
     });
     // A retried request with the same key is answered with the first result.
     const again = await provider.createPaymentIntent({
@@ -65,7 +77,12 @@ describe('Stripe adapter against a local server speaking Stripe’s protocol', (
   });
 
   it('a Stripe error becomes a clear 502 naming Stripe’s message', async () => {
-    const provider = createStripeCardProvider({ secretKey: 'sk_test_wrong', publishableKey: 'pk', webhookSecret: 'whsec', apiBase: stripe.url });
+    const provider = createStripeCardProvider({
+      secretKey: 'sk_test_wrong',
+      publishableKey: 'pk',
+      webhookSecret: 'whsec',
+      apiBase: stripe.url,
+    });
     await expect(provider.createCustomer({ userId: 'u', email: 'a@example.com', idempotencyKey: 'k' })).rejects.toMatchObject({
       statusCode: 502,
       message: 'The card processor refused the request: Invalid API Key provided',
@@ -124,7 +141,10 @@ describe('the app with Stripe keys', () => {
     const refund = await t.app.cardPayments.refundCardPayment(orderId, pack.priceCents, `refund:${orderId}:full`, { reason: 'test' });
     expect(refund.providerRefundId).toMatch(/^re_local_/);
     const refundCall = stripe.requests.filter((request) => request.path === '/v1/refunds').at(-1);
-    expect(refundCall).toMatchObject({ idempotencyKey: `refund:${orderId}:full`, body: { payment_intent: order!.providerPaymentId, amount: String(pack.priceCents) } });
+    expect(refundCall).toMatchObject({
+      idempotencyKey: `refund:${orderId}:full`,
+      body: { payment_intent: order!.providerPaymentId, amount: String(pack.priceCents) },
+    });
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);
 
     // Stripe then reports the same refund: nothing more happens.
@@ -144,7 +164,12 @@ describe('the app with Stripe keys', () => {
   it('subscriptions: Checkout in subscription mode, credits per invoice.paid, cancel and reactivate through /v1/subscriptions', async () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
     const [plan] = await listActivePlans(db());
-    const checkout = await t.app.inject({ method: 'POST', url: '/api/v1/payment/checkout/subscription', headers: buyer.headers, payload: { planId: plan!.id } });
+    const checkout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/checkout/subscription',
+      headers: buyer.headers,
+      payload: { planId: plan!.id },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     const { subscriptionId, url } = checkout.json().data;
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
@@ -168,7 +193,10 @@ describe('the app with Stripe keys', () => {
     });
     expect((await postStripeWebhook(t.app, completed.payload, completed.signature)).statusCode).toBe(200);
     const start = Math.floor(Date.now() / 1000);
-    for (const [index, period] of [[start, start + 2_592_000], [start + 2_592_000, start + 5_184_000]].entries()) {
+    for (const [index, period] of [
+      [start, start + 2_592_000],
+      [start + 2_592_000, start + 5_184_000],
+    ].entries()) {
       const paid = signedStripeEvent(WEBHOOK_SECRET, 'invoice.paid', {
         id: `in_local_${index}`,
         object: 'invoice',
@@ -187,14 +215,24 @@ describe('the app with Stripe keys', () => {
     expect(grants).toHaveLength(2);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers });
-    expect(me.json().data.subscription).toMatchObject({ id: subscriptionId, status: 'active', cancelAtPeriodEnd: false, plan: { id: plan!.id } });
+    expect(me.json().data.subscription).toMatchObject({
+      id: subscriptionId,
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      plan: { id: plan!.id },
+    });
 
     const cancel = await t.app.inject({ method: 'POST', url: '/api/v1/payment/subscriptions/cancel', headers: buyer.headers, payload: {} });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().data).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     const reactivate = await t.app.inject({ method: 'POST', url: '/api/v1/payment/subscription/reactivate', headers: buyer.headers });
     expect(reactivate.json().data).toMatchObject({ cancelAtPeriodEnd: false });
-    const now = await t.app.inject({ method: 'POST', url: '/api/v1/payment/subscriptions/cancel', headers: buyer.headers, payload: { cancelImmediately: true } });
+    const now = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/subscriptions/cancel',
+      headers: buyer.headers,
+      payload: { cancelImmediately: true },
+    });
     expect(now.json().data).toMatchObject({ status: 'canceled' });
     const subscriptionCalls = stripe.requests.filter((request) => request.path === `/v1/subscriptions/${providerSubscriptionId}`);
     expect(subscriptionCalls.map((request) => [request.method, request.body.cancel_at_period_end])).toEqual([
@@ -211,7 +249,12 @@ describe('the app with Stripe keys', () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
     const pack = await seededPackage(db());
     for (const methodId of ['pm_local_one', 'pm_local_two']) {
-      const created = await t.app.inject({ method: 'POST', url: '/api/v1/credits/purchase/stripe/create-payment-intent', headers: buyer.headers, payload: { packageId: pack.id } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/credits/purchase/stripe/create-payment-intent',
+        headers: buyer.headers,
+        payload: { packageId: pack.id },
+      });
       const { orderId } = created.json().data;
       const order = await findOrderById(db(), orderId);
       const event = signedStripeEvent(WEBHOOK_SECRET, 'payment_intent.succeeded', {
@@ -224,12 +267,19 @@ describe('the app with Stripe keys', () => {
       });
       await postStripeWebhook(t.app, event.payload, event.signature);
     }
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/payment/methods', headers: buyer.headers })).json().data as { id: string; isDefault: boolean }[];
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/payment/methods', headers: buyer.headers })).json().data as {
+      id: string;
+      isDefault: boolean;
+    }[];
     expect(listed).toHaveLength(2);
     const second = listed.find((method) => !method.isDefault)!;
     const other = await verifiedBuyer(t.app, db());
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/payment/methods/${second.id}/default`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/payment/methods/${second.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v1/payment/methods/${second.id}/default`, headers: other.headers })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/payment/methods/${second.id}`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
     const made = await t.app.inject({ method: 'POST', url: `/api/v1/payment/methods/${second.id}/default`, headers: buyer.headers });
     expect(made.json().data.find((method: { id: string }) => method.id === second.id).isDefault).toBe(true);
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/payment/methods/${second.id}`, headers: buyer.headers });

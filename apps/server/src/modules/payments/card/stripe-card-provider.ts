@@ -34,7 +34,14 @@ function subscriptionState(subscription: Stripe.Subscription): ProviderSubscript
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
   const status = subscription.status;
   return {
-    status: status === 'active' || status === 'trialing' ? 'active' : status === 'past_due' || status === 'unpaid' ? 'past_due' : status === 'canceled' || status === 'incomplete_expired' ? 'canceled' : 'incomplete',
+    status:
+      status === 'active' || status === 'trialing'
+        ? 'active'
+        : status === 'past_due' || status === 'unpaid'
+          ? 'past_due'
+          : status === 'canceled' || status === 'incomplete_expired'
+            ? 'canceled'
+            : 'incomplete',
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     currentPeriodStart: seconds(item?.current_period_start ?? legacy.current_period_start),
     currentPeriodEnd: seconds(item?.current_period_end ?? legacy.current_period_end),
@@ -92,7 +99,10 @@ export function createStripeCardProvider(settings: StripeSettings, stripe: Strip
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
             line_items: [
-              { quantity: 1, price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.description } } },
+              {
+                quantity: 1,
+                price_data: { currency: input.currency, unit_amount: input.amountCents, product_data: { name: input.description } },
+              },
             ],
             metadata: { orderId: input.orderId, userId: input.userId },
             payment_intent_data: { metadata: { orderId: input.orderId, userId: input.userId }, setup_future_usage: 'off_session' },

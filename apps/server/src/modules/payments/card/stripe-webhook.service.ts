@@ -9,13 +9,7 @@ import { decidePendingRefundRequestOfOrder } from '../orders/index.ts';
 import { findBuyer, findRefund } from '../orders/index.ts';
 import { findSubscription, findSubscriptionByProviderId, saveMethod, updateSubscription } from './card.repository.ts';
 import { findOrderById, findOrderByProviderPaymentId, updateOrder } from '../orders/index.ts';
-import {
-  createSubscriptionOrder,
-  handleProviderEvent,
-  markOrderPaid,
-  markOrderUnpaid,
-  reverseOrderCredits,
-} from '../orders/index.ts';
+import { createSubscriptionOrder, handleProviderEvent, markOrderPaid, markOrderUnpaid, reverseOrderCredits } from '../orders/index.ts';
 import type { ProviderEventResult } from '../orders/index.ts';
 import { formatMoney } from '../orders/index.ts';
 import type { CardDetails, CardProvider } from './card-provider.ts';
@@ -194,10 +188,14 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
   }
 
   /** One paid subscription period: its own order, credited once, and the subscription's new period. */
-  async function invoicePaid(tx: Db, invoice: StripeInvoice, subscription: SubscriptionRow, providerSubscriptionId: string | null): Promise<string> {
+  async function invoicePaid(
+    tx: Db,
+    invoice: StripeInvoice,
+    subscription: SubscriptionRow,
+    providerSubscriptionId: string | null,
+  ): Promise<string> {
     if (invoice.amount_paid <= 0) return 'ignored: nothing paid';
-    const paymentRef =
-      invoice.payment_intent ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent) ?? invoice.id;
+    const paymentRef = invoice.payment_intent ?? idOf(invoice.payments?.data?.[0]?.payment?.payment_intent) ?? invoice.id;
     const period = invoice.lines?.data?.[0]?.period;
     const periodStart = dateOf(period?.start) ?? new Date();
     const periodEnd = dateOf(period?.end);
@@ -227,7 +225,9 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
     return credited ? 'credited: subscription period' : 'ignored: period already credited';
   }
 
-  async function process(event: Stripe.Event): Promise<{ orderId: string | null; run: (tx: Db) => Promise<string>; after?: () => Promise<void> }> {
+  async function process(
+    event: Stripe.Event,
+  ): Promise<{ orderId: string | null; run: (tx: Db) => Promise<string>; after?: () => Promise<void> }> {
     const object = event.data.object as unknown;
     switch (event.type) {
       case 'payment_intent.succeeded': {
@@ -239,7 +239,12 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
           orderId: order?.id ?? null,
           run: async (tx) =>
             order
-              ? payOrder(tx, order, { cents: intent.amount_received ?? intent.amount, currency: intent.currency, paymentRef: intent.id, label })
+              ? payOrder(tx, order, {
+                  cents: intent.amount_received ?? intent.amount,
+                  currency: intent.currency,
+                  paymentRef: intent.id,
+                  label,
+                })
               : 'ignored: unknown order',
           after: () => saveCard(order, method),
         };
@@ -280,7 +285,11 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
           run: async (tx) => {
             if (!order) return 'ignored: unknown order';
             if (session.payment_status !== 'paid') return 'ignored: not paid yet';
-            return payOrder(tx, order, { cents: session.amount_total ?? 0, currency: session.currency ?? '', paymentRef: idOf(session.payment_intent) });
+            return payOrder(tx, order, {
+              cents: session.amount_total ?? 0,
+              currency: session.currency ?? '',
+              paymentRef: idOf(session.payment_intent),
+            });
           },
         };
       }
@@ -293,7 +302,12 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
           orderId: order?.id ?? null,
           run: async (tx) => {
             if (!order) return 'ignored: unknown order';
-            const changed = await markOrderUnpaid(tx, order.id, expired ? 'expired' : 'failed', expired ? 'The checkout expired.' : 'The payment failed.');
+            const changed = await markOrderUnpaid(
+              tx,
+              order.id,
+              expired ? 'expired' : 'failed',
+              expired ? 'The checkout expired.' : 'The payment failed.',
+            );
             return changed ? changed.status : `ignored: order already ${order.status}`;
           },
         };
@@ -305,13 +319,17 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
         const subscription = await subscriptionFor(details?.metadata ?? invoice.subscription_details?.metadata, providerSubscriptionId);
         return {
           orderId: null,
-          run: async (tx) => (subscription ? invoicePaid(tx, invoice, subscription, providerSubscriptionId) : 'ignored: unknown subscription'),
+          run: async (tx) =>
+            subscription ? invoicePaid(tx, invoice, subscription, providerSubscriptionId) : 'ignored: unknown subscription',
         };
       }
       case 'invoice.payment_failed': {
         const invoice = object as StripeInvoice;
         const details = invoice.parent?.subscription_details;
-        const subscription = await subscriptionFor(details?.metadata ?? invoice.subscription_details?.metadata, idOf(details?.subscription) ?? invoice.subscription ?? null);
+        const subscription = await subscriptionFor(
+          details?.metadata ?? invoice.subscription_details?.metadata,
+          idOf(details?.subscription) ?? invoice.subscription ?? null,
+        );
         return {
           orderId: null,
           run: async (tx) => {

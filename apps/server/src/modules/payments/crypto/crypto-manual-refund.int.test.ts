@@ -29,7 +29,9 @@ const refund = (orderId: string, amountCents: number, payoutReference: string) =
     payload: { amountCents, reason: 'Coins sent back', payoutReference },
   });
 const detail = async (orderId: string) =>
-  adminPaymentDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/admin/payments/${orderId}`, headers: bearer(admin) })).json().data);
+  adminPaymentDetailSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/api/v1/admin/payments/${orderId}`, headers: bearer(admin) })).json().data,
+  );
 
 describe('a manual crypto refund', () => {
   it('marks the crypto payment refunded once the order is fully refunded (not before), and a late IPN does not undo it', async () => {
@@ -51,8 +53,13 @@ describe('a manual crypto refund', () => {
     const status = await t.app.inject({ method: 'GET', url: `/api/v1/payment/crypto/status/${paymentId}`, headers: user.headers });
     expect(status.json().data).toMatchObject({ status: 'REFUNDED' });
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.targetId, order.id)));
-    expect(audits.map((row) => (row.after as { cryptoPaymentsRefunded?: string[] }).cryptoPaymentsRefunded ?? null).sort()).toEqual([[paymentId], null].sort());
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.targetId, order.id)));
+    expect(audits.map((row) => (row.after as { cryptoPaymentsRefunded?: string[] }).cryptoPaymentsRefunded ?? null).sort()).toEqual(
+      [[paymentId], null].sort(),
+    );
 
     // The provider's (late or repeated) 'finished' IPN is recorded, but the payment stays refunded.
     const ipn = {

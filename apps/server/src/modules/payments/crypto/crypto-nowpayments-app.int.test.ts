@@ -4,7 +4,15 @@ import { createdCryptoPaymentSchema } from '@lumen/core/payments/crypto';
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
-import { balanceOf, creditsBody, cryptoPaymentOf, nowpaymentsEventsFor, orderOf, packageNamed, verifiedUser } from '../../../test/crypto-helpers.ts';
+import {
+  balanceOf,
+  creditsBody,
+  cryptoPaymentOf,
+  nowpaymentsEventsFor,
+  orderOf,
+  packageNamed,
+  verifiedUser,
+} from '../../../test/crypto-helpers.ts';
 import { startLocalNowPayments } from '../../../test/local-nowpayments-server.ts';
 import type { LocalNowPayments } from '../../../test/local-nowpayments-server.ts';
 import { signIpnBody } from './nowpayments-signature.ts';
@@ -15,7 +23,10 @@ let t: TestApp;
 beforeAll(async () => {
   local = await startLocalNowPayments();
   t = await buildTestApp({
-    config: { publicUrl: 'https://lumen.example', crypto: { nowpayments: { apiKey: local.apiKey, ipnSecret: local.ipnSecret, apiUrl: local.apiUrl } } },
+    config: {
+      publicUrl: 'https://lumen.example',
+      crypto: { nowpayments: { apiKey: local.apiKey, ipnSecret: local.ipnSecret, apiUrl: local.apiUrl } },
+    },
   });
 });
 afterAll(async () => {
@@ -81,7 +92,11 @@ describe('crypto payments with NOWPayments (a local server speaking its protocol
     expect(await balanceOf(db(), user.id)).toBe(before + 350);
     await expectLedgerInvariant(db(), user.id);
     expect((await nowpaymentsEventsFor(db(), created.paymentId)).map((event) => event.outcome)).toEqual(['credited']);
-    expect(await cryptoPaymentOf(db(), created.paymentId)).toMatchObject({ status: 'finished', actuallyPaid: '0.00098', txHash: `local-tx-${created.paymentId}` });
+    expect(await cryptoPaymentOf(db(), created.paymentId)).toMatchObject({
+      status: 'finished',
+      actuallyPaid: '0.00098',
+      txHash: `local-tx-${created.paymentId}`,
+    });
   });
 
   it('the status route asks NOWPayments while unsettled and records what it learns like an IPN', async () => {
@@ -92,7 +107,12 @@ describe('crypto payments with NOWPayments (a local server speaking its protocol
       (await t.app.inject({ method: 'GET', url: `/api/v1/payment/crypto/status/${created.paymentId}`, headers: user.headers })).json().data;
 
     local.setStatus(created.paymentId, 'partially_paid', 0.0005);
-    expect(await status()).toEqual({ status: 'PARTIALLY_PAID', actuallyPaid: 0.0005, payCurrency: 'BTC', txHash: `local-tx-${created.paymentId}` });
+    expect(await status()).toEqual({
+      status: 'PARTIALLY_PAID',
+      actuallyPaid: 0.0005,
+      payCurrency: 'BTC',
+      txHash: `local-tx-${created.paymentId}`,
+    });
     expect(await orderOf(db(), created.orderId)).toMatchObject({ status: 'partially_paid' });
 
     // NOWPayments down: the user still gets the last known status.
@@ -133,7 +153,10 @@ describe('crypto payments with NOWPayments (a local server speaking its protocol
       payload: creditsBody(await packageNamed(db(), '350 Credits'), 'eth'),
     });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ success: false, message: 'Crypto payments are unavailable right now. Please try again later.' });
+    expect(response.json()).toMatchObject({
+      success: false,
+      message: 'Crypto payments are unavailable right now. Please try again later.',
+    });
     const [order] = await db().select().from(orders).where(eq(orders.userId, user.id));
     expect(order).toMatchObject({ status: 'failed', failureReason: 'The crypto payment could not be started', providerPaymentId: null });
   });

@@ -83,7 +83,13 @@ async function orderExistsSafe(db: Db, orderId: string): Promise<boolean> {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(orderId) && orderExists(db, orderId);
 }
 
-async function applyToOrder(tx: Db, payment: CryptoPaymentRow, order: OrderRow, snapshot: CryptoPaymentSnapshot, now: Date): Promise<string> {
+async function applyToOrder(
+  tx: Db,
+  payment: CryptoPaymentRow,
+  order: OrderRow,
+  snapshot: CryptoPaymentSnapshot,
+  now: Date,
+): Promise<string> {
   const previousPaid = Number(payment.actuallyPaid);
   const incoming = snapshot.status;
   // A final status is never replaced by an earlier one; between final ones the provider's latest word wins.
@@ -100,7 +106,8 @@ async function applyToOrder(tx: Db, payment: CryptoPaymentRow, order: OrderRow, 
     outcome = await applyToOpenOrder(tx, order, incoming, { actuallyPaid, payAmount: Number(payment.payAmount), ticker }, now);
   } else {
     // Expired or already paid (or refunded): new money is recorded, never credited automatically.
-    const newMoney = order.status === 'expired' ? moneyStatuses.includes(incoming) || snapshot.actuallyPaid > 0 : snapshot.actuallyPaid > previousPaid;
+    const newMoney =
+      order.status === 'expired' ? moneyStatuses.includes(incoming) || snapshot.actuallyPaid > 0 : snapshot.actuallyPaid > previousPaid;
     lateDeposit = newMoney && incoming !== 'refunded' && incoming !== 'failed';
     outcome = lateDeposit
       ? `late deposit: ${formatAmount(snapshot.actuallyPaid)} ${ticker} (${incoming}) after the order was ${order.status}; not credited`

@@ -4,7 +4,15 @@ import { createdCryptoPaymentSchema, cryptoPaymentStatusSchema } from '@lumen/co
 import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
-import { balanceOf, creditsBody, cryptoPaymentOf, nowpaymentsEventsFor, orderOf, packageNamed, verifiedUser } from '../../../test/crypto-helpers.ts';
+import {
+  balanceOf,
+  creditsBody,
+  cryptoPaymentOf,
+  nowpaymentsEventsFor,
+  orderOf,
+  packageNamed,
+  verifiedUser,
+} from '../../../test/crypto-helpers.ts';
 import { bearer, registerUser } from '../../../test/http-helpers.ts';
 import { insertPackage } from '../../credits/catalogue.repository.ts';
 import { listPlans } from '../plans/plans.repository.ts';
@@ -39,7 +47,12 @@ const webhook = (body: unknown, signature?: string) =>
   });
 
 async function buy(user: { headers: Record<string, string> }, packageName = '350 Credits', payCurrency = 'btc') {
-  const response = await api('POST', '/payment/crypto/credits', user.headers, creditsBody(await packageNamed(db(), packageName), payCurrency));
+  const response = await api(
+    'POST',
+    '/payment/crypto/credits',
+    user.headers,
+    creditsBody(await packageNamed(db(), packageName), payCurrency),
+  );
   expect(response.statusCode, response.body).toBe(201);
   return createdCryptoPaymentSchema.parse(response.json().data);
 }
@@ -87,8 +100,20 @@ describe('POST /payment/crypto/credits', () => {
     expect(new Date(created.expiresAt).getTime()).toBeGreaterThan(Date.now() + 60_000);
 
     const order = await orderOf(db(), created.orderId);
-    expect(order).toMatchObject({ userId: user.id, status: 'pending', amountCents: pack.priceCents, credits: pack.creditsAmount, provider: 'nowpayments', testMode: true, providerPaymentId: created.paymentId });
-    expect(await cryptoPaymentOf(db(), created.paymentId)).toMatchObject({ status: 'waiting', payAddress: created.payAddress, payAmount: '0.00081667' });
+    expect(order).toMatchObject({
+      userId: user.id,
+      status: 'pending',
+      amountCents: pack.priceCents,
+      credits: pack.creditsAmount,
+      provider: 'nowpayments',
+      testMode: true,
+      providerPaymentId: created.paymentId,
+    });
+    expect(await cryptoPaymentOf(db(), created.paymentId)).toMatchObject({
+      status: 'waiting',
+      payAddress: created.payAddress,
+      payAmount: '0.00081667',
+    });
 
     const eth = await buy(user, '350 Credits', 'ETH');
     expect(eth.payAddress).toMatch(/^0x[0-9a-f]{40}$/);
@@ -108,7 +133,11 @@ describe('POST /payment/crypto/credits', () => {
       [creditsBody(atThreshold), 400, 'Crypto payments are available for amounts above $19.20'],
       // A client claiming a bigger amount does not move a cheap package over the threshold.
       [{ ...creditsBody(plus), amount: 49 }, 400, 'Crypto payments are available for amounts above $19.20'],
-      [{ ...creditsBody(big), paymentType: 'SUBSCRIPTION' }, 400, 'Crypto payments on this route are for credit purchases only (paymentType CREDIT_PURCHASE)'],
+      [
+        { ...creditsBody(big), paymentType: 'SUBSCRIPTION' },
+        400,
+        'Crypto payments on this route are for credit purchases only (paymentType CREDIT_PURCHASE)',
+      ],
       [{ ...creditsBody(big), amount: 1 }, 400, 'Amount does not match the package price'],
       [{ ...creditsBody(big), amount: 48.99 }, 400, 'Amount does not match the package price'],
       [{ ...creditsBody(big), currency: 'eur' }, 400, 'Currency must be USD'],
@@ -144,12 +173,18 @@ describe('POST /webhooks/nowpayments', () => {
     expect(await balanceOf(db(), user.id)).toBe(before + 350);
     await expectLedgerInvariant(db(), user.id);
     const events = await nowpaymentsEventsFor(db(), created.paymentId);
-    expect(events.map((event) => [event.eventId, event.outcome])).toEqual([[`${created.paymentId}:finished:${created.payAmount}`, 'credited']]);
+    expect(events.map((event) => [event.eventId, event.outcome])).toEqual([
+      [`${created.paymentId}:finished:${created.payAmount}`, 'credited'],
+    ]);
     expect(await orderOf(db(), created.orderId)).toMatchObject({ status: 'paid', paymentMethodLabel: 'Crypto (BTC)' });
     expect((await orderOf(db(), created.orderId))?.invoiceNumber).not.toBeNull();
 
     const status = await api('GET', `/payment/crypto/status/${created.paymentId}`, user.headers);
-    expect(cryptoPaymentStatusSchema.parse(status.json().data)).toMatchObject({ status: 'FINISHED', actuallyPaid: created.payAmount, payCurrency: 'BTC' });
+    expect(cryptoPaymentStatusSchema.parse(status.json().data)).toMatchObject({
+      status: 'FINISHED',
+      actuallyPaid: created.payAmount,
+      payCurrency: 'BTC',
+    });
     expect(await balanceOf(db(), user.id)).toBe(before + 350);
   });
 
@@ -159,7 +194,13 @@ describe('POST /webhooks/nowpayments', () => {
     const created = await buy(user);
     const finished = { ...provider.ipnFor(created.paymentId).body, payment_status: 'finished', actually_paid: created.payAmount };
     const eventsBefore = (await db().select().from(paymentEvents)).length;
-    for (const signature of [undefined, '', 'abc', signIpnBody(finished, 'not the secret'), signIpnBody({ ...finished, actually_paid: 1 }, provider.ipnSecret)]) {
+    for (const signature of [
+      undefined,
+      '',
+      'abc',
+      signIpnBody(finished, 'not the secret'),
+      signIpnBody({ ...finished, actually_paid: 1 }, provider.ipnSecret),
+    ]) {
       const response = await webhook(finished, signature);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ success: false, message: 'Invalid signature' });
@@ -171,8 +212,17 @@ describe('POST /webhooks/nowpayments', () => {
   });
 
   it('an IPN for an unknown payment is stored and answered 200, without credits', async () => {
-    const body = { payment_id: 987654321, payment_status: 'finished', actually_paid: 1, pay_currency: 'btc', order_id: '00000000-0000-4000-8000-000000000000' };
-    const responses = await Promise.all([webhook(body, signIpnBody(body, provider.ipnSecret)), webhook(body, signIpnBody(body, provider.ipnSecret))]);
+    const body = {
+      payment_id: 987654321,
+      payment_status: 'finished',
+      actually_paid: 1,
+      pay_currency: 'btc',
+      order_id: '00000000-0000-4000-8000-000000000000',
+    };
+    const responses = await Promise.all([
+      webhook(body, signIpnBody(body, provider.ipnSecret)),
+      webhook(body, signIpnBody(body, provider.ipnSecret)),
+    ]);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
     const stored = await db().select().from(paymentEvents).where(eq(paymentEvents.eventId, '987654321:finished:1:unmatched'));
     expect(stored).toHaveLength(1);
@@ -204,7 +254,10 @@ describe('statuses that never credit', () => {
     const before = await balanceOf(db(), user.id);
     const created = await buy(user);
     await provider.force(created.paymentId, { status: 'partially_paid', actuallyPaid: 0.0004 });
-    expect(await orderOf(db(), created.orderId)).toMatchObject({ status: 'partially_paid', failureReason: 'Partially paid: 0.0004 of 0.00081667 BTC received' });
+    expect(await orderOf(db(), created.orderId)).toMatchObject({
+      status: 'partially_paid',
+      failureReason: 'Partially paid: 0.0004 of 0.00081667 BTC received',
+    });
     const shown = await api('GET', `/payment/crypto/status/${created.paymentId}`, user.headers);
     expect(shown.json().data).toEqual({ status: 'PARTIALLY_PAID', actuallyPaid: 0.0004, payCurrency: 'BTC', txHash: expect.any(String) });
     expect(await balanceOf(db(), user.id)).toBe(before);
@@ -220,7 +273,10 @@ describe('statuses that never credit', () => {
     const before = await balanceOf(db(), user.id);
     const expiring = await buy(user);
     await provider.force(expiring.paymentId, { status: 'expired' });
-    expect(await orderOf(db(), expiring.orderId)).toMatchObject({ status: 'expired', failureReason: 'The payment expired before the full amount arrived' });
+    expect(await orderOf(db(), expiring.orderId)).toMatchObject({
+      status: 'expired',
+      failureReason: 'The payment expired before the full amount arrived',
+    });
     expect((await api('GET', `/payment/crypto/status/${expiring.paymentId}`, user.headers)).json().data.status).toBe('EXPIRED');
 
     await provider.force(expiring.paymentId, { status: 'finished' });
@@ -229,7 +285,9 @@ describe('statuses that never credit', () => {
     expect(late?.actuallyPaid).toBe('0.00081667');
     expect(await orderOf(db(), expiring.orderId)).toMatchObject({ status: 'expired' });
     expect((await nowpaymentsEventsFor(db(), expiring.paymentId)).map((event) => event.outcome)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^late deposit: 0.00081667 BTC \(finished\) after the order was expired; not credited$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^late deposit: 0.00081667 BTC \(finished\) after the order was expired; not credited$/),
+      ]),
     );
     expect((await api('GET', `/payment/crypto/status/${expiring.paymentId}`, user.headers)).json().data.status).toBe('EXPIRED');
 
@@ -261,7 +319,10 @@ describe('GET /payment/crypto/status/{paymentId}', () => {
     const created = await buy(owner);
     const mine = await api('GET', `/payment/crypto/status/${created.paymentId}`, owner.headers);
     expect(mine.json()).toEqual({ success: true, data: { status: 'WAITING', actuallyPaid: 0, payCurrency: 'BTC', txHash: null } });
-    for (const [id, headers] of [[created.paymentId, other.headers], ['test-unknown', owner.headers]] as const) {
+    for (const [id, headers] of [
+      [created.paymentId, other.headers],
+      ['test-unknown', owner.headers],
+    ] as const) {
       const response = await api('GET', `/payment/crypto/status/${id}`, headers);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, message: 'Payment not found' });
@@ -315,7 +376,12 @@ describe('POST /payment/crypto/subscription', () => {
     expect(response.statusCode, response.body).toBe(201);
     const created = createdCryptoPaymentSchema.parse(response.json().data);
     expect(created).toMatchObject({ priceAmount: 15, payAmount: 15, payCurrency: 'USDTTRC20' });
-    expect(await orderOf(db(), created.orderId)).toMatchObject({ kind: 'subscription', amountCents: 1500, credits: 100, status: 'pending' });
+    expect(await orderOf(db(), created.orderId)).toMatchObject({
+      kind: 'subscription',
+      amountCents: 1500,
+      credits: 100,
+      status: 'pending',
+    });
 
     await provider.force(created.paymentId, { status: 'finished' });
     await provider.force(created.paymentId, { status: 'finished' });
@@ -329,7 +395,10 @@ describe('POST /payment/crypto/subscription', () => {
     const [, studio] = await listPlans(db());
     const other = await api('POST', '/payment/crypto/subscription', user.headers, { planId: studio!.id, payCurrency: 'btc' });
     expect(other.statusCode).toBe(409);
-    const unknown = await api('POST', '/payment/crypto/subscription', user.headers, { planId: '00000000-0000-4000-8000-000000000000', payCurrency: 'btc' });
+    const unknown = await api('POST', '/payment/crypto/subscription', user.headers, {
+      planId: '00000000-0000-4000-8000-000000000000',
+      payCurrency: 'btc',
+    });
     expect(unknown.statusCode).toBe(404);
   });
 });

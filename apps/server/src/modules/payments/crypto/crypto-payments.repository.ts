@@ -55,7 +55,10 @@ export async function orderExists(db: Db, orderId: string): Promise<boolean> {
 
 /** When the quoted amount stops being valid (shown to admins and used by reconciliation). */
 export async function setOrderExpiry(db: Db, orderId: string, expiresAt: Date): Promise<void> {
-  await db.update(orders).set({ expiresAt, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  await db
+    .update(orders)
+    .set({ expiresAt, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
 }
 
 /** Payments the provider has not settled yet, whose order still waits for money: oldest check first. */

@@ -29,7 +29,13 @@ import {
   touchCryptoPayment,
 } from './crypto-payments.repository.ts';
 import { paymentUri, qrCodeDataUrl } from './crypto-qr.ts';
-import { createCreditPackOrder, createSubscriptionOrder, handleProviderEvent, markOrderUnpaid, setOrderProviderPaymentId } from '../orders/index.ts';
+import {
+  createCreditPackOrder,
+  createSubscriptionOrder,
+  handleProviderEvent,
+  markOrderUnpaid,
+  setOrderProviderPaymentId,
+} from '../orders/index.ts';
 import type { ProviderEventResult } from '../orders/index.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../plans/index.ts';
@@ -55,9 +61,15 @@ export type CryptoPaymentsServiceDeps = {
 /** The provider's failure as the user sees it: 503 when it may work later, 400 when it refused. */
 function toAppError(error: unknown): unknown {
   if (!(error instanceof CryptoProviderError)) return error;
-  if (error.retryable || error.status === null) return new AppError('SERVICE_UNAVAILABLE', 503, cryptoMessages.unavailable, { cause: error });
+  if (error.retryable || error.status === null)
+    return new AppError('SERVICE_UNAVAILABLE', 503, cryptoMessages.unavailable, { cause: error });
   if (error.status === 404) return new AppError('NOT_FOUND', 404, cryptoMessages.paymentNotFound, { cause: error });
-  return new AppError('BAD_REQUEST', 400, `The crypto payment provider refused the request: ${error.message.replace(/^NOWPayments [A-Z]+ \S+ failed with \d+: /, '')}`, { cause: error });
+  return new AppError(
+    'BAD_REQUEST',
+    400,
+    `The crypto payment provider refused the request: ${error.message.replace(/^NOWPayments [A-Z]+ \S+ failed with \d+: /, '')}`,
+    { cause: error },
+  );
 }
 
 async function viaProvider<T>(call: () => Promise<T>): Promise<T> {
@@ -165,7 +177,11 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
 
     async estimate(query: CryptoEstimateQuery): Promise<CryptoEstimate> {
       const result = await viaProvider(() =>
-        provider.estimate({ amount: query.amount, currencyFrom: query.fromCurrency.toLowerCase(), currencyTo: query.toCurrency.toLowerCase() }),
+        provider.estimate({
+          amount: query.amount,
+          currencyFrom: query.fromCurrency.toLowerCase(),
+          currencyTo: query.toCurrency.toLowerCase(),
+        }),
       );
       return {
         amountFrom: result.amountFrom,
@@ -184,11 +200,18 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
       const price = centsToDollars(pack.priceCents);
       // The threshold is the admin's setting (Admin › Settings), 19.20 by default.
       const { cryptoThreshold } = await getPlatformSettings(db);
-      if (!isCryptoOffered(request.paymentType, price, cryptoThreshold)) throw new AppError('BAD_REQUEST', 400, cryptoBelowMinimumMessage(cryptoThreshold));
+      if (!isCryptoOffered(request.paymentType, price, cryptoThreshold))
+        throw new AppError('BAD_REQUEST', 400, cryptoBelowMinimumMessage(cryptoThreshold));
       if (Math.round(request.amount * 100) !== pack.priceCents) throw new AppError('BAD_REQUEST', 400, cryptoMessages.amountMismatch);
       if (request.currency.toLowerCase() !== 'usd') throw new AppError('BAD_REQUEST', 400, cryptoMessages.currencyMismatch);
       await ensureAccepted(request.payCurrency);
-      const order = await createCreditPackOrder(db, { userId, packageId: pack.id, quantity: 1, provider: 'nowpayments', testMode: provider.testMode });
+      const order = await createCreditPackOrder(db, {
+        userId,
+        packageId: pack.id,
+        quantity: 1,
+        provider: 'nowpayments',
+        testMode: provider.testMode,
+      });
       return startPayment(order, request.payCurrency);
     },
 
@@ -200,13 +223,23 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
       const existing = await findUserSubscriptions(db, userId);
       const running = existing.find((row) => row.status === 'active' && (!row.currentPeriodEnd || row.currentPeriodEnd > now));
       if (running && (running.provider !== 'nowpayments' || running.planId !== plan.id)) {
-        throw new AppError('CONFLICT', 409, 'You already have an active subscription. Cancel it or let it end before choosing another plan.');
+        throw new AppError(
+          'CONFLICT',
+          409,
+          'You already have an active subscription. Cancel it or let it end before choosing another plan.',
+        );
       }
       await ensureAccepted(request.payCurrency);
       const subscription =
         running ??
         existing.find((row) => row.provider === 'nowpayments' && row.planId === plan.id && row.status === 'incomplete') ??
-        (await insertSubscription(db, { userId, planId: plan.id, provider: 'nowpayments', testMode: provider.testMode, status: 'incomplete' }));
+        (await insertSubscription(db, {
+          userId,
+          planId: plan.id,
+          provider: 'nowpayments',
+          testMode: provider.testMode,
+          status: 'incomplete',
+        }));
       const order = await createSubscriptionOrder(db, {
         userId,
         planId: plan.id,
@@ -277,7 +310,17 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
 
 export type CryptoPaymentsService = ReturnType<typeof createCryptoPaymentsService>;
 
-const ipnStatuses = new Set(['waiting', 'confirming', 'confirmed', 'sending', 'partially_paid', 'finished', 'failed', 'refunded', 'expired']);
+const ipnStatuses = new Set([
+  'waiting',
+  'confirming',
+  'confirmed',
+  'sending',
+  'partially_paid',
+  'finished',
+  'failed',
+  'refunded',
+  'expired',
+]);
 
 function numberOf(value: unknown): number {
   const parsed = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : 0;

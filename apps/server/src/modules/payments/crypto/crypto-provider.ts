@@ -43,8 +43,7 @@ export type CryptoPaymentSnapshot = {
 };
 
 export type IpnVerification =
-  | { ok: true; body: Record<string, unknown> }
-  | { ok: false; reason: 'missing signature' | 'bad signature' | 'bad body' };
+  { ok: true; body: Record<string, unknown> } | { ok: false; reason: 'missing signature' | 'bad signature' | 'bad body' };
 
 /** The crypto side of payments: NOWPayments, or the built-in offline test provider. */
 export interface CryptoProvider {

@@ -16,10 +16,14 @@ describe('NOWPAYMENTS_* configuration', () => {
       nowpayments: { apiKey: 'key', ipnSecret: 'secret', apiUrl: 'https://api.nowpayments.io/v1' },
     });
     expect(
-      loadCryptoConfig({ NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'secret', NOWPAYMENTS_API_URL: 'https://api-sandbox.nowpayments.io/v1/' }, configError)
-        .nowpayments?.apiUrl,
+      loadCryptoConfig(
+        { NOWPAYMENTS_API_KEY: 'key', NOWPAYMENTS_IPN_SECRET: 'secret', NOWPAYMENTS_API_URL: 'https://api-sandbox.nowpayments.io/v1/' },
+        configError,
+      ).nowpayments?.apiUrl,
     ).toBe('https://api-sandbox.nowpayments.io/v1');
-    expect(() => loadCryptoConfig({ NOWPAYMENTS_API_URL: 'ftp://x' }, configError)).toThrow('Invalid environment variable NOWPAYMENTS_API_URL: must be an http(s) URL');
+    expect(() => loadCryptoConfig({ NOWPAYMENTS_API_URL: 'ftp://x' }, configError)).toThrow(
+      'Invalid environment variable NOWPAYMENTS_API_URL: must be an http(s) URL',
+    );
   });
 
   it('is part of loadConfig', () => {

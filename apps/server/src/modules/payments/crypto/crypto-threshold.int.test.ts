@@ -29,7 +29,12 @@ async function setThreshold(cryptoThreshold: number) {
 const config = async () => (await t.app.inject({ method: 'GET', url: '/api/v1/payment/config' })).json().data;
 
 async function payByCrypto(user: { headers: Record<string, string> }, packageName: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/payment/crypto/credits', headers: user.headers, payload: creditsBody(await packageNamed(db(), packageName)) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/payment/crypto/credits',
+    headers: user.headers,
+    payload: creditsBody(await packageNamed(db(), packageName)),
+  });
 }
 
 describe('the crypto threshold comes from Admin › Settings', () => {

@@ -57,7 +57,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Pay a credit package (price above the crypto threshold of Admin › Settings, $19.20 by default) by crypto: a pay address, amount and QR code',
+        summary:
+          'Pay a credit package (price above the crypto threshold of Admin › Settings, $19.20 by default) by crypto: a pay address, amount and QR code',
         body: cryptoCreditsRequestSchema,
         response: { 201: ok(createdCryptoPaymentSchema), ...failures(400, 401, 403, 404, 429, 503) },
       },

@@ -14,7 +14,14 @@ afterAll(async () => {
 });
 
 const providerFor = (overrides: Partial<Parameters<typeof createNowPaymentsProvider>[0]> = {}) =>
-  createNowPaymentsProvider({ apiKey: local.apiKey, ipnSecret: local.ipnSecret, apiUrl: local.apiUrl, backoffMs: 5, timeoutMs: 2_000, ...overrides });
+  createNowPaymentsProvider({
+    apiKey: local.apiKey,
+    ipnSecret: local.ipnSecret,
+    apiUrl: local.apiUrl,
+    backoffMs: 5,
+    timeoutMs: 2_000,
+    ...overrides,
+  });
 
 const paymentInput = {
   priceAmount: 49,
@@ -63,14 +70,27 @@ describe('NOWPayments adapter against a local server speaking its protocol', () 
         ipn_callback_url: paymentInput.ipnCallbackUrl,
       },
     });
-    expect(created).toMatchObject({ status: 'waiting', payAmount: 0.00098, payCurrency: 'btc', priceAmount: 49, actuallyPaid: 0, orderId: paymentInput.orderId, txHash: null });
+    expect(created).toMatchObject({
+      status: 'waiting',
+      payAmount: 0.00098,
+      payCurrency: 'btc',
+      priceAmount: 49,
+      actuallyPaid: 0,
+      orderId: paymentInput.orderId,
+      txHash: null,
+    });
     expect(created.paymentId).toMatch(/^\d+$/);
     expect(created.payAddress).toMatch(/^bc1q/);
     expect(created.expiresAt?.getTime()).toBeGreaterThan(Date.now());
 
     local.setStatus(created.paymentId, 'finished');
     const status = await provider.getPaymentStatus(created.paymentId);
-    expect(status).toMatchObject({ paymentId: created.paymentId, status: 'finished', actuallyPaid: 0.00098, txHash: `local-tx-${created.paymentId}` });
+    expect(status).toMatchObject({
+      paymentId: created.paymentId,
+      status: 'finished',
+      actuallyPaid: 0.00098,
+      txHash: `local-tx-${created.paymentId}`,
+    });
     expect(local.requests.at(-1)?.path).toBe(`/v1/payment/${created.paymentId}`);
 
     const missing = await provider.getPaymentStatus('999').catch((caught: unknown) => caught);
@@ -154,6 +174,8 @@ describe('IPN signature (x-nowpayments-sig)', () => {
   });
 
   it('sorts keys at every level and keeps array order', () => {
-    expect(JSON.stringify(sortKeysDeep({ b: 1, a: { d: [{ z: 1, y: 2 }, 3], c: null } }))).toBe('{"a":{"c":null,"d":[{"y":2,"z":1},3]},"b":1}');
+    expect(JSON.stringify(sortKeysDeep({ b: 1, a: { d: [{ z: 1, y: 2 }, 3], c: null } }))).toBe(
+      '{"a":{"c":null,"d":[{"y":2,"z":1},3]},"b":1}',
+    );
   });
 });

@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { CryptoProviderError, type CreateCryptoPaymentInput, type CryptoEstimateResult, type CryptoPaymentSnapshot, type CryptoProvider, type ProviderPaymentStatus } from './crypto-provider.ts';
+import {
+  CryptoProviderError,
+  type CreateCryptoPaymentInput,
+  type CryptoEstimateResult,
+  type CryptoPaymentSnapshot,
+  type CryptoProvider,
+  type ProviderPaymentStatus,
+} from './crypto-provider.ts';
 import { verifyIpnSignature } from './nowpayments-signature.ts';
 import { cryptoPaymentStatuses } from '../tables.ts';
-
 
 export type NowPaymentsOptions = {
   apiKey: string;
@@ -82,14 +88,20 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): CryptoPr
       try {
         response = await doFetch(`${baseUrl}${path}`, {
           method,
-          headers: { 'x-api-key': options.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            'x-api-key': options.apiKey,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
         lastError = new CryptoProviderError(
-          timedOut ? `NOWPayments did not answer ${method} ${path} within ${timeoutMs} ms` : `NOWPayments is unreachable (${method} ${path})`,
+          timedOut
+            ? `NOWPayments did not answer ${method} ${path} within ${timeoutMs} ms`
+            : `NOWPayments is unreachable (${method} ${path})`,
           { retryable: true, cause: error },
         );
         if (isRetryable(null, error)) continue;
@@ -138,9 +150,18 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): CryptoPr
     },
 
     async estimate({ amount: value, currencyFrom, currencyTo }): Promise<CryptoEstimateResult> {
-      const query = new URLSearchParams({ amount: String(value), currency_from: currencyFrom.toLowerCase(), currency_to: currencyTo.toLowerCase() });
+      const query = new URLSearchParams({
+        amount: String(value),
+        currency_from: currencyFrom.toLowerCase(),
+        currency_to: currencyTo.toLowerCase(),
+      });
       const data = await call('GET', `/estimate?${query}`, estimateSchema);
-      return { amountFrom: data.amount_from, currencyFrom: data.currency_from, estimatedAmount: data.estimated_amount, currencyTo: data.currency_to };
+      return {
+        amountFrom: data.amount_from,
+        currencyFrom: data.currency_from,
+        estimatedAmount: data.estimated_amount,
+        currencyTo: data.currency_to,
+      };
     },
 
     async createPayment(input: CreateCryptoPaymentInput) {

@@ -17,7 +17,9 @@ export function sortKeysDeep(value: unknown): unknown {
 
 /** x-nowpayments-sig: hex HMAC-SHA512 with the IPN secret over the key-sorted JSON body. */
 export function signIpnBody(body: unknown, secret: string): string {
-  return createHmac('sha512', secret).update(JSON.stringify(sortKeysDeep(body))).digest('hex');
+  return createHmac('sha512', secret)
+    .update(JSON.stringify(sortKeysDeep(body)))
+    .digest('hex');
 }
 
 /** Constant-time check of an IPN signature; never throws. */

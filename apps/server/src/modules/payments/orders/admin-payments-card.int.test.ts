@@ -60,7 +60,10 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     const tooMuch = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents, reason: 'Too much' });
     expect(tooMuch.statusCode).toBe(400);
 
-    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents - half, reason: 'The rest' });
+    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), {
+      amountCents: pack.priceCents - half,
+      reason: 'The rest',
+    });
     expect(rest.statusCode, rest.body).toBe(201);
     expect(refundResultSchema.parse(rest.json().data).order).toMatchObject({
       status: 'refunded',
@@ -77,7 +80,10 @@ describe('card refunds by an admin (test-mode card provider)', () => {
     expect(detail.events.filter((event) => event.type === 'charge.refunded')).toHaveLength(2);
     expect(detail.refundableCents).toBe(0);
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.targetId, order.id)));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment.refund'), eq(auditLog.targetId, order.id)));
     expect(audits).toHaveLength(2);
     expect(audits.map((row) => (row.before as { refundedCents: number }).refundedCents).sort((a, b) => a - b)).toEqual([0, half]);
 
@@ -88,7 +94,10 @@ describe('card refunds by an admin (test-mode card provider)', () => {
   it('a refund after the credits were spent reverses only what is left, never below zero', async () => {
     const { buyer, pack, order } = await boughtWithCard(0);
     await setBalance(db(), buyer.id, 3);
-    const response = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents, reason: 'Full refund' });
+    const response = await call('POST', `/admin/payments/${order.id}/refund`, admin(), {
+      amountCents: pack.priceCents,
+      reason: 'Full refund',
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(refundResultSchema.parse(response.json().data).refund.creditsReversed).toBe(3);
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);

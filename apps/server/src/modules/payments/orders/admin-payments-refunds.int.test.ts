@@ -97,7 +97,9 @@ describe('GET /admin/payments', () => {
     const fullName = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=Bob%20Payer${marker}`, admin)).json().data);
     expect(fullName.total).toBe(2);
 
-    const cryptoOnly = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=${marker}&provider=nowpayments`, admin)).json().data);
+    const cryptoOnly = adminPaymentListSchema.parse(
+      (await call('GET', `/admin/payments?search=${marker}&provider=nowpayments`, admin)).json().data,
+    );
     expect(cryptoOnly.items).toHaveLength(1);
     expect(cryptoOnly.items[0]).toMatchObject({
       id: crypto.id,
@@ -108,7 +110,9 @@ describe('GET /admin/payments', () => {
     });
     expect(cryptoOnly.totals).toEqual({ paidCents: 5000, refundedCents: 1500, netCents: 3500, count: 1 });
 
-    const pendingOnly = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=${marker}&status=pending`, admin)).json().data);
+    const pendingOnly = adminPaymentListSchema.parse(
+      (await call('GET', `/admin/payments?search=${marker}&status=pending`, admin)).json().data,
+    );
     expect(pendingOnly.items.map((item) => item.amountCents)).toEqual([9900]);
     expect(pendingOnly.totals).toEqual({ paidCents: 0, refundedCents: 0, netCents: 0, count: 0 });
 
@@ -117,7 +121,9 @@ describe('GET /admin/payments', () => {
     expect(paged.items.map((item) => item.id)).toEqual([card.id]);
 
     const today = new Date().toISOString().slice(0, 10);
-    const inRange = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=${marker}&from=${today}&to=${today}`, admin)).json().data);
+    const inRange = adminPaymentListSchema.parse(
+      (await call('GET', `/admin/payments?search=${marker}&from=${today}&to=${today}`, admin)).json().data,
+    );
     expect(inRange.total).toBe(4);
     const future = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=${marker}&from=2999-01-01`, admin)).json().data);
     expect(future.total).toBe(0);
@@ -126,7 +132,12 @@ describe('GET /admin/payments', () => {
 
     const bad = await call('GET', '/admin/payments?from=yesterday&provider=paypal', admin);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.map((issue: { field: string }) => issue.field).sort()).toEqual(['from', 'provider']);
+    expect(
+      bad
+        .json()
+        .error.details.map((issue: { field: string }) => issue.field)
+        .sort(),
+    ).toEqual(['from', 'provider']);
     expect(bobs.status).toBe('paid');
   });
 
@@ -154,7 +165,13 @@ describe('GET /admin/payments', () => {
       events: [],
     });
     expect(detail.refunds).toEqual([
-      expect.objectContaining({ amountCents: 1000, method: 'manual', reference: `tx-detail-${order.id}`, reason: 'Partial refund', creditsReversed: 33 }),
+      expect.objectContaining({
+        amountCents: 1000,
+        method: 'manual',
+        reference: `tx-detail-${order.id}`,
+        reason: 'Partial refund',
+        creditsReversed: 33,
+      }),
     ]);
     expect(detail.refunds[0]?.actor?.email).toBe('admin@example.com');
     expect(detail.refundRequests).toEqual([expect.objectContaining({ status: 'pending', reason: 'Did not need the credits after all' })]);
@@ -181,7 +198,13 @@ describe('POST /admin/payments/{id}/refund (crypto: manual)', () => {
     const partial = await call('POST', url, admin, { amountCents: 1000, reason: 'Customer asked', payoutReference: `tx-a-${order.id}` });
     expect(partial.statusCode).toBe(201);
     const first = refundResultSchema.parse(partial.json().data);
-    expect(first.refund).toMatchObject({ amountCents: 1000, creditsReversed: 100, method: 'manual', reference: `tx-a-${order.id}`, reason: 'Customer asked' });
+    expect(first.refund).toMatchObject({
+      amountCents: 1000,
+      creditsReversed: 100,
+      method: 'manual',
+      reference: `tx-a-${order.id}`,
+      reason: 'Customer asked',
+    });
     expect(first.order).toMatchObject({ status: 'partially_refunded', refundedCents: 1000, creditsReversed: 100 });
     expect(await balanceOf(user.id)).toBe(start - 100);
 
@@ -194,7 +217,11 @@ describe('POST /admin/payments/{id}/refund (crypto: manual)', () => {
 
     const rest = await call('POST', url, admin, { amountCents: 3000, reason: 'The rest', payoutReference: `tx-c-${order.id}` });
     expect(rest.statusCode).toBe(201);
-    expect(refundResultSchema.parse(rest.json().data).order).toMatchObject({ status: 'refunded', refundedCents: 4000, creditsReversed: 400 });
+    expect(refundResultSchema.parse(rest.json().data).order).toMatchObject({
+      status: 'refunded',
+      refundedCents: 4000,
+      creditsReversed: 400,
+    });
     expect(await balanceOf(user.id)).toBe(start - 400);
     await expectLedgerInvariant(t.database.db, user.id);
 
@@ -207,7 +234,13 @@ describe('POST /admin/payments/{id}/refund (crypto: manual)', () => {
     expect(audits[1]).toMatchObject({
       targetType: 'order',
       before: { status: 'paid', refundedCents: 0, creditsReversed: 0, balance: start },
-      after: expect.objectContaining({ status: 'partially_refunded', refundedCents: 1000, amountCents: 1000, method: 'manual', reason: 'Customer asked' }),
+      after: expect.objectContaining({
+        status: 'partially_refunded',
+        refundedCents: 1000,
+        amountCents: 1000,
+        method: 'manual',
+        reason: 'Customer asked',
+      }),
     });
     expect(audits[0]?.after).toMatchObject({ status: 'refunded', refundedCents: 4000, balance: start - 400 });
 
@@ -242,7 +275,11 @@ describe('POST /admin/payments/{id}/refund (crypto: manual)', () => {
     const start = await balanceOf(user.id);
     const responses = await Promise.all(
       [0, 1, 2, 3, 4].map((index) =>
-        call('POST', `/admin/payments/${order.id}/refund`, admin, { amountCents: 1500, reason: 'Race', payoutReference: `tx-race-${order.id}-${index}` }),
+        call('POST', `/admin/payments/${order.id}/refund`, admin, {
+          amountCents: 1500,
+          reason: 'Race',
+          payoutReference: `tx-race-${order.id}-${index}`,
+        }),
       ),
     );
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
@@ -254,13 +291,22 @@ describe('POST /admin/payments/{id}/refund (crypto: manual)', () => {
   it('409 for an order that took no money; 404 for an unknown one; 400 for a bad body', async () => {
     const user = await newUser();
     const pending = await createPaidOrder(t.database.db, user.id, { pay: false, provider: 'nowpayments' });
-    const refused = await call('POST', `/admin/payments/${pending.id}/refund`, admin, { amountCents: 100, reason: 'x', payoutReference: 'tx-p' });
+    const refused = await call('POST', `/admin/payments/${pending.id}/refund`, admin, {
+      amountCents: 100,
+      reason: 'x',
+      payoutReference: 'tx-p',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Only a paid order can be refunded');
     expect((await call('POST', `/admin/payments/${UNKNOWN}/refund`, admin, { amountCents: 100, reason: 'x' })).statusCode).toBe(404);
     const bad = await call('POST', `/admin/payments/${pending.id}/refund`, admin, { amountCents: 0, reason: '' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.details.map((issue: { field: string }) => issue.field).sort()).toEqual(['amountCents', 'reason']);
+    expect(
+      bad
+        .json()
+        .error.details.map((issue: { field: string }) => issue.field)
+        .sort(),
+    ).toEqual(['amountCents', 'reason']);
   });
 });
 
@@ -270,7 +316,9 @@ describe('refund requests', () => {
     const order = await createPaidOrder(t.database.db, user.id, { amountCents: 1200, credits: 120, provider: 'nowpayments' });
     const older = await createPaidOrder(t.database.db, user.id, { amountCents: 800, provider: 'nowpayments' });
     const sent = await call('POST', `/payment/invoices/${order.id}/refund-request`, user.token, { reason: 'The generator never finished' });
-    const sentOlder = await call('POST', `/payment/invoices/${older.id}/refund-request`, user.token, { reason: 'Bought the wrong package' });
+    const sentOlder = await call('POST', `/payment/invoices/${older.id}/refund-request`, user.token, {
+      reason: 'Bought the wrong package',
+    });
     const requestId = sent.json().data.id as string;
     const olderId = sentOlder.json().data.id as string;
 
@@ -278,7 +326,12 @@ describe('refund requests', () => {
     const rejected = await call('POST', `/admin/refund-requests/${olderId}/reject`, admin, { note: 'The credits were already used' });
     expect(rejected.statusCode).toBe(200);
     expect(refundRequestDecisionSchema.parse(rejected.json().data)).toMatchObject({
-      request: { id: olderId, status: 'rejected', decisionNote: 'The credits were already used', decidedBy: { email: 'admin@example.com' } },
+      request: {
+        id: olderId,
+        status: 'rejected',
+        decisionNote: 'The credits were already used',
+        decidedBy: { email: 'admin@example.com' },
+      },
       refund: null,
     });
     const rejectMail = await latestMail(t.app, user.email, 'refund_request_decided');
@@ -291,7 +344,9 @@ describe('refund requests', () => {
     expect(statuses.indexOf('rejected')).toBeGreaterThan(statuses.lastIndexOf('pending'));
     const mine = queue.items.find((item) => item.id === requestId);
     expect(mine).toMatchObject({ status: 'pending', user: { id: user.id }, order: { id: order.id, amountCents: 1200 } });
-    const pendingOnly = adminRefundRequestListSchema.parse((await call('GET', '/admin/refunds?status=pending&limit=100', admin)).json().data);
+    const pendingOnly = adminRefundRequestListSchema.parse(
+      (await call('GET', '/admin/refunds?status=pending&limit=100', admin)).json().data,
+    );
     expect(pendingOnly.items.every((item) => item.status === 'pending')).toBe(true);
 
     const noReference = await call('POST', `/admin/refund-requests/${requestId}/approve`, admin, {});
@@ -304,8 +359,17 @@ describe('refund requests', () => {
     });
     expect(approved.statusCode).toBe(200);
     const decision = refundRequestDecisionSchema.parse(approved.json().data);
-    expect(decision.request).toMatchObject({ status: 'approved', decisionNote: 'Sorry about that', order: { status: 'refunded', refundedCents: 1200 } });
-    expect(decision.refund).toMatchObject({ amountCents: 1200, creditsReversed: 120, method: 'manual', reference: `tx-approve-${requestId}` });
+    expect(decision.request).toMatchObject({
+      status: 'approved',
+      decisionNote: 'Sorry about that',
+      order: { status: 'refunded', refundedCents: 1200 },
+    });
+    expect(decision.refund).toMatchObject({
+      amountCents: 1200,
+      creditsReversed: 120,
+      method: 'manual',
+      reference: `tx-approve-${requestId}`,
+    });
     expect(decision.request.refundId).toBe(decision.refund?.id);
     expect(await balanceOf(user.id)).toBe(balance - 120);
 

@@ -81,12 +81,20 @@ export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
 }
 
 export async function findOrderWithUser(db: Db, orderId: string) {
-  const [row] = await db.select({ order: orders, user: owner }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
+  const [row] = await db
+    .select({ order: orders, user: owner })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
   return row ?? null;
 }
 
 export async function listEventsOfOrder(db: Db, orderId: string) {
-  return db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)).orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, orderId))
+    .orderBy(asc(paymentEvents.receivedAt), asc(paymentEvents.id));
 }
 
 export async function listRefundRequestsOfOrder(db: Db, orderId: string) {

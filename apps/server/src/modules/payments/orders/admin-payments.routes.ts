@@ -21,7 +21,12 @@ import { createRefundService } from './refunds.service.ts';
 
 /** /admin/payments, /admin/refunds and /admin/refund-requests (registered under the ADMIN guard of /admin). */
 export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const refunds = createRefundService({ db: app.db, mailer: app.mailer, cardRefunder: () => app.cardPayments.provider, clock: () => app.clock() });
+  const refunds = createRefundService({
+    db: app.db,
+    mailer: app.mailer,
+    cardRefunder: () => app.cardPayments.provider,
+    clock: () => app.clock(),
+  });
   const service = createAdminPaymentsService({ db: app.db, refunds });
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
@@ -60,7 +65,8 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Refund an order fully or partly (card: provider refund; crypto: manual, payoutReference required); reverses unspent credits; audited',
+        summary:
+          'Refund an order fully or partly (card: provider refund; crypto: manual, payoutReference required); reverses unspent credits; audited',
         params: idParamsSchema,
         body: adminRefundBodySchema,
         response: { 201: ok(refundResultSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429, 503) },

@@ -37,11 +37,19 @@ import type { OrderRow } from '../tables.ts';
 export const REFUND_REQUEST_NOT_FOUND_MESSAGE = 'Refund request not found';
 const ALREADY_DECIDED_MESSAGE = 'This refund request was already decided';
 
-type RequestRow = { request: RefundRequestRow; order: OrderRow; user: OwnerRow; decidedBy: { id: string | null; email: string | null } | null };
+type RequestRow = {
+  request: RefundRequestRow;
+  order: OrderRow;
+  user: OwnerRow;
+  decidedBy: { id: string | null; email: string | null } | null;
+};
 
 export function createAdminPaymentsService({ db, refunds }: { db: Db; refunds: RefundService }) {
   async function presentRequests(rows: RequestRow[]): Promise<AdminRefundRequest[]> {
-    const crypto = await latestCryptoPayments(db, rows.map((row) => row.order.id));
+    const crypto = await latestCryptoPayments(
+      db,
+      rows.map((row) => row.order.id),
+    );
     return rows.map((row) => ({
       ...toRequestSummaryDto(row.request),
       decidedBy: row.decidedBy?.id && row.decidedBy.email ? { id: row.decidedBy.id, email: row.decidedBy.email } : null,
@@ -66,13 +74,19 @@ export function createAdminPaymentsService({ db, refunds }: { db: Db; refunds: R
     const [refund, order] = await Promise.all([findRefund(db, refundId), findOrderWithUser(db, orderId)]);
     if (!refund || !order) throw new AppError('NOT_FOUND', 404, PAYMENT_NOT_FOUND_MESSAGE);
     const crypto = await latestCryptoPayments(db, [orderId]);
-    return { refund: toRefundDto(refund.refund, refund.actorEmail), order: toAdminPaymentDto(order.order, order.user, crypto.get(orderId)) };
+    return {
+      refund: toRefundDto(refund.refund, refund.actorEmail),
+      order: toAdminPaymentDto(order.order, order.user, crypto.get(orderId)),
+    };
   }
 
   return {
     async list(query: AdminPaymentsQuery): Promise<AdminPaymentList> {
       const { rows, total, totals } = await findAdminPaymentsPage(db, query);
-      const crypto = await latestCryptoPayments(db, rows.map((row) => row.order.id));
+      const crypto = await latestCryptoPayments(
+        db,
+        rows.map((row) => row.order.id),
+      );
       return {
         items: rows.map((row) => toAdminPaymentDto(row.order, row.user, crypto.get(row.order.id))),
         page: query.page,
@@ -123,9 +137,19 @@ export function createAdminPaymentsService({ db, refunds }: { db: Db; refunds: R
       return refundResult(outcome.refundId, orderId);
     },
 
-    async listRequests(query: { status?: 'pending' | 'approved' | 'rejected'; limit: number; page: number }): Promise<AdminRefundRequestList> {
+    async listRequests(query: {
+      status?: 'pending' | 'approved' | 'rejected';
+      limit: number;
+      page: number;
+    }): Promise<AdminRefundRequestList> {
       const { rows, total } = await findRefundRequestsPage(db, query);
-      return { items: await presentRequests(rows), page: query.page, limit: query.limit, total, totalPages: totalPagesFor(total, query.limit) };
+      return {
+        items: await presentRequests(rows),
+        page: query.page,
+        limit: query.limit,
+        total,
+        totalPages: totalPagesFor(total, query.limit),
+      };
     },
 
     async history(query: { limit: number; page: number }): Promise<RefundHistory> {
@@ -133,7 +157,12 @@ export function createAdminPaymentsService({ db, refunds }: { db: Db; refunds: R
       return {
         items: rows.map((row) => ({
           ...toRefundDto(row.refund, row.actorEmail),
-          order: { id: row.order.id, number: formatInvoiceNumber(row.order.invoiceNumber), description: row.order.description, provider: row.order.provider },
+          order: {
+            id: row.order.id,
+            number: formatInvoiceNumber(row.order.invoiceNumber),
+            description: row.order.description,
+            provider: row.order.provider,
+          },
           user: ownerDto(row.user),
         })),
         page: query.page,

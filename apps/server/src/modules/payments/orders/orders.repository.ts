@@ -22,11 +22,7 @@ export async function findOrderForUpdate(db: Db, id: string): Promise<OrderRow |
   return row ?? null;
 }
 
-export async function findOrderByProviderPaymentId(
-  db: Db,
-  provider: PaymentProvider,
-  providerPaymentId: string,
-): Promise<OrderRow | null> {
+export async function findOrderByProviderPaymentId(db: Db, provider: PaymentProvider, providerPaymentId: string): Promise<OrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)
@@ -71,7 +67,12 @@ export async function updateOrderFrom(
  * One statement: only rows still pending when it runs change. A payment committing at the same time
  * holds the row's lock; the update then re-reads it, finds it paid and leaves it.
  */
-export async function expirePendingOrdersCreatedBefore(db: Db, provider: PaymentProvider, cutoff: Date, reason: string): Promise<OrderRow[]> {
+export async function expirePendingOrdersCreatedBefore(
+  db: Db,
+  provider: PaymentProvider,
+  cutoff: Date,
+  reason: string,
+): Promise<OrderRow[]> {
   return db
     .update(orders)
     .set({ status: 'expired', failureReason: reason, updatedAt: sql`now()` })

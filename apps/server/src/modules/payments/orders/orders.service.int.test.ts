@@ -89,7 +89,11 @@ describe('orders: creation', () => {
     const result = await markOrderPaid(db(), order.id);
     expect(result.credited).toBe(true);
     const entries = await listLedgerEntries(db(), userId);
-    expect(entries.at(-1)).toMatchObject({ kind: 'subscription_grant', amount: plan!.creditsPerPeriod, idempotencyKey: `order:${order.id}` });
+    expect(entries.at(-1)).toMatchObject({
+      kind: 'subscription_grant',
+      amount: plan!.creditsPerPeriod,
+      idempotencyKey: `order:${order.id}`,
+    });
     expect(await hasPurchased(db(), userId)).toBe(true);
   });
 });
@@ -140,11 +144,15 @@ describe('orders: handleProviderEvent', () => {
     let processed = 0;
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        handleProviderEvent(db(), { provider: 'stripe', eventId, type: 'payment_intent.succeeded', payload: { id: eventId }, orderId: order.id }, async (tx) => {
-          processed += 1;
-          const { credited } = await markOrderPaid(tx, order.id);
-          return credited ? 'credited' : 'already paid';
-        }),
+        handleProviderEvent(
+          db(),
+          { provider: 'stripe', eventId, type: 'payment_intent.succeeded', payload: { id: eventId }, orderId: order.id },
+          async (tx) => {
+            processed += 1;
+            const { credited } = await markOrderPaid(tx, order.id);
+            return credited ? 'credited' : 'already paid';
+          },
+        ),
       ),
     );
     expect(processed).toBe(1);
@@ -181,7 +189,13 @@ describe('orders: reverseOrderCredits', () => {
   it('a full refund takes back every unspent credit; replaying the reference changes nothing', async () => {
     const userId = await newUser(0);
     const order = await paidOrder(userId);
-    const input = { orderId: order.id, refundedCentsTotal: order.amountCents, reason: 'requested', method: 'stripe' as const, reference: `re_${order.id}` };
+    const input = {
+      orderId: order.id,
+      refundedCentsTotal: order.amountCents,
+      reason: 'requested',
+      method: 'stripe' as const,
+      reference: `re_${order.id}`,
+    };
     const first = await reverseOrderCredits(db(), input);
     const again = await reverseOrderCredits(db(), input);
     expect(first).toMatchObject({ creditsReversed: order.credits, replay: false });
@@ -197,10 +211,22 @@ describe('orders: reverseOrderCredits', () => {
     const userId = await newUser(0);
     const order = await paidOrder(userId);
     const half = Math.floor(order.amountCents / 2);
-    const one = await reverseOrderCredits(db(), { orderId: order.id, refundedCentsTotal: half, reason: 'r', method: 'stripe', reference: `re_a_${order.id}` });
+    const one = await reverseOrderCredits(db(), {
+      orderId: order.id,
+      refundedCentsTotal: half,
+      reason: 'r',
+      method: 'stripe',
+      reference: `re_a_${order.id}`,
+    });
     expect(one.creditsReversed).toBe(Math.floor((order.credits * half) / order.amountCents));
     expect((await findOrderById(db(), order.id))?.status).toBe('partially_refunded');
-    const two = await reverseOrderCredits(db(), { orderId: order.id, refundedCentsTotal: order.amountCents, reason: 'r', method: 'stripe', reference: `re_b_${order.id}` });
+    const two = await reverseOrderCredits(db(), {
+      orderId: order.id,
+      refundedCentsTotal: order.amountCents,
+      reason: 'r',
+      method: 'stripe',
+      reference: `re_b_${order.id}`,
+    });
     expect(one.creditsReversed + two.creditsReversed).toBe(order.credits);
     const rows = await db().select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(rows.map((row) => row.amountCents).sort((a, b) => a - b)).toEqual([half, order.amountCents - half].sort((a, b) => a - b));
@@ -211,7 +237,13 @@ describe('orders: reverseOrderCredits', () => {
     const userId = await newUser(0);
     const order = await paidOrder(userId);
     await setBalance(db(), userId, 3); // spent most of the purchase
-    const result = await reverseOrderCredits(db(), { orderId: order.id, refundedCentsTotal: order.amountCents, reason: 'r', method: 'manual', reference: `payout-${order.id}` });
+    const result = await reverseOrderCredits(db(), {
+      orderId: order.id,
+      refundedCentsTotal: order.amountCents,
+      reason: 'r',
+      method: 'manual',
+      reference: `payout-${order.id}`,
+    });
     expect(result.creditsReversed).toBe(3);
     expect(await expectLedgerInvariant(db(), userId)).toBe(0);
   });
@@ -239,7 +271,13 @@ describe('orders: reverseOrderCredits', () => {
     const pack = await firstPackage();
     const order = await createCreditPackOrder(db(), { userId, packageId: pack.id, provider: 'stripe', testMode: true });
     await expect(
-      reverseOrderCredits(db(), { orderId: order.id, refundedCentsTotal: 100, reason: 'r', method: 'stripe', reference: `re_x_${order.id}` }),
+      reverseOrderCredits(db(), {
+        orderId: order.id,
+        refundedCentsTotal: 100,
+        reason: 'r',
+        method: 'stripe',
+        reference: `re_x_${order.id}`,
+      }),
     ).rejects.toMatchObject({ statusCode: 409 });
   });
 
@@ -255,7 +293,9 @@ describe('orders: reverseOrderCredits', () => {
       let total = 0;
       for (let step = 0; step < 4; step += 1) {
         if (random() < 0.5) {
-          await chargeForService(db(), { userId, serviceKey: 'ai-background', idempotencyKey: `prop:${userId}:${step}` }).catch(() => undefined);
+          await chargeForService(db(), { userId, serviceKey: 'ai-background', idempotencyKey: `prop:${userId}:${step}` }).catch(
+            () => undefined,
+          );
         }
         total = Math.min(order.amountCents, total + 1 + Math.floor(random() * order.amountCents * 0.6));
         await reverseOrderCredits(db(), {

@@ -287,11 +287,7 @@ export async function reverseOrderCredits(db: Db, input: ReverseOrderInput): Pro
     }
 
     const refundedCents = Math.max(order.refundedCents, newTotal);
-    const status: OrderStatus = input.dispute
-      ? 'disputed'
-      : refundedCents >= order.amountCents
-        ? 'refunded'
-        : 'partially_refunded';
+    const status: OrderStatus = input.dispute ? 'disputed' : refundedCents >= order.amountCents ? 'refunded' : 'partially_refunded';
     await updateOrder(tx, order.id, {
       refundedCents,
       creditsReversed: order.creditsReversed + creditsReversed,

@@ -24,7 +24,12 @@ async function boughtWithCard() {
   const intent = await call('POST', '/credits/purchase/stripe/create-payment-intent', buyer.token, { packageId: pack.id });
   expect(intent.statusCode, intent.body).toBe(200);
   const { clientSecret, orderId } = intent.json().data as { clientSecret: string; orderId: string };
-  const confirmed = await call('POST', '/payment/test-mode/card/confirm', buyer.token, { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' });
+  const confirmed = await call('POST', '/payment/test-mode/card/confirm', buyer.token, {
+    clientSecret,
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12/34',
+    cvc: '123',
+  });
   expect(confirmed.json().data.status).toBe('succeeded');
   const order = (await findOrderById(db(), orderId))!;
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, buyer.id));
@@ -50,7 +55,10 @@ describe('a full direct refund by an admin closes the pending refund request', (
     expect(partial.statusCode, partial.body).toBe(201);
     expect(await requestRow(requestId)).toMatchObject({ status: 'pending', refundId: null, decidedByUserId: null });
 
-    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: pack.priceCents - half, reason: 'The rest' });
+    const rest = await call('POST', `/admin/payments/${order.id}/refund`, admin(), {
+      amountCents: pack.priceCents - half,
+      reason: 'The rest',
+    });
     expect(rest.statusCode, rest.body).toBe(201);
     const result = refundResultSchema.parse(rest.json().data);
     expect(result.order.status).toBe('refunded');
@@ -61,12 +69,18 @@ describe('a full direct refund by an admin closes the pending refund request', (
 
     // The user sees the answer on the invoice, and can no longer ask.
     const invoice = invoiceSchema.parse((await call('GET', `/payment/invoices/${order.id}`, buyer.token)).json().data);
-    expect(invoice).toMatchObject({ status: 'refunded', refundRequest: { id: requestId, status: 'approved', decisionNote: FULL_REFUND_REQUEST_NOTE } });
+    expect(invoice).toMatchObject({
+      status: 'refunded',
+      refundRequest: { id: requestId, status: 'approved', decisionNote: FULL_REFUND_REQUEST_NOTE },
+    });
     // The refunds page has nothing pending left for this order.
     const pending = (await call('GET', '/admin/refunds?status=pending&limit=100', admin())).json().data.items as { id: string }[];
     expect(pending.map((item) => item.id)).not.toContain(requestId);
 
-    const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'refund_request.approve'), eq(auditLog.targetId, requestId)));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'refund_request.approve'), eq(auditLog.targetId, requestId)));
     expect(audits).toHaveLength(1);
     expect(audits[0]?.after).toMatchObject({ status: 'approved', refundId: result.refund.id, note: FULL_REFUND_REQUEST_NOTE });
 
@@ -80,10 +94,18 @@ describe('a full direct refund by an admin closes the pending refund request', (
     const { createPaidOrder } = await import('../../../test/billing-helpers.ts');
     const order = await createPaidOrder(db(), buyer.id, { amountCents: 4900, credits: 350, provider: 'nowpayments' });
     const requestId = await askForRefund(buyer.token, order.id);
-    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin(), { amountCents: 4900, reason: 'Full', payoutReference: `tx-${order.id}` });
+    const refunded = await call('POST', `/admin/payments/${order.id}/refund`, admin(), {
+      amountCents: 4900,
+      reason: 'Full',
+      payoutReference: `tx-${order.id}`,
+    });
     expect(refunded.statusCode, refunded.body).toBe(201);
     const result = refundResultSchema.parse(refunded.json().data);
-    expect(await requestRow(requestId)).toMatchObject({ status: 'approved', refundId: result.refund.id, decisionNote: FULL_REFUND_REQUEST_NOTE });
+    expect(await requestRow(requestId)).toMatchObject({
+      status: 'approved',
+      refundId: result.refund.id,
+      decisionNote: FULL_REFUND_REQUEST_NOTE,
+    });
   });
 });
 
@@ -130,7 +152,12 @@ describe('a refund made from Stripe’s side (not by our admin)', () => {
     expect(rows.map((row) => row.actorUserId)).toEqual([null, null]);
     const closed = await requestRow(requestId);
     const secondRefund = rows.find((row) => row.reference === `re_dash2_${order.id}`);
-    expect(closed).toMatchObject({ status: 'approved', decidedByUserId: null, refundId: secondRefund?.id, decisionNote: STRIPE_FULL_REFUND_REQUEST_NOTE });
+    expect(closed).toMatchObject({
+      status: 'approved',
+      decidedByUserId: null,
+      refundId: secondRefund?.id,
+      decisionNote: STRIPE_FULL_REFUND_REQUEST_NOTE,
+    });
   });
 
   it('an event that refunds nothing new (already recorded by the admin) mails nothing', async () => {

@@ -47,7 +47,8 @@ export function remainingCents(order: OrderRow): number {
 
 function assertRefundable(order: OrderRow, amountCents: number): void {
   if (order.status === 'refunded') throw new AppError('CONFLICT', 409, 'This payment is already fully refunded');
-  if (order.status === 'disputed') throw new AppError('CONFLICT', 409, 'A disputed payment cannot be refunded: the card network already took the money back');
+  if (order.status === 'disputed')
+    throw new AppError('CONFLICT', 409, 'A disputed payment cannot be refunded: the card network already took the money back');
   if (order.status !== 'paid' && order.status !== 'partially_refunded') {
     throw new AppError('CONFLICT', 409, 'Only a paid order can be refunded');
   }
@@ -70,12 +71,19 @@ export function createRefundService({ db, mailer, cardRefunder, clock }: Deps) {
   async function notify(order: OrderRow, facts: RefundMailFacts, link: RefundRequestLink | null): Promise<void> {
     const buyer = await findBuyer(db, order.userId);
     if (!buyer) return;
-    const mail = link ? refundRequestDecidedMail(buyer, { approved: true, refund: facts, note: link.note }) : refundIssuedMail(buyer, facts);
+    const mail = link
+      ? refundRequestDecidedMail(buyer, { approved: true, refund: facts, note: link.note })
+      : refundIssuedMail(buyer, facts);
     await mailer.send(buyer.email, mail);
   }
 
   return {
-    async refundOrder(actor: AuditActor, orderId: string, input: RefundInput, link: RefundRequestLink | null = null): Promise<RefundOutcome> {
+    async refundOrder(
+      actor: AuditActor,
+      orderId: string,
+      input: RefundInput,
+      link: RefundRequestLink | null = null,
+    ): Promise<RefundOutcome> {
       const order = await findOrder(db, orderId);
       if (!order) throw new AppError('NOT_FOUND', 404, PAYMENT_NOT_FOUND_MESSAGE);
       assertRefundable(order, input.amountCents);
@@ -104,9 +112,14 @@ export function createRefundService({ db, mailer, cardRefunder, clock }: Deps) {
           providerRefund = await cardRefunder().refund(order.providerPaymentId, input.amountCents, key);
         } catch (error) {
           if (error instanceof AppError) throw error;
-          throw new AppError('SERVICE_UNAVAILABLE', 503, 'The card provider did not accept the refund; nothing was changed. Please try again.', {
-            cause: error,
-          });
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            503,
+            'The card provider did not accept the refund; nothing was changed. Please try again.',
+            {
+              cause: error,
+            },
+          );
         }
         method = 'stripe';
         reference = providerRefund.refundId;
@@ -137,7 +150,8 @@ export function createRefundService({ db, mailer, cardRefunder, clock }: Deps) {
         const after = await findOrder(tx, order.id);
         if (!after) throw new AppError('NOT_FOUND', 404, PAYMENT_NOT_FOUND_MESSAGE);
         // NOWPayments cannot refund: once the coins are all given back by hand, the payment reads refunded.
-        const cryptoRefunded = method === 'manual' && after.status === 'refunded' ? await markCryptoPaymentsOfOrderRefunded(tx, order.id) : [];
+        const cryptoRefunded =
+          method === 'manual' && after.status === 'refunded' ? await markCryptoPaymentsOfOrderRefunded(tx, order.id) : [];
         const balanceAfter = (await findCreditAccount(tx, order.userId))?.balance ?? 0;
         await insertAuditEntry(tx, actor, {
           action: 'payment.refund',
@@ -213,7 +227,12 @@ export function createRefundService({ db, mailer, cardRefunder, clock }: Deps) {
       if (!buyer) return;
       await mailer.send(
         buyer.email,
-        refundRequestDecidedMail(buyer, { approved: false, receiptNumber: formatInvoiceNumber(order.invoiceNumber), description: order.description, note }),
+        refundRequestDecidedMail(buyer, {
+          approved: false,
+          receiptNumber: formatInvoiceNumber(order.invoiceNumber),
+          description: order.description,
+          note,
+        }),
       );
     },
   };

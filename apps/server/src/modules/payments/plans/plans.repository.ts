@@ -24,7 +24,11 @@ export async function findActivePlan(db: Db, id: string): Promise<SubscriptionPl
 
 /** Every non-archived plan (active or not) in order; `forUpdate` locks them for a change. */
 export async function listPlans(db: Db, options: { forUpdate?: boolean } = {}): Promise<SubscriptionPlanRow[]> {
-  const query = db.select().from(subscriptionPlans).where(notArchived).orderBy(...inOrder);
+  const query = db
+    .select()
+    .from(subscriptionPlans)
+    .where(notArchived)
+    .orderBy(...inOrder);
   return options.forUpdate ? query.for('update') : query;
 }
 

@@ -70,10 +70,7 @@ export type SandboxCheckoutView = {
   cancelUrl: string;
 };
 
-export type SandboxCheckoutOutcome =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'error'; message: string }
-  | { kind: 'requires_action' };
+export type SandboxCheckoutOutcome = { kind: 'redirect'; url: string } | { kind: 'error'; message: string } | { kind: 'requires_action' };
 
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<unknown>;
 
@@ -204,7 +201,8 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
   async function chargeCard(intent: TestIntent, card: { cardNumber: string; expiry: string; cvc: string }): Promise<TestCardResult> {
     if (intent.status === 'succeeded') throw new AppError('CONFLICT', 409, 'This payment is already complete');
     const checked = checkTestCard(card, clock());
-    if (!checked.ok) throw new AppError('VALIDATION_ERROR', 400, checked.message, { details: [{ field: 'cardNumber', message: checked.message }] });
+    if (!checked.ok)
+      throw new AppError('VALIDATION_ERROR', 400, checked.message, { details: [{ field: 'cardNumber', message: checked.message }] });
     const details: CardDetails = { brand: checked.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear };
     if (checked.number === testCards.declined) {
       await fail(intent, DECLINED_MESSAGE);
@@ -326,7 +324,10 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
     return { kind: 'redirect', url: session.successUrl };
   }
 
-  async function payCheckout(sessionId: string, card: { cardNumber: string; expiry: string; cvc: string }): Promise<SandboxCheckoutOutcome> {
+  async function payCheckout(
+    sessionId: string,
+    card: { cardNumber: string; expiry: string; cvc: string },
+  ): Promise<SandboxCheckoutOutcome> {
     const session = sessions.get(sessionId);
     if (!session) throw new AppError('NOT_FOUND', 404, 'This test checkout no longer exists');
     if (session.status === 'complete') return { kind: 'redirect', url: session.successUrl };
@@ -374,7 +375,13 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
     async createCheckoutSession(input) {
       return idempotent(input.idempotencyKey, () => {
         const metadata = { orderId: input.orderId, userId: input.userId };
-        const intent = newIntent({ amount: input.amountCents, currency: input.currency, customer: input.customerId, description: input.description, metadata });
+        const intent = newIntent({
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          description: input.description,
+          metadata,
+        });
         const session: TestSession = {
           id: newId('cs'),
           mode: 'payment',
@@ -446,17 +453,21 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
       replies.set(idempotencyKey, reply);
       const amountRefunded = (intent?.amountRefunded ?? 0) + amountCents;
       if (intent) intent.amountRefunded = amountRefunded;
-      await emit('charge.refunded', {
-        id: intent?.chargeId ?? newId('ch'),
-        object: 'charge',
-        amount: intent?.amount ?? amountRefunded,
-        amount_refunded: amountRefunded,
-        refunded: intent ? amountRefunded >= intent.amount : true,
-        payment_intent: paymentRef,
-        metadata: intent?.metadata ?? {},
-        refunds: { object: 'list', data: [{ id: refundId, amount: amountCents, status: 'succeeded' }] },
-        livemode: false,
-      }, idempotencyKey);
+      await emit(
+        'charge.refunded',
+        {
+          id: intent?.chargeId ?? newId('ch'),
+          object: 'charge',
+          amount: intent?.amount ?? amountRefunded,
+          amount_refunded: amountRefunded,
+          refunded: intent ? amountRefunded >= intent.amount : true,
+          payment_intent: paymentRef,
+          metadata: intent?.metadata ?? {},
+          refunds: { object: 'list', data: [{ id: refundId, amount: amountCents, status: 'succeeded' }] },
+          livemode: false,
+        },
+        idempotencyKey,
+      );
       return reply;
     },
 

@@ -89,7 +89,12 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/test-mode/checkout/:sessionId',
     {
-      schema: { tags, summary: 'Test mode: the checkout page’s card form; redirects (303) to the success URL when paid', params: sessionParamsSchema, body: checkoutFormSchema },
+      schema: {
+        tags,
+        summary: 'Test mode: the checkout page’s card form; redirects (303) to the success URL when paid',
+        params: sessionParamsSchema,
+        body: checkoutFormSchema,
+      },
     },
     async (request, reply) => {
       const test = provider();
@@ -99,14 +104,21 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await test.payCheckout(view.id, request.body);
       if (outcome.kind === 'redirect') return reply.redirect(outcome.url, 303);
       const after = test.checkoutView(view.id) ?? view;
-      return reply.code(outcome.kind === 'error' ? 402 : 200).send(renderCheckoutPage(after, outcome.kind === 'error' ? outcome.message : null));
+      return reply
+        .code(outcome.kind === 'error' ? 402 : 200)
+        .send(renderCheckoutPage(after, outcome.kind === 'error' ? outcome.message : null));
     },
   );
 
   app.post(
     '/payment/test-mode/checkout/:sessionId/authenticate',
     {
-      schema: { tags, summary: 'Test mode: the checkout page’s simulated 3-D Secure step', params: sessionParamsSchema, body: authenticateFormSchema },
+      schema: {
+        tags,
+        summary: 'Test mode: the checkout page’s simulated 3-D Secure step',
+        params: sessionParamsSchema,
+        body: authenticateFormSchema,
+      },
     },
     async (request, reply) => {
       const test = provider();

@@ -67,5 +67,8 @@ ${cancel}`,
 }
 
 export function renderMissingCheckoutPage(): string {
-  return layout('Checkout not found — test mode', '<h1>This test checkout no longer exists</h1><p>Test checkouts live in the server’s memory: start the purchase again.</p>');
+  return layout(
+    'Checkout not found — test mode',
+    '<h1>This test checkout no longer exists</h1><p>Test checkouts live in the server’s memory: start the purchase again.</p>',
+  );
 }

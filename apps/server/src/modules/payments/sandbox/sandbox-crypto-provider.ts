@@ -1,6 +1,12 @@
 import type { SandboxCryptoTimings } from '../../../config/nowpayments.ts';
 import { createHash, randomBytes } from 'node:crypto';
-import { CryptoProviderError, type CreateCryptoPaymentInput, type CryptoPaymentSnapshot, type CryptoProvider, type ProviderPaymentStatus } from '../crypto/index.ts';
+import {
+  CryptoProviderError,
+  type CreateCryptoPaymentInput,
+  type CryptoPaymentSnapshot,
+  type CryptoProvider,
+  type ProviderPaymentStatus,
+} from '../crypto/index.ts';
 import { signIpnBody, verifyIpnSignature } from '../crypto/index.ts';
 
 /**
@@ -38,10 +44,13 @@ export const SANDBOX_CRYPTO_RATES_USD: Readonly<Record<string, number>> = {
 
 const FIAT = new Set(['usd']);
 
-
 export type { SandboxCryptoTimings };
 
-export const defaultSandboxCryptoTimings: SandboxCryptoTimings = { confirmingAfterMs: 4_000, finishedAfterMs: 8_000, expiresAfterMs: 30 * 60_000 };
+export const defaultSandboxCryptoTimings: SandboxCryptoTimings = {
+  confirmingAfterMs: 4_000,
+  finishedAfterMs: 8_000,
+  expiresAfterMs: 30 * 60_000,
+};
 
 /** Where the test provider sends its IPNs: the same function as POST /webhooks/nowpayments. */
 export type IpnDelivery = (body: Record<string, unknown>, signature: string) => Promise<unknown>;
@@ -145,7 +154,10 @@ function rateOf(ticker: string): number {
   // Own keys only: 'constructor' or '__proto__' would otherwise find Object.prototype's members.
   const rate = Object.hasOwn(SANDBOX_CRYPTO_RATES_USD, lower) ? SANDBOX_CRYPTO_RATES_USD[lower] : undefined;
   if (rate === undefined) {
-    throw new CryptoProviderError(`Currency ${ticker.toUpperCase()} is not supported by the test provider`, { status: 400, retryable: false });
+    throw new CryptoProviderError(`Currency ${ticker.toUpperCase()} is not supported by the test provider`, {
+      status: 400,
+      retryable: false,
+    });
   }
   return rate;
 }
@@ -175,7 +187,8 @@ export function createSandboxCryptoProvider(options: SandboxCryptoProviderOption
     const elapsed = now() - decoded.createdAt;
     const override = forced.get(paymentId);
     const status: ProviderPaymentStatus =
-      override?.status ?? (elapsed >= timings.finishedAfterMs ? 'finished' : elapsed >= timings.confirmingAfterMs ? 'confirming' : 'waiting');
+      override?.status ??
+      (elapsed >= timings.finishedAfterMs ? 'finished' : elapsed >= timings.confirmingAfterMs ? 'confirming' : 'waiting');
     const actuallyPaid = override ? override.actuallyPaid : status === 'waiting' ? 0 : payAmount;
     const txHash = actuallyPaid > 0 ? `${decoded.ticker === 'eth' ? '0x' : ''}${charsFrom(`${paymentId}:tx`, HEX, 64)}` : null;
     const known = orderIds.get(paymentId);

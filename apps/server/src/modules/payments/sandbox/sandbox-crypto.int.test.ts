@@ -20,7 +20,12 @@ describe('test mode: the built-in crypto provider', () => {
     const user = await verifiedUser(t.app, t.database.db);
     const before = await balanceOf(t.database.db, user.id);
     const pack = await packageNamed(t.database.db, '350 Credits');
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/payment/crypto/credits', headers: user.headers, payload: creditsBody(pack, 'ltc') });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/crypto/credits',
+      headers: user.headers,
+      payload: creditsBody(pack, 'ltc'),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const created = createdCryptoPaymentSchema.parse(response.json().data);
     expect(created.payAddress).toMatch(/^tltc1q/);
@@ -36,7 +41,12 @@ describe('test mode: the built-in crypto provider', () => {
       await sleep(60);
     }
     expect([...seen]).toEqual(['WAITING', 'CONFIRMING', 'FINISHED']);
-    expect(await status()).toMatchObject({ status: 'FINISHED', actuallyPaid: 0.6125, payCurrency: 'LTC', txHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(await status()).toMatchObject({
+      status: 'FINISHED',
+      actuallyPaid: 0.6125,
+      payCurrency: 'LTC',
+      txHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     // The IPN timers and the status checks may both have seen "finished": one stored event, one grant.
     await sleep(400);
     expect(await balanceOf(t.database.db, user.id)).toBe(before + pack.creditsAmount);

@@ -1,2 +1,1 @@
 export { subscriptionRoutes } from './subscriptions.routes.ts';
-

@@ -70,12 +70,18 @@ describe('a crypto-paid subscription', () => {
     const reactivated = await api('POST', '/payment/subscription/reactivate', user.headers);
     expect(reactivated.statusCode, reactivated.body).toBe(409);
     expect(reactivated.json().message).toBe(CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE);
-    expect((await db().select().from(subscriptions).where(eq(subscriptions.id, row.id)))[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.id, row.id)))[0]).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
 
     const canceled = await api('POST', '/payment/subscriptions/cancel', user.headers, {});
     expect(canceled.statusCode, canceled.body).toBe(200);
     expect(subscriptionSchema.parse(canceled.json().data)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
-    expect((await db().select().from(subscriptions).where(eq(subscriptions.id, row.id)))[0]).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect((await db().select().from(subscriptions).where(eq(subscriptions.id, row.id)))[0]).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
 
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });

@@ -27,7 +27,12 @@ async function subscribe(headers: Record<string, string>, planId: string) {
   const path = new URL(url).pathname;
   const page = await t.app.inject({ method: 'GET', url: path });
   expect(page.body).toContain('Test mode — no real payment');
-  const paid = await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'cardNumber=4242424242424242&expiry=12%2F34&cvc=123' });
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: form,
+    payload: 'cardNumber=4242424242424242&expiry=12%2F34&cvc=123',
+  });
   expect(paid.statusCode).toBe(303);
   expect(paid.headers.location).toBe('http://localhost:3000/dashboard/billing?payment=success');
   return subscriptionId as string;
@@ -44,7 +49,14 @@ describe('subscriptions in test mode', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers });
     const dto = me.json().data.subscription;
-    expect(dto).toMatchObject({ id: subscriptionId, status: 'active', testMode: true, cancelAtPeriodEnd: false, renewsAutomatically: true, plan: { id: plan!.id, creditsPerPeriod: plan!.creditsPerPeriod } });
+    expect(dto).toMatchObject({
+      id: subscriptionId,
+      status: 'active',
+      testMode: true,
+      cancelAtPeriodEnd: false,
+      renewsAutomatically: true,
+      plan: { id: plan!.id, creditsPerPeriod: plan!.creditsPerPeriod },
+    });
     expect(new Date(dto.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(dto.currentPeriodStart).getTime());
 
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
@@ -54,7 +66,8 @@ describe('subscriptions in test mode', () => {
     expect(grants).toHaveLength(2);
     const periodOrders = await db().select().from(orders).where(eq(orders.subscriptionId, subscriptionId));
     expect(periodOrders.map((order) => order.status)).toEqual(['paid', 'paid']);
-    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers })).json().data.subscription;
+    const after = (await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers })).json().data
+      .subscription;
     expect(after.currentPeriodStart).toBe(dto.currentPeriodEnd);
   });
 
@@ -62,7 +75,12 @@ describe('subscriptions in test mode', () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
     const [plan, other] = await listActivePlans(db());
     await subscribe(buyer.headers, plan!.id);
-    const second = await t.app.inject({ method: 'POST', url: '/api/v1/payment/checkout/subscription', headers: buyer.headers, payload: { planId: other!.id } });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/checkout/subscription',
+      headers: buyer.headers,
+      payload: { planId: other!.id },
+    });
     expect(second.statusCode).toBe(409);
   });
 
@@ -94,13 +112,25 @@ describe('subscriptions in test mode', () => {
 
   it('cancel immediately ends it at once; without a subscription cancel is a 404', async () => {
     const buyer = await verifiedBuyer(t.app, db(), 0);
-    const none = await t.app.inject({ method: 'POST', url: '/api/v1/payment/subscriptions/cancel', headers: buyer.headers, payload: { cancelImmediately: true } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/subscriptions/cancel',
+      headers: buyer.headers,
+      payload: { cancelImmediately: true },
+    });
     expect(none.statusCode).toBe(404);
     const [plan] = await listActivePlans(db());
     await subscribe(buyer.headers, plan!.id);
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/v1/payment/subscriptions/cancel', headers: buyer.headers, payload: { cancelImmediately: true } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/subscriptions/cancel',
+      headers: buyer.headers,
+      payload: { cancelImmediately: true },
+    });
     expect(cancel.json().data).toMatchObject({ status: 'canceled' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers })).json().data.subscription).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/payment/subscriptions/me', headers: buyer.headers })).json().data.subscription,
+    ).toBeNull();
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(plan!.creditsPerPeriod);
   });
 

@@ -3,13 +3,7 @@ import { CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE } from '@lumen/core/payments
 import type { SubscriptionDto } from '@lumen/core/payments/card';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import {
-  cancelIncompleteSubscriptions,
-  findPlan,
-  findUserSubscription,
-  insertSubscription,
-  updateSubscription,
-} from '../card/index.ts';
+import { cancelIncompleteSubscriptions, findPlan, findUserSubscription, insertSubscription, updateSubscription } from '../card/index.ts';
 import type { CardPaymentsService } from '../card/index.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../plans/index.ts';
@@ -39,7 +33,13 @@ export function createSubscriptionsService(deps: {
     return {
       id: row.id,
       status: row.status,
-      plan: { id: plan.id, name: plan.name, price: centsToDollars(plan.priceCents), interval: plan.interval, creditsPerPeriod: plan.creditsPerPeriod },
+      plan: {
+        id: plan.id,
+        name: plan.name,
+        price: centsToDollars(plan.priceCents),
+        interval: plan.interval,
+        creditsPerPeriod: plan.creditsPerPeriod,
+      },
       currentPeriodStart: iso(row.currentPeriodStart),
       currentPeriodEnd: iso(row.currentPeriodEnd),
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
@@ -78,7 +78,11 @@ export function createSubscriptionsService(deps: {
       const plan = await findActivePlan(db, planId);
       if (!plan) throw new AppError('NOT_FOUND', 404, PLAN_NOT_FOUND_MESSAGE);
       if (await current(userId)) {
-        throw new AppError('CONFLICT', 409, 'You already have a subscription: cancel it or wait for it to end before choosing another plan');
+        throw new AppError(
+          'CONFLICT',
+          409,
+          'You already have a subscription: cancel it or wait for it to end before choosing another plan',
+        );
       }
       await cancelIncompleteSubscriptions(db, userId);
       const subscription = await insertSubscription(db, { userId, planId: plan.id, provider: 'stripe', testMode: provider.testMode });
@@ -86,7 +90,13 @@ export function createSubscriptionsService(deps: {
       const session = await provider.createSubscriptionCheckout({
         subscriptionId: subscription.id,
         userId,
-        plan: { id: plan.id, name: plan.name, priceCents: plan.priceCents, interval: plan.interval, creditsPerPeriod: plan.creditsPerPeriod },
+        plan: {
+          id: plan.id,
+          name: plan.name,
+          priceCents: plan.priceCents,
+          interval: plan.interval,
+          creditsPerPeriod: plan.creditsPerPeriod,
+        },
         currency: 'usd',
         customerId,
         successUrl: `${deps.publicUrl}/dashboard/billing?payment=success`,

@@ -19,7 +19,9 @@ export function useAnalyticsQuery(range: AnalyticsRange) {
 export async function downloadAnalyticsCsv(report: AnalyticsReport, range: AnalyticsRange): Promise<void> {
   const params = new URLSearchParams({ report, from: range.from, to: range.to });
   const token = getStoredToken();
-  const response = await fetch(`${API_BASE}/admin/analytics/export?${params.toString()}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${API_BASE}/admin/analytics/export?${params.toString()}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) throw new Error('Could not export the report');
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -15,6 +15,9 @@ export function useAdminJobAction() {
   return useMutation({
     mutationFn: runAdminJobAction,
     onSuccess: (_job, { id }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: aiAdminKeys.job(id) }), queryClient.invalidateQueries({ queryKey: aiAdminKeys.jobLists() })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: aiAdminKeys.job(id) }),
+        queryClient.invalidateQueries({ queryKey: aiAdminKeys.jobLists() }),
+      ]),
   });
 }

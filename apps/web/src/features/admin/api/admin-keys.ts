@@ -1,9 +1,25 @@
 import type { UserPlan, UserSort, UserStatus } from '@lumen/core/admin/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 
-export type AdminUsersParams = { search?: string; role?: Role; status?: UserStatus; plan?: UserPlan; sort?: UserSort; page: number; limit: number };
+export type AdminUsersParams = {
+  search?: string;
+  role?: Role;
+  status?: UserStatus;
+  plan?: UserPlan;
+  sort?: UserSort;
+  page: number;
+  limit: number;
+};
 export type AdminSessionsParams = { userId?: string; search?: string; page: number; limit: number };
-export type AuditLogParams = { action?: string; targetType?: string; search?: string; from?: string; to?: string; page: number; limit: number };
+export type AuditLogParams = {
+  action?: string;
+  targetType?: string;
+  search?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+};
 export type SecurityEventsParams = { type?: string; search?: string; from?: string; to?: string; page: number; limit: number };
 
 /** Query keys of the admin resources (one factory; mutations invalidate through it). */

@@ -14,11 +14,18 @@ export const adminSections = {
   'service-costs': { title: 'Service costs', description: 'The credit cost of each AI service.' },
   payments: { title: 'Payments', description: 'Card and cryptocurrency orders: status, totals, provider events and refunds.' },
   cancellations: { title: 'Refunds', description: 'Refund requests to approve or reject, and every refund made.' },
-  settings: { title: 'Settings', description: 'Sign-ups, the maintenance banner, free credits, the crypto threshold, API key defaults, support links and receipt details.' },
+  settings: {
+    title: 'Settings',
+    description:
+      'Sign-ups, the maintenance banner, free credits, the crypto threshold, API key defaults, support links and receipt details.',
+  },
   'vto-models': { title: 'Virtual try-on models', description: 'The model photos offered in the virtual try-on tool.' },
   'vto-clothing': { title: 'Virtual try-on clothing', description: 'The garment catalogue of the virtual try-on tool.' },
   'vto-statistics': { title: 'Virtual try-on statistics', description: 'How often try-on is used and how it performs.' },
-  'community-moderation': { title: 'Community moderation', description: 'Review new and reported community posts: approve, hide or delete them.' },
+  'community-moderation': {
+    title: 'Community moderation',
+    description: 'Review new and reported community posts: approve, hide or delete them.',
+  },
   security: { title: 'Security', description: 'Security events, failed sign-ins, active sessions, blocked IP ranges and the audit log.' },
   'introduction-dialogs': { title: 'Introduction dialogs', description: 'The welcome dialogs shown to new users of each tool.' },
 } satisfies Record<string, AdminSection>;

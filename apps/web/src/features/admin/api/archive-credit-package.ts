@@ -12,6 +12,7 @@ export function useArchiveCreditPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveCreditPackage,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

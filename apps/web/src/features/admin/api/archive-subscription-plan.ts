@@ -12,6 +12,7 @@ export function useArchiveSubscriptionPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveSubscriptionPlan,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

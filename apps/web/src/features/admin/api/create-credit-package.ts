@@ -14,6 +14,7 @@ export function useCreateCreditPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCreditPackage,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

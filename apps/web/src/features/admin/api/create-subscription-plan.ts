@@ -14,6 +14,7 @@ export function useCreateSubscriptionPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSubscriptionPlan,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

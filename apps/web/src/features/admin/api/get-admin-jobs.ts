@@ -12,7 +12,11 @@ export function getAdminJobs(query: AdminJobsParams, signal?: AbortSignal): Prom
 }
 
 export function adminJobsQueryOptions(query: AdminJobsParams) {
-  return queryOptions({ queryKey: aiAdminKeys.jobs(query), queryFn: ({ signal }) => getAdminJobs(query, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: aiAdminKeys.jobs(query),
+    queryFn: ({ signal }) => getAdminJobs(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminJobsQuery(query: AdminJobsParams) {

@@ -9,7 +9,11 @@ export function getAdminSubscriptionPlans(signal?: AbortSignal): Promise<Subscri
 }
 
 export function adminSubscriptionPlansQueryOptions() {
-  return queryOptions({ queryKey: adminKeys.subscriptionPlans(), queryFn: ({ signal }) => getAdminSubscriptionPlans(signal), staleTime: 0 });
+  return queryOptions({
+    queryKey: adminKeys.subscriptionPlans(),
+    queryFn: ({ signal }) => getAdminSubscriptionPlans(signal),
+    staleTime: 0,
+  });
 }
 
 export function useAdminSubscriptionPlansQuery() {

@@ -10,7 +10,11 @@ export function getAdminUsers(query: AdminUsersParams, signal?: AbortSignal): Pr
 }
 
 export function adminUsersQueryOptions(query: AdminUsersParams) {
-  return queryOptions({ queryKey: adminKeys.users(query), queryFn: ({ signal }) => getAdminUsers(query, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: adminKeys.users(query),
+    queryFn: ({ signal }) => getAdminUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useAdminUsersQuery(query: AdminUsersParams) {

@@ -11,7 +11,11 @@ export function getTryOnStatistics(range: StatisticsRange, signal?: AbortSignal)
 }
 
 export function tryOnStatisticsQueryOptions(range: StatisticsRange) {
-  return queryOptions({ queryKey: aiAdminKeys.tryOnStatistics(range), queryFn: ({ signal }) => getTryOnStatistics(range, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: aiAdminKeys.tryOnStatistics(range),
+    queryFn: ({ signal }) => getTryOnStatistics(range, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTryOnStatisticsQuery(range: StatisticsRange) {

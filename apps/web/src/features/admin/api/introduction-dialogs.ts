@@ -18,7 +18,13 @@ export function useAdminIntroductionDialogsQuery() {
 }
 
 /** PUT /admin/introduction-dialogs/{service} {title, body, enabled} */
-export function updateIntroductionDialog({ service, body }: { service: ServiceKey; body: UpdateIntroductionDialogBody }): Promise<AdminIntroductionDialog> {
+export function updateIntroductionDialog({
+  service,
+  body,
+}: {
+  service: ServiceKey;
+  body: UpdateIntroductionDialogBody;
+}): Promise<AdminIntroductionDialog> {
   return apiClient.put<AdminIntroductionDialog>(`/admin/introduction-dialogs/${service}`, body);
 }
 

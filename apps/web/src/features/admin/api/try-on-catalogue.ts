@@ -30,7 +30,15 @@ export function createTryOnItem({ kind, image, name, category }: CreateTryOnItem
 }
 
 /** PUT /admin/try-on/{kind}/{id} {name?, category?, isActive?} */
-export function updateTryOnItem({ kind, id, body }: { kind: TryOnCatalogueKind; id: string; body: UpdateTryOnItemBody }): Promise<TryOnCatalogueItem> {
+export function updateTryOnItem({
+  kind,
+  id,
+  body,
+}: {
+  kind: TryOnCatalogueKind;
+  id: string;
+  body: UpdateTryOnItemBody;
+}): Promise<TryOnCatalogueItem> {
   return apiClient.put<TryOnCatalogueItem>(`/admin/try-on/${kind}/${encodeURIComponent(id)}`, body);
 }
 

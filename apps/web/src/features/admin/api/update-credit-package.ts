@@ -14,6 +14,7 @@ export function useUpdateCreditPackage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCreditPackage,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.creditPackages() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

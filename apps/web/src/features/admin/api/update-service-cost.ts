@@ -13,6 +13,7 @@ export function useUpdateServiceCost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateServiceCost,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.serviceCosts() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.serviceCosts() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

@@ -14,6 +14,7 @@ export function useUpdateSubscriptionPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSubscriptionPlan,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.subscriptionPlans() }), invalidatePublicCatalogue(queryClient)]),
   });
 }

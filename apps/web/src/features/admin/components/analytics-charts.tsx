@@ -21,7 +21,10 @@ function ChartCard({ title, summary, children }: { title: string; summary: strin
 /** Sign-ups and active users, revenue per provider, credits sold versus spent, and jobs per service. */
 export function AnalyticsCharts({ data }: { data: Analytics }) {
   const providers = [...new Set(data.days.flatMap((day) => Object.keys(day.revenueCents)))].sort();
-  const revenue = data.days.map((day) => ({ date: day.date, ...Object.fromEntries(providers.map((provider) => [provider, (day.revenueCents[provider] ?? 0) / 100])) }));
+  const revenue = data.days.map((day) => ({
+    date: day.date,
+    ...Object.fromEntries(providers.map((provider) => [provider, (day.revenueCents[provider] ?? 0) / 100])),
+  }));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartCard title="Sign-ups and active users" summary={`${data.totals.signups} sign-ups, ${data.totals.activeUsers} active users`}>

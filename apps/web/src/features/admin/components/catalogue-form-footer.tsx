@@ -1,7 +1,17 @@
 import { Button } from '@/components/ui/button.tsx';
 
 /** A catalogue form dialog's Cancel and submit buttons. */
-export function CatalogueFormFooter({ isSubmitting, isEditing, createLabel, onCancel }: { isSubmitting: boolean; isEditing: boolean; createLabel: string; onCancel: () => void }) {
+export function CatalogueFormFooter({
+  isSubmitting,
+  isEditing,
+  createLabel,
+  onCancel,
+}: {
+  isSubmitting: boolean;
+  isEditing: boolean;
+  createLabel: string;
+  onCancel: () => void;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="outline" onClick={onCancel}>

@@ -21,7 +21,12 @@ export function CatalogueRowActions<T extends CatalogueItem>({ item, actions }: 
   return (
     <>
       <Td>
-        <Switch checked={item.isActive} onCheckedChange={(checked) => actions.toggle(item, checked)} aria-label={`${item.name} active`} disabled={actions.isToggling} />
+        <Switch
+          checked={item.isActive}
+          onCheckedChange={(checked) => actions.toggle(item, checked)}
+          aria-label={`${item.name} active`}
+          disabled={actions.isToggling}
+        />
       </Td>
       <Td>
         <div className="flex justify-end gap-1">

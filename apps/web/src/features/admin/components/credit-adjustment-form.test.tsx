@@ -49,7 +49,15 @@ describe('admin credit adjustment', () => {
       body: {
         success: true,
         data: {
-          entry: { id: 'l1', amount: -3, balanceAfter: 2, kind: 'admin_adjustment', description: 'Admin adjustment: refund', serviceKey: null, createdAt: '2025-01-01T00:00:00.000Z' },
+          entry: {
+            id: 'l1',
+            amount: -3,
+            balanceAfter: 2,
+            kind: 'admin_adjustment',
+            description: 'Admin adjustment: refund',
+            serviceKey: null,
+            createdAt: '2025-01-01T00:00:00.000Z',
+          },
           balance: 2,
         },
         message: 'Credits adjusted',
@@ -79,6 +87,8 @@ describe('admin credit adjustment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Review adjustment' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Deduct credits' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Adjustment would make the balance negative (current balance 5)');
-    expect(toast.error).toHaveBeenCalledWith('Failed to adjust credits', { description: 'Adjustment would make the balance negative (current balance 5)' });
+    expect(toast.error).toHaveBeenCalledWith('Failed to adjust credits', {
+      description: 'Adjustment would make the balance negative (current balance 5)',
+    });
   });
 });

@@ -23,14 +23,29 @@ const adjustmentSchema = z.object({
     .min(-MAX_ADJUSTMENT, `Amount must be at least -${MAX_ADJUSTMENT}`)
     .max(MAX_ADJUSTMENT, `Amount must be at most ${MAX_ADJUSTMENT}`)
     .refine((value) => value !== 0, 'Amount cannot be 0'),
-  reason: z.string().trim().min(1, 'A reason is required').min(3, 'The reason must be at least 3 characters').max(500, 'The reason must be at most 500 characters'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'A reason is required')
+    .min(3, 'The reason must be at least 3 characters')
+    .max(500, 'The reason must be at most 500 characters'),
 });
 type AdjustmentValues = z.infer<typeof adjustmentSchema>;
 
 type Pending = AdjustmentValues & { idempotencyKey: string };
 
 /** Add (positive) or deduct (negative) credits with a required reason, after a confirmation. */
-export function CreditAdjustmentForm({ userId, userName, balance, onAdjusted }: { userId: string; userName: string; balance: number; onAdjusted?: () => void }) {
+export function CreditAdjustmentForm({
+  userId,
+  userName,
+  balance,
+  onAdjusted,
+}: {
+  userId: string;
+  userName: string;
+  balance: number;
+  onAdjusted?: () => void;
+}) {
   const adjust = useAdjustUserCredits();
   const [pending, setPending] = useState<Pending | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -77,11 +92,21 @@ export function CreditAdjustmentForm({ userId, userName, balance, onAdjusted }: 
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Adjust credits">
         <FormField label="Amount" error={errors.amount?.message} hint="A positive number adds credits, a negative number deducts them.">
           {(field) => (
-            <Input id={field.id} type="number" step="1" inputMode="numeric" invalid={field.invalid} aria-describedby={field.describedBy} {...register('amount', { valueAsNumber: true })} />
+            <Input
+              id={field.id}
+              type="number"
+              step="1"
+              inputMode="numeric"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('amount', { valueAsNumber: true })}
+            />
           )}
         </FormField>
         <FormField label="Reason" error={errors.reason?.message} hint="Required. It is saved on the ledger entry and the audit record.">
-          {(field) => <Textarea id={field.id} rows={2} invalid={field.invalid} aria-describedby={field.describedBy} {...register('reason')} />}
+          {(field) => (
+            <Textarea id={field.id} rows={2} invalid={field.invalid} aria-describedby={field.describedBy} {...register('reason')} />
+          )}
         </FormField>
         {serverError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">

@@ -30,7 +30,15 @@ type PackageFormValues = z.infer<typeof packageFormSchema>;
 const fields = ['name', 'price', 'creditsAmount', 'isActive'] as const;
 
 /** Create a credit package, or edit one (name, price, credits, active). */
-export function CreditPackageFormDialog({ open, onOpenChange, pkg }: { open: boolean; onOpenChange: (open: boolean) => void; pkg?: CreditPackage }) {
+export function CreditPackageFormDialog({
+  open,
+  onOpenChange,
+  pkg,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pkg?: CreditPackage;
+}) {
   const create = useCreateCreditPackage();
   const update = useUpdateCreditPackage();
   const {
@@ -43,7 +51,10 @@ export function CreditPackageFormDialog({ open, onOpenChange, pkg }: { open: boo
   } = useForm<PackageFormValues>({ resolver: zodResolver(packageFormSchema) });
 
   useEffect(() => {
-    if (open) reset(pkg ? { name: pkg.name, price: pkg.price, creditsAmount: pkg.creditsAmount, isActive: pkg.isActive } : { name: '', isActive: true });
+    if (open)
+      reset(
+        pkg ? { name: pkg.name, price: pkg.price, creditsAmount: pkg.creditsAmount, isActive: pkg.isActive } : { name: '', isActive: true },
+      );
   }, [open, pkg, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -53,16 +64,25 @@ export function CreditPackageFormDialog({ open, onOpenChange, pkg }: { open: boo
       toast.success(pkg ? 'Credit package updated' : 'Credit package created');
       onOpenChange(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, fields)) toast.error(pkg ? 'Failed to update the package' : 'Failed to create the package', { description: errorMessage(error, '') || undefined });
+      if (!applyServerFieldErrors(error, setError, fields))
+        toast.error(pkg ? 'Failed to update the package' : 'Failed to create the package', {
+          description: errorMessage(error, '') || undefined,
+        });
     }
   });
 
   const price = watch('price');
   const credits = watch('creditsAmount');
-  const perCredit = Number.isFinite(price) && Number.isFinite(credits) && credits > 0 ? `$${pricePerCredit(price, credits)} per credit` : undefined;
+  const perCredit =
+    Number.isFinite(price) && Number.isFinite(credits) && credits > 0 ? `$${pricePerCredit(price, credits)} per credit` : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={pkg ? `Edit ${pkg.name}` : 'New credit package'} description="Prices are one-time, in dollars.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={pkg ? `Edit ${pkg.name}` : 'New credit package'}
+      description="Prices are one-time, in dollars."
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Name" error={errors.name?.message}>
           {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
@@ -70,19 +90,42 @@ export function CreditPackageFormDialog({ open, onOpenChange, pkg }: { open: boo
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Price (USD)" error={errors.price?.message}>
             {(field) => (
-              <Input id={field.id} type="number" step="0.01" min="0" inputMode="decimal" invalid={field.invalid} aria-describedby={field.describedBy} {...register('price', { valueAsNumber: true })} />
+              <Input
+                id={field.id}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('price', { valueAsNumber: true })}
+              />
             )}
           </FormField>
           <FormField label="Credits" error={errors.creditsAmount?.message} hint={errors.creditsAmount ? undefined : perCredit}>
             {(field) => (
-              <Input id={field.id} type="number" step="1" min="1" inputMode="numeric" invalid={field.invalid} aria-describedby={field.describedBy} {...register('creditsAmount', { valueAsNumber: true })} />
+              <Input
+                id={field.id}
+                type="number"
+                step="1"
+                min="1"
+                inputMode="numeric"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('creditsAmount', { valueAsNumber: true })}
+              />
             )}
           </FormField>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (shown on the pricing page)
         </label>
-        <CatalogueFormFooter isSubmitting={isSubmitting} isEditing={Boolean(pkg)} createLabel="Create package" onCancel={() => onOpenChange(false)} />
+        <CatalogueFormFooter
+          isSubmitting={isSubmitting}
+          isEditing={Boolean(pkg)}
+          createLabel="Create package"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

@@ -53,7 +53,10 @@ export function IntroductionDialogCard({ dialog }: { dialog: AdminIntroductionDi
     resolver: zodResolver(updateIntroductionDialogBodySchema),
     defaultValues: { title: dialog.title, body: dialog.body, enabled: dialog.enabled },
   });
-  useEffect(() => reset({ title: dialog.title, body: dialog.body, enabled: dialog.enabled }), [dialog.title, dialog.body, dialog.enabled, reset]);
+  useEffect(
+    () => reset({ title: dialog.title, body: dialog.body, enabled: dialog.enabled }),
+    [dialog.title, dialog.body, dialog.enabled, reset],
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -61,7 +64,8 @@ export function IntroductionDialogCard({ dialog }: { dialog: AdminIntroductionDi
       reset({ title: saved.title, body: saved.body, enabled: saved.enabled });
       toast.success(`${name} introduction saved`);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['title', 'body', 'enabled'])) toast.error(errorMessage(error, `Could not save the ${name} introduction`));
+      if (!applyServerFieldErrors(error, setError, ['title', 'body', 'enabled']))
+        toast.error(errorMessage(error, `Could not save the ${name} introduction`));
     }
   });
 
@@ -69,7 +73,10 @@ export function IntroductionDialogCard({ dialog }: { dialog: AdminIntroductionDi
   const body = watch('body');
   const enabled = watch('enabled');
   return (
-    <article aria-labelledby={`intro-${dialog.service}`} className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:grid-cols-2">
+    <article
+      aria-labelledby={`intro-${dialog.service}`}
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:grid-cols-2"
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id={`intro-${dialog.service}`} className="text-lg font-semibold text-slate-900">
@@ -81,13 +88,17 @@ export function IntroductionDialogCard({ dialog }: { dialog: AdminIntroductionDi
           {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('title')} />}
         </FormField>
         <FormField label={`${name} dialog text`} error={errors.body?.message} hint="Plain text; leave an empty line between paragraphs.">
-          {(field) => <Textarea id={field.id} rows={6} invalid={field.invalid} aria-describedby={field.describedBy} {...register('body')} />}
+          {(field) => (
+            <Textarea id={field.id} rows={6} invalid={field.invalid} aria-describedby={field.describedBy} {...register('body')} />
+          )}
         </FormField>
         <label className="flex items-center gap-3 text-sm text-slate-700">
           <Controller
             control={control}
             name="enabled"
-            render={({ field }) => <Switch checked={field.value} onCheckedChange={(checked) => field.onChange(checked)} aria-label={`${name} dialog enabled`} />}
+            render={({ field }) => (
+              <Switch checked={field.value} onCheckedChange={(checked) => field.onChange(checked)} aria-label={`${name} dialog enabled`} />
+            )}
           />
           Show this dialog on a user’s first visit to the tool
         </label>

@@ -50,8 +50,19 @@ export function IpBlocksSection({ cidr, onCidrChange }: { cidr: string; onCidrCh
 
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} noValidate aria-label="Block an IP range" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_2fr_auto] sm:items-start">
-        <TextField label="IP or range (CIDR)" placeholder="203.0.113.0/24" value={cidr} error={errors.cidr} onChange={(event) => onCidrChange(event.target.value)} />
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Block an IP range"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
+      >
+        <TextField
+          label="IP or range (CIDR)"
+          placeholder="203.0.113.0/24"
+          value={cidr}
+          error={errors.cidr}
+          onChange={(event) => onCidrChange(event.target.value)}
+        />
         <TextField label="Reason" value={reason} error={errors.reason} onChange={(event) => setReason(event.target.value)} />
         <Button type="submit" className="sm:mt-6" disabled={add.isPending}>
           {add.isPending ? 'Blocking…' : 'Block range'}
@@ -61,7 +72,11 @@ export function IpBlocksSection({ cidr, onCidrChange }: { cidr: string; onCidrCh
             {errors.form}
           </p>
         )}
-        {query.data && <p className="text-xs text-slate-500 sm:col-span-3">You are connecting from {query.data.yourIp}; a range that holds it cannot be blocked.</p>}
+        {query.data && (
+          <p className="text-xs text-slate-500 sm:col-span-3">
+            You are connecting from {query.data.yourIp}; a range that holds it cannot be blocked.
+          </p>
+        )}
       </form>
       <AdminSectionCard title="Blocked ranges" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No blocked ranges">
         {(data) => (

@@ -2,7 +2,12 @@ import type { JobStatus } from '@lumen/core/jobs/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
 
 const tones = { queued: 'neutral', running: 'brand', succeeded: 'success', failed: 'danger' } as const;
-export const jobStatusLabels: Record<JobStatus, string> = { queued: 'Queued', running: 'Running', succeeded: 'Succeeded', failed: 'Failed' };
+export const jobStatusLabels: Record<JobStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
 
 export function JobStatusBadge({ status, refunded = false }: { status: JobStatus; refunded?: boolean }) {
   return (

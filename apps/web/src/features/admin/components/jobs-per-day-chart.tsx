@@ -31,7 +31,12 @@ export function JobsPerDayChart({ days }: { days: Day[] }) {
   const y = (value: number) => pad.top + innerH - (value / max) * innerH;
   const labelEvery = Math.max(1, Math.ceil(days.length / 6));
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label={`Try-on jobs per day over ${days.length} days: succeeded and failed`}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full"
+      role="img"
+      aria-label={`Try-on jobs per day over ${days.length} days: succeeded and failed`}
+    >
       {ticks.map((tick) => (
         <g key={tick}>
           <line x1={pad.left} x2={width - pad.right} y1={y(tick)} y2={y(tick)} stroke="#e2e8f0" />
@@ -47,8 +52,20 @@ export function JobsPerDayChart({ days }: { days: Day[] }) {
           <g key={day.date}>
             <title>{`${day.date}: ${day.jobs} jobs, ${day.succeeded} succeeded, ${day.failed} failed`}</title>
             <rect x={x} y={y(day.succeeded)} width={barW} height={y(0) - y(day.succeeded)} fill="#10b981" />
-            <rect x={x} y={y(day.succeeded + day.failed)} width={barW} height={y(day.succeeded) - y(day.succeeded + day.failed)} fill="#ef4444" />
-            <rect x={x} y={y(day.jobs)} width={barW} height={y(day.succeeded + day.failed) - y(day.succeeded + day.failed + other)} fill="#94a3b8" />
+            <rect
+              x={x}
+              y={y(day.succeeded + day.failed)}
+              width={barW}
+              height={y(day.succeeded) - y(day.succeeded + day.failed)}
+              fill="#ef4444"
+            />
+            <rect
+              x={x}
+              y={y(day.jobs)}
+              width={barW}
+              height={y(day.succeeded + day.failed) - y(day.succeeded + day.failed + other)}
+              fill="#94a3b8"
+            />
             {i % labelEvery === 0 && (
               <text x={x + barW / 2} y={height - 8} textAnchor="middle" fontSize="15" fill="#64748b">
                 {day.date.slice(5)}
@@ -76,13 +93,24 @@ export function SuccessRateChart({ days }: { days: Day[] }) {
     <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full" role="img" aria-label="Success rate per day">
       {[0, 0.5, 1].map((tick) => (
         <g key={tick}>
-          <line x1={pad.left} x2={width - pad.right} y1={pad.top + innerH - tick * innerH} y2={pad.top + innerH - tick * innerH} stroke="#e2e8f0" />
+          <line
+            x1={pad.left}
+            x2={width - pad.right}
+            y1={pad.top + innerH - tick * innerH}
+            y2={pad.top + innerH - tick * innerH}
+            stroke="#e2e8f0"
+          />
           <text x={pad.left - 6} y={pad.top + innerH - tick * innerH + 4} textAnchor="end" fontSize="15" fill="#64748b">
             {tick * 100}%
           </text>
         </g>
       ))}
-      <polyline points={points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')} fill="none" stroke="#4f46e5" strokeWidth="2.5" />
+      <polyline
+        points={points.map((p) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')}
+        fill="none"
+        stroke="#4f46e5"
+        strokeWidth="2.5"
+      />
       {points.map((p) => (
         <circle key={p.day.date} cx={p.x} cy={p.y} r="4" fill="#4f46e5">
           <title>{`${p.day.date}: ${Math.round((p.day.succeeded / p.day.jobs) * 100)}%`}</title>

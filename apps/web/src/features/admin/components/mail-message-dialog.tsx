@@ -26,7 +26,9 @@ export function MailMessageDialog({ id, onClose }: { id: string | null; onClose:
             <dd className="text-slate-900">{mailTemplateLabels[message.template] ?? message.template}</dd>
             <dt className="text-slate-500">Status</dt>
             <dd>
-              <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>
+              <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>
+                {mailStatusLabels[message.status]?.label ?? message.status}
+              </Badge>
             </dd>
           </dl>
           <section aria-label="Text body">
@@ -37,7 +39,12 @@ export function MailMessageDialog({ id, onClose }: { id: string | null; onClose:
           </section>
           <details>
             <summary className="cursor-pointer text-sm font-semibold text-slate-700">HTML preview</summary>
-            <iframe title="HTML preview" sandbox="" srcDoc={message.html} className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-white" />
+            <iframe
+              title="HTML preview"
+              sandbox=""
+              srcDoc={message.html}
+              className="mt-2 h-80 w-full rounded-lg border border-slate-200 bg-white"
+            />
           </details>
         </div>
       )}

@@ -29,12 +29,23 @@ function serve() {
     if (parsed.pathname === '/api/v1/admin/mail-outbox') {
       const page = Number(parsed.searchParams.get('page'));
       const to = parsed.searchParams.get('to');
-      if (to) return ok({ items: [item(99, { to, template: 'email_verification', subject: 'Verify your e-mail' })], page: 1, limit: 10, total: 1, totalPages: 1 });
+      if (to)
+        return ok({
+          items: [item(99, { to, template: 'email_verification', subject: 'Verify your e-mail' })],
+          page: 1,
+          limit: 10,
+          total: 1,
+          totalPages: 1,
+        });
       const items = Array.from({ length: page === 1 ? 10 : 3 }, (_, i) => item((page - 1) * 10 + i + 1));
       return ok({ items, page, limit: 10, total: 13, totalPages: 2 });
     }
     if (parsed.pathname === '/api/v1/admin/mail-outbox/m_99')
-      return ok({ ...item(99, { to: 'ada@example.com', subject: 'Verify your e-mail', template: 'email_verification' }), text: 'Your code is 482913.\nIt is valid for 10 minutes.', html: '<p>Your code is <b>482913</b></p>' });
+      return ok({
+        ...item(99, { to: 'ada@example.com', subject: 'Verify your e-mail', template: 'email_verification' }),
+        text: 'Your code is 482913.\nIt is valid for 10 minutes.',
+        html: '<p>Your code is <b>482913</b></p>',
+      });
     return fail(404, 'Not found', 'NOT_FOUND');
   });
 }
@@ -64,7 +75,9 @@ describe('admin settings: mail outbox', () => {
     await screen.findByRole('table', { name: 'Mail outbox, newest first' });
     await userEvent.type(screen.getByLabelText('Recipient'), ' ada@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Filter' }));
-    await waitFor(() => expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/v1/admin/mail-outbox?to=ada%40example.com&page=1&limit=10'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/v1/admin/mail-outbox?to=ada%40example.com&page=1&limit=10'),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Verify your e-mail' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify your e-mail' });
     expect(await within(dialog).findByText(/Your code is 482913\./)).toBeInTheDocument();

@@ -27,8 +27,8 @@ export function MailOutboxSection() {
         <div>
           <CardTitle>Mail outbox</CardTitle>
           <CardDescription>
-            Every e-mail the platform has sent: verification and reset codes, password changes and linked sign-in methods. Without an SMTP server
-            configured, messages are kept only here.
+            Every e-mail the platform has sent: verification and reset codes, password changes and linked sign-in methods. Without an SMTP
+            server configured, messages are kept only here.
           </CardDescription>
         </div>
       </div>
@@ -46,7 +46,14 @@ export function MailOutboxSection() {
           <label htmlFor="mail-outbox-to" className="block text-sm font-medium text-slate-700">
             Recipient
           </label>
-          <Input id="mail-outbox-to" className="mt-1" type="search" value={toText} onChange={(event) => setToText(event.target.value)} placeholder="ada@example.com" />
+          <Input
+            id="mail-outbox-to"
+            className="mt-1"
+            type="search"
+            value={toText}
+            onChange={(event) => setToText(event.target.value)}
+            placeholder="ada@example.com"
+          />
         </div>
         <Button type="submit">
           <Search className="h-4 w-4" aria-hidden="true" /> Filter
@@ -81,14 +88,28 @@ export function MailOutboxSection() {
                       </button>
                     ),
                   },
-                  { header: 'Template', cell: (message) => mailTemplateLabels[message.template] ?? message.template, className: 'whitespace-nowrap' },
+                  {
+                    header: 'Template',
+                    cell: (message) => mailTemplateLabels[message.template] ?? message.template,
+                    className: 'whitespace-nowrap',
+                  },
                   {
                     header: 'Status',
-                    cell: (message) => <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>{mailStatusLabels[message.status]?.label ?? message.status}</Badge>,
+                    cell: (message) => (
+                      <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>
+                        {mailStatusLabels[message.status]?.label ?? message.status}
+                      </Badge>
+                    ),
                   },
                   { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
                 ]}
-                pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Mail outbox pages', disabled: query.isFetching }}
+                pager={{
+                  page: data.page,
+                  totalPages: data.totalPages,
+                  onPageChange: setPage,
+                  label: 'Mail outbox pages',
+                  disabled: query.isFetching,
+                }}
               />
             </>
           )}

@@ -110,7 +110,8 @@ function Details({ payment }: { payment: AdminPaymentDetail }) {
           <ul className="space-y-1">
             {payment.refundRequests.map((request) => (
               <li key={request.id}>
-                {formatDateTime(request.createdAt)} — <strong>{request.status}</strong>: “{request.reason}”{request.decisionNote ? ` — ${request.decisionNote}` : ''}
+                {formatDateTime(request.createdAt)} — <strong>{request.status}</strong>: “{request.reason}”
+                {request.decisionNote ? ` — ${request.decisionNote}` : ''}
               </li>
             ))}
           </ul>

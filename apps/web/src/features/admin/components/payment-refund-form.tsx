@@ -29,7 +29,8 @@ export function PaymentRefundForm({ payment }: { payment: AdminPaymentDetail }) 
     const cents = dollarsToCents(amount);
     const next: Errors = {};
     if (cents === undefined || Number.isNaN(cents) || cents < 1) next.amount = 'Enter an amount such as 4.50';
-    else if (cents > payment.refundableCents) next.amount = `At most ${formatCents(payment.refundableCents, payment.currency)} can be refunded`;
+    else if (cents > payment.refundableCents)
+      next.amount = `At most ${formatCents(payment.refundableCents, payment.currency)} can be refunded`;
     if (!reason.trim()) next.reason = 'Say why this order is refunded';
     if (isCrypto && !payoutReference.trim()) next.payoutReference = 'Crypto refunds need the payout transaction or reference';
     setErrors(next);
@@ -56,14 +57,33 @@ export function PaymentRefundForm({ payment }: { payment: AdminPaymentDetail }) 
         Up to {formatCents(payment.refundableCents, payment.currency)}. Credits not yet spent are reversed in proportion (never below zero).
         {isCrypto && ' NOWPayments has no refund API: send the coins back yourself and enter the payout reference.'}
       </p>
-      <TextField label={`Amount (${payment.currency.toUpperCase()})`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.amount} />
+      <TextField
+        label={`Amount (${payment.currency.toUpperCase()})`}
+        inputMode="decimal"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={errors.amount}
+      />
       <FormField label="Reason" error={errors.reason}>
         {(field) => (
-          <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={2} value={reason} onChange={(event) => setReason(event.target.value)} />
+          <Textarea
+            id={field.id}
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            rows={2}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
         )}
       </FormField>
       {isCrypto && (
-        <TextField label="Payout reference" value={payoutReference} onChange={(event) => setPayoutReference(event.target.value)} error={errors.payoutReference} placeholder="transaction hash of the refund" />
+        <TextField
+          label="Payout reference"
+          value={payoutReference}
+          onChange={(event) => setPayoutReference(event.target.value)}
+          error={errors.payoutReference}
+          placeholder="transaction hash of the refund"
+        />
       )}
       <Button type="submit" variant="danger" disabled={refund.isPending}>
         {refund.isPending ? 'Refunding…' : 'Refund'}

@@ -47,13 +47,18 @@ function DecisionForm({ decision, onClose }: { decision: RefundDecision; onClose
     if (action === 'reject') {
       if (!note.trim()) next.note = 'Say why the request is rejected; the user sees this note';
     } else {
-      if (cents !== undefined && (Number.isNaN(cents) || cents < 1)) next.amount = 'Enter an amount such as 4.50, or leave it blank for the full amount';
-      else if (cents !== undefined && cents > remainingCents) next.amount = `At most ${formatCents(remainingCents, order.currency)} can be refunded`;
+      if (cents !== undefined && (Number.isNaN(cents) || cents < 1))
+        next.amount = 'Enter an amount such as 4.50, or leave it blank for the full amount';
+      else if (cents !== undefined && cents > remainingCents)
+        next.amount = `At most ${formatCents(remainingCents, order.currency)} can be refunded`;
       if (isCrypto && !payoutReference.trim()) next.payoutReference = 'Crypto refunds need the payout transaction or reference';
     }
     setErrors(next);
     if (Object.keys(next).length > 0) return;
-    const onError = (error: unknown) => toast.error(action === 'reject' ? 'Failed to reject the request' : 'Failed to approve the request', { description: errorMessage(error, 'Please try again.') });
+    const onError = (error: unknown) =>
+      toast.error(action === 'reject' ? 'Failed to reject the request' : 'Failed to approve the request', {
+        description: errorMessage(error, 'Please try again.'),
+      });
     if (action === 'reject') {
       reject.mutate(
         { id: request.id, note: note.trim() },
@@ -78,7 +83,9 @@ function DecisionForm({ decision, onClose }: { decision: RefundDecision; onClose
         {
           onSuccess: (result) => {
             toast.success('Refund approved', {
-              description: result.refund ? `${formatCents(result.refund.amountCents, order.currency)} refunded; ${result.refund.creditsReversed} credits reversed.` : undefined,
+              description: result.refund
+                ? `${formatCents(result.refund.amountCents, order.currency)} refunded; ${result.refund.creditsReversed} credits reversed.`
+                : undefined,
             });
             onClose();
           },
@@ -102,10 +109,24 @@ function DecisionForm({ decision, onClose }: { decision: RefundDecision; onClose
         />
       )}
       {action === 'approve' && isCrypto && (
-        <TextField label="Payout reference" value={payoutReference} onChange={(event) => setPayoutReference(event.target.value)} error={errors.payoutReference} />
+        <TextField
+          label="Payout reference"
+          value={payoutReference}
+          onChange={(event) => setPayoutReference(event.target.value)}
+          error={errors.payoutReference}
+        />
       )}
       <FormField label={action === 'reject' ? 'Note to the user' : 'Note (optional)'} error={errors.note}>
-        {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={2} value={note} onChange={(event) => setNote(event.target.value)} />}
+        {(field) => (
+          <Textarea
+            id={field.id}
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            rows={2}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
       </FormField>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={pending}>

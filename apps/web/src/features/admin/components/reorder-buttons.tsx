@@ -23,7 +23,14 @@ export function ReorderButtons({
   };
   return (
     <div className="flex gap-1">
-      <Button variant="ghost" size="icon" className="h-8 w-8" aria-label={`Move ${name} up`} disabled={disabled || index === 0} onClick={() => move(index - 1)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="h-8 w-8"
+        aria-label={`Move ${name} up`}
+        disabled={disabled || index === 0}
+        onClick={() => move(index - 1)}
+      >
         <ArrowUp className="h-4 w-4" aria-hidden="true" />
       </Button>
       <Button

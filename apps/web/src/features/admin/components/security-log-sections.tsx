@@ -10,13 +10,31 @@ import { AdminSectionCard } from './admin-section-card.tsx';
 
 type Filters = { search: string; from: string; to: string };
 
-function LogFilters({ idPrefix, value, onChange, searchLabel, children }: { idPrefix: string; value: Filters; onChange: (next: Filters) => void; searchLabel: string; children?: ReactNode }) {
+function LogFilters({
+  idPrefix,
+  value,
+  onChange,
+  searchLabel,
+  children,
+}: {
+  idPrefix: string;
+  value: Filters;
+  onChange: (next: Filters) => void;
+  searchLabel: string;
+  children?: ReactNode;
+}) {
   const field = (key: keyof Filters, label: string, type: string) => (
     <div className={key === 'search' ? 'flex-1' : 'sm:w-40'}>
       <label htmlFor={`${idPrefix}-${key}`} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <Input id={`${idPrefix}-${key}`} className="mt-1" type={type} value={value[key]} onChange={(event) => onChange({ ...value, [key]: event.target.value })} />
+      <Input
+        id={`${idPrefix}-${key}`}
+        className="mt-1"
+        type={type}
+        value={value[key]}
+        onChange={(event) => onChange({ ...value, [key]: event.target.value })}
+      />
     </div>
   );
   return (
@@ -29,7 +47,11 @@ function LogFilters({ idPrefix, value, onChange, searchLabel, children }: { idPr
   );
 }
 
-const clean = (filters: Filters) => ({ search: filters.search.trim() || undefined, from: filters.from || undefined, to: filters.to || undefined });
+const clean = (filters: Filters) => ({
+  search: filters.search.trim() || undefined,
+  from: filters.from || undefined,
+  to: filters.to || undefined,
+});
 
 export function SecurityEventsLog() {
   const [filters, setFilters] = useState<Filters>({ search: '', from: '', to: '' });
@@ -118,7 +140,11 @@ export function AuditLogSection() {
               { header: 'When', cell: (entry) => formatDateTime(entry.createdAt), className: 'whitespace-nowrap' },
               { header: 'Who', cell: (entry) => entry.actorEmail ?? '—', className: 'break-all' },
               { header: 'Action', cell: (entry) => entry.action, className: 'font-mono text-xs' },
-              { header: 'Target', cell: (entry) => `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`, className: 'text-xs break-all' },
+              {
+                header: 'Target',
+                cell: (entry) => `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`,
+                className: 'text-xs break-all',
+              },
               {
                 header: 'Change',
                 cell: (entry) => (

@@ -30,7 +30,12 @@ const planFormSchema = z.object({
     .max(MAX_PACKAGE_CREDITS, `Credits per period must be at most ${MAX_PACKAGE_CREDITS}`),
   features: z
     .string()
-    .transform((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().max(120, 'A feature must be at most 120 characters')).max(20, 'At most 20 features')),
   isActive: z.boolean(),
 });
@@ -38,7 +43,15 @@ type PlanFormInput = z.input<typeof planFormSchema>;
 type PlanFormValues = z.output<typeof planFormSchema>;
 const fields = ['name', 'description', 'price', 'interval', 'creditsPerPeriod', 'features', 'isActive'] as const;
 
-export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open: boolean; onOpenChange: (open: boolean) => void; plan?: SubscriptionPlan }) {
+export function SubscriptionPlanFormDialog({
+  open,
+  onOpenChange,
+  plan,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plan?: SubscriptionPlan;
+}) {
   const create = useCreateSubscriptionPlan();
   const update = useUpdateSubscriptionPlan();
   const {
@@ -65,12 +78,21 @@ export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open:
       toast.success(plan ? 'Subscription plan updated' : 'Subscription plan created');
       onOpenChange(false);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, fields)) toast.error(plan ? 'Failed to update the plan' : 'Failed to create the plan', { description: errorMessage(error, '') || undefined });
+      if (!applyServerFieldErrors(error, setError, fields))
+        toast.error(plan ? 'Failed to update the plan' : 'Failed to create the plan', {
+          description: errorMessage(error, '') || undefined,
+        });
     }
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={plan ? `Edit ${plan.name}` : 'New subscription plan'} description="Prices are in dollars per interval." size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={plan ? `Edit ${plan.name}` : 'New subscription plan'}
+      description="Prices are in dollars per interval."
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Name" error={errors.name?.message}>
           {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
@@ -80,7 +102,17 @@ export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open:
         </FormField>
         <div className="grid gap-4 sm:grid-cols-3">
           <FormField label="Price (USD)" error={errors.price?.message}>
-            {(field) => <Input id={field.id} type="number" step="0.01" min="0" invalid={field.invalid} aria-describedby={field.describedBy} {...register('price', { valueAsNumber: true })} />}
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="0.01"
+                min="0"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('price', { valueAsNumber: true })}
+              />
+            )}
           </FormField>
           <FormField label="Interval" error={errors.interval?.message}>
             {(field) => (
@@ -91,16 +123,33 @@ export function SubscriptionPlanFormDialog({ open, onOpenChange, plan }: { open:
             )}
           </FormField>
           <FormField label="Credits per period" error={errors.creditsPerPeriod?.message}>
-            {(field) => <Input id={field.id} type="number" step="1" min="1" invalid={field.invalid} aria-describedby={field.describedBy} {...register('creditsPerPeriod', { valueAsNumber: true })} />}
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="1"
+                min="1"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('creditsPerPeriod', { valueAsNumber: true })}
+              />
+            )}
           </FormField>
         </div>
         <FormField label="Features" error={errors.features?.message} hint="One feature per line.">
-          {(field) => <Textarea id={field.id} rows={4} invalid={field.invalid} aria-describedby={field.describedBy} {...register('features')} />}
+          {(field) => (
+            <Textarea id={field.id} rows={4} invalid={field.invalid} aria-describedby={field.describedBy} {...register('features')} />
+          )}
         </FormField>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (offered to users)
         </label>
-        <CatalogueFormFooter isSubmitting={isSubmitting} isEditing={Boolean(plan)} createLabel="Create plan" onCancel={() => onOpenChange(false)} />
+        <CatalogueFormFooter
+          isSubmitting={isSubmitting}
+          isEditing={Boolean(plan)}
+          createLabel="Create plan"
+          onCancel={() => onOpenChange(false)}
+        />
       </form>
     </Dialog>
   );

@@ -64,7 +64,17 @@ export function TryOnItemDialog({
   } = useForm<FormValues>({ resolver: zodResolver(item ? editSchema : createSchema) as unknown as Resolver<FormValues> });
 
   useEffect(() => {
-    if (open) reset(item ? { name: item.name, category: (garmentCategories as readonly string[]).includes(item.category) ? (item.category as FormValues['category']) : 'top' } : { name: '', category: 'top' });
+    if (open)
+      reset(
+        item
+          ? {
+              name: item.name,
+              category: (garmentCategories as readonly string[]).includes(item.category)
+                ? (item.category as FormValues['category'])
+                : 'top',
+            }
+          : { name: '', category: 'top' },
+      );
     if (open) setPreview(null);
   }, [open, item, reset]);
 
@@ -84,7 +94,12 @@ export function TryOnItemDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={item ? `Edit ${item.name}` : `Add a ${noun}`} description={item ? undefined : `PNG, JPEG or WebP, at most ${MAX_MB} MB; a plain background works best.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? `Edit ${item.name}` : `Add a ${noun}`}
+      description={item ? undefined : `PNG, JPEG or WebP, at most ${MAX_MB} MB; a plain background works best.`}
+    >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {item ? (
           <img src={item.imageUrl} alt={item.name} className="h-40 w-full rounded-lg border border-slate-200 object-contain" />

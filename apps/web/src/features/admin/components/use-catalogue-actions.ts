@@ -28,7 +28,10 @@ export function useCatalogueActions<T extends CatalogueItem>({
   const toggle = (item: T, isActive: boolean) =>
     update.mutate(
       { id: item.id, body: { isActive } },
-      { onSuccess: () => toast.success(`${item.name} is now ${isActive ? 'active' : 'inactive'}`), onError: fail(`Failed to update the ${noun}`) },
+      {
+        onSuccess: () => toast.success(`${item.name} is now ${isActive ? 'active' : 'inactive'}`),
+        onError: fail(`Failed to update the ${noun}`),
+      },
     );
   const move = (ids: string[]) => reorder.mutate(ids, { onError: fail(`Failed to reorder the ${noun}s`) });
   const confirmArchive = () => {

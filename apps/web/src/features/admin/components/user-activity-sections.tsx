@@ -72,7 +72,9 @@ export function UserOrdersSection({ userId }: { userId: string }) {
               cell: (order) => (
                 <>
                   {order.description}
-                  {order.invoiceNumber !== null && <span className="block text-xs text-slate-500">INV-{String(order.invoiceNumber).padStart(6, '0')}</span>}
+                  {order.invoiceNumber !== null && (
+                    <span className="block text-xs text-slate-500">INV-{String(order.invoiceNumber).padStart(6, '0')}</span>
+                  )}
                 </>
               ),
             },
@@ -86,13 +88,22 @@ export function UserOrdersSection({ userId }: { userId: string }) {
               ),
               className: 'capitalize',
             },
-            { header: 'Status', cell: (order) => <Badge tone={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'neutral' : 'warning'}>{order.status}</Badge> },
+            {
+              header: 'Status',
+              cell: (order) => (
+                <Badge tone={order.status === 'paid' ? 'success' : order.status === 'pending' ? 'neutral' : 'warning'}>
+                  {order.status}
+                </Badge>
+              ),
+            },
             {
               header: 'Amount',
               cell: (order) => (
                 <>
                   {money(order.amountCents, order.currency)}
-                  {order.refundedCents > 0 && <span className="block text-xs text-amber-700">−{money(order.refundedCents, order.currency)} refunded</span>}
+                  {order.refundedCents > 0 && (
+                    <span className="block text-xs text-amber-700">−{money(order.refundedCents, order.currency)} refunded</span>
+                  )}
                 </>
               ),
               align: 'right',
@@ -119,11 +130,17 @@ export function UserApiKeysSection({ userId }: { userId: string }) {
           columns={[
             { header: 'Name', cell: (key) => key.name, className: 'break-all' },
             { header: 'Prefix', cell: (key) => `${key.keyPrefix}…`, className: 'font-mono text-xs' },
-            { header: 'Status', cell: (key) => <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge> },
+            {
+              header: 'Status',
+              cell: (key) => (
+                <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge>
+              ),
+            },
             { header: 'Per minute', cell: (key) => key.rateLimit, align: 'right' },
             {
               header: 'Last used',
-              cell: (key) => (key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never'),
+              cell: (key) =>
+                key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never',
               className: 'whitespace-nowrap',
             },
           ]}
@@ -198,7 +215,11 @@ export function SessionsSection({ userId, title = 'Sessions' }: { userId?: strin
                 header: 'Actions',
                 hideHeader: true,
                 cell: (session) => (
-                  <Button size="sm" variant="outline" onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}
+                  >
                     Revoke
                   </Button>
                 ),

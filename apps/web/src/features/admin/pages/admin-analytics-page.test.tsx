@@ -13,7 +13,17 @@ vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), succe
 const analytics: Analytics = {
   from: '2026-11-01',
   to: '2026-11-02',
-  totals: { signups: 7, activeUsers: 5, grossRevenueCents: 3800, refundedCents: 400, netRevenueCents: 3400, creditsSold: 110, creditsSpent: 12, jobs: 9, successRate: 0.875 },
+  totals: {
+    signups: 7,
+    activeUsers: 5,
+    grossRevenueCents: 3800,
+    refundedCents: 400,
+    netRevenueCents: 3400,
+    creditsSold: 110,
+    creditsSpent: 12,
+    jobs: 9,
+    successRate: 0.875,
+  },
   days: [
     { date: '2026-11-01', signups: 3, activeUsers: 2, revenueCents: { stripe: 900 }, creditsSold: 100, creditsSpent: 4, jobs: 4 },
     { date: '2026-11-02', signups: 4, activeUsers: 3, revenueCents: { nowpayments: 2500 }, creditsSold: 10, creditsSpent: 8, jobs: 5 },
@@ -53,12 +63,18 @@ describe('/admin/analytics', () => {
     expect(screen.getByRole('img', { name: /Sign-ups and active users: 7 sign-ups, 5 active users/ })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics?') && String(url).includes('from=2026-10-01'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics?') && String(url).includes('from=2026-10-01')),
+      ).toBe(true),
+    );
 
     await user.click(screen.getByRole('button', { name: /Services CSV/ }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     expect(clicked[0]).toMatch(/^lumen-services-2026-10-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics/export?report=services&from=2026-10-01'))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics/export?report=services&from=2026-10-01')),
+    ).toBe(true);
   });
 
   it('the /admin index shows the activity overview', async () => {

@@ -19,7 +19,12 @@ import { formatDuration } from '../components/job-status-badge.tsx';
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`);
-const reportLabels: Record<AnalyticsReport, string> = { daily: 'Daily', services: 'Services', providers: 'Providers', 'top-users': 'Top users' };
+const reportLabels: Record<AnalyticsReport, string> = {
+  daily: 'Daily',
+  services: 'Services',
+  providers: 'Providers',
+  'top-users': 'Top users',
+};
 
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -57,7 +62,9 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
   const [range, setRange] = useState<AnalyticsRange>(defaultRange);
   const { data, isPending, isError, refetch } = useAnalyticsQuery(range);
   const download = (report: AnalyticsReport) =>
-    downloadAnalyticsCsv(report, range).catch((error: unknown) => toast.error('Failed to export', { description: error instanceof Error ? error.message : undefined }));
+    downloadAnalyticsCsv(report, range).catch((error: unknown) =>
+      toast.error('Failed to export', { description: error instanceof Error ? error.message : undefined }),
+    );
 
   return (
     <div className="space-y-4">
@@ -66,13 +73,27 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
           <label htmlFor="analytics-from" className="block text-sm font-medium text-slate-700">
             From
           </label>
-          <Input id="analytics-from" className="mt-1" type="date" value={range.from} max={range.to} onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })} />
+          <Input
+            id="analytics-from"
+            className="mt-1"
+            type="date"
+            value={range.from}
+            max={range.to}
+            onChange={(event) => event.target.value && setRange({ ...range, from: event.target.value })}
+          />
         </div>
         <div className="sm:w-44">
           <label htmlFor="analytics-to" className="block text-sm font-medium text-slate-700">
             To
           </label>
-          <Input id="analytics-to" className="mt-1" type="date" value={range.to} min={range.from} onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })} />
+          <Input
+            id="analytics-to"
+            className="mt-1"
+            type="date"
+            value={range.to}
+            min={range.from}
+            onChange={(event) => event.target.value && setRange({ ...range, to: event.target.value })}
+          />
         </div>
         {!compact && (
           <div className="flex flex-wrap gap-2">
@@ -161,7 +182,11 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
 export function AdminAnalyticsPage() {
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Analytics" description="Sign-ups, active users, revenue, credits and jobs over the dates you choose (UTC), with CSV export." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Analytics"
+        description="Sign-ups, active users, revenue, credits and jobs over the dates you choose (UTC), with CSV export."
+      />
       <AnalyticsOverview />
     </>
   );

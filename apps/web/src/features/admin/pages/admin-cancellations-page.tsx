@@ -67,7 +67,11 @@ function RequestsQueue({ onOpenPayment }: { onOpenPayment: (id: string) => void 
                 header: 'Order',
                 cell: (request) => (
                   <>
-                    <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(request.order.id)}>
+                    <button
+                      type="button"
+                      className="text-left text-brand-700 hover:underline"
+                      onClick={() => onOpenPayment(request.order.id)}
+                    >
                       {request.order.number ?? request.order.description}
                     </button>
                     <span className="block text-xs text-slate-500">{providerLabels[request.order.provider]}</span>
@@ -81,7 +85,11 @@ function RequestsQueue({ onOpenPayment }: { onOpenPayment: (id: string) => void 
                 cell: (request) => (
                   <>
                     {formatCents(request.order.amountCents, request.order.currency)}
-                    {request.order.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(request.order.refundedCents, request.order.currency)} refunded</span>}
+                    {request.order.refundedCents > 0 && (
+                      <span className="block text-xs text-slate-500">
+                        -{formatCents(request.order.refundedCents, request.order.currency)} refunded
+                      </span>
+                    )}
                   </>
                 ),
               },
@@ -103,17 +111,32 @@ function RequestsQueue({ onOpenPayment }: { onOpenPayment: (id: string) => void 
                 cell: (request) =>
                   request.status === 'pending' && (
                     <span className="flex justify-end gap-2">
-                      <Button size="sm" onClick={() => setDecision({ request, action: 'approve' })} aria-label={`Approve the request of ${request.user.email}`}>
+                      <Button
+                        size="sm"
+                        onClick={() => setDecision({ request, action: 'approve' })}
+                        aria-label={`Approve the request of ${request.user.email}`}
+                      >
                         Approve
                       </Button>
-                      <Button size="sm" variant="outline" onClick={() => setDecision({ request, action: 'reject' })} aria-label={`Reject the request of ${request.user.email}`}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setDecision({ request, action: 'reject' })}
+                        aria-label={`Reject the request of ${request.user.email}`}
+                      >
                         Reject
                       </Button>
                     </span>
                   ),
               },
             ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Refund request pages', disabled: query.isFetching }}
+            pager={{
+              page: data.page,
+              totalPages: data.totalPages,
+              onPageChange: setPage,
+              label: 'Refund request pages',
+              disabled: query.isFetching,
+            }}
           />
         )}
       </QueryState>
@@ -167,7 +190,13 @@ function RefundHistorySection({ onOpenPayment }: { onOpenPayment: (id: string) =
               { header: 'Reason', cell: (refund) => refund.reason, className: 'max-w-xs' },
               { header: 'By', cell: (refund) => refund.actor?.email ?? 'Provider', className: 'whitespace-nowrap' },
             ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Refund history pages', disabled: query.isFetching }}
+            pager={{
+              page: data.page,
+              totalPages: data.totalPages,
+              onPageChange: setPage,
+              label: 'Refund history pages',
+              disabled: query.isFetching,
+            }}
           />
         )}
       </QueryState>

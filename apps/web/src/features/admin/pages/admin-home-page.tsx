@@ -20,11 +20,18 @@ export function AdminHomePage() {
   const { user } = useAuth();
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Admin dashboard" description={`Signed in as ${user?.email ?? 'an administrator'}. Manage the platform from here.`} />
+      <PageHeader
+        eyebrow="Admin"
+        title="Admin dashboard"
+        description={`Signed in as ${user?.email ?? 'an administrator'}. Manage the platform from here.`}
+      />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {overview.map(({ to, key }) => (
           <li key={to}>
-            <Link to={to} className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md">
+            <Link
+              to={to}
+              className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+            >
               <span className="block font-semibold text-slate-900">{adminSections[key].title}</span>
               <span className="mt-1 block text-sm text-slate-600">{adminSections[key].description}</span>
             </Link>

@@ -11,7 +11,10 @@ import { AdminJobDetailPage } from './admin-job-detail-page.tsx';
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
 const renderPage = () =>
-  renderRoutes([{ path: '/admin/jobs/:id', element: <AdminJobDetailPage /> }], { path: `/admin/jobs/${JOB_ID}`, auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+  renderRoutes([{ path: '/admin/jobs/:id', element: <AdminJobDetailPage /> }], {
+    path: `/admin/jobs/${JOB_ID}`,
+    auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+  });
 
 describe('admin job detail', () => {
   afterEach(() => {
@@ -53,8 +56,10 @@ describe('admin job detail', () => {
 
   it('refund asks first and shows the server’s message on 409', async () => {
     const fetchMock = mockFetch((url, init) => {
-      if (url === `/api/v1/admin/jobs/${JOB_ID}` && (init.method ?? 'GET') === 'GET') return ok(makeAdminJobDetail({ status: 'succeeded', error: null }));
-      if (url === `/api/v1/admin/jobs/${JOB_ID}/refund` && init.method === 'POST') return fail(409, 'This job has already been refunded', 'CONFLICT');
+      if (url === `/api/v1/admin/jobs/${JOB_ID}` && (init.method ?? 'GET') === 'GET')
+        return ok(makeAdminJobDetail({ status: 'succeeded', error: null }));
+      if (url === `/api/v1/admin/jobs/${JOB_ID}/refund` && init.method === 'POST')
+        return fail(409, 'This job has already been refunded', 'CONFLICT');
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     const user = userEvent.setup();

@@ -30,9 +30,17 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function FilePreview({ kind, url, name, contentType }: { kind: JobOutput['kind']; url: string; name: string; contentType: string }) {
   if (kind === 'image' || contentType.startsWith('image/')) {
-    return <img src={url} alt={name} loading="lazy" className="max-h-56 w-full rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain" />;
+    return (
+      <img
+        src={url}
+        alt={name}
+        loading="lazy"
+        className="max-h-56 w-full rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:16px_16px] object-contain"
+      />
+    );
   }
-  if (kind === 'video') return <video src={url} controls preload="metadata" className="max-h-56 w-full rounded-lg bg-black" aria-label={name} />;
+  if (kind === 'video')
+    return <video src={url} controls preload="metadata" className="max-h-56 w-full rounded-lg bg-black" aria-label={name} />;
   if (kind === 'audio') return <audio src={url} controls preload="none" className="w-full" aria-label={name} />;
   return <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{contentType}</p>;
 }
@@ -42,7 +50,8 @@ const kb = (size: number) => (size < 1024 * 1024 ? `${(size / 1024).toFixed(1)} 
 const actionCopy: Record<AdminJobAction, { title: string; description: string; confirm: string; done: string }> = {
   retry: {
     title: 'Retry this job?',
-    description: 'The job is queued again with the same inputs, without charging again. If it was refunded, the refund is reversed by a new charge when the balance allows.',
+    description:
+      'The job is queued again with the same inputs, without charging again. If it was refunded, the refund is reversed by a new charge when the balance allows.',
     confirm: 'Retry job',
     done: 'The job was queued again',
   },
@@ -71,16 +80,27 @@ function JobActions({ job }: { job: AdminJobDetail }) {
           toast.success(actionCopy[kind].done);
           close();
         },
-        onError: (error) => setFailure(isApiError(error) && error.status === 409 ? error.message : errorMessage(error, `Could not ${kind} the job`)),
+        onError: (error) =>
+          setFailure(isApiError(error) && error.status === 409 ? error.message : errorMessage(error, `Could not ${kind} the job`)),
       },
     );
   const copy = open ? actionCopy[open] : null;
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen('retry')} disabled={job.status !== 'failed'} title={job.status !== 'failed' ? 'Only failed jobs can be retried' : undefined}>
+      <Button
+        variant="outline"
+        onClick={() => setOpen('retry')}
+        disabled={job.status !== 'failed'}
+        title={job.status !== 'failed' ? 'Only failed jobs can be retried' : undefined}
+      >
         <RefreshCcw className="h-4 w-4" aria-hidden="true" /> Retry
       </Button>
-      <Button variant="outline" onClick={() => setOpen('refund')} disabled={job.refunded || job.cost === 0} title={job.refunded ? 'Already refunded' : job.cost === 0 ? 'This job cost nothing' : undefined}>
+      <Button
+        variant="outline"
+        onClick={() => setOpen('refund')}
+        disabled={job.refunded || job.cost === 0}
+        title={job.refunded ? 'Already refunded' : job.cost === 0 ? 'This job cost nothing' : undefined}
+      >
         <Undo2 className="h-4 w-4" aria-hidden="true" /> Refund
       </Button>
       {open && copy && (
@@ -117,7 +137,10 @@ export function AdminJobDetailPage() {
     return (
       <>
         <PageHeader eyebrow="Admin" title="Job details" />
-        <ErrorState message={isApiError(error) && error.status === 404 ? 'This job does not exist' : 'Failed to load the job'} onRetry={() => void refetch()} />
+        <ErrorState
+          message={isApiError(error) && error.status === 404 ? 'This job does not exist' : 'Failed to load the job'}
+          onRetry={() => void refetch()}
+        />
       </>
     );
   }
@@ -140,7 +163,9 @@ export function AdminJobDetailPage() {
               <JobStatusBadge status={job.status} refunded={job.refunded} />
             </Fact>
             <Fact label="Progress">{Math.round(job.progress * 100)}%</Fact>
-            <Fact label="Cost">{job.cost} credit{job.cost === 1 ? '' : 's'}</Fact>
+            <Fact label="Cost">
+              {job.cost} credit{job.cost === 1 ? '' : 's'}
+            </Fact>
             <Fact label="Attempts">{job.attempts}</Fact>
             <Fact label="Engine">
               {job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'} — {job.engine.label}
@@ -198,7 +223,9 @@ export function AdminJobDetailPage() {
         <div className="mt-3 grid gap-4 lg:grid-cols-3">
           <Card className="min-w-0">
             <CardTitle className="text-sm">Parameters</CardTitle>
-            <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">{JSON.stringify(job.params, null, 2)}</pre>
+            <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-slate-50 p-3 text-xs text-slate-800">
+              {JSON.stringify(job.params, null, 2)}
+            </pre>
           </Card>
           {job.inputs.length === 0 ? (
             <p className="text-sm text-slate-600">No uploaded files.</p>
@@ -212,7 +239,12 @@ export function AdminJobDetailPage() {
                   {input.contentType} · {kb(input.size)}
                   {input.width && input.height ? ` · ${input.width}×${input.height}` : ''}
                 </p>
-                <FilePreview kind="image" url={input.previewUrl} name={`Input ${input.field}: ${input.name}`} contentType={input.contentType} />
+                <FilePreview
+                  kind="image"
+                  url={input.previewUrl}
+                  name={`Input ${input.field}: ${input.name}`}
+                  contentType={input.contentType}
+                />
               </Card>
             ))
           )}
@@ -224,7 +256,9 @@ export function AdminJobDetailPage() {
           Outputs
         </h2>
         {job.outputs.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No outputs{job.status === 'failed' ? ' (the job failed)' : job.status === 'succeeded' ? '' : ' yet'}.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            No outputs{job.status === 'failed' ? ' (the job failed)' : job.status === 'succeeded' ? '' : ' yet'}.
+          </p>
         ) : (
           <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {job.outputs.map((output) => (
@@ -234,7 +268,12 @@ export function AdminJobDetailPage() {
                   {output.kind} · {output.contentType} · {kb(output.size)}
                 </p>
                 <FilePreview kind={output.kind} url={output.previewUrl} name={`Output ${output.name}`} contentType={output.contentType} />
-                <a href={output.previewUrl} target="_blank" rel="noreferrer" className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+                <a
+                  href={output.previewUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+                >
                   Open preview <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
                 </a>
               </Card>

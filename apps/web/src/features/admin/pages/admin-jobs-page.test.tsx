@@ -13,7 +13,13 @@ function serve() {
   return mockFetch((url) => {
     if (url.startsWith('/api/v1/admin/jobs')) {
       const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
-      return ok({ items: [makeAdminJob({ id: page === 1 ? JOB_ID : '99999999-9999-4999-8999-999999999999' })], page, limit: 10, total: 25, totalPages: 3 });
+      return ok({
+        items: [makeAdminJob({ id: page === 1 ? JOB_ID : '99999999-9999-4999-8999-999999999999' })],
+        page,
+        limit: 10,
+        total: 25,
+        totalPages: 3,
+      });
     }
     return fail(404, 'Not found', 'NOT_FOUND');
   });
@@ -30,7 +36,10 @@ describe('admin jobs', () => {
   it('lists jobs with a link to each, and builds the query from the filters and the page', async () => {
     const fetchMock = serve();
     const user = userEvent.setup();
-    const { router } = renderRoutes([{ path: '/admin/jobs', element: <AdminJobsPage /> }], { path: '/admin/jobs', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    const { router } = renderRoutes([{ path: '/admin/jobs', element: <AdminJobsPage /> }], {
+      path: '/admin/jobs',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     expect(await screen.findByText('25 jobs')).toBeInTheDocument();
     expect(lastQuery(fetchMock)).toEqual({ page: '1', limit: '10' });
     expect(screen.getByRole('link', { name: new RegExp(`open job ${JOB_ID}`) })).toHaveAttribute('href', `/admin/jobs/${JOB_ID}`);
@@ -47,7 +56,17 @@ describe('admin jobs', () => {
     await waitFor(() => expect(lastQuery(fetchMock)).toMatchObject({ search: 'ada' }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await user.type(screen.getByLabelText('To'), '2026-11-20');
-    await waitFor(() => expect(lastQuery(fetchMock)).toEqual({ service: 'virtual-try-on', status: 'failed', search: 'ada', from: '2026-11-01', to: '2026-11-20', page: '1', limit: '10' }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock)).toEqual({
+        service: 'virtual-try-on',
+        status: 'failed',
+        search: 'ada',
+        from: '2026-11-01',
+        to: '2026-11-20',
+        page: '1',
+        limit: '10',
+      }),
+    );
     expect(router.state.location.search).toBe('?service=virtual-try-on&status=failed&search=ada&from=2026-11-01&to=2026-11-20');
 
     await user.click(screen.getByRole('button', { name: /Next/ }));
@@ -61,7 +80,10 @@ describe('admin jobs', () => {
 
   it('reads the filters from the address (e.g. a user’s jobs)', async () => {
     const fetchMock = serve();
-    renderRoutes([{ path: '/admin/jobs', element: <AdminJobsPage /> }], { path: '/admin/jobs?userId=abc&status=bogus&page=2', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    renderRoutes([{ path: '/admin/jobs', element: <AdminJobsPage /> }], {
+      path: '/admin/jobs?userId=abc&status=bogus&page=2',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     await screen.findByText('25 jobs');
     expect(lastQuery(fetchMock)).toEqual({ userId: 'abc', page: '2', limit: '10' });
     expect(screen.getByText('Only the jobs of user abc')).toBeInTheDocument();

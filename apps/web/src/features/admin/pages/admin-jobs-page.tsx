@@ -58,7 +58,11 @@ export function AdminJobsPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Jobs" description="Every AI job across the platform: who ran it, its status, cost and time. Open one to retry or refund it." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Jobs"
+        description="Every AI job across the platform: who ran it, its status, cost and time. Open one to retry or refund it."
+      />
       <form
         role="search"
         aria-label="Filter jobs"
@@ -70,11 +74,23 @@ export function AdminJobsPage() {
       >
         <div className="lg:col-span-2">
           <Label htmlFor="job-search">User name or e-mail</Label>
-          <Input id="job-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+          <Input
+            id="job-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="ada@example.com"
+          />
         </div>
         <div>
           <Label htmlFor="job-service">Service</Label>
-          <Select id="job-service" className="mt-1" value={filters.service} onChange={(event) => setQuery({ search: searchText.trim(), service: event.target.value })}>
+          <Select
+            id="job-service"
+            className="mt-1"
+            value={filters.service}
+            onChange={(event) => setQuery({ search: searchText.trim(), service: event.target.value })}
+          >
             <option value="">All services</option>
             {serviceKeys.map((key) => (
               <option key={key} value={key}>
@@ -85,7 +101,12 @@ export function AdminJobsPage() {
         </div>
         <div>
           <Label htmlFor="job-status">Status</Label>
-          <Select id="job-status" className="mt-1" value={filters.status} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+          <Select
+            id="job-status"
+            className="mt-1"
+            value={filters.status}
+            onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}
+          >
             <option value="">All statuses</option>
             {jobStatuses.map((status) => (
               <option key={status} value={status}>
@@ -96,11 +117,25 @@ export function AdminJobsPage() {
         </div>
         <div>
           <Label htmlFor="job-from">From</Label>
-          <Input id="job-from" className="mt-1" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setQuery({ search: searchText.trim(), from: event.target.value })} />
+          <Input
+            id="job-from"
+            className="mt-1"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => setQuery({ search: searchText.trim(), from: event.target.value })}
+          />
         </div>
         <div>
           <Label htmlFor="job-to">To</Label>
-          <Input id="job-to" className="mt-1" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setQuery({ search: searchText.trim(), to: event.target.value })} />
+          <Input
+            id="job-to"
+            className="mt-1"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => setQuery({ search: searchText.trim(), to: event.target.value })}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">
@@ -162,9 +197,19 @@ export function AdminJobsPage() {
                 },
                 { header: 'Cost', cell: (job) => job.cost, align: 'right' },
                 { header: 'Duration', cell: (job) => formatDuration(job.durationMs), align: 'right', className: 'whitespace-nowrap' },
-                { header: 'Engine', cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'), className: 'text-xs text-slate-500' },
+                {
+                  header: 'Engine',
+                  cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'),
+                  className: 'text-xs text-slate-500',
+                },
               ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Jobs pages', disabled: query.isFetching }}
+              pager={{
+                page: data.page,
+                totalPages: data.totalPages,
+                onPageChange: (next) => setQuery({ page: next }),
+                label: 'Jobs pages',
+                disabled: query.isFetching,
+              }}
             />
           </>
         )}

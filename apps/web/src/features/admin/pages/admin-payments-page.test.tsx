@@ -52,13 +52,33 @@ const cryptoPayment = payment({
   providerPaymentId: 'np_1',
   paymentMethod: 'BTC 0.0007',
   user: { id: 'u_2', email: 'bob@example.com', name: 'Bob' },
-  crypto: { paymentId: 'np_1', status: 'finished', payCurrency: 'btc', payAmount: '0.0007', actuallyPaid: '0.0007', payAddress: 'tb1qaddr', txHash: 'abc123', expiresAt: '2026-11-20T11:00:00.000Z', lateDepositAt: null },
+  crypto: {
+    paymentId: 'np_1',
+    status: 'finished',
+    payCurrency: 'btc',
+    payAmount: '0.0007',
+    actuallyPaid: '0.0007',
+    payAddress: 'tb1qaddr',
+    txHash: 'abc123',
+    expiresAt: '2026-11-20T11:00:00.000Z',
+    lateDepositAt: null,
+  },
 });
 
 function detail(base: AdminPayment, overrides: Partial<AdminPaymentDetail> = {}): AdminPaymentDetail {
   return {
     ...base,
-    events: [{ id: 'ev1', provider: base.provider, eventId: 'evt_1', type: 'payment_intent.succeeded', outcome: 'credited 50', receivedAt: '2026-11-20T10:00:05.000Z', processedAt: '2026-11-20T10:00:05.000Z' }],
+    events: [
+      {
+        id: 'ev1',
+        provider: base.provider,
+        eventId: 'evt_1',
+        type: 'payment_intent.succeeded',
+        outcome: 'credited 50',
+        receivedAt: '2026-11-20T10:00:05.000Z',
+        processedAt: '2026-11-20T10:00:05.000Z',
+      },
+    ],
     refunds: [],
     refundRequests: [],
     accountFlags: [],
@@ -77,7 +97,14 @@ function serve(routes: Record<string, (url: URL, init: RequestInit) => MockRoute
 
 const admin = () => fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
 const body = (init: RequestInit) => JSON.parse(String(init.body)) as unknown;
-const list = (items: AdminPayment[]) => ({ items, page: 1, limit: 10, total: 12, totalPages: 2, totals: { paidCents: 5800, refundedCents: 450, netCents: 5350, count: 12 } });
+const list = (items: AdminPayment[]) => ({
+  items,
+  page: 1,
+  limit: 10,
+  total: 12,
+  totalPages: 2,
+  totals: { paidCents: 5800, refundedCents: 450, netCents: 5350, count: 12 },
+});
 
 describe('admin payments', () => {
   afterEach(() => {
@@ -94,7 +121,10 @@ describe('admin payments', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderRoutes([{ path: '/admin/payments', element: <AdminPaymentsPage /> }], { path: '/admin/payments', auth: admin() });
+    const { router } = renderRoutes([{ path: '/admin/payments', element: <AdminPaymentsPage /> }], {
+      path: '/admin/payments',
+      auth: admin(),
+    });
     const table = await screen.findByRole('table', { name: 'Payments, newest first' });
     expect(within(table).getByRole('row', { name: /ada@example.com/ })).toHaveTextContent('$9.00');
     expect(within(table).getByRole('row', { name: /bob@example.com/ })).toHaveTextContent('BTC · finished');
@@ -111,7 +141,17 @@ describe('admin payments', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.type(screen.getByLabelText('From'), '2026-11-01');
     await user.type(screen.getByLabelText('To'), '2026-11-30');
-    await waitFor(() => expect(queries.at(-1)).toEqual({ status: 'refunded', provider: 'nowpayments', search: 'bob', from: '2026-11-01', to: '2026-11-30', page: '1', limit: '10' }));
+    await waitFor(() =>
+      expect(queries.at(-1)).toEqual({
+        status: 'refunded',
+        provider: 'nowpayments',
+        search: 'bob',
+        from: '2026-11-01',
+        to: '2026-11-30',
+        page: '1',
+        limit: '10',
+      }),
+    );
     expect(router.state.location.search).toBe('?status=refunded&provider=nowpayments&search=bob&from=2026-11-01&to=2026-11-30');
     await user.click(screen.getByRole('button', { name: /Next/ }));
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ page: '2', provider: 'nowpayments' }));
@@ -121,8 +161,26 @@ describe('admin payments', () => {
     let current = detail(payment());
     const refund = vi.fn((_url: URL, init: RequestInit) => {
       expect(body(init)).toEqual({ amountCents: 450, reason: 'Asked by e-mail' });
-      const made = { id: 'r1', orderId: CARD_ID, amountCents: 450, amount: 4.5, creditsReversed: 25, method: 'stripe' as const, reference: 're_1', reason: 'Asked by e-mail', actor: { id: 'u_1', email: 'admin@example.com' }, createdAt: '2026-11-21T10:00:00.000Z' };
-      current = { ...current, status: 'partially_refunded', refundedCents: 450, creditsReversed: 25, refunds: [made], refundableCents: 450 };
+      const made = {
+        id: 'r1',
+        orderId: CARD_ID,
+        amountCents: 450,
+        amount: 4.5,
+        creditsReversed: 25,
+        method: 'stripe' as const,
+        reference: 're_1',
+        reason: 'Asked by e-mail',
+        actor: { id: 'u_1', email: 'admin@example.com' },
+        createdAt: '2026-11-21T10:00:00.000Z',
+      };
+      current = {
+        ...current,
+        status: 'partially_refunded',
+        refundedCents: 450,
+        creditsReversed: 25,
+        refunds: [made],
+        refundableCents: 450,
+      };
       return ok({ refund: made, order: current });
     });
     serve({
@@ -208,7 +266,21 @@ describe('admin refunds (cancellations)', () => {
     const approve = vi.fn((_url: URL, init: RequestInit) => {
       expect(body(init)).toEqual({ amountCents: 500, note: 'Partial, as agreed' });
       requests = requests.filter((r) => r.id !== 'rr1');
-      return ok({ request: request({ status: 'approved' }), refund: { id: 'r1', orderId: CARD_ID, amountCents: 500, amount: 5, creditsReversed: 27, method: 'stripe', reference: 're_1', reason: 'Partial, as agreed', actor: null, createdAt: '2026-11-21T10:00:00.000Z' } });
+      return ok({
+        request: request({ status: 'approved' }),
+        refund: {
+          id: 'r1',
+          orderId: CARD_ID,
+          amountCents: 500,
+          amount: 5,
+          creditsReversed: 27,
+          method: 'stripe',
+          reference: 're_1',
+          reason: 'Partial, as agreed',
+          actor: null,
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+      });
     });
     const reject = vi.fn((_url: URL, init: RequestInit) => {
       expect(body(init)).toEqual({ note: 'Credits were used' });
@@ -223,7 +295,22 @@ describe('admin refunds (cancellations)', () => {
       },
       'GET /admin/refunds/history': () =>
         ok({
-          items: [{ id: 'r0', orderId: CARD_ID, amountCents: 900, amount: 9, creditsReversed: 50, method: 'manual', reference: 'tx-9', reason: 'Duplicate', actor: { id: 'a', email: 'admin@example.com' }, createdAt: '2026-11-19T10:00:00.000Z', order: { id: CARD_ID, number: 'INV-000999', description: 'Pro', provider: 'nowpayments' }, user: { id: 'u_9', email: 'old@example.com', name: 'Old' } }],
+          items: [
+            {
+              id: 'r0',
+              orderId: CARD_ID,
+              amountCents: 900,
+              amount: 9,
+              creditsReversed: 50,
+              method: 'manual',
+              reference: 'tx-9',
+              reason: 'Duplicate',
+              actor: { id: 'a', email: 'admin@example.com' },
+              createdAt: '2026-11-19T10:00:00.000Z',
+              order: { id: CARD_ID, number: 'INV-000999', description: 'Pro', provider: 'nowpayments' },
+              user: { id: 'u_9', email: 'old@example.com', name: 'Old' },
+            },
+          ],
           page: 1,
           limit: 10,
           total: 1,

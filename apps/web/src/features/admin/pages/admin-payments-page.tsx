@@ -21,7 +21,8 @@ import { PaymentStatusBadge } from '../components/payment-status-badge.tsx';
 const providers = ['stripe', 'nowpayments'] as const;
 type Provider = (typeof providers)[number];
 const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
-const statusOf = (value: string | null) => ((invoiceStatuses as readonly string[]).includes(value ?? '') ? (value as InvoiceStatus) : undefined);
+const statusOf = (value: string | null) =>
+  (invoiceStatuses as readonly string[]).includes(value ?? '') ? (value as InvoiceStatus) : undefined;
 const providerOf = (value: string | null) => ((providers as readonly string[]).includes(value ?? '') ? (value as Provider) : undefined);
 
 type Filters = { status: string; provider: string; search: string; from: string; to: string; page: number };
@@ -60,7 +61,11 @@ export function AdminPaymentsPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Payments" description="Card and cryptocurrency orders, their status and refunds. Open one to see its provider events or refund it." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Payments"
+        description="Card and cryptocurrency orders, their status and refunds. Open one to see its provider events or refund it."
+      />
       <form
         role="search"
         aria-label="Filter payments"
@@ -72,11 +77,23 @@ export function AdminPaymentsPage() {
       >
         <div className="lg:col-span-2">
           <Label htmlFor="payment-search">User name or e-mail</Label>
-          <Input id="payment-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+          <Input
+            id="payment-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="ada@example.com"
+          />
         </div>
         <div>
           <Label htmlFor="payment-status">Status</Label>
-          <Select id="payment-status" className="mt-1" value={filters.status} onChange={(event) => setQuery({ status: event.target.value })}>
+          <Select
+            id="payment-status"
+            className="mt-1"
+            value={filters.status}
+            onChange={(event) => setQuery({ status: event.target.value })}
+          >
             <option value="">All statuses</option>
             {invoiceStatuses.map((status) => (
               <option key={status} value={status}>
@@ -87,7 +104,12 @@ export function AdminPaymentsPage() {
         </div>
         <div>
           <Label htmlFor="payment-provider">Provider</Label>
-          <Select id="payment-provider" className="mt-1" value={filters.provider} onChange={(event) => setQuery({ provider: event.target.value })}>
+          <Select
+            id="payment-provider"
+            className="mt-1"
+            value={filters.provider}
+            onChange={(event) => setQuery({ provider: event.target.value })}
+          >
             <option value="">All providers</option>
             {providers.map((provider) => (
               <option key={provider} value={provider}>
@@ -98,11 +120,25 @@ export function AdminPaymentsPage() {
         </div>
         <div>
           <Label htmlFor="payment-from">From</Label>
-          <Input id="payment-from" className="mt-1" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => setQuery({ from: event.target.value })} />
+          <Input
+            id="payment-from"
+            className="mt-1"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => setQuery({ from: event.target.value })}
+          />
         </div>
         <div>
           <Label htmlFor="payment-to">To</Label>
-          <Input id="payment-to" className="mt-1" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => setQuery({ to: event.target.value })} />
+          <Input
+            id="payment-to"
+            className="mt-1"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => setQuery({ to: event.target.value })}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
           <Button type="submit">
@@ -138,7 +174,9 @@ export function AdminPaymentsPage() {
               ))}
             </dl>
             {data.items.length === 0 ? (
-              <EmptyState title="No payments found">{hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}</EmptyState>
+              <EmptyState title="No payments found">
+                {hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}
+              </EmptyState>
             ) : (
               <DataTable
                 caption="Payments, newest first"
@@ -183,7 +221,9 @@ export function AdminPaymentsPage() {
                     cell: (payment) => (
                       <>
                         {formatCents(payment.amountCents, payment.currency)}
-                        {payment.refundedCents > 0 && <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>}
+                        {payment.refundedCents > 0 && (
+                          <span className="block text-xs text-slate-500">-{formatCents(payment.refundedCents, payment.currency)}</span>
+                        )}
                       </>
                     ),
                   },
@@ -193,13 +233,23 @@ export function AdminPaymentsPage() {
                     cell: (payment) => (
                       <>
                         {providerLabels[payment.provider]}
-                        {payment.crypto && <span className="block text-xs text-slate-500">{payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}</span>}
+                        {payment.crypto && (
+                          <span className="block text-xs text-slate-500">
+                            {payment.crypto.payCurrency.toUpperCase()} · {payment.crypto.status}
+                          </span>
+                        )}
                       </>
                     ),
                   },
                   { header: 'Status', cell: (payment) => <PaymentStatusBadge status={payment.status} /> },
                 ]}
-                pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Payment pages', disabled: query.isFetching }}
+                pager={{
+                  page: data.page,
+                  totalPages: data.totalPages,
+                  onPageChange: (next) => setQuery({ page: next }),
+                  label: 'Payment pages',
+                  disabled: query.isFetching,
+                }}
               />
             )}
           </>

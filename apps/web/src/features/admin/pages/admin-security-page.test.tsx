@@ -26,14 +26,34 @@ function serve() {
     if (url === '/api/v1/admin/ip-blocks' && method === 'POST') {
       const body = JSON.parse(String(init.body)) as { cidr: string; reason: string };
       if (body.cidr.startsWith('127.')) return fail(409, 'You cannot block the range you are connecting from (127.0.0.1).', 'CONFLICT');
-      blocks.push({ id: 'b1', cidr: `${body.cidr}/32`, reason: body.reason, createdBy: 'admin@example.com', createdAt: '2026-11-21T00:00:00.000Z' });
+      blocks.push({
+        id: 'b1',
+        cidr: `${body.cidr}/32`,
+        reason: body.reason,
+        createdBy: 'admin@example.com',
+        createdAt: '2026-11-21T00:00:00.000Z',
+      });
       return { status: 201, body: { success: true, data: blocks[0], message: 'Range blocked' } };
     }
     if (url === '/api/v1/admin/ip-blocks') return ok({ items: blocks, yourIp: '127.0.0.1' });
     if (url.startsWith('/api/v1/admin/sessions')) return page([]);
     if (url.startsWith('/api/v1/admin/security-events')) return page([]);
     if (url.startsWith('/api/v1/admin/audit-log')) {
-      return page([{ id: 'a1', actorUserId: 'x', actorEmail: 'admin@example.com', action: 'user.suspend', targetType: 'user', targetId: 'u9', before: { suspendedAt: null }, after: { suspendedReason: 'spam' }, ip: '10.0.0.1', userAgent: null, createdAt: '2026-11-21T00:00:00.000Z' }]);
+      return page([
+        {
+          id: 'a1',
+          actorUserId: 'x',
+          actorEmail: 'admin@example.com',
+          action: 'user.suspend',
+          targetType: 'user',
+          targetId: 'u9',
+          before: { suspendedAt: null },
+          after: { suspendedReason: 'spam' },
+          ip: '10.0.0.1',
+          userAgent: null,
+          createdAt: '2026-11-21T00:00:00.000Z',
+        },
+      ]);
     }
     return fail(404, 'Not found', 'NOT_FOUND');
   });
@@ -45,7 +65,10 @@ describe('/admin/security', () => {
   it('shows failed sign-ins per IP, blocks one from there, refuses your own range with the server message', async () => {
     const fetchMock = serve();
     const user = userEvent.setup();
-    renderRoutes([{ path: '/admin/security', element: <AdminSecurityPage /> }], { path: '/admin/security', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    renderRoutes([{ path: '/admin/security', element: <AdminSecurityPage /> }], {
+      path: '/admin/security',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     expect(await screen.findByText('42')).toBeInTheDocument();
     const perIp = screen.getByRole('table', { name: 'Failed sign-ins per IP' });
     expect(perIp).toHaveTextContent('203.0.113.5');
@@ -70,14 +93,19 @@ describe('/admin/security', () => {
   it('searches the audit log and shows who, what, target, before and after, and from where', async () => {
     const fetchMock = serve();
     const user = userEvent.setup();
-    renderRoutes([{ path: '/admin/security', element: <AdminSecurityPage /> }], { path: '/admin/security', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    renderRoutes([{ path: '/admin/security', element: <AdminSecurityPage /> }], {
+      path: '/admin/security',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     const audit = await screen.findByRole('table', { name: 'Audit log' });
     expect(audit).toHaveTextContent('user.suspend');
     expect(audit).toHaveTextContent('10.0.0.1');
     expect(audit).toHaveTextContent('"suspendedReason": "spam"');
     await user.type(screen.getByLabelText('Admin, action, target or IP'), 'suspend');
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/audit-log') && String(url).includes('search=suspend'))).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/audit-log') && String(url).includes('search=suspend')),
+      ).toBe(true),
     );
   });
 });

@@ -22,7 +22,11 @@ export function AdminSecurityPage() {
   const [cidr, setCidr] = useState('');
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Security" description="Sign-in failures, blocked networks, live sessions, security events and every admin action." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Security"
+        description="Sign-in failures, blocked networks, live sessions, security events and every admin action."
+      />
       <Section id="failed-heading" title="Failed sign-ins">
         <FailedSignInsSection
           onBlock={(ip) => {

@@ -28,7 +28,10 @@ describe('/admin/settings', () => {
   it('loads the settings, checks the form with the shared schema, and saves every field', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/admin/settings' && init.method === 'PUT') {
-        return ok({ settings: JSON.parse(String(init.body)), updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'admin@example.com' }, 'Settings saved');
+        return ok(
+          { settings: JSON.parse(String(init.body)), updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'admin@example.com' },
+          'Settings saved',
+        );
       }
       if (url === '/api/v1/admin/settings') return ok({ settings, updatedAt: null, updatedBy: null });
       if (url.startsWith('/api/v1/admin/mail-outbox')) return ok({ items: [], page: 1, limit: 10, total: 0, totalPages: 1 });

@@ -89,18 +89,48 @@ export function AdminSettingsPage() {
           <Card>
             <CardTitle>Access</CardTitle>
             <div className="mt-3 space-y-4">
-              <Checkbox label="Sign-ups open" hint="When off, new accounts (e-mail and Google) are refused; existing people still sign in." {...register('signupsOpen')} />
-              <Checkbox label="Show the maintenance banner" hint="Shown at the top of every page." {...register('maintenanceBanner.enabled')} />
+              <Checkbox
+                label="Sign-ups open"
+                hint="When off, new accounts (e-mail and Google) are refused; existing people still sign in."
+                {...register('signupsOpen')}
+              />
+              <Checkbox
+                label="Show the maintenance banner"
+                hint="Shown at the top of every page."
+                {...register('maintenanceBanner.enabled')}
+              />
               <FormField label="Banner message" error={errors.maintenanceBanner?.message?.message}>
-                {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} maxLength={300} {...register('maintenanceBanner.message')} />}
+                {(field) => (
+                  <Textarea
+                    id={field.id}
+                    invalid={field.invalid}
+                    aria-describedby={field.describedBy}
+                    maxLength={300}
+                    {...register('maintenanceBanner.message')}
+                  />
+                )}
               </FormField>
             </div>
           </Card>
           <Card>
             <CardTitle>Credits and limits</CardTitle>
             <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              <TextField label="Free plan credits" hint="The sign-up bonus of a new account." type="number" step="1" error={errors.freePlanCredits?.message} {...register('freePlanCredits', number)} />
-              <TextField label="Crypto threshold ($)" hint="Crypto is offered above this amount." type="number" step="0.01" error={errors.cryptoThreshold?.message} {...register('cryptoThreshold', number)} />
+              <TextField
+                label="Free plan credits"
+                hint="The sign-up bonus of a new account."
+                type="number"
+                step="1"
+                error={errors.freePlanCredits?.message}
+                {...register('freePlanCredits', number)}
+              />
+              <TextField
+                label="Crypto threshold ($)"
+                hint="Crypto is offered above this amount."
+                type="number"
+                step="0.01"
+                error={errors.cryptoThreshold?.message}
+                {...register('cryptoThreshold', number)}
+              />
               <TextField
                 label="Default API key rate limit"
                 hint="Requests per minute of a new key."
@@ -114,8 +144,20 @@ export function AdminSettingsPage() {
           <Card>
             <CardTitle>Support</CardTitle>
             <div className="mt-3 grid gap-4 sm:grid-cols-3">
-              <TextField label="Support chat link" type="url" placeholder="https://" error={errors.supportUrl?.message} {...register('supportUrl')} />
-              <TextField label="Community link" type="url" placeholder="https://" error={errors.communityUrl?.message} {...register('communityUrl')} />
+              <TextField
+                label="Support chat link"
+                type="url"
+                placeholder="https://"
+                error={errors.supportUrl?.message}
+                {...register('supportUrl')}
+              />
+              <TextField
+                label="Community link"
+                type="url"
+                placeholder="https://"
+                error={errors.communityUrl?.message}
+                {...register('communityUrl')}
+              />
               <TextField label="Support address" type="email" error={errors.supportEmail?.message} {...register('supportEmail')} />
             </div>
           </Card>
@@ -126,14 +168,18 @@ export function AdminSettingsPage() {
               <TextField label="Seller name" error={errors.seller?.name?.message} {...register('seller.name')} />
               <TextField label="Seller e-mail" type="email" error={errors.seller?.email?.message} {...register('seller.email')} />
               <FormField label="Seller address" error={errors.seller?.address?.message}>
-                {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('seller.address')} />}
+                {(field) => (
+                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('seller.address')} />
+                )}
               </FormField>
               <TextField label="Tax id" error={errors.seller?.taxId?.message} {...register('seller.taxId')} />
             </div>
           </Card>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-xs text-slate-500">
-              {data.updatedAt ? `Last saved ${formatDateTime(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}` : 'Never saved: these are the defaults.'}
+              {data.updatedAt
+                ? `Last saved ${formatDateTime(data.updatedAt)}${data.updatedBy ? ` by ${data.updatedBy}` : ''}`
+                : 'Never saved: these are the defaults.'}
             </p>
             <Button type="submit" disabled={save.isPending || !isDirty}>
               {save.isPending ? 'Saving…' : 'Save settings'}

@@ -45,7 +45,14 @@ describe('introduction dialogs', () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '/', element: <IntroductionDialogsPage /> }], { auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
     const headings = await screen.findAllByRole('heading', { level: 2 });
-    expect(headings.map((h) => h.textContent)).toEqual(['AI Background', 'Image Generation', 'Virtual Try-On', 'Speed Painting Video', 'Sales Pilot Analysis', 'Sound Generation']);
+    expect(headings.map((h) => h.textContent)).toEqual([
+      'AI Background',
+      'Image Generation',
+      'Virtual Try-On',
+      'Speed Painting Video',
+      'Sales Pilot Analysis',
+      'Sound Generation',
+    ]);
 
     const card = screen.getByRole('article', { name: 'Sound Generation' });
     const save = within(card).getByRole('button', { name: 'Save' });
@@ -65,7 +72,11 @@ describe('introduction dialogs', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/v1/admin/introduction-dialogs/sound-generator');
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ title: 'Make a sound', body: 'First paragraph.\n\nSecond paragraph.', enabled: false });
+    expect(JSON.parse(String(put[1]!.body))).toEqual({
+      title: 'Make a sound',
+      body: 'First paragraph.\n\nSecond paragraph.',
+      enabled: false,
+    });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Sound Generation introduction saved'));
     expect(within(card).getByText('Off')).toBeInTheDocument();
   });

@@ -18,7 +18,12 @@ describe('service costs', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('computes the effect on uses for the free plan and each package', () => {
-    expect(costEffects(2, 3, [{ name: 'Starter', credits: 5 }, { name: 'Pro', credits: 50 }])).toEqual(['Starter: 2 → 1 uses', 'Pro: 25 → 16 uses']);
+    expect(
+      costEffects(2, 3, [
+        { name: 'Starter', credits: 5 },
+        { name: 'Pro', credits: 50 },
+      ]),
+    ).toEqual(['Starter: 2 → 1 uses', 'Pro: 25 → 16 uses']);
     expect(costEffects(0, 1, [{ name: 'Starter', credits: 5 }])).toEqual(['Starter: Unlimited → 5 uses']);
     expect(costEffects(1, 0, [{ name: 'Starter', credits: 5 }])).toEqual(['Starter: 5 → Unlimited']);
   });
@@ -27,7 +32,8 @@ describe('service costs', () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/admin/service-costs') return ok(costs);
       if (url === '/api/v1/credits/packages') return ok(seededPackages());
-      if (url === '/api/v1/admin/service-costs/virtual-try-on' && init.method === 'PUT') return ok({ ...costs[1], cost: 3, updatedAt: '2025-02-01T00:00:00.000Z' });
+      if (url === '/api/v1/admin/service-costs/virtual-try-on' && init.method === 'PUT')
+        return ok({ ...costs[1], cost: 3, updatedAt: '2025-02-01T00:00:00.000Z' });
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     renderRoutes([{ path: '/', element: <ServiceCostsPage /> }], { auth: fakeAuth() });
@@ -36,12 +42,24 @@ describe('service costs', () => {
     await userEvent.clear(input);
     await userEvent.type(input, '3');
     const preview = await screen.findByText(/Effect on uses if you save 3 credits per use/);
-    const lines = within(preview.parentElement!).getAllByRole('listitem').map((li) => li.textContent);
-    expect(lines).toEqual(['Starter: 2 → 1 uses', '20 Credits: 10 → 6 uses', 'Pro: 25 → 16 uses', 'Plus: 60 → 40 uses', '350 Credits: 175 → 116 uses']);
+    const lines = within(preview.parentElement!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(lines).toEqual([
+      'Starter: 2 → 1 uses',
+      '20 Credits: 10 → 6 uses',
+      'Pro: 25 → 16 uses',
+      'Plus: 60 → 40 uses',
+      '350 Credits: 175 → 116 uses',
+    ]);
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     const row = input.closest('li')!;
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/v1/admin/service-costs/virtual-try-on' && init?.method === 'PUT')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === '/api/v1/admin/service-costs/virtual-try-on' && init?.method === 'PUT'),
+      ).toBe(true),
+    );
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]?.body))).toEqual({ cost: 3 });
   });

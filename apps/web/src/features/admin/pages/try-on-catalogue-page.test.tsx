@@ -24,7 +24,14 @@ describe('try-on catalogue', () => {
   it('validates the upload form before sending, then posts image + name + category as multipart', async () => {
     const fetchMock = mockFetch((url, init) => {
       if (url === '/api/v1/admin/try-on/garments' && (init.method ?? 'GET') === 'GET') return ok([makeCatalogueItem()]);
-      if (url === '/api/v1/admin/try-on/garments' && init.method === 'POST') return { status: 201, body: { success: true, data: makeCatalogueItem({ id: '66666666-6666-4666-8666-666666666666', name: 'Blue jeans', category: 'bottom' }) } };
+      if (url === '/api/v1/admin/try-on/garments' && init.method === 'POST')
+        return {
+          status: 201,
+          body: {
+            success: true,
+            data: makeCatalogueItem({ id: '66666666-6666-4666-8666-666666666666', name: 'Blue jeans', category: 'bottom' }),
+          },
+        };
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     const user = userEvent.setup({ applyAccept: false });
@@ -61,8 +68,10 @@ describe('try-on catalogue', () => {
 
   it('switches an item off with PUT {isActive:false} and edits its name', async () => {
     const fetchMock = mockFetch((url, init) => {
-      if (url === '/api/v1/admin/try-on/models' && (init.method ?? 'GET') === 'GET') return ok([makeCatalogueItem({ name: 'Studio model A' })]);
-      if (url.startsWith('/api/v1/admin/try-on/models/') && init.method === 'PUT') return ok(makeCatalogueItem({ ...JSON.parse(String(init.body)) }));
+      if (url === '/api/v1/admin/try-on/models' && (init.method ?? 'GET') === 'GET')
+        return ok([makeCatalogueItem({ name: 'Studio model A' })]);
+      if (url.startsWith('/api/v1/admin/try-on/models/') && init.method === 'PUT')
+        return ok(makeCatalogueItem({ ...JSON.parse(String(init.body)) }));
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     const user = userEvent.setup();

@@ -31,7 +31,12 @@ function CatalogueCard({ kind, item, onEdit }: { kind: TryOnCatalogueKind; item:
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative aspect-[3/4] bg-slate-100">
-        <img src={item.imageUrl} alt={item.name} loading="lazy" className={`h-full w-full object-contain ${item.isActive ? '' : 'opacity-40 grayscale'}`} />
+        <img
+          src={item.imageUrl}
+          alt={item.name}
+          loading="lazy"
+          className={`h-full w-full object-contain ${item.isActive ? '' : 'opacity-40 grayscale'}`}
+        />
         {!item.isActive && <Badge className="absolute top-2 left-2">Inactive</Badge>}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
@@ -64,7 +69,11 @@ export function TryOnCataloguePage({ kind }: { kind: TryOnCatalogueKind }) {
       <PageHeader
         eyebrow="Admin · Virtual try-on"
         title={title}
-        description={kind === 'models' ? 'The model photos people can choose in the try-on tool instead of uploading their own. Only active models are offered.' : 'The garments people can choose in the try-on tool. Only active garments are offered.'}
+        description={
+          kind === 'models'
+            ? 'The model photos people can choose in the try-on tool instead of uploading their own. Only active models are offered.'
+            : 'The garments people can choose in the try-on tool. Only active garments are offered.'
+        }
         actions={
           <Button onClick={() => setDialog({})}>
             <Plus className="h-4 w-4" aria-hidden="true" /> Add {one}
@@ -89,7 +98,12 @@ export function TryOnCataloguePage({ kind }: { kind: TryOnCatalogueKind }) {
           </ul>
         </>
       )}
-      <TryOnItemDialog kind={kind} open={dialog !== null} onOpenChange={(open) => (open ? undefined : setDialog(null))} item={dialog?.item} />
+      <TryOnItemDialog
+        kind={kind}
+        open={dialog !== null}
+        onOpenChange={(open) => (open ? undefined : setDialog(null))}
+        item={dialog?.item}
+      />
     </>
   );
 }

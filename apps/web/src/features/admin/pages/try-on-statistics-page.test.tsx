@@ -42,8 +42,13 @@ describe('try-on statistics', () => {
   });
 
   it('shows the numbers, the charts and the most used models and garments, and asks again for a new range', async () => {
-    const fetchMock = mockFetch((url) => (url.startsWith('/api/v1/admin/try-on/statistics') ? ok(statistics) : fail(404, 'Not found', 'NOT_FOUND')));
-    renderRoutes([{ path: '/', element: <TryOnStatisticsPage /> }], { path: '/?from=2026-11-01&to=2026-11-03', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/v1/admin/try-on/statistics') ? ok(statistics) : fail(404, 'Not found', 'NOT_FOUND'),
+    );
+    renderRoutes([{ path: '/', element: <TryOnStatisticsPage /> }], {
+      path: '/?from=2026-11-01&to=2026-11-03',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     expect(await screen.findByText('40')).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/v1/admin/try-on/statistics?from=2026-11-01&to=2026-11-03');
     expect(screen.getByText('37 succeeded, 3 failed')).toBeInTheDocument();
@@ -53,7 +58,11 @@ describe('try-on statistics', () => {
     expect(chart.querySelectorAll('title')[0]).toHaveTextContent('2026-11-01: 25 jobs, 24 succeeded, 1 failed');
     expect(screen.getByRole('img', { name: 'Success rate per day' }).querySelectorAll('circle')).toHaveLength(2);
     const models = screen.getByRole('table', { name: 'Most used models' });
-    expect(within(models).getAllByRole('row').map((row) => row.textContent)).toEqual(['#NameUses', '1Studio model A21', '2Studio model B9']);
+    expect(
+      within(models)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['#NameUses', '1Studio model A21', '2Studio model B9']);
     expect(within(screen.getByRole('table', { name: 'Most used garments' })).getByText('Red T-shirt')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-15' } });
@@ -61,7 +70,19 @@ describe('try-on statistics', () => {
   });
 
   it('says so when there were no try-on jobs', async () => {
-    mockFetch(() => ok({ ...statistics, totalJobs: 0, succeeded: 0, failed: 0, successRate: 0, avgDurationMs: null, topModels: [], topGarments: [], perDay: [] }));
+    mockFetch(() =>
+      ok({
+        ...statistics,
+        totalJobs: 0,
+        succeeded: 0,
+        failed: 0,
+        successRate: 0,
+        avgDurationMs: null,
+        topModels: [],
+        topGarments: [],
+        perDay: [],
+      }),
+    );
     renderRoutes([{ path: '/', element: <TryOnStatisticsPage /> }], { auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
     expect(await screen.findByText('No try-on jobs in this period')).toBeInTheDocument();
     expect(screen.getAllByText('—')).toHaveLength(2);

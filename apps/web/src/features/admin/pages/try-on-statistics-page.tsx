@@ -67,15 +67,33 @@ export function TryOnStatisticsPage() {
   };
   return (
     <>
-      <PageHeader eyebrow="Admin · Virtual try-on" title="Virtual try-on statistics" description="How often the try-on tool is used, how often it succeeds and how long it takes." />
+      <PageHeader
+        eyebrow="Admin · Virtual try-on"
+        title="Virtual try-on statistics"
+        description="How often the try-on tool is used, how often it succeeds and how long it takes."
+      />
       <form aria-label="Date range" className="mb-6 flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
         <div>
           <Label htmlFor="stats-from">From</Label>
-          <Input id="stats-from" type="date" className="mt-1" value={from} max={to} onChange={(event) => event.target.value && setRange({ from: event.target.value })} />
+          <Input
+            id="stats-from"
+            type="date"
+            className="mt-1"
+            value={from}
+            max={to}
+            onChange={(event) => event.target.value && setRange({ from: event.target.value })}
+          />
         </div>
         <div>
           <Label htmlFor="stats-to">To</Label>
-          <Input id="stats-to" type="date" className="mt-1" value={to} min={from} onChange={(event) => event.target.value && setRange({ to: event.target.value })} />
+          <Input
+            id="stats-to"
+            type="date"
+            className="mt-1"
+            value={to}
+            min={from}
+            onChange={(event) => event.target.value && setRange({ to: event.target.value })}
+          />
         </div>
         {isFetching && !isPending && <Spinner label="Updating…" />}
       </form>

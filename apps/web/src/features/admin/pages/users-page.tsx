@@ -83,13 +83,25 @@ export function UsersPage() {
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
             Name or e-mail
           </label>
-          <Input id="user-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} placeholder="ada@example.com" />
+          <Input
+            id="user-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder="ada@example.com"
+          />
         </div>
         <div className="sm:w-40">
           <label htmlFor="user-role" className="block text-sm font-medium text-slate-700">
             Role
           </label>
-          <Select id="user-role" className="mt-1" value={role ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), role: event.target.value })}>
+          <Select
+            id="user-role"
+            className="mt-1"
+            value={role ?? ''}
+            onChange={(event) => setQuery({ search: searchText.trim(), role: event.target.value })}
+          >
             <option value="">All roles</option>
             {roles.map((value) => (
               <option key={value} value={value}>
@@ -102,7 +114,12 @@ export function UsersPage() {
           <label htmlFor="user-status" className="block text-sm font-medium text-slate-700">
             Status
           </label>
-          <Select id="user-status" className="mt-1" value={status ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+          <Select
+            id="user-status"
+            className="mt-1"
+            value={status ?? ''}
+            onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}
+          >
             <option value="">All statuses</option>
             {userStatuses.map((value) => (
               <option key={value} value={value}>
@@ -115,7 +132,12 @@ export function UsersPage() {
           <label htmlFor="user-plan" className="block text-sm font-medium text-slate-700">
             Plan
           </label>
-          <Select id="user-plan" className="mt-1" value={plan ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), plan: event.target.value })}>
+          <Select
+            id="user-plan"
+            className="mt-1"
+            value={plan ?? ''}
+            onChange={(event) => setQuery({ search: searchText.trim(), plan: event.target.value })}
+          >
             <option value="">All plans</option>
             <option value="free">Free</option>
             <option value="paid">Paid</option>
@@ -125,7 +147,12 @@ export function UsersPage() {
           <label htmlFor="user-sort" className="block text-sm font-medium text-slate-700">
             Sort by
           </label>
-          <Select id="user-sort" className="mt-1" value={sort} onChange={(event) => setQuery({ search: searchText.trim(), sort: event.target.value })}>
+          <Select
+            id="user-sort"
+            className="mt-1"
+            value={sort}
+            onChange={(event) => setQuery({ search: searchText.trim(), sort: event.target.value })}
+          >
             {userSorts.map((value) => (
               <option key={value} value={value}>
                 {sortLabels[value]}
@@ -173,7 +200,13 @@ export function UsersPage() {
                 { header: 'Spent', cell: (user) => user.spent, align: 'right' },
                 { header: 'Joined', cell: (user) => formatDate(user.createdAt), className: 'whitespace-nowrap' },
               ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), label: 'Users pages', disabled: query.isFetching }}
+              pager={{
+                page: data.page,
+                totalPages: data.totalPages,
+                onPageChange: (next) => setQuery({ page: next }),
+                label: 'Users pages',
+                disabled: query.isFetching,
+              }}
             />
           </>
         )}

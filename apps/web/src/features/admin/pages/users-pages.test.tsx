@@ -37,7 +37,9 @@ describe('/admin/users', () => {
 
   it('shows status and plan, and builds the query from the search, filters and sort', async () => {
     const fetchMock = mockFetch((url) =>
-      url.startsWith('/api/v1/admin/users') ? ok({ items: [summary()], page: 1, limit: 10, total: 1, totalPages: 1 }) : fail(404, 'Not found', 'NOT_FOUND'),
+      url.startsWith('/api/v1/admin/users')
+        ? ok({ items: [summary()], page: 1, limit: 10, total: 1, totalPages: 1 })
+        : fail(404, 'Not found', 'NOT_FOUND'),
     );
     const user = userEvent.setup();
     const { router } = renderRoutes([{ path: '/admin/users', element: <UsersPage /> }], { path: '/admin/users', auth: admin });
@@ -52,7 +54,14 @@ describe('/admin/users', () => {
     await user.type(screen.getByLabelText('Name or e-mail'), 'grace');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
-      expect(queryOf(fetchMock.mock.calls, '/api/v1/admin/users')).toEqual({ search: 'grace', status: 'suspended', plan: 'paid', sort: 'balance', page: '1', limit: '10' }),
+      expect(queryOf(fetchMock.mock.calls, '/api/v1/admin/users')).toEqual({
+        search: 'grace',
+        status: 'suspended',
+        plan: 'paid',
+        sort: 'balance',
+        page: '1',
+        limit: '10',
+      }),
     );
     expect(router.state.location.search).toBe('?search=grace&status=suspended&plan=paid&sort=balance');
   });
@@ -76,29 +85,88 @@ describe('/admin/users/{id}', () => {
       if (method === 'PUT' && url === `/api/v1/admin/users/${USER_ID}/role`) return ok(JSON.parse(String(init.body)), 'Role updated');
       if (url === `/api/v1/admin/users/${USER_ID}`) {
         return ok({
-          user: makeUser({ id: USER_ID, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', credit: { balance: 40, spent: 60 } }),
+          user: makeUser({
+            id: USER_ID,
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: 'grace@example.com',
+            credit: { balance: 40, spent: 60 },
+          }),
           suspension: { suspendedAt: state.suspendedAt, suspendedReason: state.suspendedAt ? 'Chargebacks' : null },
           ledger: { items: [], page: 1, limit: 10, total: 0, totalPages: 1 },
         });
       }
-      if (url.startsWith(`/api/v1/admin/users/${USER_ID}/credits/history`)) return ok({ items: [], page: 1, limit: 10, total: 0, totalPages: 1 });
+      if (url.startsWith(`/api/v1/admin/users/${USER_ID}/credits/history`))
+        return ok({ items: [], page: 1, limit: 10, total: 0, totalPages: 1 });
       if (url === `/api/v1/admin/users/${USER_ID}/api-keys`) {
-        return ok([{ id: 'k1', name: 'CI key', keyPrefix: 'sk_live_ab12', status: 'active', rateLimit: 100, createdAt: '2026-11-01T00:00:00.000Z', lastUsedAt: null, lastUsedIp: null }]);
+        return ok([
+          {
+            id: 'k1',
+            name: 'CI key',
+            keyPrefix: 'sk_live_ab12',
+            status: 'active',
+            rateLimit: 100,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            lastUsedAt: null,
+            lastUsedIp: null,
+          },
+        ]);
       }
       if (url === `/api/v1/admin/users/${USER_ID}/orders`) {
         return ok([
-          { id: 'o1', description: 'Pro', kind: 'credit_pack', provider: 'stripe', status: 'paid', amountCents: 900, refundedCents: 0, currency: 'usd', credits: 100, invoiceNumber: 12, testMode: true, createdAt: '2026-11-01T00:00:00.000Z', paidAt: '2026-11-01T00:00:00.000Z' },
+          {
+            id: 'o1',
+            description: 'Pro',
+            kind: 'credit_pack',
+            provider: 'stripe',
+            status: 'paid',
+            amountCents: 900,
+            refundedCents: 0,
+            currency: 'usd',
+            credits: 100,
+            invoiceNumber: 12,
+            testMode: true,
+            createdAt: '2026-11-01T00:00:00.000Z',
+            paidAt: '2026-11-01T00:00:00.000Z',
+          },
         ]);
       }
       if (url.startsWith('/api/v1/admin/jobs')) return ok({ items: [makeAdminJob()], page: 1, limit: 10, total: 1, totalPages: 1 });
       if (url.startsWith('/api/v1/admin/sessions')) {
         const items = state.suspendedAt
           ? []
-          : [{ id: SESSION_ID, userId: USER_ID, userEmail: 'grace@example.com', device: 'Chrome on Linux', ip: '10.0.0.7', createdAt: '2026-11-01T00:00:00.000Z', lastSeenAt: '2026-11-02T00:00:00.000Z' }];
+          : [
+              {
+                id: SESSION_ID,
+                userId: USER_ID,
+                userEmail: 'grace@example.com',
+                device: 'Chrome on Linux',
+                ip: '10.0.0.7',
+                createdAt: '2026-11-01T00:00:00.000Z',
+                lastSeenAt: '2026-11-02T00:00:00.000Z',
+              },
+            ];
         return ok({ items, page: 1, limit: 10, total: items.length, totalPages: 1 });
       }
       if (url.startsWith('/api/v1/admin/security-events')) {
-        return ok({ items: [{ id: 'e1', type: 'sign_in', description: 'Signed in with password', ip: '10.0.0.7', device: 'Chrome on Linux', createdAt: '2026-11-01T00:00:00.000Z', userId: USER_ID, userEmail: 'grace@example.com' }], page: 1, limit: 10, total: 1, totalPages: 1 });
+        return ok({
+          items: [
+            {
+              id: 'e1',
+              type: 'sign_in',
+              description: 'Signed in with password',
+              ip: '10.0.0.7',
+              device: 'Chrome on Linux',
+              createdAt: '2026-11-01T00:00:00.000Z',
+              userId: USER_ID,
+              userEmail: 'grace@example.com',
+            },
+          ],
+          page: 1,
+          limit: 10,
+          total: 1,
+          totalPages: 1,
+        });
       }
       return fail(404, 'Not found', 'NOT_FOUND');
     });
@@ -142,7 +210,11 @@ describe('/admin/users/{id}', () => {
     const sessions = await screen.findByRole('table', { name: 'Sessions' });
     await user.click(within(sessions).getByRole('button', { name: 'Revoke' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url) === `/api/v1/admin/sessions/${SESSION_ID}` && init?.method === 'DELETE')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => String(url) === `/api/v1/admin/sessions/${SESSION_ID}` && init?.method === 'DELETE'),
+      ).toBe(true),
+    );
   });
 
   it('changes the role', async () => {

@@ -45,7 +45,15 @@ export function makeAdminJobDetail(overrides: Partial<AdminJobDetail> = {}): Adm
     ],
     timings: { queuedMs: 2000, runningMs: 3500, heartbeatAt: '2026-11-20T10:00:05.000Z' },
     attempts: 1,
-    ledgerEntries: [{ id: '44444444-4444-4444-8444-444444444444', kind: 'job_charge', amount: -2, balanceAfter: 3, createdAt: '2026-11-20T10:00:00.000Z' }],
+    ledgerEntries: [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        kind: 'job_charge',
+        amount: -2,
+        balanceAfter: 3,
+        createdAt: '2026-11-20T10:00:00.000Z',
+      },
+    ],
     ...overrides,
   };
 }

@@ -33,7 +33,11 @@ export function ActiveKeyCard({
       </div>
 
       <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code data-testid="masked-key" aria-label="API key, masked" className="block min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-800">
+        <code
+          data-testid="masked-key"
+          aria-label="API key, masked"
+          className="block min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-800"
+        >
           {maskedKey(apiKey.keyPrefix, isPrefixShown)}
         </code>
         <Button variant="outline" size="sm" onClick={() => setIsPrefixShown((shown) => !shown)} aria-pressed={isPrefixShown}>
@@ -47,7 +51,12 @@ export function ActiveKeyCard({
         <Stat label="Status" value="Active" />
         <Stat label="Rate limit" value={`${apiKey.rateLimit} requests / minute`} />
         <Stat label="Created" value={formatDateTime(apiKey.createdAt)} />
-        <Stat label="Last used" value={apiKey.lastUsedAt ? `${formatDateTime(apiKey.lastUsedAt)}${apiKey.lastUsedIp ? ` from ${apiKey.lastUsedIp}` : ''}` : 'Never'} />
+        <Stat
+          label="Last used"
+          value={
+            apiKey.lastUsedAt ? `${formatDateTime(apiKey.lastUsedAt)}${apiKey.lastUsedIp ? ` from ${apiKey.lastUsedIp}` : ''}` : 'Never'
+          }
+        />
         <Stat label="Credits used" value={String(apiKey.creditsUsed)} hint={`${apiKey.creditsUsedThisMonth} this month`} />
         <Stat label="Credits remaining" value={String(remaining.value)} hint={remaining.label} />
       </dl>

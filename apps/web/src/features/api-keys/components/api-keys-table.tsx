@@ -52,7 +52,13 @@ export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (ke
                       <BarChart3 className="h-4 w-4" aria-hidden="true" /> Usage
                     </Button>
                     {key.status === 'revoked' && (
-                      <Button variant="ghost" size="sm" className="text-red-700" onClick={() => onDelete(key)} aria-label={`Delete ${key.name}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-700"
+                        onClick={() => onDelete(key)}
+                        aria-label={`Delete ${key.name}`}
+                      >
                         <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
                       </Button>
                     )}

@@ -32,7 +32,10 @@ const generateFormSchema = z.object({
   name: apiKeyNameSchema,
   rateLimit: wholeNumber(1, RATE_LIMIT_MAX, `Enter a whole number from 1 to ${RATE_LIMIT_MAX}`),
   allowedServices: z.array(z.enum(serviceKeys)),
-  monthlyCreditCap: z.union([z.literal(''), wholeNumber(1, MONTHLY_CAP_MAX, `Leave empty for no cap, or enter 1 to ${MONTHLY_CAP_MAX.toLocaleString('en-US')}`)]),
+  monthlyCreditCap: z.union([
+    z.literal(''),
+    wholeNumber(1, MONTHLY_CAP_MAX, `Leave empty for no cap, or enter 1 to ${MONTHLY_CAP_MAX.toLocaleString('en-US')}`),
+  ]),
   webhookUrl: z.union([z.literal(''), z.string().trim().refine(isAcceptableWebhookUrl, apiKeyMessages.webhookUrl)]),
 });
 type GenerateFormValues = z.infer<typeof generateFormSchema>;
@@ -85,7 +88,11 @@ export function GenerateKeyForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Generate an API key" className="space-y-4">
-      <FormField label="Key name" error={errors.name?.message} hint={errors.name ? undefined : 'For example the app or server that will use it.'}>
+      <FormField
+        label="Key name"
+        error={errors.name?.message}
+        hint={errors.name ? undefined : 'For example the app or server that will use it.'}
+      >
         {(field) => (
           <Input
             id={field.id}
@@ -103,11 +110,41 @@ export function GenerateKeyForm({
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Advanced settings (optional)</summary>
         <div className="mt-4 space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Rate limit (requests per minute)" error={errors.rateLimit?.message} hint={errors.rateLimit ? undefined : `Default ${DEFAULT_RATE_LIMIT}, at most ${RATE_LIMIT_MAX}.`}>
-              {(field) => <Input id={field.id} type="number" inputMode="numeric" min={1} max={RATE_LIMIT_MAX} invalid={field.invalid} aria-describedby={field.describedBy} {...register('rateLimit')} />}
+            <FormField
+              label="Rate limit (requests per minute)"
+              error={errors.rateLimit?.message}
+              hint={errors.rateLimit ? undefined : `Default ${DEFAULT_RATE_LIMIT}, at most ${RATE_LIMIT_MAX}.`}
+            >
+              {(field) => (
+                <Input
+                  id={field.id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={RATE_LIMIT_MAX}
+                  invalid={field.invalid}
+                  aria-describedby={field.describedBy}
+                  {...register('rateLimit')}
+                />
+              )}
             </FormField>
-            <FormField label="Monthly credit cap" error={errors.monthlyCreditCap?.message} hint={errors.monthlyCreditCap ? undefined : 'Empty: no cap (your balance is the limit).'}>
-              {(field) => <Input id={field.id} type="number" inputMode="numeric" min={1} placeholder="No cap" invalid={field.invalid} aria-describedby={field.describedBy} {...register('monthlyCreditCap')} />}
+            <FormField
+              label="Monthly credit cap"
+              error={errors.monthlyCreditCap?.message}
+              hint={errors.monthlyCreditCap ? undefined : 'Empty: no cap (your balance is the limit).'}
+            >
+              {(field) => (
+                <Input
+                  id={field.id}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  placeholder="No cap"
+                  invalid={field.invalid}
+                  aria-describedby={field.describedBy}
+                  {...register('monthlyCreditCap')}
+                />
+              )}
             </FormField>
           </div>
           <fieldset>
@@ -122,8 +159,21 @@ export function GenerateKeyForm({
               ))}
             </div>
           </fieldset>
-          <FormField label="Webhook URL" error={errors.webhookUrl?.message} hint={errors.webhookUrl ? undefined : 'job.succeeded and job.failed events are POSTed here, signed with a secret shown once.'}>
-            {(field) => <Input id={field.id} type="url" placeholder="https://example.com/hooks/lumen" invalid={field.invalid} aria-describedby={field.describedBy} {...register('webhookUrl')} />}
+          <FormField
+            label="Webhook URL"
+            error={errors.webhookUrl?.message}
+            hint={errors.webhookUrl ? undefined : 'job.succeeded and job.failed events are POSTed here, signed with a secret shown once.'}
+          >
+            {(field) => (
+              <Input
+                id={field.id}
+                type="url"
+                placeholder="https://example.com/hooks/lumen"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('webhookUrl')}
+              />
+            )}
           </FormField>
         </div>
       </details>

@@ -8,7 +8,12 @@ import type { ApiKeyUsage } from '@lumen/core/api-keys/schemas';
 export function KeyUsagePanel({ keyId, keyName }: { keyId: string; keyName: string }) {
   const usage = useApiKeyUsageQuery(keyId);
   if (usage.isPending) return <Spinner label="Loading usage" />;
-  if (usage.isError) return <p role="alert" className="text-sm text-red-700">{failureMessage(usage.error, 'Failed to load the usage of this key')}</p>;
+  if (usage.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {failureMessage(usage.error, 'Failed to load the usage of this key')}
+      </p>
+    );
   const data = usage.data;
   return (
     <div className="space-y-4" role="group" aria-label={`Usage of ${keyName}`}>
@@ -25,9 +30,15 @@ export function KeyUsagePanel({ keyId, keyName }: { keyId: string; keyName: stri
           <caption className="mb-1 text-left text-sm font-medium text-slate-800">Per endpoint</caption>
           <thead className="text-slate-500">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">Endpoint</th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">Requests</th>
-              <th scope="col" className="py-1 text-right font-medium">Errors</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Endpoint
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Requests
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Errors
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -68,15 +79,35 @@ export function RequestsChart({ perDay }: { perDay: ApiKeyUsage['perDay'] }) {
   const total = perDay.reduce((sum, day) => sum + day.requests, 0);
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} className="h-16 w-full" role="img" aria-label={`Requests per day: ${total} over ${perDay.length} days`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        className="h-16 w-full"
+        role="img"
+        aria-label={`Requests per day: ${total} over ${perDay.length} days`}
+        preserveAspectRatio="none"
+      >
         {perDay.map((day, index) => {
           const barHeight = (day.requests / max) * height;
           const errorHeight = (day.errors / max) * height;
           return (
             <g key={day.date}>
               <title>{`${day.date}: ${day.requests} requests, ${day.errors} errors, ${day.credits} credits`}</title>
-              <rect x={index * barWidth + 0.5} y={height - barHeight} width={Math.max(barWidth - 1, 0.5)} height={barHeight} className="fill-brand-500" />
-              {day.errors > 0 && <rect x={index * barWidth + 0.5} y={height - errorHeight} width={Math.max(barWidth - 1, 0.5)} height={errorHeight} className="fill-red-500" />}
+              <rect
+                x={index * barWidth + 0.5}
+                y={height - barHeight}
+                width={Math.max(barWidth - 1, 0.5)}
+                height={barHeight}
+                className="fill-brand-500"
+              />
+              {day.errors > 0 && (
+                <rect
+                  x={index * barWidth + 0.5}
+                  y={height - errorHeight}
+                  width={Math.max(barWidth - 1, 0.5)}
+                  height={errorHeight}
+                  className="fill-red-500"
+                />
+              )}
             </g>
           );
         })}

@@ -28,12 +28,17 @@ export function NewKeyDialog({ issued, onDone }: { issued: IssuedApiKey | null; 
             <div className="mt-5 space-y-4">
               <p role="note" className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
                 <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden="true" />
-                This is the only time the full key is shown. After you close this dialog it cannot be seen again; if you lose it,
-                regenerate the key.
+                This is the only time the full key is shown. After you close this dialog it cannot be seen again; if you lose it, regenerate
+                the key.
               </p>
               <SecretField label={`API key · ${issued.name}`} value={issued.apiKey} testId="new-api-key" />
               {issued.webhookSecret && (
-                <SecretField label="Webhook signing secret" value={issued.webhookSecret} testId="new-webhook-secret" copyLabel="Copy secret" />
+                <SecretField
+                  label="Webhook signing secret"
+                  value={issued.webhookSecret}
+                  testId="new-webhook-secret"
+                  copyLabel="Copy secret"
+                />
               )}
               <div className="flex justify-end">
                 <Button onClick={onDone}>{SAVED_BUTTON}</Button>
@@ -51,7 +56,10 @@ function SecretField({ label, value, testId, copyLabel }: { label: string; value
     <div>
       <p className="text-sm font-medium text-slate-800">{label}</p>
       <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code data-testid={testId} className="block min-w-0 flex-1 rounded-lg bg-slate-900 px-3 py-2 font-mono text-sm break-all text-emerald-200 select-all">
+        <code
+          data-testid={testId}
+          className="block min-w-0 flex-1 rounded-lg bg-slate-900 px-3 py-2 font-mono text-sm break-all text-emerald-200 select-all"
+        >
           {value}
         </code>
         <CopyButton value={value} label={copyLabel} />

@@ -36,7 +36,12 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
 }
 
 function issued(overrides: Partial<IssuedApiKey> = {}): IssuedApiKey {
-  return { ...makeKey({ id: 'k2', name: 'New one', keyPrefix: FULL_KEY.slice(0, 16) }), apiKey: FULL_KEY, webhookSecret: null, ...overrides };
+  return {
+    ...makeKey({ id: 'k2', name: 'New one', keyPrefix: FULL_KEY.slice(0, 16) }),
+    apiKey: FULL_KEY,
+    webhookSecret: null,
+    ...overrides,
+  };
 }
 
 const routes = [{ path: '/dashboard/account/api-management', element: <ApiManagementPage /> }];
@@ -126,7 +131,10 @@ describe('API management page', () => {
       (url, init) => {
         if (url === '/api/v1/api-keys/generate' && init.method === 'POST') {
           keys = [makeKey({ id: 'k2', name: 'New one', keyPrefix: FULL_KEY.slice(0, 16) })];
-          return { status: 201, body: { success: true, data: issued({ webhookSecret: 'whsec_abc123' }), message: 'API key generated successfully!' } };
+          return {
+            status: 201,
+            body: { success: true, data: issued({ webhookSecret: 'whsec_abc123' }), message: 'API key generated successfully!' },
+          };
         }
         return undefined;
       },

@@ -93,7 +93,12 @@ export function ApiManagementPage() {
     }
   };
 
-  const confirmText = pending?.kind === 'revoke' ? CONFIRM_REVOKE : pending?.kind === 'regenerate' ? CONFIRM_REGENERATE : 'Delete this revoked key? Its usage stays in your history.';
+  const confirmText =
+    pending?.kind === 'revoke'
+      ? CONFIRM_REVOKE
+      : pending?.kind === 'regenerate'
+        ? CONFIRM_REGENERATE
+        : 'Delete this revoked key? Its usage stays in your history.';
 
   return (
     <>
@@ -134,7 +139,11 @@ export function ApiManagementPage() {
                 <CardTitle>Generate a new API key</CardTitle>
                 <CardDescription>Give the key a name so you can recognise it later.</CardDescription>
                 <div className="mt-4">
-                  <GenerateKeyForm onIssued={onIssued} onCancel={() => setIsFormOpen(false)} onVerificationRequired={setVerificationMessage} />
+                  <GenerateKeyForm
+                    onIssued={onIssued}
+                    onCancel={() => setIsFormOpen(false)}
+                    onVerificationRequired={setVerificationMessage}
+                  />
                 </div>
               </Card>
             ) : (
@@ -170,8 +179,11 @@ export function ApiManagementPage() {
                 <ApiKeysTable keys={keys} onDelete={(key) => setPending({ kind: 'delete', key })} />
               ) : (
                 <EmptyState title="No API keys yet">
-                  Read the <Link to="/resources/open-api" className="font-medium text-brand-700 hover:underline">API reference</Link> to see what you
-                  can do with one.
+                  Read the{' '}
+                  <Link to="/resources/open-api" className="font-medium text-brand-700 hover:underline">
+                    API reference
+                  </Link>{' '}
+                  to see what you can do with one.
                 </EmptyState>
               )}
             </section>
@@ -191,7 +203,11 @@ export function ApiManagementPage() {
         isPending={revoke.isPending || regenerate.isPending || remove.isPending}
         onConfirm={() => void onConfirm()}
       >
-        {pending && <p className="text-sm text-slate-700">Key: <span className="font-medium">{pending.key.name}</span> ({pending.key.keyPrefix}…)</p>}
+        {pending && (
+          <p className="text-sm text-slate-700">
+            Key: <span className="font-medium">{pending.key.name}</span> ({pending.key.keyPrefix}…)
+          </p>
+        )}
       </ConfirmDialog>
 
       <NewKeyDialog issued={issued} onDone={() => setIssued(null)} />

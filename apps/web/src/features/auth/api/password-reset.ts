@@ -18,7 +18,10 @@ export function requestPasswordReset(body: RequestPasswordResetBody): Promise<un
 
 /** POST /auth/verify-password-reset-otp {email, code}: {valid: true}, or 400 with a message. */
 export function verifyPasswordResetOtp(body: VerifyPasswordResetOtpBody): Promise<VerifyPasswordResetOtpResult> {
-  return apiClient.post<VerifyPasswordResetOtpResult>('/auth/verify-password-reset-otp', body, { suppressErrorToast: true, skipAuthRefresh: true });
+  return apiClient.post<VerifyPasswordResetOtpResult>('/auth/verify-password-reset-otp', body, {
+    suppressErrorToast: true,
+    skipAuthRefresh: true,
+  });
 }
 
 /** POST /auth/reset-password-with-otp {email, code, newPassword}: every session of the account is signed out. */

@@ -122,7 +122,9 @@ export function AuthModals() {
             oauthReturnTo={oauthReturnTo}
           />
         )}
-        {state.mode === 'signup' && <SignupForm onSuccess={onSuccess} onSwitchToLogin={() => switchTo('login')} oauthReturnTo={oauthReturnTo} />}
+        {state.mode === 'signup' && (
+          <SignupForm onSuccess={onSuccess} onSwitchToLogin={() => switchTo('login')} oauthReturnTo={oauthReturnTo} />
+        )}
         {state.mode === 'forgot' && <ForgotPasswordFlow initialEmail={state.email} onBackToLogin={(email) => switchTo('login', email)} />}
       </Suspense>
     </Dialog>

@@ -73,7 +73,11 @@ describe('auth state machine', () => {
 
   it('rides out a passing outage at start-up (too many requests, then a server error) and stays signed in', async () => {
     localStorage.setItem(storageKeys.token, 'tok');
-    const answers = [fail(429, 'Too many requests. Please try again in 2 seconds.', 'RATE_LIMITED'), fail(503, 'Service unavailable', 'UNAVAILABLE'), ok(user)];
+    const answers = [
+      fail(429, 'Too many requests. Please try again in 2 seconds.', 'RATE_LIMITED'),
+      fail(503, 'Service unavailable', 'UNAVAILABLE'),
+      ok(user),
+    ];
     const fetchMock = mockFetch((url) => (url === '/api/v1/user/me' ? answers.shift()! : ok(null)));
     renderRoutes(routes);
     expect(await screen.findByText(`signed in as ${user.email}`, undefined, { timeout: 5_000 })).toBeInTheDocument();
@@ -120,7 +124,11 @@ describe('auth state machine', () => {
 
   it('register stores the token and user and toasts; a failure toasts the server message', async () => {
     let duplicate = false;
-    mockFetch(() => (duplicate ? fail(409, 'An account with this email already exists', 'CONFLICT') : { status: 201, body: { success: true, data: { user, accessToken: 'acc', refreshToken: 'ref' } } }));
+    mockFetch(() =>
+      duplicate
+        ? fail(409, 'An account with this email already exists', 'CONFLICT')
+        : { status: 201, body: { success: true, data: { user, accessToken: 'acc', refreshToken: 'ref' } } },
+    );
     renderRoutes(routes);
     await screen.findByText('signed out');
     const body = { firstName: 'Ada', lastName: 'Lovelace', email: user.email, password: 'secret123' };

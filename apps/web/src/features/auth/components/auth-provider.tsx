@@ -7,13 +7,7 @@ import type { LoginBody, RegisterBody } from '@lumen/core/auth/schemas';
 import type { User } from '@lumen/core/users/schemas';
 import { errorMessage } from '@/lib/api-client.ts';
 import { isTransientFailure } from '@/lib/query-client.ts';
-import {
-  clearStoredSession,
-  getStoredToken,
-  onSessionCleared,
-  setStoredToken,
-  setStoredUser,
-} from '@/lib/session-storage.ts';
+import { clearStoredSession, getStoredToken, onSessionCleared, setStoredToken, setStoredUser } from '@/lib/session-storage.ts';
 import { currentUserQueryOptions } from '@/features/users/api/get-current-user.ts';
 import { userKeys } from '@/features/users/api/user-keys.ts';
 import { AuthContext } from '../api/auth-context.ts';

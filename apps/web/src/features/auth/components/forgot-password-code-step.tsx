@@ -12,7 +12,15 @@ import { OTP_CODE_MESSAGE, OtpCodeInput, isOtpCode, normaliseOtpCode } from './o
 import { useCountdown } from './use-countdown.ts';
 
 /** Step 2: the 6-digit code from the e-mail, checked with the server before asking for a new password. */
-export function ForgotPasswordCodeStep({ email, onVerified, onBack }: { email: string; onVerified: (code: string) => void; onBack: () => void }) {
+export function ForgotPasswordCodeStep({
+  email,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  onVerified: (code: string) => void;
+  onBack: () => void;
+}) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [serverError, setServerError] = useState<string | null>(null);

@@ -12,7 +12,15 @@ import { BackLink } from './back-link.tsx';
 import { FormAlert } from './form-alert.tsx';
 
 /** Step 1: the e-mail address to send the reset code to. */
-export function ForgotPasswordEmailStep({ defaultEmail, onSent, onBack }: { defaultEmail: string; onSent: (email: string) => void; onBack: () => void }) {
+export function ForgotPasswordEmailStep({
+  defaultEmail,
+  onSent,
+  onBack,
+}: {
+  defaultEmail: string;
+  onSent: (email: string) => void;
+  onBack: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -32,11 +40,21 @@ export function ForgotPasswordEmailStep({ defaultEmail, onSent, onBack }: { defa
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">Enter the e-mail address of your account and we&apos;ll send you a 6-digit code to reset your password.</p>
+      <p className="text-sm text-slate-600">
+        Enter the e-mail address of your account and we&apos;ll send you a 6-digit code to reset your password.
+      </p>
       {serverError && <FormAlert>{serverError}</FormAlert>}
       <FormField label="Email" error={errors.email?.message}>
         {(field) => (
-          <Input id={field.id} type="email" autoComplete="email" autoFocus invalid={field.invalid} aria-describedby={field.describedBy} {...register('email')} />
+          <Input
+            id={field.id}
+            type="email"
+            autoComplete="email"
+            autoFocus
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('email')}
+          />
         )}
       </FormField>
       <Button type="submit" className="w-full" disabled={isSubmitting}>

@@ -18,7 +18,8 @@ function serve(overrides: Record<string, (body: Record<string, unknown>) => Mock
     if (overrides[path]) return overrides[path](body);
     if (path === '/public-config') return ok({ analytics: null, oauthProviders: [] });
     if (path === '/auth/request-password-reset') return ok(null, 'If an account exists for this email, we have sent a reset code.');
-    if (path === '/auth/verify-password-reset-otp') return body.code === '123456' ? ok({ valid: true }) : fail(400, 'Invalid or expired code');
+    if (path === '/auth/verify-password-reset-otp')
+      return body.code === '123456' ? ok({ valid: true }) : fail(400, 'Invalid or expired code');
     if (path === '/auth/reset-password-with-otp') return ok(null, 'Password reset successfully. Please sign in with your new password.');
     return fail(404, 'Not found', 'NOT_FOUND');
   });
@@ -66,7 +67,9 @@ describe('password reset from the sign-in modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
 
     expect(await within(dialog).findByText('Password reset successfully. Please sign in with your new password.')).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/auth/reset-password-with-otp')).toEqual([{ email: 'ada@example.com', code: '123456', newPassword: 'brand-new-1' }]);
+    expect(bodiesOf(fetchMock, '/auth/reset-password-with-otp')).toEqual([
+      { email: 'ada@example.com', code: '123456', newPassword: 'brand-new-1' },
+    ]);
     await user.click(within(dialog).getByRole('button', { name: 'Back to sign in' }));
     const back = await screen.findByRole('dialog', { name: 'Sign in to Lumen Studio' });
     expect(await within(back).findByLabelText('Email')).toHaveValue('ada@example.com');
@@ -153,7 +156,9 @@ describe('password reset from the sign-in modal', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'different1');
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
     expect(await within(dialog).findByText('The passwords do not match')).toBeInTheDocument();
-    expect(within(dialog).getByText('Password must be at least 8 characters and contain a letter and a number', { selector: '[role=alert]' })).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Password must be at least 8 characters and contain a letter and a number', { selector: '[role=alert]' }),
+    ).toBeInTheDocument();
     expect(bodiesOf(fetchMock, '/auth/reset-password-with-otp')).toHaveLength(0);
 
     await user.clear(within(dialog).getByLabelText('New password'));

@@ -6,7 +6,8 @@ import { ForgotPasswordEmailStep } from './forgot-password-email-step.tsx';
 import { ForgotPasswordNewPasswordStep } from './forgot-password-new-password-step.tsx';
 import { FormAlert } from './form-alert.tsx';
 
-type Step = { name: 'email' } | { name: 'code'; email: string } | { name: 'password'; email: string; code: string } | { name: 'done'; email: string };
+type Step =
+  { name: 'email' } | { name: 'code'; email: string } | { name: 'password'; email: string; code: string } | { name: 'done'; email: string };
 
 /** The step headings, for the modal and for screen readers. */
 export const forgotPasswordStepTitles = {
@@ -20,7 +21,13 @@ export const forgotPasswordStepTitles = {
  * Password reset by e-mailed code, in the auth modal ('forgot' mode):
  * e-mail → 6-digit code (checked) → new password → done, then back to sign in.
  */
-export function ForgotPasswordFlow({ initialEmail = '', onBackToLogin }: { initialEmail?: string; onBackToLogin: (email?: string) => void }) {
+export function ForgotPasswordFlow({
+  initialEmail = '',
+  onBackToLogin,
+}: {
+  initialEmail?: string;
+  onBackToLogin: (email?: string) => void;
+}) {
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [email, setEmail] = useState(initialEmail);
 

@@ -20,7 +20,17 @@ export const newPasswordFormSchema = z
   .refine((values) => values.newPassword === values.confirmPassword, { message: PASSWORDS_DIFFER_MESSAGE, path: ['confirmPassword'] });
 
 /** Step 3: the new password (the server signs every session of the account out). */
-export function ForgotPasswordNewPasswordStep({ email, code, onDone, onBack }: { email: string; code: string; onDone: () => void; onBack: () => void }) {
+export function ForgotPasswordNewPasswordStep({
+  email,
+  code,
+  onDone,
+  onBack,
+}: {
+  email: string;
+  code: string;
+  onDone: () => void;
+  onBack: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
@@ -35,7 +45,8 @@ export function ForgotPasswordNewPasswordStep({ email, code, onDone, onBack }: {
       await resetPasswordWithOtp({ email, code, newPassword });
       onDone();
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['newPassword'])) setServerError(errorMessage(error, 'Could not reset the password. Please try again.'));
+      if (!applyServerFieldErrors(error, setError, ['newPassword']))
+        setServerError(errorMessage(error, 'Could not reset the password. Please try again.'));
     }
   });
 
@@ -44,12 +55,27 @@ export function ForgotPasswordNewPasswordStep({ email, code, onDone, onBack }: {
       {serverError && <FormAlert>{serverError}</FormAlert>}
       <FormField label="New password" error={errors.newPassword?.message} hint={passwordPolicyMessage}>
         {(field) => (
-          <Input id={field.id} type="password" autoComplete="new-password" autoFocus invalid={field.invalid} aria-describedby={field.describedBy} {...register('newPassword')} />
+          <Input
+            id={field.id}
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('newPassword')}
+          />
         )}
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
         {(field) => (
-          <Input id={field.id} type="password" autoComplete="new-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('confirmPassword')} />
+          <Input
+            id={field.id}
+            type="password"
+            autoComplete="new-password"
+            invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('confirmPassword')}
+          />
         )}
       </FormField>
       <p className="text-xs text-slate-500">Resetting your password signs you out on every device.</p>

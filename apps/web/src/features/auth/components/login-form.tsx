@@ -37,13 +37,7 @@ export function LoginForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <OAuthSignInButtons returnTo={oauthReturnTo} />
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-      />
+      <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
       <TextField
         label="Password"
         error={errors.password?.message}
@@ -52,7 +46,11 @@ export function LoginForm({
         {...register('password')}
       />
       <div className="-mt-2 text-right">
-        <button type="button" className="text-sm font-medium text-brand-700 hover:underline" onClick={() => onForgotPassword(getValues('email').trim())}>
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 hover:underline"
+          onClick={() => onForgotPassword(getValues('email').trim())}
+        >
           Forgot password?
         </button>
       </div>

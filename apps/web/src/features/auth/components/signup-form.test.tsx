@@ -17,7 +17,10 @@ const settings = (signupsOpen: boolean) => ({
 
 function renderForm(signupsOpen: boolean) {
   mockFetch((url) => (url === '/api/v1/settings/public' ? ok(settings(signupsOpen)) : fail(404, 'Not found', 'NOT_FOUND')));
-  renderRoutes([{ path: '/', element: <SignupForm onSuccess={vi.fn()} onSwitchToLogin={vi.fn()} oauthReturnTo="/dashboard" /> }], { path: '/', auth: fakeAuth({}) });
+  renderRoutes([{ path: '/', element: <SignupForm onSuccess={vi.fn()} onSwitchToLogin={vi.fn()} oauthReturnTo="/dashboard" /> }], {
+    path: '/',
+    auth: fakeAuth({}),
+  });
 }
 
 describe('SignupForm and the sign-ups setting', () => {

@@ -42,26 +42,10 @@ export function SignupForm({
       {isClosed && <FormAlert tone="info">{settingsMessages.signupsClosed}</FormAlert>}
       <OAuthSignInButtons returnTo={oauthReturnTo} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          error={errors.firstName?.message}
-          autoComplete="given-name"
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          error={errors.lastName?.message}
-          autoComplete="family-name"
-          {...register('lastName')}
-        />
+        <TextField label="First name" error={errors.firstName?.message} autoComplete="given-name" {...register('firstName')} />
+        <TextField label="Last name" error={errors.lastName?.message} autoComplete="family-name" {...register('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        error={errors.email?.message}
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-      />
+      <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" {...register('email')} />
       <TextField
         label="Password"
         error={errors.password?.message}

@@ -40,7 +40,9 @@ describe('e-mail verification banner', () => {
 
   it('submits the 6-digit code and stores the verified user, which hides the banner', async () => {
     const verified = { ...unverified, emailVerified: true };
-    const fetchMock = mockFetch((url) => (url === '/api/v1/auth/verify-email-otp' ? ok(verified, 'Email verified successfully') : fail(404, 'nope')));
+    const fetchMock = mockFetch((url) =>
+      url === '/api/v1/auth/verify-email-otp' ? ok(verified, 'Email verified successfully') : fail(404, 'nope'),
+    );
     const setUser = vi.fn();
     function StatefulAuth() {
       const [current, setCurrent] = useState<User>(unverified);

@@ -21,7 +21,8 @@ export const VERIFY_EMAIL_TITLE = 'Please verify your email address';
  * What verifying unlocks (decision 006: buying credits and API keys need a verified address;
  * the server's requireVerifiedEmail answers 403 'Please verify your email address first').
  */
-export const VERIFY_EMAIL_UNLOCKS = 'Verifying unlocks buying credits and creating API keys; until then you can spend your free credits on every tool.';
+export const VERIFY_EMAIL_UNLOCKS =
+  'Verifying unlocks buying credits and creating API keys; until then you can spend your free credits on every tool.';
 
 /** Shown in the dashboard to a signed-in user whose e-mail address is not verified yet. */
 export function VerifyEmailBanner() {
@@ -72,7 +73,10 @@ export function VerifyEmailBanner() {
   };
 
   return (
-    <section aria-labelledby="verify-email-title" className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:p-5">
+    <section
+      aria-labelledby="verify-email-title"
+      className="mb-6 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950 sm:p-5"
+    >
       <div className="flex gap-3">
         <MailCheck className="mt-0.5 h-5 w-5 shrink-0 text-amber-700" aria-hidden="true" />
         <div className="min-w-0 flex-1">
@@ -102,7 +106,11 @@ export function VerifyEmailBanner() {
             </Button>
           </form>
           {(error || notice) && (
-            <p id="verify-email-message" role={error ? 'alert' : 'status'} className={error ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-emerald-800'}>
+            <p
+              id="verify-email-message"
+              role={error ? 'alert' : 'status'}
+              className={error ? 'mt-2 text-sm text-red-700' : 'mt-2 text-sm text-emerald-800'}
+            >
               {error ?? notice}
             </p>
           )}

@@ -80,21 +80,27 @@ describe('OAuth callback page', () => {
     const signInWithToken = vi.fn(async () => {
       throw new Error('no');
     });
-    renderRoutes(routes, { path: '/auth/callback?access_token=acc&refresh_token=ref&provider=google', auth: fakeAuth({ signInWithToken }) });
+    renderRoutes(routes, {
+      path: '/auth/callback?access_token=acc&refresh_token=ref&provider=google',
+      auth: fakeAuth({ signInWithToken }),
+    });
     expect(await screen.findByText('home page')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Authentication successful, but failed to load user data.');
   });
 
-  it.each(['?refresh_token=r&provider=google', '?access_token=a', ''])('reports missing tokens (%s) and redirects to / after 3 s', async (query) => {
-    vi.useFakeTimers();
-    const signInWithToken = vi.fn();
-    const { router } = renderRoutes(routes, { path: `/auth/callback${query}`, auth: fakeAuth({ signInWithToken }) });
-    expect(screen.getByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
-    expect(screen.getByText('Invalid authentication tokens received.')).toBeInTheDocument();
-    expect(signInWithToken).not.toHaveBeenCalled();
-    await act(async () => vi.advanceTimersByTime(3000));
-    expect(router.state.location.pathname).toBe('/');
-  });
+  it.each(['?refresh_token=r&provider=google', '?access_token=a', ''])(
+    'reports missing tokens (%s) and redirects to / after 3 s',
+    async (query) => {
+      vi.useFakeTimers();
+      const signInWithToken = vi.fn();
+      const { router } = renderRoutes(routes, { path: `/auth/callback${query}`, auth: fakeAuth({ signInWithToken }) });
+      expect(screen.getByRole('heading', { name: 'Authentication Error' })).toBeInTheDocument();
+      expect(screen.getByText('Invalid authentication tokens received.')).toBeInTheDocument();
+      expect(signInWithToken).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTime(3000));
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
 
   it('maps the code, not the message text, when the server sends both', () => {
     renderRoutes(routes, { path: '/auth/callback?error=access_denied&message=The+user+cancelled', auth: fakeAuth() });
@@ -110,7 +116,10 @@ describe('OAuth callback page', () => {
 
   it('ignores a stored oauth_redirect_path that leaves the app', async () => {
     localStorage.setItem(storageKeys.oauthRedirectPath, '//evil.example.com/phish');
-    const { router } = renderRoutes(routes, { path: '/auth/callback?access_token=acc&refresh_token=ref&provider=google', auth: fakeAuth() });
+    const { router } = renderRoutes(routes, {
+      path: '/auth/callback?access_token=acc&refresh_token=ref&provider=google',
+      auth: fakeAuth(),
+    });
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });

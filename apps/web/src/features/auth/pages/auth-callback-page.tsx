@@ -71,7 +71,10 @@ export function AuthCallbackPage() {
           </div>
         ) : (
           <div>
-            <Spinner label="Completing Sign In - Please wait while we complete your authentication..." className="[&>span:first-child]:h-10 [&>span:first-child]:w-10" />
+            <Spinner
+              label="Completing Sign In - Please wait while we complete your authentication..."
+              className="[&>span:first-child]:h-10 [&>span:first-child]:w-10"
+            />
             <h1 className="mt-4 text-xl font-bold text-slate-900">Completing Sign In</h1>
             <p className="mt-2 text-slate-600">Please wait while we complete your authentication...</p>
           </div>

@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommunityPost, GallerySort, LikeState, ModerationAction, ModerationPost, PublishPostBody } from '@lumen/core/community/schemas';
+import type {
+  CommunityPost,
+  GallerySort,
+  LikeState,
+  ModerationAction,
+  ModerationPost,
+  PublishPostBody,
+} from '@lumen/core/community/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { apiClient } from '@/lib/api-client.ts';
 
@@ -53,7 +60,8 @@ export function useMyPostsQuery(page: number, enabled = true) {
 export function useModerationQueueQuery(filter: QueueFilter, page: number) {
   return useQuery({
     queryKey: communityKeys.queue(filter, page),
-    queryFn: ({ signal }) => apiClient.get<Paginated<ModerationPost>>('/admin/community/queue', { signal, query: { filter, page, limit: 20 } }),
+    queryFn: ({ signal }) =>
+      apiClient.get<Paginated<ModerationPost>>('/admin/community/queue', { signal, query: { filter, page, limit: 20 } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -73,7 +81,9 @@ export function useDeletePost() {
 
 export function useToggleLike() {
   return useCommunityMutation(({ id, liked }: { id: string; liked: boolean }) =>
-    liked ? apiClient.post<LikeState>(`/community/posts/${encodeURIComponent(id)}/like`) : apiClient.delete<LikeState>(`/community/posts/${encodeURIComponent(id)}/like`),
+    liked
+      ? apiClient.post<LikeState>(`/community/posts/${encodeURIComponent(id)}/like`)
+      : apiClient.delete<LikeState>(`/community/posts/${encodeURIComponent(id)}/like`),
   );
 }
 

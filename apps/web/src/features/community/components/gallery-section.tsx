@@ -52,11 +52,19 @@ export function GallerySection({ idPrefix }: { idPrefix: string }) {
       ) : gallery.isError ? (
         <ErrorState message={errorMessage(gallery.error, 'Failed to load the gallery')} onRetry={() => void gallery.refetch()} />
       ) : !data?.items.length ? (
-        <EmptyState title={tool ? 'Nothing shared with this tool yet' : 'Nothing shared yet'}>Finished results people share appear here.</EmptyState>
+        <EmptyState title={tool ? 'Nothing shared with this tool yet' : 'Nothing shared yet'}>
+          Finished results people share appear here.
+        </EmptyState>
       ) : (
         <>
           <PostGrid posts={data.items} />
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Gallery pages" disabled={gallery.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={setPage}
+            label="Gallery pages"
+            disabled={gallery.isFetching}
+          />
         </>
       )}
     </>

@@ -48,7 +48,14 @@ export function ModerationDialog({ postId, action, onClose }: { postId: string; 
       >
         <FormField label="Reason" error={error} hint="Recorded with the action">
           {(field) => (
-            <Textarea id={field.id} aria-describedby={field.describedBy} invalid={field.invalid} rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            <Textarea
+              id={field.id}
+              aria-describedby={field.describedBy}
+              invalid={field.invalid}
+              rows={3}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
           )}
         </FormField>
         <div className="flex justify-end gap-2">

@@ -30,7 +30,10 @@ export function PostCard({ post }: { post: CommunityPost }) {
       openLoginModal({ message: 'Sign in to like posts' });
       return;
     }
-    toggleLike.mutate({ id: post.id, liked: !post.likedByMe }, { onError: (error) => toast.error(errorMessage(error, 'Failed to update your like')) });
+    toggleLike.mutate(
+      { id: post.id, liked: !post.likedByMe },
+      { onError: (error) => toast.error(errorMessage(error, 'Failed to update your like')) },
+    );
   }
 
   function report() {

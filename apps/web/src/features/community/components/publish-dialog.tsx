@@ -14,7 +14,17 @@ import { usePublishPost } from '../api/community-api.ts';
 type Errors = { title?: string; prompt?: string; form?: string };
 
 /** Shares one finished result: the tool's prompt goes with it, or the person describes it for tools without one. */
-export function PublishDialog({ job, open, onOpenChange, onPublished }: { job: Job; open: boolean; onOpenChange: (open: boolean) => void; onPublished?: () => void }) {
+export function PublishDialog({
+  job,
+  open,
+  onOpenChange,
+  onPublished,
+}: {
+  job: Job;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPublished?: () => void;
+}) {
   const [title, setTitle] = useState('');
   const [prompt, setPrompt] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -27,7 +37,8 @@ export function PublishDialog({ job, open, onOpenChange, onPublished }: { job: J
     const parsedTitle = title.trim() ? postTitleSchema.safeParse(title) : null;
     if (parsedTitle && !parsedTitle.success) next.title = parsedTitle.error.issues[0]?.message;
     const parsedPrompt = ownPrompt ? null : postPromptSchema.safeParse(prompt);
-    if (parsedPrompt && !parsedPrompt.success) next.prompt = prompt.trim() ? parsedPrompt.error.issues[0]?.message : 'Describe your result: this tool has no prompt to share';
+    if (parsedPrompt && !parsedPrompt.success)
+      next.prompt = prompt.trim() ? parsedPrompt.error.issues[0]?.message : 'Describe your result: this tool has no prompt to share';
     setErrors(next);
     if (next.title || next.prompt) return;
     publish.mutate(
@@ -48,7 +59,12 @@ export function PublishDialog({ job, open, onOpenChange, onPublished }: { job: J
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Publish to community" description={`Share this ${serviceNames[job.service]} result in the public gallery and prompt search.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Publish to community"
+      description={`Share this ${serviceNames[job.service]} result in the public gallery and prompt search.`}
+    >
       <form
         noValidate
         className="space-y-4"
@@ -59,7 +75,14 @@ export function PublishDialog({ job, open, onOpenChange, onPublished }: { job: J
       >
         <FormField label="Title (optional)" error={errors.title}>
           {(field) => (
-            <Input id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} value={title} maxLength={communityLimits.titleMax} onChange={(event) => setTitle(event.target.value)} />
+            <Input
+              id={field.id}
+              aria-invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              value={title}
+              maxLength={communityLimits.titleMax}
+              onChange={(event) => setTitle(event.target.value)}
+            />
           )}
         </FormField>
         {ownPrompt ? (

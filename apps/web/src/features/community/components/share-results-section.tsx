@@ -27,7 +27,9 @@ export function ShareResultsSection() {
           {items.map((job) => (
             <li key={job.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="flex min-w-0 items-center gap-3">
-                {job.outputs[0]?.kind === 'image' && <img src={job.outputs[0].previewUrl} alt="" className="h-12 w-12 rounded object-cover" loading="lazy" />}
+                {job.outputs[0]?.kind === 'image' && (
+                  <img src={job.outputs[0].previewUrl} alt="" className="h-12 w-12 rounded object-cover" loading="lazy" />
+                )}
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-slate-900">{serviceNames[job.service]}</p>
                   <p className="truncate text-xs text-slate-600">
@@ -35,7 +37,12 @@ export function ShareResultsSection() {
                   </p>
                 </div>
               </div>
-              <Button size="sm" variant="secondary" onClick={() => setPublishing(job)} aria-label={`Publish the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)} to community`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => setPublishing(job)}
+                aria-label={`Publish the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)} to community`}
+              >
                 <Share2 className="h-4 w-4" aria-hidden="true" /> Publish to community
               </Button>
             </li>

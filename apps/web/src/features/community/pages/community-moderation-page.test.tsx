@@ -22,8 +22,14 @@ describe('community moderation', () => {
     const calls: Call[] = [];
     mockFetch((url, init) => {
       const [path = '', search = ''] = url.split('?');
-      calls.push({ method: init.method ?? 'GET', path, query: new URLSearchParams(search), body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/v1/admin/community/queue') return ok(paginated(new URLSearchParams(search).get('filter') === 'hidden' ? [] : [reported], 1, 20));
+      calls.push({
+        method: init.method ?? 'GET',
+        path,
+        query: new URLSearchParams(search),
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      if (path === '/api/v1/admin/community/queue')
+        return ok(paginated(new URLSearchParams(search).get('filter') === 'hidden' ? [] : [reported], 1, 20));
       if (path === `/api/v1/admin/community/posts/${reported.id}/hide`) return ok({ ...reported, status: 'hidden' });
       return fail(404, 'Not found', 'NOT_FOUND');
     });
@@ -46,7 +52,10 @@ describe('community moderation', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Reported as copied');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ path: `/api/v1/admin/community/posts/${reported.id}/hide`, body: { reason: 'Reported as copied' } });
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: `/api/v1/admin/community/posts/${reported.id}/hide`,
+      body: { reason: 'Reported as copied' },
+    });
 
     await userEvent.selectOptions(screen.getByLabelText('Show'), 'hidden');
     expect(await screen.findByText('No posts here')).toBeInTheDocument();

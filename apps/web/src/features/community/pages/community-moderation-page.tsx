@@ -31,7 +31,11 @@ function ModerationCard({ post, onAction }: { post: ModerationPost; onAction: (a
           <h3 className="font-semibold text-slate-900">{post.title ?? serviceNames[post.service]}</h3>
           <Badge tone={post.status === 'published' ? 'success' : 'warning'}>{post.status}</Badge>
           {post.moderation === 'new' && <Badge tone="brand">new</Badge>}
-          {post.openReports > 0 && <Badge tone="danger">{post.openReports} open report{post.openReports === 1 ? '' : 's'}</Badge>}
+          {post.openReports > 0 && (
+            <Badge tone="danger">
+              {post.openReports} open report{post.openReports === 1 ? '' : 's'}
+            </Badge>
+          )}
         </div>
         <p className="text-xs text-slate-600">
           {serviceNames[post.service]} · {post.author.name} ({post.author.email}) · {formatDateTime(post.createdAt)}
@@ -63,7 +67,12 @@ function ModerationCard({ post, onAction }: { post: ModerationPost; onAction: (a
         )}
         <div className="flex flex-wrap gap-2 pt-1">
           {available.map((action) => (
-            <Button key={action} size="sm" variant={action === 'approve' ? 'secondary' : action === 'hide' ? 'outline' : 'danger'} onClick={() => onAction(action)}>
+            <Button
+              key={action}
+              size="sm"
+              variant={action === 'approve' ? 'secondary' : action === 'hide' ? 'outline' : 'danger'}
+              onClick={() => onAction(action)}
+            >
               {actionLabels[action]}
             </Button>
           ))}
@@ -104,7 +113,9 @@ export function CommunityModerationPage() {
       ) : queue.isError ? (
         <ErrorState message={errorMessage(queue.error, 'Failed to load the moderation queue')} onRetry={() => void queue.refetch()} />
       ) : !data?.items.length ? (
-        <EmptyState title={filter === 'queue' ? 'Nothing to review' : 'No posts here'}>{filter === 'queue' ? 'New and reported posts appear here.' : ''}</EmptyState>
+        <EmptyState title={filter === 'queue' ? 'Nothing to review' : 'No posts here'}>
+          {filter === 'queue' ? 'New and reported posts appear here.' : ''}
+        </EmptyState>
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">
@@ -117,7 +128,13 @@ export function CommunityModerationPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Moderation pages" disabled={queue.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={setPage}
+            label="Moderation pages"
+            disabled={queue.isFetching}
+          />
         </>
       )}
       {pending && <ModerationDialog postId={pending.id} action={pending.action} onClose={() => setPending(null)} />}

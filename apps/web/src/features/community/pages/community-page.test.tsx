@@ -16,15 +16,22 @@ function serve(overrides: (call: Call) => ReturnType<typeof ok> | undefined = ()
   const calls: Call[] = [];
   mockFetch((url, init) => {
     const [path = '', search = ''] = url.split('?');
-    const call = { method: init.method ?? 'GET', path, query: new URLSearchParams(search), body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init.method ?? 'GET',
+      path,
+      query: new URLSearchParams(search),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     const override = overrides(call);
     if (override) return override;
     if (path === '/api/v1/jobs') return ok(paginated([imageJob, reportJob], 1, 6));
     if (path === `/api/v1/jobs/${reportJob.id}`) return ok(reportJob);
-    if (path === '/api/v1/community/posts/mine') return ok(paginated([makePost({ isMine: true, status: 'hidden', prompt: 'My hidden kettle' })]));
+    if (path === '/api/v1/community/posts/mine')
+      return ok(paginated([makePost({ isMine: true, status: 'hidden', prompt: 'My hidden kettle' })]));
     if (path === '/api/v1/community/posts' && call.method === 'GET') return ok(paginated([makePost({ prompt: 'Someone else’s fox' })]));
-    if (path === '/api/v1/community/posts' && call.method === 'POST') return { status: 201, body: { success: true, data: makePost({ isMine: true }) } };
+    if (path === '/api/v1/community/posts' && call.method === 'POST')
+      return { status: 201, body: { success: true, data: makePost({ isMine: true }) } };
     return fail(404, 'Not found', 'NOT_FOUND');
   });
   return calls;
@@ -60,7 +67,9 @@ describe('dashboard community', () => {
 
   it('a tool without a prompt needs a description; the server’s refusal is shown', async () => {
     const calls = serve((call) =>
-      call.method === 'POST' ? { status: 409, body: { success: false, message: 'This result is already shared in the community', error: { code: 'CONFLICT' } } } : undefined,
+      call.method === 'POST'
+        ? { status: 409, body: { success: false, message: 'This result is already shared in the community', error: { code: 'CONFLICT' } } }
+        : undefined,
     );
     render(`/dashboard/community?publish=${reportJob.id}`);
     const dialog = await screen.findByRole('dialog', { name: 'Publish to community' });

@@ -45,11 +45,19 @@ function MyPostsSection() {
       ) : mine.isError ? (
         <ErrorState message={errorMessage(mine.error, 'Failed to load your posts')} onRetry={() => void mine.refetch()} />
       ) : !data?.items.length ? (
-        <EmptyState title="You have not shared anything yet">Publish a finished result above and it appears here and in the public gallery.</EmptyState>
+        <EmptyState title="You have not shared anything yet">
+          Publish a finished result above and it appears here and in the public gallery.
+        </EmptyState>
       ) : (
         <>
           <PostGrid posts={data.items} />
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} label="Your post pages" disabled={mine.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={setPage}
+            label="Your post pages"
+            disabled={mine.isFetching}
+          />
         </>
       )}
     </section>

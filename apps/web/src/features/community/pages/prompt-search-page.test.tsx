@@ -14,7 +14,12 @@ function serve(handler: (call: Call) => ReturnType<typeof ok>) {
   const calls: Call[] = [];
   mockFetch((url, init) => {
     const [path = '', search = ''] = url.split('?');
-    const call = { method: init.method ?? 'GET', path, query: new URLSearchParams(search), body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init.method ?? 'GET',
+      path,
+      query: new URLSearchParams(search),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     return handler(call);
   });
@@ -22,7 +27,10 @@ function serve(handler: (call: Call) => ReturnType<typeof ok>) {
 }
 
 const render = (path = '/prompt-search', signedIn = true) =>
-  renderRoutes([{ path: '/prompt-search', element: <PromptSearchPage /> }], { path, auth: fakeAuth({ user: signedIn ? makeUser() : null }) });
+  renderRoutes([{ path: '/prompt-search', element: <PromptSearchPage /> }], {
+    path,
+    auth: fakeAuth({ user: signedIn ? makeUser() : null }),
+  });
 
 describe('prompt search', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -30,8 +38,15 @@ describe('prompt search', () => {
   it('searches what is typed, shows ranked results as plain text, and links each prompt to its tool prefilled', async () => {
     const script = '<script>window.hacked = true</script>';
     const fox = makePost({ prompt: `Two foxes asleep ${script}`, title: 'Sleepy foxes' });
-    const report = makePost({ service: 'sales-pilot', isToolPrompt: false, prompt: 'A discovery call about foxes', media: { kind: 'report', contentType: 'text/html', url: null } });
-    const calls = serve((call) => (call.path === '/api/v1/community/search' ? ok(paginated([fox, report], 1, 12, 2)) : fail(404, 'Not found')));
+    const report = makePost({
+      service: 'sales-pilot',
+      isToolPrompt: false,
+      prompt: 'A discovery call about foxes',
+      media: { kind: 'report', contentType: 'text/html', url: null },
+    });
+    const calls = serve((call) =>
+      call.path === '/api/v1/community/search' ? ok(paginated([fox, report], 1, 12, 2)) : fail(404, 'Not found'),
+    );
     const { container } = render();
     expect(screen.getByText('Search the community’s prompts')).toBeInTheDocument();
 
@@ -79,7 +94,9 @@ describe('prompt search', () => {
     await screen.findByTestId('community-post');
 
     await userEvent.click(screen.getByRole('button', { name: 'Like (2 likes)' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === `/api/v1/community/posts/${post.id}/like`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === `/api/v1/community/posts/${post.id}/like`)).toBe(true),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Report this post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report this post' });

@@ -66,7 +66,9 @@ export function PromptSearchPage() {
         </Button>
       </form>
       {!q ? (
-        <EmptyState title="Search the community’s prompts">Type a few words: results are ranked by how well they match. Use quotes for a phrase and -word to leave one out.</EmptyState>
+        <EmptyState title="Search the community’s prompts">
+          Type a few words: results are ranked by how well they match. Use quotes for a phrase and -word to leave one out.
+        </EmptyState>
       ) : results.isPending ? (
         <Spinner label="Searching…" />
       ) : results.isError ? (
@@ -79,7 +81,13 @@ export function PromptSearchPage() {
             {data.total} result{data.total === 1 ? '' : 's'} for “{q}”
           </p>
           <PostGrid posts={data.items} />
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => update({ page: String(next) })} label="Search result pages" disabled={results.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={(next) => update({ page: String(next) })}
+            label="Search result pages"
+            disabled={results.isFetching}
+          />
         </>
       )}
     </PageContainer>

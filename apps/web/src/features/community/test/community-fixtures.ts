@@ -38,7 +38,13 @@ export function makeModerationPost(overrides: Partial<ModerationPost> = {}): Mod
   };
 }
 
-export const paginated = <T,>(items: T[], page = 1, limit = 12, total = items.length) => ({ items, page, limit, total, totalPages: Math.ceil(total / limit) });
+export const paginated = <T>(items: T[], page = 1, limit = 12, total = items.length) => ({
+  items,
+  page,
+  limit,
+  total,
+  totalPages: Math.ceil(total / limit),
+});
 
 export function makeFinishedJob(overrides: Partial<Job> = {}): Job {
   const id = uuid();
@@ -56,7 +62,16 @@ export function makeFinishedJob(overrides: Partial<Job> = {}): Job {
     startedAt: '2026-11-20T10:00:01.000Z',
     finishedAt: '2026-11-20T10:00:03.000Z',
     durationMs: 2000,
-    outputs: [{ id: uuid(), kind: 'image', name: 'generated-1.png', contentType: 'image/png', size: 1000, previewUrl: `/api/v1/files/preview-${id}` }],
+    outputs: [
+      {
+        id: uuid(),
+        kind: 'image',
+        name: 'generated-1.png',
+        contentType: 'image/png',
+        size: 1000,
+        previewUrl: `/api/v1/files/preview-${id}`,
+      },
+    ],
     summary: null,
     canDownload: true,
     ...overrides,

@@ -9,7 +9,13 @@ export function getAdminPosts(query: AdminPostsQuery, signal?: AbortSignal): Pro
 }
 
 export function useAdminPostsQuery(query: AdminPostsQuery) {
-  return useQuery(queryOptions({ queryKey: contentKeys.adminPostList(query), queryFn: ({ signal }) => getAdminPosts(query, signal), placeholderData: keepPreviousData }));
+  return useQuery(
+    queryOptions({
+      queryKey: contentKeys.adminPostList(query),
+      queryFn: ({ signal }) => getAdminPosts(query, signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 /** GET /admin/blog/posts/{slug} */
@@ -19,13 +25,20 @@ export function getAdminPost(slug: string, signal?: AbortSignal): Promise<AdminP
 
 export function useAdminPostQuery(slug: string | undefined) {
   return useQuery(
-    queryOptions({ queryKey: contentKeys.adminPost(slug ?? ''), queryFn: ({ signal }) => getAdminPost(slug ?? '', signal), enabled: Boolean(slug), retry: false }),
+    queryOptions({
+      queryKey: contentKeys.adminPost(slug ?? ''),
+      queryFn: ({ signal }) => getAdminPost(slug ?? '', signal),
+      enabled: Boolean(slug),
+      retry: false,
+    }),
   );
 }
 
 /** POST /admin/blog/posts (no slug yet) or PUT /admin/blog/posts/{slug} */
 export function savePost({ slug, body }: { slug?: string; body: PostBody }): Promise<AdminPost> {
-  return slug ? apiClient.put<AdminPost>(`/admin/blog/posts/${encodeURIComponent(slug)}`, body) : apiClient.post<AdminPost>('/admin/blog/posts', body);
+  return slug
+    ? apiClient.put<AdminPost>(`/admin/blog/posts/${encodeURIComponent(slug)}`, body)
+    : apiClient.post<AdminPost>('/admin/blog/posts', body);
 }
 
 export function useSavePost() {
@@ -33,7 +46,10 @@ export function useSavePost() {
   return useMutation({
     mutationFn: savePost,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.adminPosts() }), queryClient.invalidateQueries({ queryKey: contentKeys.posts() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.adminPosts() }),
+        queryClient.invalidateQueries({ queryKey: contentKeys.posts() }),
+      ]);
     },
   });
 }
@@ -44,7 +60,10 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (slug: string) => apiClient.delete<null>(`/admin/blog/posts/${encodeURIComponent(slug)}`),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.adminPosts() }), queryClient.invalidateQueries({ queryKey: contentKeys.posts() })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.adminPosts() }),
+        queryClient.invalidateQueries({ queryKey: contentKeys.posts() }),
+      ]);
     },
   });
 }

@@ -20,10 +20,16 @@ function useContactMutation<T>(mutationFn: (input: T) => Promise<ContactMessage>
 }
 
 export const useReplyToContact = () =>
-  useContactMutation(({ id, reply }: { id: string; reply: string }) => apiClient.post<ContactMessage>(`/admin/contact/messages/${id}/reply`, { reply }));
+  useContactMutation(({ id, reply }: { id: string; reply: string }) =>
+    apiClient.post<ContactMessage>(`/admin/contact/messages/${id}/reply`, { reply }),
+  );
 
 export const useSetContactStatus = () =>
-  useContactMutation(({ id, status }: { id: string; status: ContactStatus }) => apiClient.put<ContactMessage>(`/admin/contact/messages/${id}/status`, { status }));
+  useContactMutation(({ id, status }: { id: string; status: ContactStatus }) =>
+    apiClient.put<ContactMessage>(`/admin/contact/messages/${id}/status`, { status }),
+  );
 
 export const useGrantContactCredits = () =>
-  useContactMutation(({ id, body }: { id: string; body: ContactGrantBody }) => apiClient.post<ContactMessage>(`/admin/contact/messages/${id}/grant-credits`, body));
+  useContactMutation(({ id, body }: { id: string; body: ContactGrantBody }) =>
+    apiClient.post<ContactMessage>(`/admin/contact/messages/${id}/grant-credits`, body),
+  );

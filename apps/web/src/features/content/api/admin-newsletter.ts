@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Campaign, CampaignBody, CampaignRecipientList, RecipientStatus, SubscriberList, SubscriberListQuery } from '@lumen/core/content/newsletter';
+import type {
+  Campaign,
+  CampaignBody,
+  CampaignRecipientList,
+  RecipientStatus,
+  SubscriberList,
+  SubscriberListQuery,
+} from '@lumen/core/content/newsletter';
 import { API_BASE, apiClient } from '@/lib/api-client.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
 import { contentKeys } from './content-keys.ts';
@@ -21,7 +28,9 @@ export async function downloadSubscribersCsv(query: Pick<SubscriberListQuery, 's
   if (query.status) params.set('status', query.status);
   if (query.search) params.set('search', query.search);
   const token = getStoredToken();
-  const response = await fetch(`${API_BASE}/admin/newsletter/subscribers/export?${params.toString()}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${API_BASE}/admin/newsletter/subscribers/export?${params.toString()}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!response.ok) throw new Error('Could not export the subscribers');
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -46,7 +55,9 @@ export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: CampaignBody }) =>
-      id ? apiClient.put<Campaign>(`/admin/newsletter/campaigns/${id}`, body) : apiClient.post<Campaign>('/admin/newsletter/campaigns', body),
+      id
+        ? apiClient.put<Campaign>(`/admin/newsletter/campaigns/${id}`, body)
+        : apiClient.post<Campaign>('/admin/newsletter/campaigns', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.campaigns() }),
   });
 }

@@ -9,7 +9,11 @@ export function getBlogPosts(query: PublicPostsQuery, signal?: AbortSignal): Pro
 }
 
 export function blogPostsQueryOptions(query: PublicPostsQuery) {
-  return queryOptions({ queryKey: contentKeys.postList(query), queryFn: ({ signal }) => getBlogPosts(query, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: contentKeys.postList(query),
+    queryFn: ({ signal }) => getBlogPosts(query, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useBlogPostsQuery(query: PublicPostsQuery) {

@@ -12,7 +12,13 @@ export function useSubscribeToNewsletter() {
 }
 
 /** POST /newsletter/confirm or /newsletter/unsubscribe {token}: the signed link of a mail. */
-export function answerNewsletterLink({ action, token }: { action: 'confirm' | 'unsubscribe'; token: string }): Promise<{ email: string; status: string }> {
+export function answerNewsletterLink({
+  action,
+  token,
+}: {
+  action: 'confirm' | 'unsubscribe';
+  token: string;
+}): Promise<{ email: string; status: string }> {
   return apiClient.post<{ email: string; status: string }>(`/newsletter/${action}`, { token });
 }
 

@@ -5,7 +5,9 @@ import { contentKeys } from './content-keys.ts';
 
 /** GET /videos */
 export function useTutorialVideosQuery() {
-  return useQuery(queryOptions({ queryKey: contentKeys.videos(), queryFn: ({ signal }) => apiClient.get<TutorialVideo[]>('/videos', { signal }) }));
+  return useQuery(
+    queryOptions({ queryKey: contentKeys.videos(), queryFn: ({ signal }) => apiClient.get<TutorialVideo[]>('/videos', { signal }) }),
+  );
 }
 
 export function useSaveTutorialVideo() {

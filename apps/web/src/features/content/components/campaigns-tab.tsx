@@ -15,7 +15,13 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useCampaignRecipientsQuery, useCampaignsQuery, useSaveCampaign, useSendCampaign, useSendTestCampaign } from '../api/admin-newsletter.ts';
+import {
+  useCampaignRecipientsQuery,
+  useCampaignsQuery,
+  useSaveCampaign,
+  useSendCampaign,
+  useSendTestCampaign,
+} from '../api/admin-newsletter.ts';
 import { MarkdownPreview } from './markdown-preview.tsx';
 
 const statusTone = { draft: 'neutral', sending: 'warning', sent: 'success' } as const;
@@ -27,7 +33,14 @@ function Progress({ campaign }: { campaign: Campaign }) {
   const done = sent + failed;
   return (
     <div className="min-w-40">
-      <div className="h-2 overflow-hidden rounded-full bg-slate-100" role="progressbar" aria-label={`${campaign.subject} progress`} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={`${campaign.subject} progress`}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+      >
         <div className="h-full bg-brand-600" style={{ width: `${Math.round((done / total) * 100)}%` }} />
       </div>
       <p className="mt-1 text-xs text-slate-600">
@@ -48,7 +61,12 @@ function Recipients({ campaign }: { campaign: Campaign }) {
           <label htmlFor="recipient-status" className="text-sm font-medium text-slate-700">
             Recipients
           </label>
-          <Select id="recipient-status" className="mt-1" value={status} onChange={(event) => (setStatus(event.target.value as RecipientStatus | ''), setPage(1))}>
+          <Select
+            id="recipient-status"
+            className="mt-1"
+            value={status}
+            onChange={(event) => (setStatus(event.target.value as RecipientStatus | ''), setPage(1))}
+          >
             <option value="">All</option>
             <option value="sent">Sent</option>
             <option value="failed">Failed</option>
@@ -70,12 +88,18 @@ function Recipients({ campaign }: { campaign: Campaign }) {
               header: 'Result',
               cell: (recipient) => (
                 <>
-                  <Badge tone={recipient.status === 'sent' ? 'success' : recipient.status === 'failed' ? 'danger' : 'neutral'}>{recipient.status}</Badge>
+                  <Badge tone={recipient.status === 'sent' ? 'success' : recipient.status === 'failed' ? 'danger' : 'neutral'}>
+                    {recipient.status}
+                  </Badge>
                   {recipient.error && <p className="mt-1 text-xs text-red-700">{recipient.error}</p>}
                 </>
               ),
             },
-            { header: 'Sent', cell: (recipient) => (recipient.sentAt ? formatDateTime(recipient.sentAt) : '—'), className: 'whitespace-nowrap' },
+            {
+              header: 'Sent',
+              cell: (recipient) => (recipient.sentAt ? formatDateTime(recipient.sentAt) : '—'),
+              className: 'whitespace-nowrap',
+            },
           ]}
           pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Recipient pages' }}
         />
@@ -118,11 +142,24 @@ export function CampaignsTab() {
     <div className="space-y-6">
       {editing ? (
         <section aria-label="Compose a campaign" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5">
-          <TextField label="Subject" value={editing.subject} error={errors.subject} onChange={(event) => setEditing({ ...editing, subject: event.target.value })} />
+          <TextField
+            label="Subject"
+            value={editing.subject}
+            error={errors.subject}
+            onChange={(event) => setEditing({ ...editing, subject: event.target.value })}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <FormField label="Newsletter (markdown)" error={errors.body}>
               {(field) => (
-                <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={16} className="font-mono" value={editing.body} onChange={(event) => setEditing({ ...editing, body: event.target.value })} />
+                <Textarea
+                  id={field.id}
+                  invalid={field.invalid}
+                  aria-describedby={field.describedBy}
+                  rows={16}
+                  className="font-mono"
+                  value={editing.body}
+                  onChange={(event) => setEditing({ ...editing, body: event.target.value })}
+                />
               )}
             </FormField>
             <div>
@@ -138,7 +175,12 @@ export function CampaignsTab() {
               <Button
                 variant="outline"
                 disabled={test.isPending}
-                onClick={() => void test.mutateAsync(editing.id ?? '').then((sent) => toast.success(`Test sent to ${sent.to}`), (error: unknown) => toast.error(errorMessage(error, 'Could not send the test')))}
+                onClick={() =>
+                  void test.mutateAsync(editing.id ?? '').then(
+                    (sent) => toast.success(`Test sent to ${sent.to}`),
+                    (error: unknown) => toast.error(errorMessage(error, 'Could not send the test')),
+                  )
+                }
               >
                 <TestTube2 className="h-4 w-4" aria-hidden="true" /> Send a test to me
               </Button>
@@ -177,7 +219,11 @@ export function CampaignsTab() {
                   <div className="flex flex-wrap gap-1">
                     {campaign.status === 'draft' && (
                       <>
-                        <Button size="sm" variant="outline" onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setEditing({ id: campaign.id, subject: campaign.subject, body: campaign.body })}
+                        >
                           Edit
                         </Button>
                         <Button size="sm" onClick={() => setConfirmSend(campaign)}>
@@ -197,7 +243,9 @@ export function CampaignsTab() {
           />
         )}
       </QueryState>
-      {openId && campaigns.data?.find((campaign) => campaign.id === openId) && <Recipients campaign={campaigns.data.find((campaign) => campaign.id === openId)!} />}
+      {openId && campaigns.data?.find((campaign) => campaign.id === openId) && (
+        <Recipients campaign={campaigns.data.find((campaign) => campaign.id === openId)!} />
+      )}
       <ConfirmDialog
         open={confirmSend !== null}
         onOpenChange={(open) => !open && setConfirmSend(null)}

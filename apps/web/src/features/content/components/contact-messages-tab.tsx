@@ -59,12 +59,21 @@ function MessageCard({ message }: { message: ContactMessage }) {
         <div>
           <h3 className="font-semibold break-words text-slate-900">{message.subject}</h3>
           <p className="text-sm break-all text-slate-600">
-            {message.name} · <a href={`mailto:${message.email}`} className="text-brand-700 underline">{message.email}</a> · {formatDateTime(message.createdAt)}
+            {message.name} ·{' '}
+            <a href={`mailto:${message.email}`} className="text-brand-700 underline">
+              {message.email}
+            </a>{' '}
+            · {formatDateTime(message.createdAt)}
           </p>
         </div>
         <div className="flex items-center gap-2">
           <Badge tone={message.status === 'open' ? 'warning' : 'success'}>{message.status === 'open' ? 'Open' : 'Answered'}</Badge>
-          <Button size="sm" variant="ghost" disabled={setStatus.isPending} onClick={() => void setStatus.mutateAsync({ id: message.id, status: message.status === 'open' ? 'answered' : 'open' })}>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={setStatus.isPending}
+            onClick={() => void setStatus.mutateAsync({ id: message.id, status: message.status === 'open' ? 'answered' : 'open' })}
+          >
             {message.status === 'open' ? 'Mark answered' : 'Reopen'}
           </Button>
         </div>
@@ -79,7 +88,16 @@ function MessageCard({ message }: { message: ContactMessage }) {
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-2">
           <FormField label={`Reply to ${message.name}`} error={replyError}>
-            {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={3} value={replyText} onChange={(event) => setReplyText(event.target.value)} />}
+            {(field) => (
+              <Textarea
+                id={field.id}
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                rows={3}
+                value={replyText}
+                onChange={(event) => setReplyText(event.target.value)}
+              />
+            )}
           </FormField>
           <Button size="sm" onClick={() => void onReply()} disabled={reply.isPending}>
             {reply.isPending ? 'Sending…' : 'Send reply by e-mail'}
@@ -97,8 +115,20 @@ function MessageCard({ message }: { message: ContactMessage }) {
             <p className="text-sm text-slate-600">No account uses this e-mail yet.</p>
           ) : (
             <>
-              <TextField label="Credits" type="number" min={1} max={1000} value={amount} onChange={(event) => setAmount(event.target.value)} />
-              <TextField label="Reason" placeholder="Shared on Instagram" value={reason} onChange={(event) => setReason(event.target.value)} />
+              <TextField
+                label="Credits"
+                type="number"
+                min={1}
+                max={1000}
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+              />
+              <TextField
+                label="Reason"
+                placeholder="Shared on Instagram"
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+              />
               {grantError && (
                 <p role="alert" className="text-sm text-red-700">
                   {grantError}
@@ -136,11 +166,22 @@ export function ContactMessagesTab() {
       >
         <div>
           <Label htmlFor="message-search">Name, e-mail or subject</Label>
-          <Input id="message-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+          <Input
+            id="message-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="message-status">Status</Label>
-          <Select id="message-status" className="mt-1" value={status} onChange={(event) => (setStatus(event.target.value as ContactStatus | ''), setPage(1))}>
+          <Select
+            id="message-status"
+            className="mt-1"
+            value={status}
+            onChange={(event) => (setStatus(event.target.value as ContactStatus | ''), setPage(1))}
+          >
             <option value="">All</option>
             <option value="open">Open</option>
             <option value="answered">Answered</option>
@@ -163,7 +204,13 @@ export function ContactMessagesTab() {
             {data.items.map((message) => (
               <MessageCard key={message.id} message={message} />
             ))}
-            <Pagination page={data.page} totalPages={data.totalPages} onPageChange={setPage} disabled={query.isFetching} label="Message pages" />
+            <Pagination
+              page={data.page}
+              totalPages={data.totalPages}
+              onPageChange={setPage}
+              disabled={query.isFetching}
+              label="Message pages"
+            />
           </>
         )}
       </QueryState>

@@ -36,7 +36,9 @@ export function NewsletterSignup({ dark = false }: { dark?: boolean }) {
       <h2 id={`${id}-title`} className={cn('flex items-center gap-2 text-base font-semibold', dark ? 'text-white' : 'text-slate-900')}>
         <Mail className="h-4 w-4" aria-hidden="true" /> The Lumen Studio newsletter
       </h2>
-      <p className={cn('mt-1 text-sm', dark ? 'text-slate-400' : 'text-slate-600')}>New tools, guides and prompt ideas, about once a month. Unsubscribe with one click.</p>
+      <p className={cn('mt-1 text-sm', dark ? 'text-slate-400' : 'text-slate-600')}>
+        New tools, guides and prompt ideas, about once a month. Unsubscribe with one click.
+      </p>
       {done ? (
         <p role="status" className={cn('mt-3 text-sm font-medium', dark ? 'text-emerald-300' : 'text-emerald-700')}>
           {SUBSCRIBE_MESSAGE}

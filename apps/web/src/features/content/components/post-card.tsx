@@ -21,7 +21,9 @@ export function PostCard({ post }: { post: PostSummary }) {
         <img src={fallbackCover(post.slug)} alt="" className="aspect-[16/9] w-full object-cover" loading="lazy" />
       )}
       <div className="flex flex-1 flex-col p-5">
-        {post.tags.length > 0 && <p className="text-xs font-semibold tracking-wider text-brand-600 uppercase">{post.tags.slice(0, 2).join(' · ')}</p>}
+        {post.tags.length > 0 && (
+          <p className="text-xs font-semibold tracking-wider text-brand-600 uppercase">{post.tags.slice(0, 2).join(' · ')}</p>
+        )}
         <h2 className="mt-2 text-lg font-semibold text-slate-900">
           <Link to={`/company/blogs/${post.slug}`} className="hover:underline">
             {post.title}

@@ -54,7 +54,13 @@ export function SubscribersTab() {
       >
         <div>
           <Label htmlFor="subscriber-search">E-mail</Label>
-          <Input id="subscriber-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+          <Input
+            id="subscriber-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="subscriber-status">Status</Label>
@@ -81,7 +87,11 @@ export function SubscribersTab() {
         <Button
           type="button"
           variant="outline"
-          onClick={() => void downloadSubscribersCsv({ status: filters.status, search: filters.search }).catch((error: unknown) => toast.error(errorMessage(error, 'Could not export')))}
+          onClick={() =>
+            void downloadSubscribersCsv({ status: filters.status, search: filters.search }).catch((error: unknown) =>
+              toast.error(errorMessage(error, 'Could not export')),
+            )
+          }
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </Button>
@@ -101,11 +111,24 @@ export function SubscribersTab() {
             rowKey={(subscriber) => subscriber.id}
             columns={[
               { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
-              { header: 'Status', cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge> },
+              {
+                header: 'Status',
+                cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge>,
+              },
               { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
-              { header: 'Confirmed', cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'), className: 'whitespace-nowrap' },
+              {
+                header: 'Confirmed',
+                cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'),
+                className: 'whitespace-nowrap',
+              },
             ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, disabled: query.isFetching, label: 'Subscriber pages' }}
+            pager={{
+              page: data.page,
+              totalPages: data.totalPages,
+              onPageChange: setPage,
+              disabled: query.isFetching,
+              label: 'Subscriber pages',
+            }}
           />
         )}
       </QueryState>

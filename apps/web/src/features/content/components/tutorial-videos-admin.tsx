@@ -13,7 +13,15 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useDeleteTutorialVideo, useSaveTutorialVideo, useTutorialVideosQuery } from '../api/tutorial-videos.ts';
 
-type Draft = { id?: string; service: ServiceKey; title: string; description: string; url: string; durationLabel: string; sortOrder: string };
+type Draft = {
+  id?: string;
+  service: ServiceKey;
+  title: string;
+  description: string;
+  url: string;
+  durationLabel: string;
+  sortOrder: string;
+};
 type Errors = Partial<Record<keyof Draft, string>>;
 const blank: Draft = { service: 'ai-background', title: '', description: '', url: '', durationLabel: '', sortOrder: '0' };
 
@@ -39,7 +47,12 @@ function VideoForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
     }
   };
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Tutorial video" className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2">
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      aria-label="Tutorial video"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
+    >
       <FormField label="Tool" error={errors.service}>
         {(field) => (
           <Select id={field.id} value={draft.service} onChange={(event) => set('service', event.target.value as ServiceKey)}>
@@ -52,10 +65,34 @@ function VideoForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         )}
       </FormField>
       <TextField label="Video title" value={draft.title} error={errors.title} onChange={(event) => set('title', event.target.value)} />
-      <TextField label="Video link" hint="https://; YouTube and Vimeo links play on the page" value={draft.url} error={errors.url} onChange={(event) => set('url', event.target.value)} />
-      <TextField label="Length" placeholder="3:20" value={draft.durationLabel} error={errors.durationLabel} onChange={(event) => set('durationLabel', event.target.value)} />
-      <TextField label="Description" value={draft.description} error={errors.description} onChange={(event) => set('description', event.target.value)} />
-      <TextField label="Order" type="number" min={0} value={draft.sortOrder} error={errors.sortOrder} onChange={(event) => set('sortOrder', event.target.value)} />
+      <TextField
+        label="Video link"
+        hint="https://; YouTube and Vimeo links play on the page"
+        value={draft.url}
+        error={errors.url}
+        onChange={(event) => set('url', event.target.value)}
+      />
+      <TextField
+        label="Length"
+        placeholder="3:20"
+        value={draft.durationLabel}
+        error={errors.durationLabel}
+        onChange={(event) => set('durationLabel', event.target.value)}
+      />
+      <TextField
+        label="Description"
+        value={draft.description}
+        error={errors.description}
+        onChange={(event) => set('description', event.target.value)}
+      />
+      <TextField
+        label="Order"
+        type="number"
+        min={0}
+        value={draft.sortOrder}
+        error={errors.sortOrder}
+        onChange={(event) => set('sortOrder', event.target.value)}
+      />
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {draft.id ? 'Save video' : 'Add video'}
@@ -112,7 +149,12 @@ export function TutorialVideosAdmin() {
                   size="sm"
                   variant="ghost"
                   aria-label={`Remove ${video.title}`}
-                  onClick={() => void remove.mutateAsync(video.id).then(() => toast.success('Video removed'), (error: unknown) => toast.error(errorMessage(error, 'Could not remove the video')))}
+                  onClick={() =>
+                    void remove.mutateAsync(video.id).then(
+                      () => toast.success('Video removed'),
+                      (error: unknown) => toast.error(errorMessage(error, 'Could not remove the video')),
+                    )
+                  }
                 >
                   <Trash2 className="h-4 w-4" aria-hidden="true" />
                 </Button>

@@ -21,7 +21,9 @@ describe('the article editor', () => {
     renderRoutes(routes, { path: '/admin/blog/new', auth: auth() });
     const editor = await screen.findByLabelText('Article (markdown)');
     await user.click(editor);
-    await user.paste('## Hello preview\n\n**bold** <script>alert(1)</script> <img src=x onerror=alert(1)> [bad](javascript:alert(1)) [good](https://example.com)');
+    await user.paste(
+      '## Hello preview\n\n**bold** <script>alert(1)</script> <img src=x onerror=alert(1)> [bad](javascript:alert(1)) [good](https://example.com)',
+    );
     const preview = screen.getByRole('region', { name: 'Article preview' });
     await waitFor(() => expect(within(preview).getByRole('heading', { level: 2, name: 'Hello preview' })).toBeInTheDocument());
     expect(within(preview).getByText('bold').tagName).toBe('STRONG');
@@ -40,7 +42,16 @@ describe('the article editor', () => {
     mockFetch((url, init) => {
       if (url === '/api/v1/admin/blog/posts' && init.method === 'POST') {
         sent = JSON.parse(String(init.body));
-        return ok({ ...sent, id: 'p1', coverImageUrl: null, readingMinutes: 1, isLive: true, createdAt: '', updatedAt: '', publishAt: '2026-11-01T00:00:00.000Z' });
+        return ok({
+          ...sent,
+          id: 'p1',
+          coverImageUrl: null,
+          readingMinutes: 1,
+          isLive: true,
+          createdAt: '',
+          updatedAt: '',
+          publishAt: '2026-11-01T00:00:00.000Z',
+        });
       }
       return fail(404, 'Not found', 'NOT_FOUND');
     });

@@ -208,7 +208,13 @@ function PostEditor({ post }: { post: AdminPost | null }) {
         }}
       >
         <div className="space-y-4">
-          <TextField label="Title" value={draft.title} error={errors.title} maxLength={blogLimits.titleMax} onChange={(event) => set('title', event.target.value)} />
+          <TextField
+            label="Title"
+            value={draft.title}
+            error={errors.title}
+            maxLength={blogLimits.titleMax}
+            onChange={(event) => set('title', event.target.value)}
+          />
           <TextField
             label="Slug"
             value={draft.slug}
@@ -221,12 +227,23 @@ function PostEditor({ post }: { post: AdminPost | null }) {
           />
           <FormField label="Excerpt" error={errors.excerpt} hint="One or two sentences shown in lists.">
             {(field) => (
-              <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={2} value={draft.excerpt} onChange={(event) => set('excerpt', event.target.value)} />
+              <Textarea
+                id={field.id}
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                rows={2}
+                value={draft.excerpt}
+                onChange={(event) => set('excerpt', event.target.value)}
+              />
             )}
           </FormField>
           <div>
             <div className="mb-2 flex items-center justify-between gap-2">
-              <div role="tablist" aria-label="Editor" className="inline-flex rounded-lg border border-slate-200 bg-slate-50 p-0.5 lg:hidden">
+              <div
+                role="tablist"
+                aria-label="Editor"
+                className="inline-flex rounded-lg border border-slate-200 bg-slate-50 p-0.5 lg:hidden"
+              >
                 {(['write', 'preview'] as const).map((value) => (
                   <button
                     key={value}
@@ -234,7 +251,9 @@ function PostEditor({ post }: { post: AdminPost | null }) {
                     role="tab"
                     aria-selected={tab === value}
                     onClick={() => setTab(value)}
-                    className={tab === value ? 'rounded-md bg-white px-3 py-1 text-sm font-medium shadow-sm' : 'px-3 py-1 text-sm text-slate-600'}
+                    className={
+                      tab === value ? 'rounded-md bg-white px-3 py-1 text-sm font-medium shadow-sm' : 'px-3 py-1 text-sm text-slate-600'
+                    }
                   >
                     {value === 'write' ? 'Write' : 'Preview'}
                   </button>
@@ -246,7 +265,11 @@ function PostEditor({ post }: { post: AdminPost | null }) {
             </div>
             <div className="grid gap-4 xl:grid-cols-2">
               <div className={tab === 'preview' ? 'hidden lg:block' : undefined}>
-                <FormField label="Article (markdown)" error={errors.body} hint="## headings, **bold**, *italic*, - lists, [links](https://…), ![images](https://…), | tables |. Raw HTML is shown as text.">
+                <FormField
+                  label="Article (markdown)"
+                  error={errors.body}
+                  hint="## headings, **bold**, *italic*, - lists, [links](https://…), ![images](https://…), | tables |. Raw HTML is shown as text."
+                >
                   {(field) => (
                     <Textarea
                       id={field.id}
@@ -293,14 +316,29 @@ function PostEditor({ post }: { post: AdminPost | null }) {
           </div>
           <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
             <p className="text-sm font-medium text-slate-700">Cover image</p>
-            {draft.coverImageUrl ? <img src={draft.coverImageUrl} alt="Cover preview" className="aspect-[16/9] w-full rounded-lg object-cover" /> : null}
-            <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" id="cover-file" onChange={(event) => void onCover(event.target.files?.[0])} />
+            {draft.coverImageUrl ? (
+              <img src={draft.coverImageUrl} alt="Cover preview" className="aspect-[16/9] w-full rounded-lg object-cover" />
+            ) : null}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="sr-only"
+              id="cover-file"
+              onChange={(event) => void onCover(event.target.files?.[0])}
+            />
             <div className="flex flex-wrap gap-2">
               <Button type="button" variant="outline" size="sm" disabled={upload.isPending} onClick={() => fileInput.current?.click()}>
-                <ImagePlus className="h-4 w-4" aria-hidden="true" /> {upload.isPending ? 'Uploading…' : draft.coverImage ? 'Replace' : 'Upload'}
+                <ImagePlus className="h-4 w-4" aria-hidden="true" />{' '}
+                {upload.isPending ? 'Uploading…' : draft.coverImage ? 'Replace' : 'Upload'}
               </Button>
               {draft.coverImage && (
-                <Button type="button" variant="ghost" size="sm" onClick={() => setDraft((current) => ({ ...current, coverImage: null, coverImageUrl: null }))}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => setDraft((current) => ({ ...current, coverImage: null, coverImageUrl: null }))}
+                >
                   Remove
                 </Button>
               )}
@@ -313,8 +351,19 @@ function PostEditor({ post }: { post: AdminPost | null }) {
             )}
           </div>
           <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
-            <TextField label="Tags" value={draft.tags} error={errors.tags} hint="Comma-separated, e.g. guides, image generation" onChange={(event) => set('tags', event.target.value)} />
-            <TextField label="Author" value={draft.authorName} error={errors.authorName} onChange={(event) => set('authorName', event.target.value)} />
+            <TextField
+              label="Tags"
+              value={draft.tags}
+              error={errors.tags}
+              hint="Comma-separated, e.g. guides, image generation"
+              onChange={(event) => set('tags', event.target.value)}
+            />
+            <TextField
+              label="Author"
+              value={draft.authorName}
+              error={errors.authorName}
+              onChange={(event) => set('authorName', event.target.value)}
+            />
           </div>
           <div className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
             <TextField
@@ -324,7 +373,11 @@ function PostEditor({ post }: { post: AdminPost | null }) {
               hint={`${draft.seoTitle.length}/${blogLimits.seoTitleMax}; empty uses the title`}
               onChange={(event) => set('seoTitle', event.target.value)}
             />
-            <FormField label="SEO description" error={errors.seoDescription} hint={`${draft.seoDescription.length}/${blogLimits.seoDescriptionMax}; empty uses the excerpt`}>
+            <FormField
+              label="SEO description"
+              error={errors.seoDescription}
+              hint={`${draft.seoDescription.length}/${blogLimits.seoDescriptionMax}; empty uses the excerpt`}
+            >
               {(field) => (
                 <Textarea
                   id={field.id}

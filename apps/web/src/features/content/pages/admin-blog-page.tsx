@@ -62,11 +62,22 @@ export function AdminBlogPage() {
       >
         <div>
           <Label htmlFor="post-search">Title, slug or excerpt</Label>
-          <Input id="post-search" className="mt-1" type="search" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+          <Input
+            id="post-search"
+            className="mt-1"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="post-status">Status</Label>
-          <Select id="post-status" className="mt-1" value={status ?? ''} onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}>
+          <Select
+            id="post-status"
+            className="mt-1"
+            value={status ?? ''}
+            onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}
+          >
             <option value="">All</option>
             <option value="draft">Drafts</option>
             <option value="published">Published or scheduled</option>
@@ -102,7 +113,11 @@ export function AdminBlogPage() {
                 ),
               },
               { header: 'Status', cell: (post) => <PostStatusBadge post={post} /> },
-              { header: 'Publish date', cell: (post) => (post.publishAt ? formatDateTime(post.publishAt) : '—'), className: 'whitespace-nowrap' },
+              {
+                header: 'Publish date',
+                cell: (post) => (post.publishAt ? formatDateTime(post.publishAt) : '—'),
+                className: 'whitespace-nowrap',
+              },
               {
                 header: 'Tags',
                 cell: (post) => (
@@ -115,7 +130,13 @@ export function AdminBlogPage() {
               },
               { header: 'Last edited', cell: (post) => formatDateTime(post.updatedAt), className: 'whitespace-nowrap' },
             ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: (next) => setQuery({ page: next }), disabled: query.isFetching, label: 'Article pages' }}
+            pager={{
+              page: data.page,
+              totalPages: data.totalPages,
+              onPageChange: (next) => setQuery({ page: next }),
+              disabled: query.isFetching,
+              label: 'Article pages',
+            }}
           />
         )}
       </QueryState>

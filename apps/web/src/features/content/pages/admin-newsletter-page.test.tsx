@@ -27,7 +27,23 @@ describe('/admin/newsletter', { timeout: 20_000 }, () => {
     mockFetch((url, init) => {
       calls.push(`${init.method ?? 'GET'} ${url}`);
       if (url.startsWith('/api/v1/admin/newsletter/subscribers')) {
-        return ok({ items: [{ id: 's1', email: 'reader@example.com', status: 'confirmed', createdAt: draft.createdAt, confirmedAt: draft.createdAt, unsubscribedAt: null }], page: 1, limit: 10, total: 1, totalPages: 1, counts: { pending: 2, confirmed: 1, unsubscribed: 0 } });
+        return ok({
+          items: [
+            {
+              id: 's1',
+              email: 'reader@example.com',
+              status: 'confirmed',
+              createdAt: draft.createdAt,
+              confirmedAt: draft.createdAt,
+              unsubscribedAt: null,
+            },
+          ],
+          page: 1,
+          limit: 10,
+          total: 1,
+          totalPages: 1,
+          counts: { pending: 2, confirmed: 1, unsubscribed: 0 },
+        });
       }
       if (url === '/api/v1/admin/newsletter/campaigns') return ok(campaigns);
       if (url === '/api/v1/admin/newsletter/campaigns/c1/test') return ok({ to: 'admin@example.com' });
@@ -38,7 +54,10 @@ describe('/admin/newsletter', { timeout: 20_000 }, () => {
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     const user = userEvent.setup();
-    renderRoutes([{ path: '/admin/newsletter', element: <AdminNewsletterPage /> }], { path: '/admin/newsletter', auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
+    renderRoutes([{ path: '/admin/newsletter', element: <AdminNewsletterPage /> }], {
+      path: '/admin/newsletter',
+      auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }),
+    });
     expect(await screen.findByText('reader@example.com')).toBeInTheDocument();
     const counts = screen.getByRole('list', { name: 'Subscribers by status' });
     expect(within(counts).getByText('Awaiting confirmation').nextSibling).toHaveTextContent('2');

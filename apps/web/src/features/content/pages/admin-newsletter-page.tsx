@@ -18,7 +18,11 @@ export function AdminNewsletterPage() {
   const current: TabKey = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? 'subscribers';
   return (
     <>
-      <PageHeader eyebrow="Admin" title="Newsletter" description="Subscribers and campaigns, and the messages people send from the contact page." />
+      <PageHeader
+        eyebrow="Admin"
+        title="Newsletter"
+        description="Subscribers and campaigns, and the messages people send from the contact page."
+      />
       <div role="tablist" aria-label="Newsletter sections" className="mb-6 flex gap-1 border-b border-slate-200">
         {tabs.map((tab) => (
           <button

@@ -21,7 +21,18 @@ const post: PublicPost = {
   html: '<h2>What the engine does</h2><p>Stroke by stroke.</p>',
   seoTitle: '',
   seoDescription: '',
-  related: [{ slug: 'six-tools', title: 'Six tools, one balance', excerpt: '', coverImageUrl: null, tags: ['video'], authorName: 'Team', publishedAt: null, readingMinutes: 2 }],
+  related: [
+    {
+      slug: 'six-tools',
+      title: 'Six tools, one balance',
+      excerpt: '',
+      coverImageUrl: null,
+      tags: ['video'],
+      authorName: 'Team',
+      publishedAt: null,
+      readingMinutes: 2,
+    },
+  ],
 };
 
 const routes = [{ path: '/company/blogs/:slug', element: <BlogPostPage /> }];

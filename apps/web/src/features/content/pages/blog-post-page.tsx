@@ -41,7 +41,9 @@ export function BlogPostPage() {
         {isApiError(error) && error.status === 404 ? (
           <>
             <h1 className="mb-4 text-2xl font-bold text-slate-900">Article not found</h1>
-            <EmptyState title="This article is not available">It may have been moved or unpublished. Browse all articles instead.</EmptyState>
+            <EmptyState title="This article is not available">
+              It may have been moved or unpublished. Browse all articles instead.
+            </EmptyState>
           </>
         ) : (
           <ErrorState message="Failed to load the article" onRetry={() => void refetch()} />
@@ -58,7 +60,10 @@ export function BlogPostPage() {
             <ul aria-label="Tags" className="mb-3 flex flex-wrap gap-2">
               {post.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={`/company/blogs?tag=${encodeURIComponent(tag)}`} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100">
+                  <Link
+                    to={`/company/blogs?tag=${encodeURIComponent(tag)}`}
+                    className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 hover:bg-brand-100"
+                  >
                     {tag}
                   </Link>
                 </li>

@@ -25,7 +25,12 @@ describe('/company/blogs', () => {
       if (!url.startsWith('/api/v1/blog/posts')) return fail(404, 'Not found', 'NOT_FOUND');
       const params = new URL(url, 'http://x').searchParams;
       const page = Number(params.get('page'));
-      const items = params.get('tag') === 'video' ? [post('speed', 'Speed painting', 4)] : page === 2 ? [post('older', 'Older article', 1)] : [post('newest', 'Newest article', 2)];
+      const items =
+        params.get('tag') === 'video'
+          ? [post('speed', 'Speed painting', 4)]
+          : page === 2
+            ? [post('older', 'Older article', 1)]
+            : [post('newest', 'Newest article', 2)];
       return ok({ items, page, limit: 10, total: 11, totalPages: params.get('tag') ? 1 : 2, tags: ['guides', 'video'] });
     });
     const user = userEvent.setup();

@@ -27,7 +27,11 @@ export function BlogsPage() {
 
   return (
     <PageContainer>
-      <PageHeader eyebrow="Company" title="Blog" description="Guides, product news and behind-the-scenes stories from the Lumen Studio team." />
+      <PageHeader
+        eyebrow="Company"
+        title="Blog"
+        description="Guides, product news and behind-the-scenes stories from the Lumen Studio team."
+      />
       {data && data.tags.length > 0 && (
         <nav aria-label="Filter by tag" className="mb-6 flex flex-wrap gap-2">
           {[undefined, ...data.tags].map((value) => (
@@ -38,7 +42,9 @@ export function BlogsPage() {
               onClick={() => go({ tag: value })}
               className={cn(
                 'rounded-full border px-3 py-1 text-sm font-medium',
-                tag === value ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
+                tag === value
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-slate-300 bg-white text-slate-700 hover:border-brand-400',
               )}
             >
               {value ?? 'All articles'}
@@ -51,7 +57,9 @@ export function BlogsPage() {
       ) : isError ? (
         <ErrorState message="Failed to load articles" onRetry={() => void refetch()} />
       ) : data.items.length === 0 ? (
-        <EmptyState title={tag ? `No articles tagged “${tag}” yet` : 'No articles yet'}>New articles appear here as soon as they are published.</EmptyState>
+        <EmptyState title={tag ? `No articles tagged “${tag}” yet` : 'No articles yet'}>
+          New articles appear here as soon as they are published.
+        </EmptyState>
       ) : (
         <>
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -59,7 +67,13 @@ export function BlogsPage() {
               <PostCard key={post.slug} post={post} />
             ))}
           </div>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => go({ tag, page: next })} disabled={isFetching} label="Article pages" />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={(next) => go({ tag, page: next })}
+            disabled={isFetching}
+            label="Article pages"
+          />
         </>
       )}
     </PageContainer>

@@ -32,7 +32,12 @@ describe('the contact page', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Message'), 'I shared my speed painting on Instagram.');
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your message was sent');
-    expect(sent).toEqual({ name: 'Grace', email: 'grace@example.com', subject: 'Free credits', message: 'I shared my speed painting on Instagram.' });
+    expect(sent).toEqual({
+      name: 'Grace',
+      email: 'grace@example.com',
+      subject: 'Free credits',
+      message: 'I shared my speed painting on Instagram.',
+    });
   });
 
   it('shows the rate-limit message from the server', async () => {

@@ -20,9 +20,21 @@ type FormInput = z.input<typeof contactBodySchema>;
 type FormOutput = z.output<typeof contactBodySchema>;
 
 const topics = [
-  { icon: LifeBuoy, title: 'Help with a tool or a result', text: 'Tell us which tool, what you uploaded and what you expected; a job id from the result library helps.' },
-  { icon: Mail, title: 'Billing, refunds and invoices', text: 'Purchases come with a 30-day money-back guarantee. Mention the order or invoice number.' },
-  { icon: Gift, title: 'FREE CREDITS', text: 'Shared Lumen Studio on social media? Send us the link from the e-mail of your account and we add free credits to it.' },
+  {
+    icon: LifeBuoy,
+    title: 'Help with a tool or a result',
+    text: 'Tell us which tool, what you uploaded and what you expected; a job id from the result library helps.',
+  },
+  {
+    icon: Mail,
+    title: 'Billing, refunds and invoices',
+    text: 'Purchases come with a 30-day money-back guarantee. Mention the order or invoice number.',
+  },
+  {
+    icon: Gift,
+    title: 'FREE CREDITS',
+    text: 'Shared Lumen Studio on social media? Send us the link from the e-mail of your account and we add free credits to it.',
+  },
 ];
 
 /** /contact: the message goes to the support team, who answer by e-mail. */
@@ -50,7 +62,8 @@ export function ContactPage() {
       setSent(true);
       reset({ ...values, subject: '', message: '' });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'subject', 'message'])) setFailure(errorMessage(error, 'Could not send your message; please try again.'));
+      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'subject', 'message']))
+        setFailure(errorMessage(error, 'Could not send your message; please try again.'));
     }
   });
 
@@ -73,7 +86,11 @@ export function ContactPage() {
             </div>
           ))}
           <p className="text-sm text-slate-600">
-            Developers: the <Link to="/resources/open-api" className="text-brand-700 underline">API reference</Link> answers most integration questions.
+            Developers: the{' '}
+            <Link to="/resources/open-api" className="text-brand-700 underline">
+              API reference
+            </Link>{' '}
+            answers most integration questions.
           </p>
         </aside>
         <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -93,7 +110,9 @@ export function ContactPage() {
             </div>
             <div className="sm:col-span-2">
               <FormField label="Message" error={errors.message?.message} hint={`${messageLength}/${contactLimits.messageMax}`}>
-                {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={7} {...register('message')} />}
+                {(field) => (
+                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={7} {...register('message')} />
+                )}
               </FormField>
             </div>
             {failure && (

@@ -9,16 +9,40 @@ describe('/resources/videos', () => {
     mockFetch((url) =>
       url === '/api/v1/videos'
         ? ok([
-            { id: 'v1', service: 'speedpainting', title: 'Your first speed painting', description: '', url: 'https://youtu.be/dQw4w9WgXcQ', embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', durationLabel: '2:10', sortOrder: 0 },
-            { id: 'v2', service: 'sales-pilot', title: 'Reading a call report', description: '', url: 'https://example.com/v.mp4', embedUrl: null, durationLabel: '', sortOrder: 0 },
+            {
+              id: 'v1',
+              service: 'speedpainting',
+              title: 'Your first speed painting',
+              description: '',
+              url: 'https://youtu.be/dQw4w9WgXcQ',
+              embedUrl: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+              durationLabel: '2:10',
+              sortOrder: 0,
+            },
+            {
+              id: 'v2',
+              service: 'sales-pilot',
+              title: 'Reading a call report',
+              description: '',
+              url: 'https://example.com/v.mp4',
+              embedUrl: null,
+              durationLabel: '',
+              sortOrder: 0,
+            },
           ])
         : fail(404, 'Not found', 'NOT_FOUND'),
     );
     renderRoutes([{ path: '/', element: <VideosPage /> }]);
     const painting = await screen.findByRole('region', { name: 'Speed Painting Video' });
-    expect(within(painting).getByTitle('Your first speed painting')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(within(painting).getByTitle('Your first speed painting')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+    );
     const sales = screen.getByRole('region', { name: 'Sales Pilot Analysis' });
-    expect(within(sales).getByRole('link', { name: 'Watch Reading a call report (opens in a new tab)' })).toHaveAttribute('href', 'https://example.com/v.mp4');
+    expect(within(sales).getByRole('link', { name: 'Watch Reading a call report (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://example.com/v.mp4',
+    );
     const background = screen.getByRole('region', { name: 'AI Background' });
     expect(within(background).getByText(/The video walkthrough is being recorded/)).toBeInTheDocument();
   });

@@ -22,7 +22,12 @@ function VideoCard({ video }: { video: TutorialVideo }) {
           sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
         />
       ) : (
-        <a href={video.url} target="_blank" rel="noopener noreferrer" className="flex aspect-video w-full items-center justify-center bg-slate-900 text-white hover:bg-slate-800">
+        <a
+          href={video.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex aspect-video w-full items-center justify-center bg-slate-900 text-white hover:bg-slate-800"
+        >
           <PlayCircle className="h-12 w-12" aria-hidden="true" />
           <span className="sr-only">Watch {video.title} (opens in a new tab)</span>
         </a>
@@ -32,7 +37,12 @@ function VideoCard({ video }: { video: TutorialVideo }) {
         {video.durationLabel && <p className="text-xs text-slate-500">{video.durationLabel}</p>}
         {video.description && <p className="mt-1 text-sm text-slate-600">{video.description}</p>}
         {!video.embedUrl && (
-          <a href={video.url} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          <a
+            href={video.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
             Watch <ExternalLink className="h-3.5 w-3.5" aria-hidden="true" />
           </a>
         )}
@@ -46,7 +56,11 @@ export function VideosPage() {
   const { data, isPending, isError, refetch } = useTutorialVideosQuery();
   return (
     <PageContainer>
-      <PageHeader eyebrow="Resources" title="Video tutorials" description="Short walkthroughs of every Lumen Studio tool: what to upload, which settings matter, and how to get a result worth sharing." />
+      <PageHeader
+        eyebrow="Resources"
+        title="Video tutorials"
+        description="Short walkthroughs of every Lumen Studio tool: what to upload, which settings matter, and how to get a result worth sharing."
+      />
       {isPending ? (
         <Spinner label="Loading videos…" />
       ) : isError ? (
@@ -73,7 +87,12 @@ export function VideosPage() {
                   </div>
                 ) : (
                   <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center">
-                    <img src={`/main/bg/${service.image}.jpg`} alt="" className="h-24 w-full rounded-xl object-cover sm:w-40" loading="lazy" />
+                    <img
+                      src={`/main/bg/${service.image}.jpg`}
+                      alt=""
+                      className="h-24 w-full rounded-xl object-cover sm:w-40"
+                      loading="lazy"
+                    />
                     <div>
                       <p className="font-medium text-slate-900">{service.tagline}</p>
                       <p className="mt-1 text-sm text-slate-600">
@@ -81,7 +100,11 @@ export function VideosPage() {
                         <Link to={service.productPath} className="text-brand-700 underline">
                           product page
                         </Link>{' '}
-                        shows real examples and the <Link to="/company/blogs" className="text-brand-700 underline">blog</Link> has step-by-step guides.
+                        shows real examples and the{' '}
+                        <Link to="/company/blogs" className="text-brand-700 underline">
+                          blog
+                        </Link>{' '}
+                        has step-by-step guides.
                       </p>
                     </div>
                   </div>

@@ -10,7 +10,10 @@ export function BalanceCards({ balance, spent }: { balance: number; spent: numbe
   return (
     <section aria-label="Credits" className="space-y-4">
       {low && (
-        <div role="alert" className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="flex items-start gap-2 text-sm">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
@@ -29,7 +32,9 @@ export function BalanceCards({ balance, spent }: { balance: number; spent: numbe
             {balance}
           </p>
           <p className={low ? 'mt-1 text-xs font-semibold text-amber-700' : 'mt-1 flex items-center gap-1 text-xs text-emerald-700'}>
-            {low ? 'Low balance' : (
+            {low ? (
+              'Low balance'
+            ) : (
               <>
                 <CheckCircle2 className="h-3.5 w-3.5" aria-hidden="true" /> Good standing
               </>
@@ -44,7 +49,11 @@ export function BalanceCards({ balance, spent }: { balance: number; spent: numbe
         </Card>
         <Card className="flex flex-col justify-between bg-gradient-to-br from-brand-600 to-brand-800 text-white">
           <p className="text-sm text-brand-100">Need more credits?</p>
-          <button type="button" onClick={openUpgradeModal} className="mt-3 inline-flex items-center gap-1 text-left font-semibold hover:underline">
+          <button
+            type="button"
+            onClick={openUpgradeModal}
+            className="mt-3 inline-flex items-center gap-1 text-left font-semibold hover:underline"
+          >
             <Plus className="h-4 w-4" aria-hidden="true" /> Upgrade your plan
           </button>
         </Card>

@@ -29,5 +29,12 @@ export function useCreditOverview() {
     });
   }, [usage.data, costs.data, balance]);
 
-  return { balance, spent, services, plan: usage.data?.plan, hasPurchased: usage.data?.hasPurchased ?? false, isLoading: usage.isPending && user !== null };
+  return {
+    balance,
+    spent,
+    services,
+    plan: usage.data?.plan,
+    hasPurchased: usage.data?.hasPurchased ?? false,
+    isLoading: usage.isPending && user !== null,
+  };
 }

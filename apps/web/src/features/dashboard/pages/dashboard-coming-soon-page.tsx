@@ -9,7 +9,11 @@ export function DashboardComingSoonPage() {
       <PageHeader title="What's next" description="Features on their way to your dashboard." />
       <RoadmapList />
       <p className="mt-6 text-sm text-slate-600">
-        Missing something? <Link to="/contact" className="font-semibold text-brand-700 underline">Tell us what you need</Link>.
+        Missing something?{' '}
+        <Link to="/contact" className="font-semibold text-brand-700 underline">
+          Tell us what you need
+        </Link>
+        .
       </p>
     </>
   );

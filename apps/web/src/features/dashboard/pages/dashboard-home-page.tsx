@@ -9,7 +9,10 @@ export function DashboardHomePage() {
   const { balance, spent, services } = useCreditOverview();
   return (
     <>
-      <PageHeader title={`Welcome, ${user?.firstName ?? 'creator'}!`} description="Pick a tool to start creating. Each run shows its credit cost before you start." />
+      <PageHeader
+        title={`Welcome, ${user?.firstName ?? 'creator'}!`}
+        description="Pick a tool to start creating. Each run shows its credit cost before you start."
+      />
       <BalanceCards balance={balance} spent={spent} />
       <section aria-labelledby="tools-heading" className="mt-10">
         <h2 id="tools-heading" className="text-lg font-semibold text-slate-900">

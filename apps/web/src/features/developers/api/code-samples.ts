@@ -53,7 +53,8 @@ export function workflowSamples(base: string): Sample[] {
   return [
     {
       title: '1. Create an upload',
-      description: 'POST /uploads, multipart with the field file (PNG, JPEG or WebP up to 15 MB; purpose=transcript for .txt/.vtt/.srt). Returns the upload id.',
+      description:
+        'POST /uploads, multipart with the field file (PNG, JPEG or WebP up to 15 MB; purpose=transcript for .txt/.vtt/.srt). Returns the upload id.',
       code: {
         curl: `curl -X POST ${base}/uploads \\
   -H "X-API-Key: $LUMEN_API_KEY" \\
@@ -102,7 +103,8 @@ job = res.json()["data"]`,
     },
     {
       title: '3. Poll the job',
-      description: 'GET /jobs/{id} until status is succeeded or failed (a failed job is refunded). GET /jobs/{id}/events streams the same as Server-Sent Events.',
+      description:
+        'GET /jobs/{id} until status is succeeded or failed (a failed job is refunded). GET /jobs/{id}/events streams the same as Server-Sent Events.',
       code: {
         curl: `while true; do
   STATUS=$(curl -s -H "Authorization: Bearer $LUMEN_API_KEY" ${base}/jobs/<job id> | jq -r .data.status)

@@ -22,7 +22,13 @@ export type JsonSchema = {
   nullable?: boolean;
 };
 
-export type OpenApiParameter = { name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; description?: string; schema?: JsonSchema };
+export type OpenApiParameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema?: JsonSchema;
+};
 type MediaType = { schema?: JsonSchema };
 type OpenApiOperationObject = {
   operationId?: string;
@@ -132,7 +138,10 @@ export function collectOperations(doc: OpenApiDocument): Operation[] {
       });
     }
   }
-  return operations.sort((a, b) => a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || httpMethods.indexOf(a.method) - httpMethods.indexOf(b.method));
+  return operations.sort(
+    (a, b) =>
+      a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || httpMethods.indexOf(a.method) - httpMethods.indexOf(b.method),
+  );
 }
 
 /** Operations whose method, path, summary, description or group contain the search words. */

@@ -64,7 +64,13 @@ export async function sendTryItRequest(request: TryItRequest): Promise<TryItResp
   response.headers.forEach((value, name) => {
     if (shownHeaders.includes(name.toLowerCase())) responseHeaders.push([name, value]);
   });
-  return { status: response.status, statusText: response.statusText, durationMs: Math.round(performance.now() - started), headers: responseHeaders, body };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    durationMs: Math.round(performance.now() - started),
+    headers: responseHeaders,
+    body,
+  };
 }
 
 export function useTryItRequest() {

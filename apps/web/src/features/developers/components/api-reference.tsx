@@ -30,7 +30,12 @@ export function ApiReference() {
     return [...byGroup.entries()];
   }, [shown]);
 
-  const auth: TryItAuth = authChoice === 'api-key' ? { kind: 'api-key', key, header: keyHeader } : authChoice === 'session' ? { kind: 'session' } : { kind: 'none' };
+  const auth: TryItAuth =
+    authChoice === 'api-key'
+      ? { kind: 'api-key', key, header: keyHeader }
+      : authChoice === 'session'
+        ? { kind: 'session' }
+        : { kind: 'none' };
 
   if (documentQuery.isPending) return <Spinner label="Loading the API reference" />;
   if (documentQuery.isError) return <ErrorState message="Failed to load the API reference" onRetry={() => void documentQuery.refetch()} />;
@@ -52,8 +57,14 @@ export function ApiReference() {
             <input type="radio" name="try-auth" checked={authChoice === 'api-key'} onChange={() => setAuthChoice('api-key')} /> API key
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="try-auth" checked={authChoice === 'session'} onChange={() => setAuthChoice('session')} disabled={!isAuthenticated} /> My signed-in
-            session{!isAuthenticated && ' (sign in first)'}
+            <input
+              type="radio"
+              name="try-auth"
+              checked={authChoice === 'session'}
+              onChange={() => setAuthChoice('session')}
+              disabled={!isAuthenticated}
+            />{' '}
+            My signed-in session{!isAuthenticated && ' (sign in first)'}
           </label>
           <label className="flex items-center gap-2">
             <input type="radio" name="try-auth" checked={authChoice === 'none'} onChange={() => setAuthChoice('none')} /> None
@@ -63,7 +74,14 @@ export function ApiReference() {
           <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
             <label className="block text-xs font-medium text-slate-700">
               API key (kept in this page only)
-              <Input type="password" autoComplete="off" className="mt-1 font-mono" placeholder="sk_live_…" value={key} onChange={(event) => setKey(event.target.value)} />
+              <Input
+                type="password"
+                autoComplete="off"
+                className="mt-1 font-mono"
+                placeholder="sk_live_…"
+                value={key}
+                onChange={(event) => setKey(event.target.value)}
+              />
             </label>
             <label className="block text-xs font-medium text-slate-700">
               Send it as
@@ -83,7 +101,13 @@ export function ApiReference() {
       <label className="relative block">
         <span className="sr-only">Search the API</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <Input type="search" className="pl-9" placeholder="Search operations (e.g. jobs, POST, download)" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Input
+          type="search"
+          className="pl-9"
+          placeholder="Search operations (e.g. jobs, POST, download)"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
       </label>
       <p className="text-xs text-slate-500" aria-live="polite">
         {shown.length} of {operations.length} operations

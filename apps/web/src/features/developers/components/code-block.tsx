@@ -29,7 +29,11 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
   };
   return (
     <div className="relative">
-      <pre aria-label={label} tabIndex={0} className="max-h-[28rem] overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100">
+      <pre
+        aria-label={label}
+        tabIndex={0}
+        className="max-h-[28rem] overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100"
+      >
         <code>{code}</code>
       </pre>
       <button

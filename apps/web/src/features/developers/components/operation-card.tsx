@@ -16,7 +16,16 @@ const methodColours: Record<string, string> = {
 };
 
 export function MethodBadge({ method }: { method: string }) {
-  return <span className={cn('inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase', methodColours[method])}>{method}</span>;
+  return (
+    <span
+      className={cn(
+        'inline-block w-16 shrink-0 rounded px-1.5 py-0.5 text-center font-mono text-xs font-bold uppercase',
+        methodColours[method],
+      )}
+    >
+      {method}
+    </span>
+  );
 }
 
 /** One operation: method, path and summary; opened, its parameters, body and responses as trees, and Try it. */
@@ -48,7 +57,8 @@ export function OperationCard({ doc, operation, auth }: { doc: OpenApiDocument; 
               {operation.parameters.map((param) => (
                 <li key={`${param.in}:${param.name}`}>
                   <span className="font-mono font-semibold text-slate-900">{param.name}</span>{' '}
-                  <span className="text-slate-500">({param.in})</span> <span className="font-mono text-brand-700">{typeLabel(doc, param.schema)}</span>
+                  <span className="text-slate-500">({param.in})</span>{' '}
+                  <span className="font-mono text-brand-700">{typeLabel(doc, param.schema)}</span>
                   {param.required && <span className="ml-1 text-[0.7rem] font-semibold text-red-700 uppercase">required</span>}
                   {param.description && <span className="block text-slate-600">{param.description}</span>}
                 </li>
@@ -74,7 +84,9 @@ export function OperationCard({ doc, operation, auth }: { doc: OpenApiDocument; 
                 <li key={response.status}>
                   <details>
                     <summary className="cursor-pointer text-xs">
-                      <span className={cn('font-mono font-bold', response.status.startsWith('2') ? 'text-emerald-700' : 'text-red-700')}>{response.status}</span>{' '}
+                      <span className={cn('font-mono font-bold', response.status.startsWith('2') ? 'text-emerald-700' : 'text-red-700')}>
+                        {response.status}
+                      </span>{' '}
                       {response.description !== 'Default Response' && <span className="text-slate-600">{response.description}</span>}
                     </summary>
                     <div className="mt-1 pl-3">

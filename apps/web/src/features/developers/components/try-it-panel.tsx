@@ -25,7 +25,9 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
   const isUpload = operation.method === 'post' && apiPath(operation.path) === '/uploads';
   const [file, setFile] = useState<File | null>(null);
 
-  const filledPath = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(values[`path:${name}`] ?? `{${name}}`));
+  const filledPath = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    encodeURIComponent(values[`path:${name}`] ?? `{${name}}`),
+  );
   const query = Object.fromEntries(queryParams.map((param) => [param.name, values[`query:${param.name}`] ?? '']));
 
   const onSubmit = (event: FormEvent) => {
@@ -44,7 +46,11 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
     <label key={key} className="block text-xs font-medium text-slate-700">
       {label}
       {required && <span className="text-red-700"> *</span>}
-      <Input className="mt-1 h-8 font-mono text-xs" value={values[key] ?? ''} onChange={(event) => setValues({ ...values, [key]: event.target.value })} />
+      <Input
+        className="mt-1 h-8 font-mono text-xs"
+        value={values[key] ?? ''}
+        onChange={(event) => setValues({ ...values, [key]: event.target.value })}
+      />
     </label>
   );
 
@@ -72,7 +78,12 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
       {isJsonBody && (
         <label className="block text-xs font-medium text-slate-700">
           Request body (JSON)
-          <Textarea className="mt-1 min-h-32 font-mono text-xs" value={body} onChange={(event) => setBody(event.target.value)} spellCheck={false} />
+          <Textarea
+            className="mt-1 min-h-32 font-mono text-xs"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            spellCheck={false}
+          />
         </label>
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -83,7 +94,11 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
           {operation.method.toUpperCase()} {tryItUrl(filledPath, query)}
         </code>
       </div>
-      {send.isError && <p role="alert" className="text-sm text-red-700">The request could not be sent: {send.error.message}</p>}
+      {send.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          The request could not be sent: {send.error.message}
+        </p>
+      )}
       {send.data && (
         <div role="status" aria-label="Response" className="space-y-2">
           <p className="text-sm font-semibold">
@@ -101,7 +116,9 @@ export function TryItPanel({ doc, operation, auth }: { doc: OpenApiDocument; ope
               ))}
             </ul>
           )}
-          <pre className="max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{send.data.body || '(empty body)'}</pre>
+          <pre className="max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">
+            {send.data.body || '(empty body)'}
+          </pre>
         </div>
       )}
     </form>

@@ -47,11 +47,17 @@ const doc: OpenApiDocument = {
         responses: { '200': { description: 'OK' } },
       },
     },
-    '/api/v1/user/me': { get: { tags: ['users'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], responses: { '200': { description: 'OK' } } } },
+    '/api/v1/user/me': {
+      get: { tags: ['users'], summary: 'The signed-in user', security: [{ bearerAuth: [] }], responses: { '200': { description: 'OK' } } },
+    },
   },
   components: {
     schemas: {
-      Job: { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['queued', 'running'] } } },
+      Job: {
+        type: 'object',
+        required: ['id', 'status'],
+        properties: { id: { type: 'string', format: 'uuid' }, status: { type: 'string', enum: ['queued', 'running'] } },
+      },
     },
   },
 };
@@ -115,11 +121,17 @@ describe('Open API page', () => {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     const upload = screen.getByRole('tablist', { name: '1. Create an upload: languages' });
-    expect(within(upload).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['curl', 'JavaScript (fetch)', 'Python (requests)']);
+    expect(
+      within(upload)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['curl', 'JavaScript (fetch)', 'Python (requests)']);
     expect(screen.getByLabelText('1. Create an upload in curl')).toHaveTextContent('-F "file=@photo.png"');
     await userEvent.click(within(upload).getByRole('tab', { name: 'Python (requests)' }));
     expect(screen.getByLabelText('1. Create an upload in Python (requests)')).toHaveTextContent('requests.post');
-    expect(screen.getByLabelText('Quick start: generate an image in curl')).toHaveTextContent('"service":"image-generator","params":{"prompt"');
+    expect(screen.getByLabelText('Quick start: generate an image in curl')).toHaveTextContent(
+      '"service":"image-generator","params":{"prompt"',
+    );
     expect(screen.getByLabelText('Verifying a webhook signature in JavaScript (Node)')).toHaveTextContent("createHmac('sha256', secret)");
     expect(screen.getAllByText(/Lumen-Signature/).length).toBeGreaterThan(0);
   });

@@ -22,4 +22,3 @@ export type Paginated<T> = { items: T[]; page: number; limit: number; total: num
 export type CatalogueItem = TryOnModel | TryOnGarment;
 
 export const isFinalStatus = (status: JobStatus): boolean => finalJobStatuses.includes(status);
-

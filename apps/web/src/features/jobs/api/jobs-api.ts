@@ -43,7 +43,12 @@ export function useTryOnCatalogue(kind: 'models' | 'garments', enabled = true) {
 
 // ---- uploads --------------------------------------------------------------------------------
 
-function sendUpload(file: File, purpose: 'image' | 'transcript', idempotencyKey: string, onProgress?: (fraction: number) => void): Promise<{ status: number; body: unknown }> {
+function sendUpload(
+  file: File,
+  purpose: 'image' | 'transcript',
+  idempotencyKey: string,
+  onProgress?: (fraction: number) => void,
+): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', buildUrl('/uploads'));

@@ -79,7 +79,14 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
       <div className="space-y-1">
-        <FileUploadField label="Photo" value={image} onChange={pick('image', setImage)} error={fileErrors.image} maxBytes={maxBytesFor(serviceFiles, 'image')} hint="PNG, JPEG or WebP, up to 15 MB" />
+        <FileUploadField
+          label="Photo"
+          value={image}
+          onChange={pick('image', setImage)}
+          error={fileErrors.image}
+          maxBytes={maxBytesFor(serviceFiles, 'image')}
+          hint="PNG, JPEG or WebP, up to 15 MB"
+        />
         <p className="text-xs text-slate-500" data-testid="ai-background-limits">
           {limitsText(freeRunsPerDay)}
         </p>
@@ -87,7 +94,9 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
       <Controller
         control={control}
         name="mode"
-        render={({ field }) => <ChoiceGroup legend="Background" name="mode" value={field.value} options={modeOptions} onChange={field.onChange} />}
+        render={({ field }) => (
+          <ChoiceGroup legend="Background" name="mode" value={field.value} options={modeOptions} onChange={field.onChange} />
+        )}
       />
       {mode === 'color' && (
         <div className="space-y-1.5">
@@ -114,8 +123,20 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
                       field.value === preset ? 'border-brand-600' : 'border-transparent',
                     )}
                   >
-                    <input type="radio" name="preset" value={preset} checked={field.value === preset} onChange={() => field.onChange(preset)} className="sr-only" />
-                    <img src={aiBackgroundPresetUrl(preset)} alt={`Background ${preset}`} className="aspect-square w-full object-cover" loading="lazy" />
+                    <input
+                      type="radio"
+                      name="preset"
+                      value={preset}
+                      checked={field.value === preset}
+                      onChange={() => field.onChange(preset)}
+                      className="sr-only"
+                    />
+                    <img
+                      src={aiBackgroundPresetUrl(preset)}
+                      alt={`Background ${preset}`}
+                      className="aspect-square w-full object-cover"
+                      loading="lazy"
+                    />
                   </label>
                 ))}
               </div>
@@ -125,7 +146,13 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
         />
       )}
       {mode === 'upload' && (
-        <FileUploadField label="Background picture" value={background} onChange={pick('background', setBackground)} error={fileErrors.background} maxBytes={maxBytesFor(serviceFiles, 'background')} />
+        <FileUploadField
+          label="Background picture"
+          value={background}
+          onChange={pick('background', setBackground)}
+          error={fileErrors.background}
+          maxBytes={maxBytesFor(serviceFiles, 'background')}
+        />
       )}
       <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Replace background" />
     </form>

@@ -20,7 +20,19 @@ export const browser = {
  * link and follows it. Free-plan users get the server's 403 message and the upgrade offer; when the
  * job says canDownload is false the button explains that up front and opens the upgrade modal.
  */
-export function DownloadButton({ job, output, label, size = 'sm', compact = false }: { job: Job; output: JobOutput; label?: string; size?: 'sm' | 'md'; /** no explanation under a locked button (the page explains once) */ compact?: boolean }) {
+export function DownloadButton({
+  job,
+  output,
+  label,
+  size = 'sm',
+  compact = false,
+}: {
+  job: Job;
+  output: JobOutput;
+  label?: string;
+  size?: 'sm' | 'md';
+  /** no explanation under a locked button (the page explains once) */ compact?: boolean;
+}) {
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const text = label ?? `Download ${output.name}`;
@@ -28,7 +40,13 @@ export function DownloadButton({ job, output, label, size = 'sm', compact = fals
   if (!job.canDownload) {
     return (
       <div className="space-y-1">
-        <Button variant="outline" size={size} onClick={openUpgradeModal} aria-label={`${text} (locked: buy credits to download)`} title={DOWNLOAD_LOCKED_TEXT}>
+        <Button
+          variant="outline"
+          size={size}
+          onClick={openUpgradeModal}
+          aria-label={`${text} (locked: buy credits to download)`}
+          title={DOWNLOAD_LOCKED_TEXT}
+        >
           <Lock className="h-4 w-4" aria-hidden="true" /> {label ?? 'Download'}
         </Button>
         {!compact && <p className="text-xs text-slate-600">{DOWNLOAD_LOCKED_TEXT}.</p>}

@@ -119,7 +119,11 @@ export function FileUploadField({
         </div>
       )}
       {(message || hint) && (
-        <p id={`${id}-message`} role={message ? 'alert' : undefined} className={message ? 'text-sm text-red-600' : 'text-xs text-slate-500'}>
+        <p
+          id={`${id}-message`}
+          role={message ? 'alert' : undefined}
+          className={message ? 'text-sm text-red-600' : 'text-xs text-slate-500'}
+        >
           {message ?? hint}
         </p>
       )}

@@ -16,7 +16,17 @@ const STEP = 5;
  * Before / after compare: the after image fills the frame, the before image is clipped to the
  * slider's position. A range input drives it (arrow keys, Home, End; pointer too).
  */
-export function ImageCompareSlider({ before, after, beforeLabel = 'Before', afterLabel = 'After' }: { before: string; after: string; beforeLabel?: string; afterLabel?: string }) {
+export function ImageCompareSlider({
+  before,
+  after,
+  beforeLabel = 'Before',
+  afterLabel = 'After',
+}: {
+  before: string;
+  after: string;
+  beforeLabel?: string;
+  afterLabel?: string;
+}) {
   const [position, setPosition] = useState(50);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -41,7 +51,11 @@ export function ImageCompareSlider({ before, after, beforeLabel = 'Before', afte
     <figure className="space-y-2">
       <div className="relative w-full overflow-hidden rounded-xl border border-slate-200 select-none" style={checkerboardStyle}>
         <img src={after} alt={afterLabel} className="block h-auto w-full" draggable={false} />
-        <div className="absolute inset-0 overflow-hidden" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }} data-testid="compare-before">
+        <div
+          className="absolute inset-0 overflow-hidden"
+          style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}
+          data-testid="compare-before"
+        >
           <img src={before} alt={beforeLabel} className="block h-full w-full object-contain" draggable={false} />
         </div>
         <div className="pointer-events-none absolute inset-y-0 w-0.5 bg-white shadow" style={{ left: `${position}%` }} aria-hidden="true" />

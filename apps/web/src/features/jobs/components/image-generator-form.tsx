@@ -1,7 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { imageAspectRatios, imageGeneratorLimits, imageGeneratorParamsSchema, imageStyleNames, imageStyles } from '@lumen/core/services/image-generator-params';
+import {
+  imageAspectRatios,
+  imageGeneratorLimits,
+  imageGeneratorParamsSchema,
+  imageStyleNames,
+  imageStyles,
+} from '@lumen/core/services/image-generator-params';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -26,10 +32,27 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <FormField label="Prompt" error={errors.prompt?.message}>
-        {(field) => <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={3} placeholder="A misty forest at sunrise, soft light" {...register('prompt')} />}
+        {(field) => (
+          <Textarea
+            id={field.id}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            rows={3}
+            placeholder="A misty forest at sunrise, soft light"
+            {...register('prompt')}
+          />
+        )}
       </FormField>
       <FormField label="Negative prompt (optional)" error={errors.negativePrompt?.message} hint="Things to leave out">
-        {(field) => <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={2} {...register('negativePrompt')} />}
+        {(field) => (
+          <Textarea
+            id={field.id}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            rows={2}
+            {...register('negativePrompt')}
+          />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-3">
         <FormField label="Aspect ratio" error={errors.aspectRatio?.message}>
@@ -64,7 +87,15 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
       </div>
       <FormField label="Seed (optional)" error={errors.seed?.message} hint="The same prompt, style and seed give the same pictures">
         {(field) => (
-          <Input id={field.id} type="number" inputMode="numeric" min={0} aria-invalid={field.invalid} aria-describedby={field.describedBy} {...register('seed', { setValueAs: optionalNumber })} />
+          <Input
+            id={field.id}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            {...register('seed', { setValueAs: optionalNumber })}
+          />
         )}
       </FormField>
       <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate" />

@@ -12,7 +12,10 @@ export function IntroductionDialog({ service }: { service: ServiceKey }) {
   const dismiss = useDismissIntroduction(service);
   const open = Boolean(data && data.enabled && !data.seen);
   if (!data) return null;
-  const paragraphs = data.body.split(/\n\s*\n/).map((text) => text.trim()).filter(Boolean);
+  const paragraphs = data.body
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
   return (
     <Dialog
       open={open}

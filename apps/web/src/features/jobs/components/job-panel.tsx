@@ -7,7 +7,19 @@ import { JobResult } from './job-result.tsx';
 import { JobStatusBadge } from './job-status.tsx';
 
 /** One job: live status and progress, then its result (or its error and refund), with retry. */
-export function JobPanel({ job, inputPreviewUrl, onRetry, retrying, canRetry }: { job: Job; inputPreviewUrl?: string; onRetry: () => void; retrying: boolean; canRetry: boolean }) {
+export function JobPanel({
+  job,
+  inputPreviewUrl,
+  onRetry,
+  retrying,
+  canRetry,
+}: {
+  job: Job;
+  inputPreviewUrl?: string;
+  onRetry: () => void;
+  retrying: boolean;
+  canRetry: boolean;
+}) {
   const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
   const final = isFinalStatus(job.status);
   return (

@@ -75,7 +75,14 @@ export function JobResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?
       return (
         <div className="space-y-3">
           {video && (
-            <video controls preload="metadata" poster={poster?.previewUrl} src={video.previewUrl} className="w-full rounded-xl bg-black" aria-label="Speed painting video" />
+            <video
+              controls
+              preload="metadata"
+              poster={poster?.previewUrl}
+              src={video.previewUrl}
+              className="w-full rounded-xl bg-black"
+              aria-label="Speed painting video"
+            />
           )}
           <div className="flex flex-wrap gap-3">
             {video && <DownloadButton job={job} output={video} label="Download video" />}
@@ -101,7 +108,12 @@ export function JobResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?
         <div className="space-y-4">
           <div className="flex flex-wrap items-start gap-3">
             {html && (
-              <a href={html.previewUrl} target="_blank" rel="noreferrer" className="inline-flex h-8 items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+              <a
+                href={html.previewUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex h-8 items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
                 <ExternalLink className="h-4 w-4" aria-hidden="true" /> Open the HTML report
               </a>
             )}

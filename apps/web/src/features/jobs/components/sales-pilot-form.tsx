@@ -44,8 +44,14 @@ export function SalesPilotForm({ onSubmit, disabled, submitting, cost, freeRunsP
         ]}
       />
       {source === 'paste' ? (
-        <FormField label="Call transcript or notes" error={formState.errors.text?.message} hint="One line per turn, e.g. 'Anna: How is your team handling this today?'">
-          {(field) => <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={10} {...register('text')} />}
+        <FormField
+          label="Call transcript or notes"
+          error={formState.errors.text?.message}
+          hint="One line per turn, e.g. 'Anna: How is your team handling this today?'"
+        >
+          {(field) => (
+            <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={10} {...register('text')} />
+          )}
         </FormField>
       ) : (
         <FileUploadField

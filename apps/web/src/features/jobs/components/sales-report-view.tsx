@@ -46,7 +46,10 @@ function TalkRatioChart({ speakers, byTime }: { speakers: SalesReport['speakers'
               <span className="font-medium">{percent(share)}</span>
             </div>
             <div className="mt-1 h-3 w-full rounded-full bg-slate-100" aria-hidden="true">
-              <div className={`h-3 rounded-full ${speaker.isSeller ? 'bg-brand-600' : 'bg-emerald-500'}`} style={{ width: percent(share) }} />
+              <div
+                className={`h-3 rounded-full ${speaker.isSeller ? 'bg-brand-600' : 'bg-emerald-500'}`}
+                style={{ width: percent(share) }}
+              />
             </div>
           </li>
         );
@@ -88,7 +91,11 @@ export function SalesReportView({ report }: { report: SalesReport }) {
   return (
     <div className="space-y-4" data-testid="sales-report">
       <Card className="flex flex-col gap-4 sm:flex-row sm:items-center">
-        <div className="flex h-24 w-24 shrink-0 flex-col items-center justify-center rounded-full border-4 border-brand-500 bg-brand-50" aria-label={`Score ${report.score.value} out of 100`} role="img">
+        <div
+          className="flex h-24 w-24 shrink-0 flex-col items-center justify-center rounded-full border-4 border-brand-500 bg-brand-50"
+          aria-label={`Score ${report.score.value} out of 100`}
+          role="img"
+        >
           <span className="text-3xl font-bold text-brand-800">{report.score.value}</span>
           <span className="text-xs text-slate-600">/ 100</span>
         </div>
@@ -181,7 +188,11 @@ export function SalesReportView({ report }: { report: SalesReport }) {
             <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
               {report.nextSteps.map((step, index) => (
                 <li key={index}>
-                  {step.text} <span className="text-slate-500">({step.speaker}{step.due ? `, ${step.due}` : ''})</span>
+                  {step.text}{' '}
+                  <span className="text-slate-500">
+                    ({step.speaker}
+                    {step.due ? `, ${step.due}` : ''})
+                  </span>
                 </li>
               ))}
             </ul>

@@ -19,11 +19,30 @@ export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <FormField label="Prompt" error={formState.errors.prompt?.message}>
-        {(field) => <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={3} placeholder="Gentle rain on a window with a calm piano" {...register('prompt')} />}
+        {(field) => (
+          <Textarea
+            id={field.id}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            rows={3}
+            placeholder="Gentle rain on a window with a calm piano"
+            {...register('prompt')}
+          />
+        )}
       </FormField>
       <FormField label="Duration (seconds, 1 to 30)" error={formState.errors.durationSeconds?.message}>
         {(field) => (
-          <Input id={field.id} type="number" min={1} max={30} step={1} aria-invalid={field.invalid} aria-describedby={field.describedBy} className="w-32" {...register('durationSeconds', { valueAsNumber: true })} />
+          <Input
+            id={field.id}
+            type="number"
+            min={1}
+            max={30}
+            step={1}
+            aria-invalid={field.invalid}
+            aria-describedby={field.describedBy}
+            className="w-32"
+            {...register('durationSeconds', { valueAsNumber: true })}
+          />
         )}
       </FormField>
       <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate sound" />

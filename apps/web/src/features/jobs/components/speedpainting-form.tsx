@@ -31,9 +31,26 @@ export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, freeRu
   }, checkFiles);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <FileUploadField label="Picture" value={image} onChange={setImage} error={imageError} maxBytes={maxBytesFor(serviceFiles, 'image')} hint="PNG, JPEG or WebP, up to 15 MB" />
+      <FileUploadField
+        label="Picture"
+        value={image}
+        onChange={setImage}
+        error={imageError}
+        maxBytes={maxBytesFor(serviceFiles, 'image')}
+        hint="PNG, JPEG or WebP, up to 15 MB"
+      />
       <FormField label={`Video length: ${duration ?? 10} seconds`} error={formState.errors.durationSeconds?.message}>
-        {(field) => <input id={field.id} type="range" min={5} max={30} step={1} className="w-full accent-brand-600" {...register('durationSeconds', { valueAsNumber: true })} />}
+        {(field) => (
+          <input
+            id={field.id}
+            type="range"
+            min={5}
+            max={30}
+            step={1}
+            className="w-full accent-brand-600"
+            {...register('durationSeconds', { valueAsNumber: true })}
+          />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Resolution" error={formState.errors.resolution?.message}>

@@ -86,10 +86,19 @@ export function ChoiceGroup<T extends string>({
             key={option.value}
             className={cn(
               'cursor-pointer rounded-lg border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-              value === option.value ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+              value === option.value
+                ? 'border-brand-500 bg-brand-50 text-brand-800'
+                : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
             )}
           >
-            <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
             {option.label}
           </label>
         ))}

@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { garmentCategories, garmentCategoryNames, likenessConsentMessage, virtualTryOnParamsSchema } from '@lumen/core/services/virtual-try-on-params';
+import {
+  garmentCategories,
+  garmentCategoryNames,
+  likenessConsentMessage,
+  virtualTryOnParamsSchema,
+} from '@lumen/core/services/virtual-try-on-params';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
@@ -17,7 +22,21 @@ import { TryOnPhotoGuide } from './try-on-photo-guide.tsx';
 type Values = z.input<typeof virtualTryOnParamsSchema>;
 type Source = 'upload' | 'catalogue';
 
-function CataloguePicker({ legend, name, items, value, onChange, isLoading }: { legend: string; name: string; items: CatalogueItem[] | undefined; value: string | null; onChange: (item: CatalogueItem) => void; isLoading: boolean }) {
+function CataloguePicker({
+  legend,
+  name,
+  items,
+  value,
+  onChange,
+  isLoading,
+}: {
+  legend: string;
+  name: string;
+  items: CatalogueItem[] | undefined;
+  value: string | null;
+  onChange: (item: CatalogueItem) => void;
+  isLoading: boolean;
+}) {
   if (isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
   if (!items?.length) return <p className="text-sm text-slate-600">None available yet — upload a photo instead.</p>;
   return (
@@ -32,7 +51,14 @@ function CataloguePicker({ legend, name, items, value, onChange, isLoading }: { 
               value === item.id ? 'border-brand-600' : 'border-slate-200',
             )}
           >
-            <input type="radio" name={name} value={item.id} checked={value === item.id} onChange={() => onChange(item)} className="sr-only" />
+            <input
+              type="radio"
+              name={name}
+              value={item.id}
+              checked={value === item.id}
+              onChange={() => onChange(item)}
+              className="sr-only"
+            />
             <img src={item.imageUrl} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
             <span className="block truncate px-1 py-1">{item.name}</span>
           </label>
@@ -61,7 +87,8 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay
   function checkFiles(): boolean {
     const nextErrors = {
       person: personSource === 'upload' ? (person ? undefined : 'Upload a photo of the person') : modelId ? undefined : 'Choose a model',
-      garment: garmentSource === 'upload' ? (garment ? undefined : 'Upload a photo of the garment') : garmentId ? undefined : 'Choose a garment',
+      garment:
+        garmentSource === 'upload' ? (garment ? undefined : 'Upload a photo of the garment') : garmentId ? undefined : 'Choose a garment',
     };
     setFileErrors(nextErrors);
     return !nextErrors.person && !nextErrors.garment;
@@ -94,10 +121,23 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay
           ]}
         />
         {personSource === 'upload' ? (
-          <FileUploadField label="Person photo" value={person} onChange={setPerson} error={fileErrors.person} maxBytes={maxBytesFor(serviceFiles, 'person')} />
+          <FileUploadField
+            label="Person photo"
+            value={person}
+            onChange={setPerson}
+            error={fileErrors.person}
+            maxBytes={maxBytesFor(serviceFiles, 'person')}
+          />
         ) : (
           <>
-            <CataloguePicker legend="Models" name="model" items={models.data} value={modelId} isLoading={models.isPending} onChange={(item) => setModelId(item.id)} />
+            <CataloguePicker
+              legend="Models"
+              name="model"
+              items={models.data}
+              value={modelId}
+              isLoading={models.isPending}
+              onChange={(item) => setModelId(item.id)}
+            />
             <FieldError message={fileErrors.person} />
           </>
         )}
@@ -114,7 +154,13 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay
           ]}
         />
         {garmentSource === 'upload' ? (
-          <FileUploadField label="Garment photo" value={garment} onChange={setGarment} error={fileErrors.garment} maxBytes={maxBytesFor(serviceFiles, 'garment')} />
+          <FileUploadField
+            label="Garment photo"
+            value={garment}
+            onChange={setGarment}
+            error={fileErrors.garment}
+            maxBytes={maxBytesFor(serviceFiles, 'garment')}
+          />
         ) : (
           <>
             <CataloguePicker
@@ -125,7 +171,8 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay
               isLoading={garments.isPending}
               onChange={(item) => {
                 setGarmentId(item.id);
-                if ((garmentCategories as readonly string[]).includes(item.category)) setValue('category', item.category as GarmentCategory);
+                if ((garmentCategories as readonly string[]).includes(item.category))
+                  setValue('category', item.category as GarmentCategory);
               }}
             />
             <FieldError message={fileErrors.garment} />

@@ -7,7 +7,9 @@ export function TryOnPhotoGuide() {
       <h3 id="photo-guide-heading" className="text-sm font-semibold text-slate-900">
         Photo guidelines
       </h3>
-      <p className="mt-0.5 text-xs text-slate-600">Follow these ten steps for the most accurate try-on results. Scroll sideways for all of them.</p>
+      <p className="mt-0.5 text-xs text-slate-600">
+        Follow these ten steps for the most accurate try-on results. Scroll sideways for all of them.
+      </p>
       <ol className="mt-2 flex snap-x gap-2 overflow-x-auto pb-2" tabIndex={0} aria-label="Photo guidelines, ten steps">
         {steps.map((step) => (
           <li key={step} className="w-28 shrink-0 snap-start">

@@ -1,5 +1,17 @@
 /** A waveform drawn from peak values 0..1 (SVG bars); bars before `position` (0..1) are highlighted. */
-export function Waveform({ peaks, position = 0, height = 64, className, label = 'Waveform' }: { peaks: number[]; position?: number; height?: number; className?: string; label?: string }) {
+export function Waveform({
+  peaks,
+  position = 0,
+  height = 64,
+  className,
+  label = 'Waveform',
+}: {
+  peaks: number[];
+  position?: number;
+  height?: number;
+  className?: string;
+  label?: string;
+}) {
   const count = Math.max(peaks.length, 1);
   const played = Math.floor(position * count);
   return (

@@ -32,16 +32,34 @@ describe('result library', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists results with previews fitting each kind, 12 per page, and pages', async () => {
-    const sound = makeJob({ service: 'sound-generator', cost: 2, outputs: [makeOutput({ kind: 'audio', name: 'sound.wav', contentType: 'audio/wav' })], summary: { peaks: [0.1, 0.5, 0.9] } });
-    const report = makeJob({ service: 'sales-pilot', outputs: [makeOutput({ kind: 'report', name: 'sales-call-report.html', contentType: 'text/html; charset=utf-8' })], summary: makeReport() });
+    const sound = makeJob({
+      service: 'sound-generator',
+      cost: 2,
+      outputs: [makeOutput({ kind: 'audio', name: 'sound.wav', contentType: 'audio/wav' })],
+      summary: { peaks: [0.1, 0.5, 0.9] },
+    });
+    const report = makeJob({
+      service: 'sales-pilot',
+      outputs: [makeOutput({ kind: 'report', name: 'sales-call-report.html', contentType: 'text/html; charset=utf-8' })],
+      summary: makeReport(),
+    });
     const video = makeJob({
       service: 'speedpainting',
       cost: 5,
-      outputs: [makeOutput({ kind: 'video', name: 'speedpainting-oil.webm', contentType: 'video/webm' }), makeOutput({ kind: 'image', name: 'final.jpg', previewUrl: '/poster.jpg' })],
+      outputs: [
+        makeOutput({ kind: 'video', name: 'speedpainting-oil.webm', contentType: 'video/webm' }),
+        makeOutput({ kind: 'image', name: 'final.jpg', previewUrl: '/poster.jpg' }),
+      ],
     });
-    const image = makeJob({ service: 'ai-background', cost: 0, outputs: [makeOutput({ name: 'background-removed.png', previewUrl: '/cutout.png' })] });
+    const image = makeJob({
+      service: 'ai-background',
+      cost: 0,
+      outputs: [makeOutput({ name: 'background-removed.png', previewUrl: '/cutout.png' })],
+    });
     const running = makeJob({ status: 'running', outputs: [], progress: 0.3 });
-    const { urls } = serve((query) => (query.get('page') === '2' ? { items: [makeJob()], total: 13 } : { items: [sound, report, video, image, running], total: 13 }));
+    const { urls } = serve((query) =>
+      query.get('page') === '2' ? { items: [makeJob()], total: 13 } : { items: [sound, report, video, image, running], total: 13 },
+    );
     render();
     expect(await screen.findAllByTestId('result-card')).toHaveLength(5);
     expect(urls).toContain('GET /api/v1/jobs?limit=12&page=1');
@@ -60,7 +78,10 @@ describe('result library', () => {
   });
 
   it('filters by tool and status', async () => {
-    const { urls } = serve((query) => ({ items: query.get('status') === 'failed' ? [] : [makeJob()], total: query.get('status') === 'failed' ? 0 : 1 }));
+    const { urls } = serve((query) => ({
+      items: query.get('status') === 'failed' ? [] : [makeJob()],
+      total: query.get('status') === 'failed' ? 0 : 1,
+    }));
     render();
     await screen.findAllByTestId('result-card');
     await userEvent.selectOptions(screen.getByLabelText('Tool'), 'image-generator');

@@ -40,17 +40,29 @@ function isStatus(value: string | null): value is JobStatus {
 function ResultPreview({ job }: { job: Job }) {
   const frame = 'flex aspect-video w-full items-center justify-center overflow-hidden rounded-lg bg-slate-100';
   if (job.status !== 'succeeded' || job.outputs.length === 0) {
-    return <div className={frame}><span className="text-sm text-slate-500">{job.status === 'failed' ? 'No result' : 'In progress…'}</span></div>;
+    return (
+      <div className={frame}>
+        <span className="text-sm text-slate-500">{job.status === 'failed' ? 'No result' : 'In progress…'}</span>
+      </div>
+    );
   }
   const first = job.outputs[0]!;
   switch (first.kind) {
     case 'image':
-      return <div className={frame}><img src={first.previewUrl} alt={`Preview of ${first.name}`} className="h-full w-full object-contain" loading="lazy" /></div>;
+      return (
+        <div className={frame}>
+          <img src={first.previewUrl} alt={`Preview of ${first.name}`} className="h-full w-full object-contain" loading="lazy" />
+        </div>
+      );
     case 'video': {
       const poster = posterOf(job);
       return (
         <div className={frame}>
-          {poster ? <img src={poster.previewUrl} alt="Video poster" className="h-full w-full object-contain" loading="lazy" /> : <span className="text-sm text-slate-500">Video</span>}
+          {poster ? (
+            <img src={poster.previewUrl} alt="Video poster" className="h-full w-full object-contain" loading="lazy" />
+          ) : (
+            <span className="text-sm text-slate-500">Video</span>
+          )}
         </div>
       );
     }
@@ -94,11 +106,21 @@ function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void 
         </Link>
         {job.status === 'succeeded' && main && <DownloadButton job={job} output={main} compact />}
         {job.status === 'succeeded' && (
-          <Link to={`/dashboard/community?publish=${encodeURIComponent(job.id)}`} className={buttonClasses('ghost', 'sm')} aria-label={`Publish the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)} to community`}>
+          <Link
+            to={`/dashboard/community?publish=${encodeURIComponent(job.id)}`}
+            className={buttonClasses('ghost', 'sm')}
+            aria-label={`Publish the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)} to community`}
+          >
             <Share2 className="h-4 w-4" aria-hidden="true" /> Share
           </Link>
         )}
-        <Button variant="ghost" size="sm" onClick={() => onDelete(job)} disabled={!isFinalStatus(job.status)} aria-label={`Delete the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onDelete(job)}
+          disabled={!isFinalStatus(job.status)}
+          aria-label={`Delete the ${serviceNames[job.service]} result of ${formatDateTime(job.createdAt)}`}
+        >
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
         </Button>
       </div>
@@ -203,7 +225,13 @@ export function ResultLibraryPage() {
               </li>
             ))}
           </ul>
-          <Pagination page={data.page} totalPages={data.totalPages} onPageChange={(next) => update({ page: String(next) })} label="Result pages" disabled={jobs.isFetching} />
+          <Pagination
+            page={data.page}
+            totalPages={data.totalPages}
+            onPageChange={(next) => update({ page: String(next) })}
+            label="Result pages"
+            disabled={jobs.isFetching}
+          />
         </>
       )}
       <ConfirmDialog

@@ -88,12 +88,15 @@ describe('tool pages', () => {
   });
 
   describe('AI background limits', () => {
-    const limitedServices = () => makeServices().map((service) => (service.key === 'ai-background' ? { ...service, freeRunsPerDay: 50 } : service));
+    const limitedServices = () =>
+      makeServices().map((service) => (service.key === 'ai-background' ? { ...service, freeRunsPerDay: 50 } : service));
 
     it('states the megapixel limit and the free runs a day near the photo field', async () => {
       serve({ balance: 0, services: limitedServices() });
       renderTool('ai-background', { balance: 0 });
-      await waitFor(() => expect(screen.getByTestId('ai-background-limits')).toHaveTextContent('Images up to 12 megapixels, 50 free runs a day.'));
+      await waitFor(() =>
+        expect(screen.getByTestId('ai-background-limits')).toHaveTextContent('Images up to 12 megapixels, 50 free runs a day.'),
+      );
       expect(screen.getByTestId('tool-uses')).toHaveTextContent('50 a day');
       expect(screen.getByText('Free — 50 runs a day')).toBeInTheDocument();
     });
@@ -107,10 +110,14 @@ describe('tool pages', () => {
     });
 
     it('refuses a photo over 12 megapixels as soon as it is uploaded, and posts no job', async () => {
-      const { calls } = serve({ upload: () => ({ status: 201, body: { success: true, data: makeUpload({ width: 6000, height: 6000 }) } }) });
+      const { calls } = serve({
+        upload: () => ({ status: 201, body: { success: true, data: makeUpload({ width: 6000, height: 6000 }) } }),
+      });
       renderTool('ai-background');
       await userEvent.upload(await screen.findByLabelText('Photo'), new File(['png'], 'huge.png', { type: 'image/png' }));
-      expect(await screen.findByText('This image is 36 megapixels; AI Background takes images up to 12 megapixels. Please use a smaller image.')).toBeInTheDocument();
+      expect(
+        await screen.findByText('This image is 36 megapixels; AI Background takes images up to 12 megapixels. Please use a smaller image.'),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('img', { name: /Photo: huge.png/ })).not.toBeInTheDocument();
       await userEvent.click(screen.getByRole('button', { name: 'Replace background' }));
       expect(calls.some((call) => call.method === 'POST' && call.url === '/api/v1/jobs')).toBe(false);
@@ -118,7 +125,10 @@ describe('tool pages', () => {
 
     it('a 429 once the free runs are used shows the server message, without Buy credits', async () => {
       const message = "You have used today's 50 free runs. Please try again in 5 hours.";
-      serve({ services: limitedServices(), create: () => ({ status: 429, body: { success: false, message, error: { code: 'RATE_LIMITED' } } }) });
+      serve({
+        services: limitedServices(),
+        create: () => ({ status: 429, body: { success: false, message, error: { code: 'RATE_LIMITED' } } }),
+      });
       renderTool('ai-background');
       await userEvent.upload(await screen.findByLabelText('Photo'), new File(['png'], 'photo.png', { type: 'image/png' }));
       await screen.findByRole('img', { name: 'Photo: photo.png' });
@@ -197,7 +207,12 @@ describe('tool pages', () => {
   });
 
   it('refuses a wrong file type before uploading, and shows the server message when the upload fails', async () => {
-    const { calls } = serve({ upload: () => ({ status: 415, body: { success: false, message: 'This file is not a PNG, JPEG or WebP image', error: { code: 'UNSUPPORTED_MEDIA_TYPE' } } }) });
+    const { calls } = serve({
+      upload: () => ({
+        status: 415,
+        body: { success: false, message: 'This file is not a PNG, JPEG or WebP image', error: { code: 'UNSUPPORTED_MEDIA_TYPE' } },
+      }),
+    });
     renderTool('speedpainting');
     const input = await screen.findByLabelText('Picture');
     const user = userEvent.setup({ applyAccept: false });
@@ -213,7 +228,11 @@ describe('tool pages', () => {
       balance: 1,
       create: () => ({
         status: 402,
-        body: { success: false, message: 'Insufficient credits: this needs 1 credits and your balance is 0', error: { code: 'INSUFFICIENT_CREDITS', meta: { balance: 0, cost: 1 } } },
+        body: {
+          success: false,
+          message: 'Insufficient credits: this needs 1 credits and your balance is 0',
+          error: { code: 'INSUFFICIENT_CREDITS', meta: { balance: 0, cost: 1 } },
+        },
       }),
     });
     renderTool('image-generator', { balance: 1 });
@@ -231,7 +250,9 @@ describe('tool pages', () => {
     expect(await screen.findByLabelText('Prompt')).toHaveValue('A lighthouse in a storm');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')).toBeDefined());
-    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')!.body).toMatchObject({ params: { prompt: 'A lighthouse in a storm' } });
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')!.body).toMatchObject({
+      params: { prompt: 'A lighthouse in a storm' },
+    });
   });
 
   it('posts the image generator params (defaults, number of images, seed)', async () => {
@@ -253,7 +274,13 @@ describe('tool pages', () => {
 
   it('a free-plan download 403 shows the message and opens the upgrade offer', async () => {
     const job = makeJob();
-    serve({ jobReads: [job], download: { status: 403, body: { success: false, message: 'Downloads are available once you have purchased credits', error: { code: 'FORBIDDEN' } } } });
+    serve({
+      jobReads: [job],
+      download: {
+        status: 403,
+        body: { success: false, message: 'Downloads are available once you have purchased credits', error: { code: 'FORBIDDEN' } },
+      },
+    });
     const opened = vi.fn();
     window.addEventListener(UPGRADE_OPEN_EVENT, opened);
     const navigate = vi.spyOn(browser, 'navigate').mockImplementation(() => undefined);
@@ -289,7 +316,14 @@ describe('tool pages', () => {
   });
 
   it('a failed job shows its error and the refund, and Retry posts /jobs/{id}/retry', async () => {
-    const failed = makeJob({ status: 'failed', error: 'No person was found in the photo', refunded: true, cost: 2, service: 'virtual-try-on', outputs: [] });
+    const failed = makeJob({
+      status: 'failed',
+      error: 'No person was found in the photo',
+      refunded: true,
+      cost: 2,
+      service: 'virtual-try-on',
+      outputs: [],
+    });
     const { calls } = serve({ jobReads: [failed] });
     renderTool('virtual-try-on', { path: `/dashboard/tools/virtual-try-on?job=${failed.id}` });
     expect(await screen.findByText('The job failed: No person was found in the photo')).toBeInTheDocument();
@@ -306,13 +340,23 @@ describe('tool pages', () => {
   });
 
   it('shows the introduction dialog on the first visit and dismisses it for good', async () => {
-    const { calls } = serve({ intro: { service: 'sound-generator', title: 'Welcome to Sound Generation', body: 'Describe a sound.\n\nPick a length.', enabled: true, seen: false } });
+    const { calls } = serve({
+      intro: {
+        service: 'sound-generator',
+        title: 'Welcome to Sound Generation',
+        body: 'Describe a sound.\n\nPick a length.',
+        enabled: true,
+        seen: false,
+      },
+    });
     renderTool('sound-generator');
     const dialog = await screen.findByRole('dialog', { name: 'Welcome to Sound Generation' });
     expect(within(dialog).getByText('Pick a length.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.url === '/api/v1/introduction-dialogs/sound-generator/dismiss' && call.method === 'POST')).toHaveLength(1);
+    expect(
+      calls.filter((call) => call.url === '/api/v1/introduction-dialogs/sound-generator/dismiss' && call.method === 'POST'),
+    ).toHaveLength(1);
   });
 
   it('does not show an introduction dialog already seen', async () => {
@@ -354,7 +398,11 @@ describe('tool page inputs', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /likeness/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Try it on' }));
     await waitFor(() => expect(posts).toHaveLength(1));
-    expect(posts[0]).toEqual({ service: 'virtual-try-on', params: { category: 'dress', consentToLikeness: true, modelId: 'm-1', garmentId: 'g-1' }, files: {} });
+    expect(posts[0]).toEqual({
+      service: 'virtual-try-on',
+      params: { category: 'dress', consentToLikeness: true, modelId: 'm-1', garmentId: 'g-1' },
+      files: {},
+    });
   });
 
   it('sales pilot: pasted text is checked by the schema; an uploaded transcript goes up with purpose transcript', async () => {

@@ -41,7 +41,10 @@ const forms: Record<ServiceKey, ComponentType<ToolFormProps>> = {
 
 function InsufficientCredits({ message }: { message: string }) {
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>{message}</p>
       <Button onClick={openUpgradeModal} className="shrink-0">
         Buy credits
@@ -76,7 +79,13 @@ function RecentJobs({ service, currentId, onOpen }: { service: ServiceKey; curre
               </div>
               <div className="flex items-center gap-3">
                 <JobStatusBadge status={job.status} />
-                <Button variant="ghost" size="sm" onClick={() => onOpen(job.id)} aria-current={job.id === currentId ? 'true' : undefined} aria-label={`View the job of ${formatDateTime(job.createdAt)}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onOpen(job.id)}
+                  aria-current={job.id === currentId ? 'true' : undefined}
+                  aria-label={`View the job of ${formatDateTime(job.createdAt)}`}
+                >
                   View
                 </Button>
               </div>
@@ -109,11 +118,12 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
   const job = useJobQuery(jobId);
 
   const showJob = useCallback(
-    (id: string) => setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      next.set('job', id);
-      return next;
-    }),
+    (id: string) =>
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.set('job', id);
+        return next;
+      }),
     [setSearchParams],
   );
 
@@ -131,18 +141,21 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
     [queryClient, refreshCredits, showJob],
   );
 
-  const failed = useCallback((error: unknown) => {
-    if (isApiError(error) && error.status === 402) {
-      setRefusal(error.message);
-      void refreshCredits();
-      return;
-    }
-    if (isApiError(error) && error.status === 429) {
-      setLimited(error.message);
-      return;
-    }
-    toast.error(errorMessage(error, 'The job could not be started'));
-  }, [refreshCredits]);
+  const failed = useCallback(
+    (error: unknown) => {
+      if (isApiError(error) && error.status === 402) {
+        setRefusal(error.message);
+        void refreshCredits();
+        return;
+      }
+      if (isApiError(error) && error.status === 429) {
+        setLimited(error.message);
+        return;
+      }
+      toast.error(errorMessage(error, 'The job could not be started'));
+    },
+    [refreshCredits],
+  );
 
   const submit = useMutation({
     mutationFn: (submission: ToolSubmission) => createJob({ service: key, params: submission.params, files: submission.files }),
@@ -206,15 +219,31 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
       )}
       <div className={key === 'sales-pilot' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
         <Card>
-          <Form onSubmit={(submission) => submit.mutate(submission)} disabled={!enough} submitting={submit.isPending} cost={cost} freeRunsPerDay={freeRunsPerDay} serviceFiles={info?.files} initialPrompt={searchParams.get('prompt') ?? undefined} />
+          <Form
+            onSubmit={(submission) => submit.mutate(submission)}
+            disabled={!enough}
+            submitting={submit.isPending}
+            cost={cost}
+            freeRunsPerDay={freeRunsPerDay}
+            serviceFiles={info?.files}
+            initialPrompt={searchParams.get('prompt') ?? undefined}
+          />
         </Card>
         <Card aria-live="polite">
           {!jobId ? (
             <p className="text-sm text-slate-600">Your result will appear here.</p>
           ) : current ? (
-            <JobPanel job={current} inputPreviewUrl={inputPreviews[current.id]} onRetry={() => retry.mutate(current.id)} retrying={retry.isPending} canRetry={enough} />
+            <JobPanel
+              job={current}
+              inputPreviewUrl={inputPreviews[current.id]}
+              onRetry={() => retry.mutate(current.id)}
+              retrying={retry.isPending}
+              canRetry={enough}
+            />
           ) : job.isError ? (
-            <p role="alert" className="text-sm text-red-700">{errorMessage(job.error, 'The job could not be loaded')}</p>
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(job.error, 'The job could not be loaded')}
+            </p>
           ) : (
             <Spinner label="Loading the job…" />
           )}

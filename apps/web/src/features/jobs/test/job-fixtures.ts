@@ -23,7 +23,15 @@ export function makeServices(costs: Partial<Record<ServiceKey, number>> = {}): S
 
 export function makeOutput(overrides: Partial<JobOutput> = {}): JobOutput {
   const id = uuid();
-  return { id, kind: 'image', name: 'generated-1.png', contentType: 'image/png', size: 1000, previewUrl: `/api/v1/files/preview-${id}`, ...overrides };
+  return {
+    id,
+    kind: 'image',
+    name: 'generated-1.png',
+    contentType: 'image/png',
+    size: 1000,
+    previewUrl: `/api/v1/files/preview-${id}`,
+    ...overrides,
+  };
 }
 
 export function makeJob(overrides: Partial<Job> = {}): Job {
@@ -50,7 +58,18 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
 
 export function makeUpload(overrides: Partial<Upload> = {}): Upload {
   const id = uuid();
-  return { id, purpose: 'image', name: 'photo.png', contentType: 'image/png', size: 2048, width: 640, height: 480, previewUrl: `/api/v1/files/upload-${id}`, createdAt: '2026-11-20T10:00:00.000Z', ...overrides };
+  return {
+    id,
+    purpose: 'image',
+    name: 'photo.png',
+    contentType: 'image/png',
+    size: 2048,
+    width: 640,
+    height: 480,
+    previewUrl: `/api/v1/files/upload-${id}`,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function paginated<T>(items: T[], page = 1, limit = 12, total = items.length) {
@@ -63,8 +82,32 @@ export function makeReport(): SalesReport {
     language: 'en',
     source: { format: 'vtt', hasTimestamps: true, turns: 12, words: 400, durationSeconds: 600 },
     speakers: [
-      { name: 'Anna', isSeller: true, turns: 6, words: 180, wordShare: 0.45, seconds: 250, timeShare: 0.42, questions: 5, openQuestions: 3, closedQuestions: 2, longestTurnWords: 40 },
-      { name: 'Ben', isSeller: false, turns: 6, words: 220, wordShare: 0.55, seconds: 350, timeShare: 0.58, questions: 1, openQuestions: 0, closedQuestions: 1, longestTurnWords: 60 },
+      {
+        name: 'Anna',
+        isSeller: true,
+        turns: 6,
+        words: 180,
+        wordShare: 0.45,
+        seconds: 250,
+        timeShare: 0.42,
+        questions: 5,
+        openQuestions: 3,
+        closedQuestions: 2,
+        longestTurnWords: 40,
+      },
+      {
+        name: 'Ben',
+        isSeller: false,
+        turns: 6,
+        words: 220,
+        wordShare: 0.55,
+        seconds: 350,
+        timeShare: 0.58,
+        questions: 1,
+        openQuestions: 0,
+        closedQuestions: 1,
+        longestTurnWords: 60,
+      },
     ],
     questions: [{ speaker: 'Anna', text: 'How does your team handle this today?', kind: 'open', at: 30 }],
     objections: [

@@ -8,7 +8,11 @@ export async function getExampleJson<T>(url: string, signal?: AbortSignal): Prom
 }
 
 export function exampleJsonQueryOptions<T>(url: string) {
-  return queryOptions({ queryKey: ['marketing', 'example', url] as const, queryFn: ({ signal }) => getExampleJson<T>(url, signal), staleTime: Infinity });
+  return queryOptions({
+    queryKey: ['marketing', 'example', url] as const,
+    queryFn: ({ signal }) => getExampleJson<T>(url, signal),
+    staleTime: Infinity,
+  });
 }
 
 export function useExampleJson<T>(url: string) {

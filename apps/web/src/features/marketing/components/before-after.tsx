@@ -24,7 +24,10 @@ export function BeforeAfter({
   const id = useId();
   return (
     <figure className="w-full">
-      <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 shadow-sm" style={{ aspectRatio: `${width} / ${height}` }}>
+      <div
+        className="relative overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 shadow-sm"
+        style={{ aspectRatio: `${width} / ${height}` }}
+      >
         <img src={after} alt={afterAlt} width={width} height={height} className="absolute inset-0 h-full w-full object-cover" />
         <div className="absolute inset-0 overflow-hidden" style={{ clipPath: `inset(0 ${100 - position}% 0 0)` }}>
           <img src={before} alt={beforeAlt} width={width} height={height} className="h-full w-full object-cover" />

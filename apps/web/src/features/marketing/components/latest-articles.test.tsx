@@ -9,7 +9,18 @@ describe('the home page articles', () => {
     const fetchMock = mockFetch((url) =>
       url.startsWith('/api/v1/blog/posts')
         ? ok({
-            items: [{ slug: 'six-tools', title: 'Six tools, one credit balance', excerpt: 'How credits work.', coverImageUrl: null, tags: [], authorName: 'Team', publishedAt: '2026-10-14T09:00:00.000Z', readingMinutes: 2 }],
+            items: [
+              {
+                slug: 'six-tools',
+                title: 'Six tools, one credit balance',
+                excerpt: 'How credits work.',
+                coverImageUrl: null,
+                tags: [],
+                authorName: 'Team',
+                publishedAt: '2026-10-14T09:00:00.000Z',
+                readingMinutes: 2,
+              },
+            ],
             page: 1,
             limit: 3,
             total: 1,

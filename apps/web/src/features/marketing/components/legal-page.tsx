@@ -5,10 +5,24 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 
 export type LegalSection = { title: string; body: ReactNode[] };
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Terms and privacy: a dated document with a table of contents and numbered sections. */
-export function LegalPage({ title, description, updated, sections }: { title: string; description: string; updated: string; sections: LegalSection[] }) {
+export function LegalPage({
+  title,
+  description,
+  updated,
+  sections,
+}: {
+  title: string;
+  description: string;
+  updated: string;
+  sections: LegalSection[];
+}) {
   return (
     <PageContainer narrow>
       <PageHeader eyebrow="Legal" title={title} description={description} />
@@ -40,7 +54,11 @@ export function LegalPage({ title, description, updated, sections }: { title: st
         ))}
       </div>
       <p className="mt-10 text-sm text-slate-600">
-        Questions about this document? Write to us through the <Link to="/contact" className="text-brand-700 underline">contact page</Link>.
+        Questions about this document? Write to us through the{' '}
+        <Link to="/contact" className="text-brand-700 underline">
+          contact page
+        </Link>
+        .
       </p>
     </PageContainer>
   );

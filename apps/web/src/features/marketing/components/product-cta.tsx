@@ -6,7 +6,11 @@ import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
 
 /** Guests: 'Sign Up for Free' opens the sign-up modal (then lands on the tool). Signed in: 'Open the tool'. */
-export function ProductCta({ toolPath, variant = 'primary', className }: { toolPath: string } & Pick<ButtonProps, 'variant' | 'className'>) {
+export function ProductCta({
+  toolPath,
+  variant = 'primary',
+  className,
+}: { toolPath: string } & Pick<ButtonProps, 'variant' | 'className'>) {
   const { user } = useAuth();
   if (user) {
     return (

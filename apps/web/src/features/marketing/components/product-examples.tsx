@@ -29,11 +29,25 @@ function AiBackgroundExamples() {
       />
       <div className="grid grid-cols-2 gap-4 self-start">
         <figure>
-          <img src={aiBackgroundExample.cutout} alt="The transparent cut-out" width={720} height={540} loading="lazy" className="rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:20px_20px]" />
+          <img
+            src={aiBackgroundExample.cutout}
+            alt="The transparent cut-out"
+            width={720}
+            height={540}
+            loading="lazy"
+            className="rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:20px_20px]"
+          />
           <figcaption className="mt-1 text-xs text-slate-600">Transparent PNG cut-out</figcaption>
         </figure>
         <figure>
-          <img src={aiBackgroundExample.colorAfter} alt={`The cut-out on the colour ${aiBackgroundExample.color}`} width={720} height={540} loading="lazy" className="rounded-xl border border-slate-200" />
+          <img
+            src={aiBackgroundExample.colorAfter}
+            alt={`The cut-out on the colour ${aiBackgroundExample.color}`}
+            width={720}
+            height={540}
+            loading="lazy"
+            className="rounded-xl border border-slate-200"
+          />
           <figcaption className="mt-1 text-xs text-slate-600">On a colour ({aiBackgroundExample.color})</figcaption>
         </figure>
         <p className="col-span-2 text-sm text-slate-600">Input: {aiBackgroundExample.description}. Drag the slider to compare.</p>
@@ -48,7 +62,14 @@ function ImageGeneratorExamples() {
       {imageGeneratorExamples.map((example) => (
         <li key={example.file}>
           <figure>
-            <img src={example.file} alt={`Generated from the prompt: ${example.prompt}`} width={640} height={480} loading="lazy" className="w-full rounded-xl border border-slate-200" />
+            <img
+              src={example.file}
+              alt={`Generated from the prompt: ${example.prompt}`}
+              width={640}
+              height={480}
+              loading="lazy"
+              className="w-full rounded-xl border border-slate-200"
+            />
             <figcaption className="mt-2 text-sm text-slate-700">
               <q>{example.prompt}</q>
               <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600">
@@ -76,10 +97,15 @@ function VirtualTryOnExamples() {
         />
       </div>
       <figure>
-        <img src={virtualTryOnExample.garment} alt="The garment: a red T-shirt photographed flat on white" width={320} height={320} loading="lazy" className="w-full max-w-48 rounded-xl border border-slate-200" />
-        <figcaption className="mt-2 text-sm text-slate-600">
-          Garment (category: top). Input: {virtualTryOnExample.description}.
-        </figcaption>
+        <img
+          src={virtualTryOnExample.garment}
+          alt="The garment: a red T-shirt photographed flat on white"
+          width={320}
+          height={320}
+          loading="lazy"
+          className="w-full max-w-48 rounded-xl border border-slate-200"
+        />
+        <figcaption className="mt-2 text-sm text-slate-600">Garment (category: top). Input: {virtualTryOnExample.description}.</figcaption>
       </figure>
     </div>
   );
@@ -89,7 +115,16 @@ function SpeedpaintingExamples() {
   return (
     <div className="grid items-start gap-6 md:grid-cols-[2fr_1fr]">
       <figure>
-        <video controls muted playsInline loop preload="metadata" poster={speedpaintingExample.poster} className="w-full rounded-xl border border-slate-200 bg-black" aria-label="Example speed painting video">
+        <video
+          controls
+          muted
+          playsInline
+          loop
+          preload="metadata"
+          poster={speedpaintingExample.poster}
+          className="w-full rounded-xl border border-slate-200 bg-black"
+          aria-label="Example speed painting video"
+        >
           <source src={speedpaintingExample.video} type="video/webm" />
         </video>
         <figcaption className="mt-2 text-sm text-slate-600">
@@ -97,7 +132,14 @@ function SpeedpaintingExamples() {
         </figcaption>
       </figure>
       <figure>
-        <img src={speedpaintingExample.source} alt="The source picture: a landscape with a sun, hills and a red house" width={640} height={480} loading="lazy" className="w-full rounded-xl border border-slate-200" />
+        <img
+          src={speedpaintingExample.source}
+          alt="The source picture: a landscape with a sun, hills and a red house"
+          width={640}
+          height={480}
+          loading="lazy"
+          className="w-full rounded-xl border border-slate-200"
+        />
         <figcaption className="mt-2 text-sm text-slate-600">The picture it started from.</figcaption>
       </figure>
     </div>
@@ -131,7 +173,9 @@ function SoundGeneratorExamples() {
   return (
     <div className="mx-auto max-w-2xl">
       <SoundExample audio={soundGeneratorExample.audio} summaryUrl={soundGeneratorExample.summary} prompt={soundGeneratorExample.prompt} />
-      <p className="mt-2 text-sm text-slate-600">{soundGeneratorExample.durationSeconds} seconds, shown here as a mono 22 kHz WAV to keep the page light.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {soundGeneratorExample.durationSeconds} seconds, shown here as a mono 22 kHz WAV to keep the page light.
+      </p>
     </div>
   );
 }

@@ -14,11 +14,22 @@ function SentimentLine({ segments }: { segments: SalesReport['sentiment']['segme
   const y = (score: number) => height / 2 - score * (height / 2 - 6);
   const points = segments.map((segment, i) => `${x(i).toFixed(1)},${y(segment.score).toFixed(1)}`).join(' ');
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-20 w-full" role="img" aria-label={`Sentiment over ${segments.length} parts of the call`}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-20 w-full"
+      role="img"
+      aria-label={`Sentiment over ${segments.length} parts of the call`}
+    >
       <line x1="0" x2={width} y1={height / 2} y2={height / 2} stroke="#cbd5e1" strokeDasharray="4 4" />
       <polyline points={points} fill="none" stroke="#4f46e5" strokeWidth="3" strokeLinejoin="round" />
       {segments.map((segment, i) => (
-        <circle key={segment.index} cx={x(i)} cy={y(segment.score)} r="3.5" fill={segment.label === 'negative' ? '#dc2626' : segment.label === 'positive' ? '#059669' : '#64748b'} />
+        <circle
+          key={segment.index}
+          cx={x(i)}
+          cy={y(segment.score)}
+          r="3.5"
+          fill={segment.label === 'negative' ? '#dc2626' : segment.label === 'positive' ? '#059669' : '#64748b'}
+        />
       ))}
     </svg>
   );
@@ -30,7 +41,10 @@ export function SalesReportPreview({ url }: { url: string }) {
   if (isPending) return <Spinner label="Loading the example report…" />;
   if (isError) return <ErrorState message="The example report could not be loaded" onRetry={() => void refetch()} />;
   return (
-    <div className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2" aria-label="Example sales call report">
+    <div
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:grid-cols-2"
+      aria-label="Example sales call report"
+    >
       <div className="flex items-center gap-4 md:col-span-2">
         <div className="flex h-20 w-20 shrink-0 flex-col items-center justify-center rounded-full bg-brand-600 text-white">
           <span className="text-2xl font-extrabold" data-testid="sales-score">
@@ -57,7 +71,10 @@ export function SalesReportPreview({ url }: { url: string }) {
                 <span className="font-semibold">{percent(speaker.wordShare)}</span>
               </div>
               <div className="mt-1 h-2 rounded-full bg-slate-100">
-                <div className={speaker.isSeller ? 'h-2 rounded-full bg-brand-600' : 'h-2 rounded-full bg-emerald-500'} style={{ width: percent(speaker.wordShare) }} />
+                <div
+                  className={speaker.isSeller ? 'h-2 rounded-full bg-brand-600' : 'h-2 rounded-full bg-emerald-500'}
+                  style={{ width: percent(speaker.wordShare) }}
+                />
               </div>
               <p className="mt-0.5 text-xs text-slate-500">
                 {speaker.questions} question{speaker.questions === 1 ? '' : 's'} ({speaker.openQuestions} open)
@@ -78,7 +95,11 @@ export function SalesReportPreview({ url }: { url: string }) {
           {report.objections.map((objection) => (
             <li key={objection.quote} className="rounded-lg bg-slate-50 p-2">
               <span className="font-semibold capitalize">{objection.category}</span>
-              {objection.handled ? <span className="ml-2 text-xs font-semibold text-emerald-700">answered</span> : <span className="ml-2 text-xs font-semibold text-red-700">not answered</span>}
+              {objection.handled ? (
+                <span className="ml-2 text-xs font-semibold text-emerald-700">answered</span>
+              ) : (
+                <span className="ml-2 text-xs font-semibold text-red-700">not answered</span>
+              )}
               <q className="mt-1 block text-slate-600">{objection.quote}</q>
             </li>
           ))}

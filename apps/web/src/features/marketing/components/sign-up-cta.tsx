@@ -5,7 +5,12 @@ import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useAuthNavigation } from '@/features/auth/api/use-auth-navigation.ts';
 
 /** 'Sign Up for Free' for visitors (opens the sign-up modal); 'Go to Dashboard' once signed in. */
-export function SignUpCta({ to = '/dashboard', variant = 'primary', size = 'lg', className }: { to?: string } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
+export function SignUpCta({
+  to = '/dashboard',
+  variant = 'primary',
+  size = 'lg',
+  className,
+}: { to?: string } & Pick<ButtonProps, 'variant' | 'size' | 'className'>) {
   const { user } = useAuth();
   const goTo = useAuthNavigation();
   return (

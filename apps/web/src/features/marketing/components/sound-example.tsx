@@ -11,7 +11,13 @@ export function SoundExample({ audio, summaryUrl, prompt }: { audio: string; sum
       <figcaption className="text-sm text-slate-300">
         Prompt: <q className="font-semibold text-white">{prompt}</q>
       </figcaption>
-      <svg viewBox="0 0 600 100" preserveAspectRatio="none" className="mt-4 h-24 w-full" role="img" aria-label="Waveform of the example sound">
+      <svg
+        viewBox="0 0 600 100"
+        preserveAspectRatio="none"
+        className="mt-4 h-24 w-full"
+        role="img"
+        aria-label="Waveform of the example sound"
+      >
         {peaks.map((peak, i) => {
           const h = Math.max(2, peak * 96);
           return <rect key={i} x={i * barWidth} y={50 - h / 2} width={Math.max(1, barWidth - 1)} height={h} rx="1" fill="#a5b4fc" />;

@@ -27,10 +27,30 @@ export const aiBackgroundExample = {
 };
 
 export const imageGeneratorExamples = [
-  { prompt: 'a calm sunset over the sea with mountains, warm orange and purple', style: 'landscape', aspectRatio: '4:3', file: `${EXAMPLES_BASE}/image-generator/sunset-landscape.webp` },
-  { prompt: 'a dreamy watercolor garden with flowers and trees in soft pink', style: 'watercolor', aspectRatio: '4:3', file: `${EXAMPLES_BASE}/image-generator/garden-watercolor.webp` },
-  { prompt: 'a night city skyline with stars, electric blue and magenta', style: 'neon', aspectRatio: '4:3', file: `${EXAMPLES_BASE}/image-generator/city-neon.webp` },
-  { prompt: 'calm geometric shapes in sage green and cream', style: 'minimal', aspectRatio: '4:3', file: `${EXAMPLES_BASE}/image-generator/shapes-minimal.webp` },
+  {
+    prompt: 'a calm sunset over the sea with mountains, warm orange and purple',
+    style: 'landscape',
+    aspectRatio: '4:3',
+    file: `${EXAMPLES_BASE}/image-generator/sunset-landscape.webp`,
+  },
+  {
+    prompt: 'a dreamy watercolor garden with flowers and trees in soft pink',
+    style: 'watercolor',
+    aspectRatio: '4:3',
+    file: `${EXAMPLES_BASE}/image-generator/garden-watercolor.webp`,
+  },
+  {
+    prompt: 'a night city skyline with stars, electric blue and magenta',
+    style: 'neon',
+    aspectRatio: '4:3',
+    file: `${EXAMPLES_BASE}/image-generator/city-neon.webp`,
+  },
+  {
+    prompt: 'calm geometric shapes in sage green and cream',
+    style: 'minimal',
+    aspectRatio: '4:3',
+    file: `${EXAMPLES_BASE}/image-generator/shapes-minimal.webp`,
+  },
 ] as const;
 
 export const virtualTryOnExample = {

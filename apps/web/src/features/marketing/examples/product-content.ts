@@ -13,16 +13,27 @@ const downloadsFaq: ProductFaq = {
 /** The words of each product page: its promise, how it works in 3 steps, and its FAQs. */
 export const productContent: Record<ServiceKey, ProductContent> = {
   'ai-background': {
-    promise: 'Cut out the subject of any product or portrait photo and put it on a clean colour, one of our studio backdrops, or a picture of your own.',
+    promise:
+      'Cut out the subject of any product or portrait photo and put it on a clean colour, one of our studio backdrops, or a picture of your own.',
     steps: [
       { title: 'Upload a photo', body: 'A PNG, JPEG or WebP of a product or a person; a plain background gives the cleanest edges.' },
       { title: 'Choose the new background', body: 'Transparent, a colour, one of ten studio backdrops, or your own picture.' },
       { title: 'Get the cut-out', body: 'A transparent PNG and the composed picture, side by side with the original.' },
     ],
     faqs: [
-      { question: 'How much does it cost?', answer: 'Nothing: AI background costs no credits on any plan, including the free Starter plan. A daily allowance of free runs keeps it quick for everyone.' },
-      { question: 'What does the built-in engine use?', answer: 'A salient-object segmentation model (U²-Netp) that runs on our servers, offline, with no third-party AI service.' },
-      { question: 'Which photos work best?', answer: 'One clear subject, in focus, on a background that differs from it in colour or brightness.' },
+      {
+        question: 'How much does it cost?',
+        answer:
+          'Nothing: AI background costs no credits on any plan, including the free Starter plan. A daily allowance of free runs keeps it quick for everyone.',
+      },
+      {
+        question: 'What does the built-in engine use?',
+        answer: 'A salient-object segmentation model (U²-Netp) that runs on our servers, offline, with no third-party AI service.',
+      },
+      {
+        question: 'Which photos work best?',
+        answer: 'One clear subject, in focus, on a background that differs from it in colour or brightness.',
+      },
       downloadsFaq,
     ],
   },
@@ -30,12 +41,22 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     promise: 'Describe a picture in words and get original images for posts, banners and mood boards, in the size and style you need.',
     steps: [
       { title: 'Write a prompt', body: 'Colours, mood and scene words: “a calm sunset over the sea, warm orange”. Add what to leave out.' },
-      { title: 'Pick a style and size', body: 'Abstract, watercolor, neon, minimal or landscape; square, wide or tall; up to four images.' },
-      { title: 'Keep the ones you like', body: 'Every image is kept in your result library; the same prompt and seed give the same picture.' },
+      {
+        title: 'Pick a style and size',
+        body: 'Abstract, watercolor, neon, minimal or landscape; square, wide or tall; up to four images.',
+      },
+      {
+        title: 'Keep the ones you like',
+        body: 'Every image is kept in your result library; the same prompt and seed give the same picture.',
+      },
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'One credit per request.' },
-      { question: 'What does the built-in engine do?', answer: 'It composes procedural pictures from the words it understands (colours, moods, scenes such as sun, mountains, sea, city, stars, flowers) — a design generator, not a photo-realistic model.' },
+      {
+        question: 'What does the built-in engine do?',
+        answer:
+          'It composes procedural pictures from the words it understands (colours, moods, scenes such as sun, mountains, sea, city, stars, flowers) — a design generator, not a photo-realistic model.',
+      },
       { question: 'Can I use the images commercially?', answer: 'Yes, the images you generate are yours to use.' },
       downloadsFaq,
     ],
@@ -43,14 +64,24 @@ export const productContent: Record<ServiceKey, ProductContent> = {
   'virtual-try-on': {
     promise: 'See how a garment looks on a person before buying or shooting it: a person photo and a garment photo become one picture.',
     steps: [
-      { title: 'Add a person', body: 'Upload a front-facing, full-body photo (our photo guide shows what works) or choose one of our models.' },
+      {
+        title: 'Add a person',
+        body: 'Upload a front-facing, full-body photo (our photo guide shows what works) or choose one of our models.',
+      },
       { title: 'Add a garment', body: 'Upload a flat photo of a top, bottom, dress or outerwear, or pick one from the catalogue.' },
       { title: 'See it worn', body: 'The garment is fitted to the body and shaded by the photo’s light.' },
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'Two credits per try-on.' },
-      { question: 'Whose photos may I use?', answer: 'Your own, or photos of people who agreed; you confirm you have the right to use the person’s likeness before each try-on.' },
-      { question: 'What does the built-in engine do?', answer: 'It cuts out the person and the garment with a segmentation model, finds shoulders, hips and knees from the silhouette, and warps the garment onto that region. It is a fitting preview, not a generative model.' },
+      {
+        question: 'Whose photos may I use?',
+        answer: 'Your own, or photos of people who agreed; you confirm you have the right to use the person’s likeness before each try-on.',
+      },
+      {
+        question: 'What does the built-in engine do?',
+        answer:
+          'It cuts out the person and the garment with a segmentation model, finds shoulders, hips and knees from the silhouette, and warps the garment onto that region. It is a fitting preview, not a generative model.',
+      },
       downloadsFaq,
     ],
   },
@@ -63,13 +94,21 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'Five credits per video.' },
-      { question: 'What does the built-in engine do?', answer: 'A painterly renderer lays thousands of curved brush strokes from coarse to fine along the picture’s edges and records every step as a VP8 WebM video.' },
-      { question: 'Which format is the video?', answer: 'WebM (VP8), which plays in every current browser and uploads to most social networks.' },
+      {
+        question: 'What does the built-in engine do?',
+        answer:
+          'A painterly renderer lays thousands of curved brush strokes from coarse to fine along the picture’s edges and records every step as a VP8 WebM video.',
+      },
+      {
+        question: 'Which format is the video?',
+        answer: 'WebM (VP8), which plays in every current browser and uploads to most social networks.',
+      },
       downloadsFaq,
     ],
   },
   'sales-pilot': {
-    promise: 'Paste a sales-call transcript or notes and get a coaching report: talk ratio, questions, objections, sentiment, topics, next steps and a score with reasons.',
+    promise:
+      'Paste a sales-call transcript or notes and get a coaching report: talk ratio, questions, objections, sentiment, topics, next steps and a score with reasons.',
     steps: [
       { title: 'Paste or upload the call', body: 'Plain notes (“Name: line”), or a .txt, .vtt or .srt transcript.' },
       { title: 'Let it read the call', body: 'Speakers, questions, objections and commitments are found sentence by sentence.' },
@@ -77,13 +116,18 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'One credit per report.' },
-      { question: 'What does the built-in engine do?', answer: 'It analyses the transcript with word lists and rules (no language model), so every number in the report can be traced back to a sentence of the call.' },
+      {
+        question: 'What does the built-in engine do?',
+        answer:
+          'It analyses the transcript with word lists and rules (no language model), so every number in the report can be traced back to a sentence of the call.',
+      },
       { question: 'Which languages are supported?', answer: 'English for now.' },
       downloadsFaq,
     ],
   },
   'sound-generator': {
-    promise: 'Describe a sound — rain, ocean, birds, a calm piano or an upbeat beat — and get an audio file for your video, game or podcast.',
+    promise:
+      'Describe a sound — rain, ocean, birds, a calm piano or an upbeat beat — and get an audio file for your video, game or podcast.',
     steps: [
       { title: 'Describe the sound', body: 'Textures (rain, wind, fire, birds…), instruments (piano, strings, bells…) and a mood.' },
       { title: 'Choose the length', body: 'From 1 to 30 seconds.' },
@@ -91,7 +135,11 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'Two credits per sound.' },
-      { question: 'What does the built-in engine do?', answer: 'A synthesiser reads your words: sound words choose textures and instruments, mood words choose key, scale and tempo; it renders a 44.1 kHz stereo WAV.' },
+      {
+        question: 'What does the built-in engine do?',
+        answer:
+          'A synthesiser reads your words: sound words choose textures and instruments, mood words choose key, scale and tempo; it renders a 44.1 kHz stereo WAV.',
+      },
       { question: 'Can I use the sounds in my projects?', answer: 'Yes, the sounds you generate are yours to use.' },
       downloadsFaq,
     ],

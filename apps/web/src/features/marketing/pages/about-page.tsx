@@ -6,10 +6,26 @@ import { useDocumentTitle } from '@/components/ui/page-header.tsx';
 import { services } from '@/lib/service-details.ts';
 
 const principles = [
-  { icon: Coins, title: 'One balance, no subscriptions', text: 'Buy credits once and spend them on any tool. Each run shows its cost before you start, and AI Background costs nothing.' },
-  { icon: ShieldCheck, title: 'Fair by design', text: 'Credits are charged when a job starts and returned automatically if it fails. Every purchase has a 30-day money-back guarantee.' },
-  { icon: Sparkles, title: 'Honest about the engine', text: 'Every result says which engine made it — our built-in engines that run on our own servers, or a hosted model where one is configured.' },
-  { icon: HeartHandshake, title: 'Your work stays yours', text: 'You keep the rights to what you upload and create. We never use your files to train models.' },
+  {
+    icon: Coins,
+    title: 'One balance, no subscriptions',
+    text: 'Buy credits once and spend them on any tool. Each run shows its cost before you start, and AI Background costs nothing.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Fair by design',
+    text: 'Credits are charged when a job starts and returned automatically if it fails. Every purchase has a 30-day money-back guarantee.',
+  },
+  {
+    icon: Sparkles,
+    title: 'Honest about the engine',
+    text: 'Every result says which engine made it — our built-in engines that run on our own servers, or a hosted model where one is configured.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Your work stays yours',
+    text: 'You keep the rights to what you upload and create. We never use your files to train models.',
+  },
 ];
 
 export function AboutPage() {
@@ -23,7 +39,8 @@ export function AboutPage() {
           <p className="text-xs font-semibold tracking-wider text-brand-300 uppercase">Company</p>
           <h1 className="mt-2 text-4xl font-bold tracking-tight sm:text-5xl">About us</h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-200">
-            Lumen Studio brings practical AI tools for creators, shops and sales teams together in one place — simple to try, and fair to pay for.
+            Lumen Studio brings practical AI tools for creators, shops and sales teams together in one place — simple to try, and fair to
+            pay for.
           </p>
         </div>
       </section>
@@ -31,8 +48,8 @@ export function AboutPage() {
         <h2 className="text-2xl font-bold text-slate-900">Why we built Lumen Studio</h2>
         <div className="mt-4 space-y-4 text-slate-700">
           <p>
-            Small shops, freelancers and sales teams kept telling us the same thing: the AI tools they needed were spread over half a
-            dozen websites, each with its own monthly subscription — for a product photo one week and a jingle the next.
+            Small shops, freelancers and sales teams kept telling us the same thing: the AI tools they needed were spread over half a dozen
+            websites, each with its own monthly subscription — for a product photo one week and a jingle the next.
           </p>
           <p>
             So we put the tools people actually use side by side, behind one account and one credit balance. You pay once for a credit
@@ -64,8 +81,8 @@ export function AboutPage() {
         <div className="mt-12 rounded-2xl bg-brand-50 p-6">
           <h2 className="text-xl font-semibold text-slate-900">Talk to us</h2>
           <p className="mt-1 text-slate-700">
-            Ideas for a new tool, a partnership, or a question about your account? We read every message — and sharing Lumen Studio
-            with your audience can earn you free credits.
+            Ideas for a new tool, a partnership, or a question about your account? We read every message — and sharing Lumen Studio with
+            your audience can earn you free credits.
           </p>
           <div className="mt-4 flex flex-wrap gap-2">
             <Button asChild>

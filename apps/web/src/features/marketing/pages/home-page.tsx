@@ -38,11 +38,12 @@ export function HomePage() {
             Six AI tools · one credit balance
           </p>
           <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-            Your AI creative studio, <span className="bg-gradient-to-r from-brand-300 to-glow bg-clip-text text-transparent">paid with credits</span>
+            Your AI creative studio,{' '}
+            <span className="bg-gradient-to-r from-brand-300 to-glow bg-clip-text text-transparent">paid with credits</span>
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">
-            Swap backgrounds, generate images, try on clothes virtually, turn pictures into speed painting videos, analyse sales
-            calls and create sound — all in one place, with no subscription.
+            Swap backgrounds, generate images, try on clothes virtually, turn pictures into speed painting videos, analyse sales calls and
+            create sound — all in one place, with no subscription.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <SignUpCta />
@@ -56,7 +57,9 @@ export function HomePage() {
 
       <section aria-labelledby="services-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="max-w-2xl">
-          <h2 id="services-heading" className="text-3xl font-bold tracking-tight text-slate-900">Six services, one simple price list</h2>
+          <h2 id="services-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            Six services, one simple price list
+          </h2>
           <p className="mt-3 text-slate-600">Every service shows its credit cost up front. Use what you need, when you need it.</p>
         </div>
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -68,7 +71,9 @@ export function HomePage() {
 
       <section aria-labelledby="how-heading" className="bg-brand-50/60">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
-          <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-slate-900">How credits work</h2>
+          <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-slate-900">
+            How credits work
+          </h2>
           <ol className="mt-10 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
               <li key={step.title} className="rounded-2xl bg-white p-6 shadow-sm">

@@ -51,5 +51,12 @@ const sections: LegalSection[] = [
 ];
 
 export function PrivacyPage() {
-  return <LegalPage title="Privacy Policy" description="What we store about you, why, and what you can do about it." updated="21 November 2026" sections={sections} />;
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      description="What we store about you, why, and what you can do about it."
+      updated="21 November 2026"
+      sections={sections}
+    />
+  );
 }

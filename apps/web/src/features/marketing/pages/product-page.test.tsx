@@ -13,7 +13,16 @@ import { ProductPage } from './product-page.tsx';
 
 const publicFile = (path: string) => JSON.parse(readFileSync(join(process.cwd(), 'public', path), 'utf8')) as unknown;
 
-function mockApi(costs: Record<string, number> = { 'ai-background': 0, 'image-generator': 1, 'virtual-try-on': 2, speedpainting: 5, 'sales-pilot': 1, 'sound-generator': 2 }) {
+function mockApi(
+  costs: Record<string, number> = {
+    'ai-background': 0,
+    'image-generator': 1,
+    'virtual-try-on': 2,
+    speedpainting: 5,
+    'sales-pilot': 1,
+    'sound-generator': 2,
+  },
+) {
   return mockFetch((url) => {
     if (url === '/api/v1/credits/costs') return ok(costs);
     if (url.startsWith('/examples/')) return { status: 200, body: publicFile(url) };
@@ -22,9 +31,15 @@ function mockApi(costs: Record<string, number> = { 'ai-background': 0, 'image-ge
 }
 
 const renderPage = (service: ServiceKey, signedIn = false) =>
-  renderRoutes([{ path: '/', element: <ProductPage service={service} /> }, { path: '/dashboard/tools/:tool', element: <p>Tool page</p> }], {
-    auth: fakeAuth({ user: signedIn ? makeUser() : null }),
-  });
+  renderRoutes(
+    [
+      { path: '/', element: <ProductPage service={service} /> },
+      { path: '/dashboard/tools/:tool', element: <p>Tool page</p> },
+    ],
+    {
+      auth: fakeAuth({ user: signedIn ? makeUser() : null }),
+    },
+  );
 
 describe('product pages', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -106,7 +121,9 @@ describe('product pages', () => {
     expect(within(panel).getByText(report.score.verdict)).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Talk ratio' })).toBeInTheDocument();
     expect(within(panel).getByText(/switching sounds expensive/)).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { name: 'Next steps' }).nextElementSibling).toHaveTextContent('I will send you a short summary with pricing by Friday.');
+    expect(within(panel).getByRole('heading', { name: 'Next steps' }).nextElementSibling).toHaveTextContent(
+      'I will send you a short summary with pricing by Friday.',
+    );
     expect(screen.getByText(/Maya: Hi Sam/)).toBeInTheDocument();
     expect(screen.getByTestId('product-free-uses')).toHaveTextContent('5 uses');
   });

@@ -51,7 +51,10 @@ export function ProductPage({ service: key }: { service: ServiceKey }) {
           <ol className="mt-8 grid gap-6 md:grid-cols-3">
             {content.steps.map((step, index) => (
               <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden="true">
+                <span
+                  className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                  aria-hidden="true"
+                >
                   {index + 1}
                 </span>
                 <h3 className="mt-4 font-semibold text-slate-900">{step.title}</h3>
@@ -128,7 +131,10 @@ export function ProductPage({ service: key }: { service: ServiceKey }) {
             .filter((other) => other.key !== key)
             .map((other) => (
               <li key={other.key}>
-                <Link to={other.productPath} className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:border-brand-300 hover:text-brand-700">
+                <Link
+                  to={other.productPath}
+                  className="inline-flex items-center gap-2 rounded-full border border-slate-200 px-3 py-1.5 text-sm text-slate-700 hover:border-brand-300 hover:text-brand-700"
+                >
                   <other.icon className="h-4 w-4" aria-hidden="true" /> {other.name}
                 </Link>
               </li>

@@ -50,7 +50,11 @@ const sections: LegalSection[] = [
     title: 'The API',
     body: [
       <>
-        API keys give programmatic access to the same tools and the same credit balance. Rate limits and the documentation are on the <Link to="/resources/open-api" className="text-brand-700 underline">API reference</Link>. A revoked key stops working at once.
+        API keys give programmatic access to the same tools and the same credit balance. Rate limits and the documentation are on the{' '}
+        <Link to="/resources/open-api" className="text-brand-700 underline">
+          API reference
+        </Link>
+        . A revoked key stops working at once.
       </>,
     ],
   },
@@ -70,5 +74,12 @@ const sections: LegalSection[] = [
 ];
 
 export function TermsPage() {
-  return <LegalPage title="Terms of Service" description="The rules for using Lumen Studio, in plain language." updated="21 November 2026" sections={sections} />;
+  return (
+    <LegalPage
+      title="Terms of Service"
+      description="The rules for using Lumen Studio, in plain language."
+      updated="21 November 2026"
+      sections={sections}
+    />
+  );
 }

@@ -14,7 +14,17 @@ export type CryptoPayment = {
   testMode?: boolean;
 };
 
-export const cryptoStatusValues = ['WAITING', 'CONFIRMING', 'CONFIRMED', 'SENDING', 'PARTIALLY_PAID', 'FINISHED', 'FAILED', 'REFUNDED', 'EXPIRED'] as const;
+export const cryptoStatusValues = [
+  'WAITING',
+  'CONFIRMING',
+  'CONFIRMED',
+  'SENDING',
+  'PARTIALLY_PAID',
+  'FINISHED',
+  'FAILED',
+  'REFUNDED',
+  'EXPIRED',
+] as const;
 export type CryptoStatusValue = (typeof cryptoStatusValues)[number];
 
 /** Crypto status. */

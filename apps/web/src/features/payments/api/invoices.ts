@@ -10,7 +10,11 @@ export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Pr
 }
 
 export function invoicesQueryOptions(params: InvoiceListParams) {
-  return queryOptions({ queryKey: paymentKeys.invoices(params), queryFn: ({ signal }) => getInvoices(params, signal), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: paymentKeys.invoices(params),
+    queryFn: ({ signal }) => getInvoices(params, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useInvoicesQuery(params: InvoiceListParams) {

@@ -1,9 +1,7 @@
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { visiblePackages } from '@lumen/core/credits/rules';
 
-export type PurchaseCheck =
-  | { ok: true; pkg: CreditPackage; indexInList: number }
-  | { ok: false; title: string; description: string };
+export type PurchaseCheck = { ok: true; pkg: CreditPackage; indexInList: number } | { ok: false; title: string; description: string };
 
 /** A purchase starts only for a signed-in user, with a selected package that exists. */
 export function checkPurchaseStart(input: {

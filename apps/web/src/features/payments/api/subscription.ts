@@ -30,7 +30,9 @@ function useSubscriptionMutation<T>(call: (arg: T) => Promise<SubscriptionDto>) 
 
 /** POST /payment/subscriptions/cancel {cancelImmediately} */
 export function useCancelSubscriptionMutation() {
-  return useSubscriptionMutation((cancelImmediately: boolean) => apiClient.post<SubscriptionDto>('/payment/subscriptions/cancel', { cancelImmediately }));
+  return useSubscriptionMutation((cancelImmediately: boolean) =>
+    apiClient.post<SubscriptionDto>('/payment/subscriptions/cancel', { cancelImmediately }),
+  );
 }
 
 /** POST /payment/subscription/reactivate */

@@ -43,7 +43,8 @@ async function payWith(dialog: HTMLElement, cardNumber: string) {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $9' }));
 }
 
-const calls = (fetchMock: ReturnType<typeof serve>, path: string) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/v1${path}`));
+const calls = (fetchMock: ReturnType<typeof serve>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith(`/api/v1${path}`));
 
 describe('card payment dialog (test mode)', () => {
   afterEach(() => {
@@ -128,7 +129,8 @@ describe('card payment dialog (test mode)', () => {
   it('an intent that cannot be created shows the init failure with Try Again, which asks again', async () => {
     let attempts = 0;
     serve({
-      '/credits/purchase/stripe/create-payment-intent': () => (++attempts === 1 ? fail(500, 'Provider unavailable', 'INTERNAL') : ok(intent)),
+      '/credits/purchase/stripe/create-payment-intent': () =>
+        ++attempts === 1 ? fail(500, 'Provider unavailable', 'INTERNAL') : ok(intent),
     });
     const { dialog } = await openCardDialog();
     const alert = await within(dialog).findByRole('alert');

@@ -33,7 +33,13 @@ function FailureAlert({ failure }: { failure: Failure }) {
   );
 }
 
-function CardPaymentFlow({ pkg, cardName, onBack, onPaid, onClose }: Omit<PaymentStepDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function CardPaymentFlow({
+  pkg,
+  cardName,
+  onBack,
+  onPaid,
+  onClose,
+}: Omit<PaymentStepDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const config = usePaymentConfigQuery();
   // One payment intent (and pending order) per opening of the dialog; Try Again asks for a new one.
   const [opening] = useState(() => `${Date.now()}-${Math.random()}`);
@@ -115,7 +121,13 @@ function CardPaymentFlow({ pkg, cardName, onBack, onPaid, onClose }: Omit<Paymen
     body = testMode ? (
       <TestCardForm clientSecret={intent.data.clientSecret} amountLabel={amountLabel} onResult={onResult} onError={onError} />
     ) : key ? (
-      <StripeCardForm publishableKey={key} clientSecret={intent.data.clientSecret} amountLabel={amountLabel} onResult={onResult} onError={onError} />
+      <StripeCardForm
+        publishableKey={key}
+        clientSecret={intent.data.clientSecret}
+        amountLabel={amountLabel}
+        onResult={onResult}
+        onError={onError}
+      />
     ) : (
       <PaymentAlert>
         <p>{STRIPE_CONFIG_ERROR}</p>

@@ -71,7 +71,10 @@ export function CryptoCurrencyStep({
   if (currencies.isPending) list = <Spinner label="Loading cryptocurrencies…" className="mt-4" />;
   else if (currencies.isError || currencies.data.length === 0) {
     list = (
-      <div role="alert" className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+      <div
+        role="alert"
+        className="mt-4 flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+      >
         <p>{currencies.isError ? CRYPTO_LOAD_ERROR : NO_CRYPTO_MESSAGE}</p>
         <Button size="sm" variant="outline" onClick={() => void currencies.refetch()} disabled={currencies.isFetching}>
           Retry

@@ -67,7 +67,7 @@ describe('crypto payment dialog', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/payment/crypto/credits'))).toBe(false);
   });
 
-  it("an empty list says so with Retry, which loads again", async () => {
+  it('an empty list says so with Retry, which loads again', async () => {
     let reads = 0;
     serve({ '/payment/crypto/currencies': () => ok({ currencies: ++reads === 1 ? [] : ['BTC'] }) });
     const { dialog } = await openCryptoDialog();
@@ -105,7 +105,8 @@ describe('crypto payment dialog', () => {
     });
     serve({
       '/payment/crypto/credits': create,
-      '/payment/crypto/status/np_123': () => ok({ status: statuses[Math.min(statusReads++, 2)], actuallyPaid: 0, payCurrency: 'btc', txHash: null }),
+      '/payment/crypto/status/np_123': () =>
+        ok({ status: statuses[Math.min(statusReads++, 2)], actuallyPaid: 0, payCurrency: 'btc', txHash: null }),
     });
     const { auth } = await openDialogsFor(big);
     await user.click(await screen.findByRole('button', { name: /Cryptocurrency/ }));
@@ -146,7 +147,9 @@ describe('crypto payment dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Payment Status' })).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTimeAsync(200));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(toast.success).toHaveBeenCalledWith('Payment Successful', { description: 'Your purchase of 350 credits (350 Credits) is complete.' });
+    expect(toast.success).toHaveBeenCalledWith('Payment Successful', {
+      description: 'Your purchase of 350 credits (350 Credits) is complete.',
+    });
     expect(toast.success).toHaveBeenCalledWith('Purchase successful', { description: 'Your credits have been added to your account' });
     expect(auth.refreshUser).toHaveBeenCalled();
     // finished: no more checks
@@ -183,7 +186,9 @@ describe('crypto status step', () => {
     const fetchMock = mockFetch(() => ok({ status, actuallyPaid: 0, payCurrency: 'btc', txHash: null }));
     const onFinished = vi.fn();
     render(<CryptoStatusStep payment={payment} onFinished={onFinished} />);
-    expect(await screen.findByText('Payment failed or expired. No credits were added. If you sent coins, contact support with the address.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Payment failed or expired. No credits were added. If you sent coins, contact support with the address.'),
+    ).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Payment failed or expired');
     expect(screen.queryByRole('button', { name: 'Check Status' })).not.toBeInTheDocument();
     await act(async () => vi.advanceTimersByTimeAsync(25_000));

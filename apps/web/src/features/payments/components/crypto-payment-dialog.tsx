@@ -24,7 +24,10 @@ function StepIndicator({ current }: { current: Step }) {
         <li
           key={step.key}
           aria-current={i === index ? 'step' : undefined}
-          className={cn('flex-1 rounded-full px-2 py-1 text-center', i <= index ? 'bg-brand-100 font-semibold text-brand-800' : 'bg-slate-100 text-slate-500')}
+          className={cn(
+            'flex-1 rounded-full px-2 py-1 text-center',
+            i <= index ? 'bg-brand-100 font-semibold text-brand-800' : 'bg-slate-100 text-slate-500',
+          )}
         >
           {i + 1}. {step.title}
         </li>

@@ -25,19 +25,29 @@ export function CryptoPaymentStep({ payment, onSent }: { payment: CryptoPayment;
   return (
     <div className="space-y-4">
       {payment.testMode && (
-        <TestModeNotice>No real coins are sent: this test payment advances from waiting to confirming to finished by itself within seconds.</TestModeNotice>
+        <TestModeNotice>
+          No real coins are sent: this test payment advances from waiting to confirming to finished by itself within seconds.
+        </TestModeNotice>
       )}
       <p className="text-sm text-slate-700">
-        Send exactly the amount below to the address (or scan the QR code). The order is {payment.priceAmount} {payment.priceCurrency.toUpperCase()}.
+        Send exactly the amount below to the address (or scan the QR code). The order is {payment.priceAmount}{' '}
+        {payment.priceCurrency.toUpperCase()}.
       </p>
       <CopyRow label="Amount" value={String(payment.payAmount)} display={`${payment.payAmount} ${ticker}`} />
       <CopyRow label="Address" value={payment.payAddress} display={payment.payAddress} />
       <div className="flex flex-col items-center gap-2">
-        <img src={payment.qrCodeUrl} alt={`QR code of the ${ticker} payment address`} className="h-44 w-44 rounded-lg border border-slate-200" />
+        <img
+          src={payment.qrCodeUrl}
+          alt={`QR code of the ${ticker} payment address`}
+          className="h-44 w-44 rounded-lg border border-slate-200"
+        />
         <p className="text-sm text-slate-700" aria-live="off">
           {remaining > 0 ? (
             <>
-              Expires in <span className="font-semibold tabular-nums" data-testid="crypto-countdown">{formatRemaining(remaining)}</span>
+              Expires in{' '}
+              <span className="font-semibold tabular-nums" data-testid="crypto-countdown">
+                {formatRemaining(remaining)}
+              </span>
             </>
           ) : (
             <span className="font-semibold text-red-700">This payment address has expired.</span>

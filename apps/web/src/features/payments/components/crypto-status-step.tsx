@@ -79,11 +79,15 @@ export function CryptoStatusStep({ payment, onFinished }: { payment: CryptoPayme
       </div>
       {status?.status === 'PARTIALLY_PAID' && (
         <p className="text-sm text-amber-900">
-          Received {status.actuallyPaid ?? 0} of {payment.payAmount} {ticker}. Send the rest to the same address before it expires, or contact support.
-          No credits are added until the full amount arrives.
+          Received {status.actuallyPaid ?? 0} of {payment.payAmount} {ticker}. Send the rest to the same address before it expires, or
+          contact support. No credits are added until the full amount arrives.
         </p>
       )}
-      {failed && <p className="text-sm text-red-800">{CRYPTO_FAILED_MESSAGE}. No credits were added. If you sent coins, contact support with the address.</p>}
+      {failed && (
+        <p className="text-sm text-red-800">
+          {CRYPTO_FAILED_MESSAGE}. No credits were added. If you sent coins, contact support with the address.
+        </p>
+      )}
       {status?.txHash && (
         <p className="text-xs break-all text-slate-600">
           Transaction: <code>{status.txHash}</code>

@@ -32,8 +32,19 @@ export function CurrentSubscription({ subscription }: { subscription: Subscripti
   return (
     <Card aria-label="Your subscription">
       <CardTitle>
-        {subscription.plan.name} <Badge tone={ended ? 'neutral' : renews && subscription.cancelAtPeriodEnd ? 'warning' : 'success'}>{ended ? 'Canceled' : renews && subscription.cancelAtPeriodEnd ? 'Cancels at period end' : subscription.status[0]!.toUpperCase() + subscription.status.slice(1)}</Badge>
-        {subscription.testMode && <Badge tone="warning" className="ml-2">TEST MODE</Badge>}
+        {subscription.plan.name}{' '}
+        <Badge tone={ended ? 'neutral' : renews && subscription.cancelAtPeriodEnd ? 'warning' : 'success'}>
+          {ended
+            ? 'Canceled'
+            : renews && subscription.cancelAtPeriodEnd
+              ? 'Cancels at period end'
+              : subscription.status[0]!.toUpperCase() + subscription.status.slice(1)}
+        </Badge>
+        {subscription.testMode && (
+          <Badge tone="warning" className="ml-2">
+            TEST MODE
+          </Badge>
+        )}
       </CardTitle>
       <CardDescription>
         {formatDollars(subscription.plan.price)} / {subscription.plan.interval}, {subscription.plan.creditsPerPeriod} credits each period.

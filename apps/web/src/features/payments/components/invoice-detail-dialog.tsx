@@ -43,7 +43,9 @@ function RefundState({ invoice }: { invoice: Invoice }) {
     );
   }
   if (!invoice.refundable) {
-    return invoice.status === 'paid' ? <p className="text-xs text-slate-500">{REFUND_WINDOW_MESSAGE}; this purchase is outside that window.</p> : null;
+    return invoice.status === 'paid' ? (
+      <p className="text-xs text-slate-500">{REFUND_WINDOW_MESSAGE}; this purchase is outside that window.</p>
+    ) : null;
   }
   return asking ? (
     <RefundRequestForm invoiceId={invoice.id} onDone={() => setAsking(false)} />
@@ -63,7 +65,12 @@ export function InvoiceDetailDialog({ invoiceId, onClose }: { invoiceId: string 
   const download = useInvoiceDownload();
   const invoice = query.data;
   return (
-    <Dialog open={invoiceId !== null} onOpenChange={(open) => !open && onClose()} title={invoice?.number ? `Invoice ${invoice.number}` : 'Invoice'} size="lg">
+    <Dialog
+      open={invoiceId !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={invoice?.number ? `Invoice ${invoice.number}` : 'Invoice'}
+      size="lg"
+    >
       {query.isPending ? (
         <Spinner label="Loading the invoice…" />
       ) : query.isError ? (

@@ -80,7 +80,12 @@ export function InvoicesSection() {
                 },
                 { header: 'Date', cell: (invoice) => formatDate(invoice.paidAt ?? invoice.createdAt), className: 'whitespace-nowrap' },
                 { header: 'Description', cell: (invoice) => invoice.description },
-                { header: 'Amount', cell: (invoice) => formatCents(invoice.amountCents, invoice.currency), align: 'right', className: 'whitespace-nowrap' },
+                {
+                  header: 'Amount',
+                  cell: (invoice) => formatCents(invoice.amountCents, invoice.currency),
+                  align: 'right',
+                  className: 'whitespace-nowrap',
+                },
                 { header: 'Credits', cell: (invoice) => invoice.credits, align: 'right' },
                 {
                   header: 'Status',
@@ -97,7 +102,12 @@ export function InvoicesSection() {
                   className: 'whitespace-nowrap text-right',
                   cell: (invoice) => (
                     <>
-                      <Button size="sm" variant="ghost" onClick={() => setOpenId(invoice.id)} aria-label={`Details of ${invoice.number ?? invoice.description}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setOpenId(invoice.id)}
+                        aria-label={`Details of ${invoice.number ?? invoice.description}`}
+                      >
                         Details
                       </Button>
                       {hasReceipt(invoice) && (
@@ -115,7 +125,13 @@ export function InvoicesSection() {
                   ),
                 },
               ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Invoice pages', disabled: query.isFetching }}
+              pager={{
+                page: data.page,
+                totalPages: data.totalPages,
+                onPageChange: setPage,
+                label: 'Invoice pages',
+                disabled: query.isFetching,
+              }}
             />
           )}
         </QueryState>

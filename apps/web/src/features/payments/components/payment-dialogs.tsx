@@ -87,7 +87,13 @@ export function PaymentDialogs() {
   const props = { pkg: state.pkg, cardName: state.cardName, onOpenChange: closeUnless, onBack: () => go('method'), onPaid };
   return (
     <>
-      <PaymentMethodDialog pkg={state.pkg} cardName={state.cardName} open={step === 'method'} onOpenChange={closeUnless} onChoose={(method) => go(method)} />
+      <PaymentMethodDialog
+        pkg={state.pkg}
+        cardName={state.cardName}
+        open={step === 'method'}
+        onOpenChange={closeUnless}
+        onChoose={(method) => go(method)}
+      />
       <CardPaymentDialog key={`card-${opening}`} open={step === 'card'} {...props} />
       <CryptoPaymentDialog key={`crypto-${opening}`} open={step === 'crypto'} {...props} />
     </>

@@ -13,7 +13,9 @@ vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), succe
 function serveThreshold(cryptoMinimumAmount: number | 'down') {
   return mockFetch((url) => {
     if (new URL(url, 'http://x').pathname === '/api/v1/payment/config') {
-      return cryptoMinimumAmount === 'down' ? fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE') : ok({ ...testModeConfig, cryptoMinimumAmount });
+      return cryptoMinimumAmount === 'down'
+        ? fail(503, 'Service unavailable', 'SERVICE_UNAVAILABLE')
+        : ok({ ...testModeConfig, cryptoMinimumAmount });
     }
     return fail(404, 'Not found', 'NOT_FOUND');
   });
@@ -21,7 +23,9 @@ function serveThreshold(cryptoMinimumAmount: number | 'down') {
 
 function renderDialog(price: number) {
   const onChoose = vi.fn();
-  const element = <PaymentMethodDialog pkg={makePackage(price, 100)} cardName="Test" open onOpenChange={() => undefined} onChoose={onChoose} />;
+  const element = (
+    <PaymentMethodDialog pkg={makePackage(price, 100)} cardName="Test" open onOpenChange={() => undefined} onChoose={onChoose} />
+  );
   renderRoutes([{ path: '/', element }]);
   return onChoose;
 }

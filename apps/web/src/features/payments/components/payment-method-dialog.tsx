@@ -7,7 +7,17 @@ import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
 
 export type PaymentMethod = 'card' | 'crypto';
 
-function MethodButton({ icon: Icon, title, detail, onClick }: { icon: typeof CreditCard; title: string; detail: string; onClick: () => void }) {
+function MethodButton({
+  icon: Icon,
+  title,
+  detail,
+  onClick,
+}: {
+  icon: typeof CreditCard;
+  title: string;
+  detail: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -48,14 +58,29 @@ export function PaymentMethodDialog({
   const loading = config.isPending;
   const cryptoOffered = isCryptoOffered('CREDIT_PURCHASE', pkg.price, threshold);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Choose Payment Method" description="Choose your preferred payment method to complete the purchase.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Choose Payment Method"
+      description="Choose your preferred payment method to complete the purchase."
+    >
       <p className="mb-4 text-sm text-slate-700">
         {cardName}: {pkg.creditsAmount} credits for {formatDollars(pkg.price)}
       </p>
       <div className="space-y-3">
-        <MethodButton icon={CreditCard} title="Credit or Debit Card" detail="Visa, Mastercard, American Express — processed by Stripe" onClick={() => onChoose('card')} />
+        <MethodButton
+          icon={CreditCard}
+          title="Credit or Debit Card"
+          detail="Visa, Mastercard, American Express — processed by Stripe"
+          onClick={() => onChoose('card')}
+        />
         {loading ? null : cryptoOffered ? (
-          <MethodButton icon={Bitcoin} title="Cryptocurrency" detail="300+ cryptocurrencies, 0.5-1% fees versus 2.9% for cards" onClick={() => onChoose('crypto')} />
+          <MethodButton
+            icon={Bitcoin}
+            title="Cryptocurrency"
+            detail="300+ cryptocurrencies, 0.5-1% fees versus 2.9% for cards"
+            onClick={() => onChoose('crypto')}
+          />
         ) : (
           <p className="text-xs text-slate-500">Cryptocurrency payment is available for purchases above {formatDollars(threshold)}.</p>
         )}

@@ -31,7 +31,9 @@ export function PaymentMethodsSection() {
         ) : methods.isError ? (
           <ErrorState message="Failed to load payment methods" onRetry={() => void methods.refetch()} />
         ) : methods.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">No saved payment methods.</p>
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">
+            No saved payment methods.
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" aria-label="Saved cards">
             {methods.data.map((method) => (

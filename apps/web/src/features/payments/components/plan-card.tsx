@@ -22,7 +22,19 @@ export type PlanCardProps = {
 };
 
 /** One plan of the grid (the free Starter plan or a credit package). Clicking anywhere on it chooses it. */
-export function PlanCard({ id, name, label, price, credits, services, isSelected = false, buttonLabel, buttonDisabled = false, footnote, onClick }: PlanCardProps) {
+export function PlanCard({
+  id,
+  name,
+  label,
+  price,
+  credits,
+  services,
+  isSelected = false,
+  buttonLabel,
+  buttonDisabled = false,
+  footnote,
+  onClick,
+}: PlanCardProps) {
   const headingId = `plan-${id}-name`;
   return (
     <article

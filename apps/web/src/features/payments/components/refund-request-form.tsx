@@ -33,7 +33,9 @@ export function RefundRequestForm({ invoiceId, onDone }: { invoiceId: string; on
       )}
     >
       <FormField label="Why would you like a refund?" error={errors.reason?.message} hint="At least 10 characters.">
-        {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={3} {...register('reason')} />}
+        {(field) => (
+          <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={3} {...register('reason')} />
+        )}
       </FormField>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>

@@ -29,7 +29,8 @@ function serve(publishableKey: string) {
   return mockFetch((url) => {
     const path = new URL(url, 'http://x').pathname.replace('/api/v1', '');
     if (path === '/credits/packages') return ok(seededPackages().map((p, i) => (i === 1 ? pro : p)));
-    if (path === '/payment/config') return ok({ testMode: { card: false, crypto: false }, stripePublishableKey: publishableKey, cryptoMinimumAmount: 19.2 });
+    if (path === '/payment/config')
+      return ok({ testMode: { card: false, crypto: false }, stripePublishableKey: publishableKey, cryptoMinimumAmount: 19.2 });
     if (path === '/credits/purchase/stripe/create-payment-intent') return ok(intent);
     if (path === `/payment/orders/${ORDER_ID}`) return ok(makeOrder('paid'));
     return fail(404, 'Not found', 'NOT_FOUND');
@@ -84,7 +85,9 @@ describe('card payment dialog with Stripe configured', () => {
 
   it("any other status reads 'Payment status: {status}'; a Stripe error shows its message", async () => {
     stripe.loadStripe.mockResolvedValue({ stripe: true });
-    stripe.confirmPayment.mockResolvedValueOnce({ paymentIntent: { status: 'processing' } }).mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+    stripe.confirmPayment
+      .mockResolvedValueOnce({ paymentIntent: { status: 'processing' } })
+      .mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
     const { dialog } = await openStripeDialog();
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Pay $9' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Payment status: processing');

@@ -14,8 +14,14 @@ const testCardSchema = z.object({
     .string()
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter the card number')),
-  expiry: z.string().trim().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry date as MM/YY'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit CVC'),
 });
 type TestCardInput = z.input<typeof testCardSchema>;
 type TestCardValues = z.output<typeof testCardSchema>;
@@ -80,13 +86,33 @@ export function TestCardForm({
       onSubmit={handleSubmit((values) => run(() => confirmTestCard({ clientSecret, ...values })))}
     >
       <TestModeNotice>
-        No real payment is made. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155
-        asks for an extra confirmation. Use any future date and any CVC.
+        No real payment is made. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for an
+        extra confirmation. Use any future date and any CVC.
       </TestModeNotice>
-      <TextField label="Card number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" error={errors.cardNumber?.message} {...register('cardNumber')} />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        error={errors.cardNumber?.message}
+        {...register('cardNumber')}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="12/34" error={errors.expiry?.message} {...register('expiry')} />
-        <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" error={errors.cvc?.message} {...register('cvc')} />
+        <TextField
+          label="Expiry (MM/YY)"
+          autoComplete="cc-exp"
+          placeholder="12/34"
+          error={errors.expiry?.message}
+          {...register('expiry')}
+        />
+        <TextField
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          error={errors.cvc?.message}
+          {...register('cvc')}
+        />
       </div>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy ? 'Processing…' : `Pay ${amountLabel}`}

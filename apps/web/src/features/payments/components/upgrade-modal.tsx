@@ -25,7 +25,11 @@ export function UpgradeModal() {
     >
       <PlanGridSection beforePayment={() => setOpen(false)} />
       <p className="mt-5 text-center text-sm">
-        <Link to="/company/pricing" onClick={() => setOpen(false)} className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+        <Link
+          to="/company/pricing"
+          onClick={() => setOpen(false)}
+          className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
+        >
           See detailed pricing and usage comparison <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </p>

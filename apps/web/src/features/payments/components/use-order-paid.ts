@@ -13,7 +13,10 @@ const FINAL_UNPAID = ['failed', 'expired'];
  * Credits are granted only from the provider's verified event, so after the card succeeds the order is
  * read until it is paid (or failed, or the wait is over).
  */
-export function useOrderPaid(orderId: string | null, handlers: { onPaid: (order: OrderDto) => void; onFailed: (order: OrderDto) => void; onSlow: () => void }) {
+export function useOrderPaid(
+  orderId: string | null,
+  handlers: { onPaid: (order: OrderDto) => void; onFailed: (order: OrderDto) => void; onSlow: () => void },
+) {
   const startedAt = useRef<number | null>(null);
   const settled = useRef(false);
   const query = useQuery({

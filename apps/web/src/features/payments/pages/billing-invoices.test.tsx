@@ -36,8 +36,21 @@ function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-const emptyHistory = { items: [], page: 1, limit: 10, total: 0, totalPages: 0, totals: { creditsAdded: 0, creditsRemoved: 0, creditsSpent: 0, creditsRefunded: 0, byService: {} } };
-const page = (items: Invoice[], pageNo = 1, total = items.length) => ({ items, page: pageNo, limit: 10, total, totalPages: Math.ceil(total / 10) });
+const emptyHistory = {
+  items: [],
+  page: 1,
+  limit: 10,
+  total: 0,
+  totalPages: 0,
+  totals: { creditsAdded: 0, creditsRemoved: 0, creditsSpent: 0, creditsRefunded: 0, byService: {} },
+};
+const page = (items: Invoice[], pageNo = 1, total = items.length) => ({
+  items,
+  page: pageNo,
+  limit: 10,
+  total,
+  totalPages: Math.ceil(total / 10),
+});
 
 function serve(routes: Record<string, (url: URL, init: RequestInit) => MockRoute>) {
   return mockFetch((raw, init) => {
@@ -78,7 +91,13 @@ describe('billing: invoices', () => {
         const status = url.searchParams.get('status');
         const pageNo = Number(url.searchParams.get('page'));
         if (status === 'refunded') return ok(page([invoice(99, { status: 'refunded', refundedCents: 900, refundable: false })]));
-        return ok(page(Array.from({ length: pageNo === 1 ? 10 : 2 }, (_, i) => invoice((pageNo - 1) * 10 + i + 1)), pageNo, 12));
+        return ok(
+          page(
+            Array.from({ length: pageNo === 1 ? 10 : 2 }, (_, i) => invoice((pageNo - 1) * 10 + i + 1)),
+            pageNo,
+            12,
+          ),
+        );
       },
     });
     renderBilling();
@@ -98,14 +117,20 @@ describe('billing: invoices', () => {
     expect(within(screen.getByRole('table', { name: 'Invoices, newest first' })).getByText('Refunded')).toBeInTheDocument();
 
     const urls = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/payment/invoices'));
-    expect(urls).toEqual(['/api/v1/payment/invoices?page=1&limit=10', '/api/v1/payment/invoices?page=2&limit=10', '/api/v1/payment/invoices?page=1&limit=10&status=refunded']);
+    expect(urls).toEqual([
+      '/api/v1/payment/invoices?page=1&limit=10',
+      '/api/v1/payment/invoices?page=2&limit=10',
+      '/api/v1/payment/invoices?page=1&limit=10&status=refunded',
+    ]);
   });
 
   it('downloads the PDF receipt from the signed link; pending orders have none', async () => {
     const paid = invoice(1);
     serve({
-      'GET /payment/invoices': () => ok(page([paid, invoice(2, { status: 'failed', number: null, description: 'Failed order', refundable: false })])),
-      [`GET /payment/invoices/${paid.id}/download`]: () => ok({ url: '/api/v1/files/signed/receipt.pdf?sig=abc', expiresAt: '2026-11-21T10:00:00.000Z' }),
+      'GET /payment/invoices': () =>
+        ok(page([paid, invoice(2, { status: 'failed', number: null, description: 'Failed order', refundable: false })])),
+      [`GET /payment/invoices/${paid.id}/download`]: () =>
+        ok({ url: '/api/v1/files/signed/receipt.pdf?sig=abc', expiresAt: '2026-11-21T10:00:00.000Z' }),
     });
     renderBilling();
     await userEvent.click(await screen.findByRole('button', { name: 'Download PDF of INV-001001' }));
@@ -119,11 +144,26 @@ describe('billing: invoices', () => {
     const post = vi.fn((_url: URL, init: RequestInit) => {
       requested = true;
       expect(bodyOf(init)).toEqual({ reason: 'The images were not what I expected.' });
-      return ok({ id: 'rr1', status: 'pending', reason: 'The images were not what I expected.', createdAt: '2026-11-21T09:00:00.000Z', decisionNote: null });
+      return ok({
+        id: 'rr1',
+        status: 'pending',
+        reason: 'The images were not what I expected.',
+        createdAt: '2026-11-21T09:00:00.000Z',
+        decisionNote: null,
+      });
     });
     const current = () =>
       requested
-        ? invoice(1, { refundable: false, refundRequest: { id: 'rr1', status: 'pending', reason: 'The images were not what I expected.', createdAt: '2026-11-21T09:00:00.000Z', decisionNote: null } })
+        ? invoice(1, {
+            refundable: false,
+            refundRequest: {
+              id: 'rr1',
+              status: 'pending',
+              reason: 'The images were not what I expected.',
+              createdAt: '2026-11-21T09:00:00.000Z',
+              decisionNote: null,
+            },
+          })
         : paid;
     serve({
       'GET /payment/invoices': () => ok(page([current()])),
@@ -155,7 +195,8 @@ describe('billing: invoices', () => {
     serve({
       'GET /payment/invoices': () => ok(page([paid])),
       [`GET /payment/invoices/${paid.id}`]: () => ok(paid),
-      [`POST /payment/invoices/${paid.id}/refund-request`]: () => fail(409, 'Refunds can be requested within 30 days of purchase', 'CONFLICT'),
+      [`POST /payment/invoices/${paid.id}/refund-request`]: () =>
+        fail(409, 'Refunds can be requested within 30 days of purchase', 'CONFLICT'),
     });
     renderBilling();
     await userEvent.click(await screen.findByRole('button', { name: 'Details of INV-001001' }));
@@ -164,7 +205,9 @@ describe('billing: invoices', () => {
     await userEvent.type(within(dialog).getByLabelText('Why would you like a refund?'), 'I bought the wrong package.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to request a refund', { description: 'Refunds can be requested within 30 days of purchase' }),
+      expect(toast.error).toHaveBeenCalledWith('Failed to request a refund', {
+        description: 'Refunds can be requested within 30 days of purchase',
+      }),
     );
   });
 

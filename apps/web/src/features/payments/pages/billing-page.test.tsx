@@ -37,7 +37,14 @@ describe('billing page', () => {
         return ok({ items, page, limit: 10, total: 23, totalPages: 3, totals: { creditsAdded: 115, creditsRemoved: 4 } });
       }
       if (parsed.pathname === '/api/v1/credits/usage-history') {
-        return ok({ items: [], page: 1, limit: 10, total: 0, totalPages: 0, totals: { creditsSpent: 0, creditsRefunded: 0, byService: {} } });
+        return ok({
+          items: [],
+          page: 1,
+          limit: 10,
+          total: 0,
+          totalPages: 0,
+          totals: { creditsSpent: 0, creditsRefunded: 0, byService: {} },
+        });
       }
       return fail(404, 'Not found', 'NOT_FOUND');
     });

@@ -29,7 +29,8 @@ function serve(packages: CreditPackage[] = seededPackages(), costs: Record<strin
   return mockFetch((url) => {
     if (url === '/api/v1/credits/packages') return ok(packages);
     if (url === '/api/v1/credits/costs') return ok(costs);
-    if (url === '/api/v1/payment/config') return ok({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
+    if (url === '/api/v1/payment/config')
+      return ok({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
     if (url === '/api/v1/credits/purchase/stripe/create-payment-intent') {
       return ok({ clientSecret: 'pi_1_secret_x', amount: 1900, currency: 'usd', orderId: '11111111-1111-4111-8111-111111111111' });
     }
@@ -93,7 +94,9 @@ describe('pricing page', () => {
     expect(within(last).getByText('$0.140 per credit')).toBeInTheDocument();
     expect(within(last).queryByText('Most Popular')).not.toBeInTheDocument();
     // uses per service on the card
-    const proUses = within(within(pro).getByRole('list', { name: 'What Pro buys' })).getAllByRole('listitem').map((li) => li.textContent);
+    const proUses = within(within(pro).getByRole('list', { name: 'What Pro buys' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(proUses).toEqual([
       'AI Background: Unlimited',
       'Image Generation: 50 uses',
@@ -187,7 +190,10 @@ describe('pricing page', () => {
     await renderPricing();
     await userEvent.click(screen.getByRole('button', { name: /Continue to Payment/ }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Authentication required', expect.objectContaining({ description: 'Please sign in to purchase credits' })),
+      expect(toast.error).toHaveBeenCalledWith(
+        'Authentication required',
+        expect.objectContaining({ description: 'Please sign in to purchase credits' }),
+      ),
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -214,9 +220,21 @@ describe('pricing page', () => {
     serve(seededPackages(), { ...defaultCosts, speedpainting: 5 });
     await renderPricing();
     const table = screen.getByRole('table', { name: 'Uses per service for each plan' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Service', 'Starter5 credits', '20 Credits20 credits', 'Pro50 credits', 'Plus120 credits', '350 Credits350 credits']);
-    const row = (name: string) => within(within(table).getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((td) => td.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Service',
+      'Starter5 credits',
+      '20 Credits20 credits',
+      'Pro50 credits',
+      'Plus120 credits',
+      '350 Credits350 credits',
+    ]);
+    const row = (name: string) =>
+      within(within(table).getByRole('rowheader', { name }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((td) => td.textContent);
     expect(row('AI Background')).toEqual(['Unlimited', 'Unlimited', 'Unlimited', 'Unlimited', 'Unlimited']);
     expect(row('Image Generation')).toEqual(['5', '20', '50', '120', '350']);
     expect(row('Virtual Try-On')).toEqual(['2', '10', '25', '60', '175']);

@@ -14,7 +14,17 @@ import { SubscriptionPage } from './subscription-page.tsx';
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 vi.mock('../api/checkout-redirect.ts', () => ({ goToCheckout: vi.fn() }));
 
-const plan = { id: 'plan-1', name: 'Creator Monthly', description: 'For regular creators', price: 29, interval: 'month', creditsPerPeriod: 200, features: [], isActive: true, sortOrder: 1 };
+const plan = {
+  id: 'plan-1',
+  name: 'Creator Monthly',
+  description: 'For regular creators',
+  price: 29,
+  interval: 'month',
+  creditsPerPeriod: 200,
+  features: [],
+  isActive: true,
+  sortOrder: 1,
+};
 const subscription: SubscriptionDto = {
   id: 'sub-1',
   status: 'active',
@@ -40,7 +50,11 @@ function serve(routes: Record<string, (init: RequestInit) => MockRoute>) {
   });
 }
 
-const renderPage = () => renderRoutes([{ path: '/dashboard/subscription', element: <SubscriptionPage /> }], { path: '/dashboard/subscription', auth: fakeAuth({ user: makeUser() }) });
+const renderPage = () =>
+  renderRoutes([{ path: '/dashboard/subscription', element: <SubscriptionPage /> }], {
+    path: '/dashboard/subscription',
+    auth: fakeAuth({ user: makeUser() }),
+  });
 
 describe('subscription page', () => {
   afterEach(() => {

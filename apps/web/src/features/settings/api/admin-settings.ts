@@ -5,7 +5,10 @@ import { settingsKeys } from './settings-keys.ts';
 
 /** GET /admin/settings */
 export function useAdminSettingsQuery() {
-  return useQuery({ queryKey: settingsKeys.adminSettings(), queryFn: ({ signal }) => apiClient.get<AdminSettings>('/admin/settings', { signal }) });
+  return useQuery({
+    queryKey: settingsKeys.adminSettings(),
+    queryFn: ({ signal }) => apiClient.get<AdminSettings>('/admin/settings', { signal }),
+  });
 }
 
 /** PUT /admin/settings: replaces every setting; the public settings are refetched. */

@@ -9,7 +9,12 @@ export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings>
 }
 
 export function publicSettingsQueryOptions() {
-  return queryOptions({ queryKey: settingsKeys.publicSettings(), queryFn: ({ signal }) => getPublicSettings(signal), staleTime: 60_000, retry: false });
+  return queryOptions({
+    queryKey: settingsKeys.publicSettings(),
+    queryFn: ({ signal }) => getPublicSettings(signal),
+    staleTime: 60_000,
+    retry: false,
+  });
 }
 
 export function usePublicSettings() {

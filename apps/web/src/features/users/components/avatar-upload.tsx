@@ -52,7 +52,11 @@ export function AvatarUpload({ user }: { user: User }) {
       {src ? (
         <img src={src} alt="Your profile picture" className="h-20 w-20 rounded-full object-cover ring-4 ring-brand-100" />
       ) : (
-        <span aria-label="No profile picture yet" role="img" className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800">
+        <span
+          aria-label="No profile picture yet"
+          role="img"
+          className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800"
+        >
           {initials}
         </span>
       )}

@@ -18,7 +18,10 @@ import { useInvalidateAccountSecurity } from '../api/invalidate-account-security
 const changePasswordFormSchema = resetPasswordBodySchema
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, { message: 'The passwords do not match', path: ['confirmPassword'] })
-  .refine((values) => values.newPassword !== values.currentPassword, { message: 'Choose a password different from the current one', path: ['newPassword'] });
+  .refine((values) => values.newPassword !== values.currentPassword, {
+    message: 'Choose a password different from the current one',
+    path: ['newPassword'],
+  });
 
 const emptyValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -56,8 +59,8 @@ export function ChangePasswordSection() {
       <Card>
         <CardTitle>Password</CardTitle>
         <CardDescription>
-          You sign in with an external account and have no password yet. To add one, sign out and choose &lsquo;Forgot password?&rsquo; in the
-          sign-in window: we&apos;ll e-mail you a code to set it.
+          You sign in with an external account and have no password yet. To add one, sign out and choose &lsquo;Forgot password?&rsquo; in
+          the sign-in window: we&apos;ll e-mail you a code to set it.
         </CardDescription>
       </Card>
     );
@@ -70,18 +73,39 @@ export function ChangePasswordSection() {
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
         <FormField label="Current password" error={errors.currentPassword?.message}>
           {(field) => (
-            <Input id={field.id} type="password" autoComplete="current-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('currentPassword')} />
+            <Input
+              id={field.id}
+              type="password"
+              autoComplete="current-password"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('currentPassword')}
+            />
           )}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="New password" error={errors.newPassword?.message} hint={passwordPolicyMessage}>
             {(field) => (
-              <Input id={field.id} type="password" autoComplete="new-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('newPassword')} />
+              <Input
+                id={field.id}
+                type="password"
+                autoComplete="new-password"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('newPassword')}
+              />
             )}
           </FormField>
           <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
             {(field) => (
-              <Input id={field.id} type="password" autoComplete="new-password" invalid={field.invalid} aria-describedby={field.describedBy} {...register('confirmPassword')} />
+              <Input
+                id={field.id}
+                type="password"
+                autoComplete="new-password"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('confirmPassword')}
+              />
             )}
           </FormField>
         </div>

@@ -16,7 +16,15 @@ import { useDeleteAccount, useSendDeletionCode } from '../api/delete-account.ts'
  * Confirms deleting the account with the password, or, for accounts without one, with a code
  * e-mailed on request. On success the browser leaves for / signed out.
  */
-export function DeleteAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean; onOpenChange: (open: boolean) => void; hasPassword: boolean }) {
+export function DeleteAccountDialog({
+  open,
+  onOpenChange,
+  hasPassword,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  hasPassword: boolean;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const deletion = useDeleteAccount();

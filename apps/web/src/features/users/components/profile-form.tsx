@@ -44,10 +44,26 @@ export function ProfileForm({ user }: { user: User }) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First name" error={errors.firstName?.message}>
-          {(field) => <Input id={field.id} autoComplete="given-name" invalid={field.invalid} aria-describedby={field.describedBy} {...register('firstName')} />}
+          {(field) => (
+            <Input
+              id={field.id}
+              autoComplete="given-name"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('firstName')}
+            />
+          )}
         </FormField>
         <FormField label="Last name" error={errors.lastName?.message}>
-          {(field) => <Input id={field.id} autoComplete="family-name" invalid={field.invalid} aria-describedby={field.describedBy} {...register('lastName')} />}
+          {(field) => (
+            <Input
+              id={field.id}
+              autoComplete="family-name"
+              invalid={field.invalid}
+              aria-describedby={field.describedBy}
+              {...register('lastName')}
+            />
+          )}
         </FormField>
       </div>
       <FormField label="Email" hint="Your e-mail address is used to sign in and cannot be changed here.">

@@ -35,7 +35,13 @@ export function SecurityEventsSection() {
                 { header: 'IP', cell: (event) => event.ip ?? '—', className: 'whitespace-nowrap' },
                 { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
               ]}
-              pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security activity pages', disabled: query.isFetching }}
+              pager={{
+                page: data.page,
+                totalPages: data.totalPages,
+                onPageChange: setPage,
+                label: 'Security activity pages',
+                disabled: query.isFetching,
+              }}
             />
           )}
         </QueryState>

@@ -53,13 +53,17 @@ function useOAuthLinkReturn() {
         { replace: true },
       );
     if (error || !oauthId || !isKnownProvider(provider)) {
-      toast.error(`Failed to link your ${labelOf(provider)} account`, { description: message || oauthErrorMessage(error ?? 'oauth_failed') });
+      toast.error(`Failed to link your ${labelOf(provider)} account`, {
+        description: message || oauthErrorMessage(error ?? 'oauth_failed'),
+      });
       clearQuery();
       return;
     }
     linkOAuth({ provider, oauthId })
       .then(() => toast.success(`${labelOf(provider)} account linked`))
-      .catch((failure: unknown) => toast.error(`Failed to link your ${labelOf(provider)} account`, { description: errorMessage(failure, '') || undefined }))
+      .catch((failure: unknown) =>
+        toast.error(`Failed to link your ${labelOf(provider)} account`, { description: errorMessage(failure, '') || undefined }),
+      )
       .finally(() => {
         void invalidate();
         clearQuery();
@@ -92,7 +96,9 @@ export function SignInMethodsSection() {
   };
 
   // Providers already linked, plus the ones the server offers that are not linked yet.
-  const providers: OAuthProvider[] = data ? [...new Set([...data.providers.map((linked) => linked.provider), ...knownProviders.filter((p) => enabled.includes(p))])] : [];
+  const providers: OAuthProvider[] = data
+    ? [...new Set([...data.providers.map((linked) => linked.provider), ...knownProviders.filter((p) => enabled.includes(p))])]
+    : [];
 
   return (
     <Card>
@@ -113,7 +119,9 @@ export function SignInMethodsSection() {
                     Password {data.hasPassword ? <Badge tone="success">Set</Badge> : <Badge>Not set</Badge>}
                   </p>
                   {!data.hasPassword && (
-                    <p className="text-sm text-slate-600">To add a password, sign out and choose &lsquo;Forgot password?&rsquo; in the sign-in window.</p>
+                    <p className="text-sm text-slate-600">
+                      To add a password, sign out and choose &lsquo;Forgot password?&rsquo; in the sign-in window.
+                    </p>
                   )}
                 </div>
               </div>

@@ -75,7 +75,9 @@ describe('Your data: delete account', () => {
 
   it('without a password: e-mails a code on request and deletes with it', async () => {
     const fetchMock = serve(false, (url) =>
-      url === '/api/v1/user/me/delete/code' ? ok({ email: 'ada@example.com', retryAfterSeconds: null }) : ok(null, accountDataMessages.deleted),
+      url === '/api/v1/user/me/delete/code'
+        ? ok({ email: 'ada@example.com', retryAfterSeconds: null })
+        : ok(null, accountDataMessages.deleted),
     );
     const { router } = render();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete account' }));
@@ -128,7 +130,9 @@ describe('Your data: download', () => {
     const fetchMock = serve(true, (url) => {
       if (url === '/api/v1/auth/refresh') return ok({ accessToken: 'fresh-token' });
       exports += 1;
-      return exports === 1 ? fail(401, 'Your session has ended. Please sign in again.', 'UNAUTHORIZED') : { status: 200, body: 'zip bytes' };
+      return exports === 1
+        ? fail(401, 'Your session has ended. Please sign in again.', 'UNAUTHORIZED')
+        : { status: 200, body: 'zip bytes' };
     });
     const createObjectURL = vi.fn(() => 'blob:archive');
     const clicked: string[] = [];

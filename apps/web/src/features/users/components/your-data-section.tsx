@@ -29,8 +29,8 @@ export function YourDataSection() {
     <Card>
       <CardTitle>Your data</CardTitle>
       <CardDescription>
-        Download one zip with your profile, credit history, orders, jobs with their files, uploads, API keys (never their secrets),
-        sessions and security events. Or delete your account.
+        Download one zip with your profile, credit history, orders, jobs with their files, uploads, API keys (never their secrets), sessions
+        and security events. Or delete your account.
       </CardDescription>
       <div className="mt-4 flex flex-wrap gap-3">
         <Button variant="outline" onClick={() => void download()} disabled={isDownloading}>

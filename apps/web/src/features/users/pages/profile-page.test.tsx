@@ -59,9 +59,7 @@ describe('profile page', () => {
     renderRoutes(routes, { auth: fakeAuth({ user: makeUser() }) });
     await userEvent.type(screen.getByLabelText('First name'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to update profile', { description: 'First name is too long' }),
-    );
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to update profile', { description: 'First name is too long' }));
   });
 
   it('uploads a picture as multipart field profileImage and shows it through the image helper', async () => {
@@ -88,7 +86,9 @@ describe('profile page', () => {
     renderRoutes(routes, { auth: fakeAuth({ user: makeUser() }) });
     const events = userEvent.setup({ applyAccept: false });
     await events.upload(screen.getByLabelText('Upload a profile picture'), new File(['gif'], 'me.gif', { type: 'image/gif' }));
-    expect(toast.error).toHaveBeenCalledWith('Failed to upload profile picture', { description: 'Please choose a PNG, JPEG or WebP image.' });
+    expect(toast.error).toHaveBeenCalledWith('Failed to upload profile picture', {
+      description: 'Please choose a PNG, JPEG or WebP image.',
+    });
     expect(fetchMock.profileCalls()).toHaveLength(0);
   });
 

@@ -34,7 +34,12 @@ export function makeSecurityEvents(count: number, offset = 0): SecurityEvent[] {
   }));
 }
 
-const securityPaths = ['/api/v1/auth/sessions', '/api/v1/user/me/sign-in-methods', '/api/v1/user/me/security-events', '/api/v1/public-config'];
+const securityPaths = [
+  '/api/v1/auth/sessions',
+  '/api/v1/user/me/sign-in-methods',
+  '/api/v1/user/me/security-events',
+  '/api/v1/public-config',
+];
 
 export function isAccountSecurityCall(url: string): boolean {
   return securityPaths.some((path) => url === path || url.startsWith(`${path}?`) || url.startsWith(`${path}/`));
@@ -45,7 +50,8 @@ export function serveAccountSecurity(url: string, init: RequestInit): MockRoute 
   if (url === '/api/v1/public-config') return ok({ analytics: null, oauthProviders: ['google'] });
   if (url === '/api/v1/auth/sessions') return ok([thisDevice, otherDevice]);
   if (url === '/api/v1/user/me/sign-in-methods') return ok(passwordOnly);
-  if (url.startsWith('/api/v1/user/me/security-events')) return ok({ items: makeSecurityEvents(1), page: 1, limit: 10, total: 1, totalPages: 1 });
+  if (url.startsWith('/api/v1/user/me/security-events'))
+    return ok({ items: makeSecurityEvents(1), page: 1, limit: 10, total: 1, totalPages: 1 });
   if (url.startsWith('/api/v1/auth/sessions/') && init.method === 'DELETE') return ok(null);
   return ok(null);
 }

@@ -38,7 +38,11 @@ describe('profile page: account security', () => {
   describe('change password', () => {
     it('sends the current and new password, stores the new access token and toasts', async () => {
       localStorage.setItem(storageKeys.token, 'old-token');
-      const fetchMock = serve((url) => (url === '/api/v1/auth/reset-password' ? ok({ accessToken: 'new-token', refreshToken: 'r' }, 'Password changed successfully') : undefined));
+      const fetchMock = serve((url) =>
+        url === '/api/v1/auth/reset-password'
+          ? ok({ accessToken: 'new-token', refreshToken: 'r' }, 'Password changed successfully')
+          : undefined,
+      );
       renderRoutes(routes, { path, auth: fakeAuth({ user: makeUser() }) });
       const user = userEvent.setup();
       await user.type(screen.getByLabelText('Current password'), 'old-pass-1');
@@ -77,7 +81,9 @@ describe('profile page: account security', () => {
       await user.type(screen.getByLabelText('Confirm new password'), 'other');
       await user.click(screen.getByRole('button', { name: 'Change password' }));
       expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
-      expect(screen.getByText('Password must be at least 8 characters and contain a letter and a number', { selector: '[role=alert]' })).toBeInTheDocument();
+      expect(
+        screen.getByText('Password must be at least 8 characters and contain a letter and a number', { selector: '[role=alert]' }),
+      ).toBeInTheDocument();
       expect(callsTo(fetchMock, '/api/v1/auth/reset-password')).toHaveLength(0);
     });
   });
@@ -108,7 +114,7 @@ describe('profile page: account security', () => {
       expect(toast.success).toHaveBeenCalledWith('Signed out Safari on iPhone');
     });
 
-    it("signs out all other sessions after confirming, and disables the button when there are none", async () => {
+    it('signs out all other sessions after confirming, and disables the button when there are none', async () => {
       let sessions = [thisDevice, otherDevice];
       const fetchMock = serve((url) => {
         if (url === '/api/v1/auth/sessions') return ok(sessions);
@@ -149,7 +155,10 @@ describe('profile page: account security', () => {
           return ok(null);
         }
         if (url === '/api/v1/user/me/sign-in-methods')
-          return ok({ hasPassword: true, providers: linked ? [{ provider: 'google', email: 'ada@gmail.com', linkedAt: '2025-03-01T00:00:00.000Z' }] : [] });
+          return ok({
+            hasPassword: true,
+            providers: linked ? [{ provider: 'google', email: 'ada@gmail.com', linkedAt: '2025-03-01T00:00:00.000Z' }] : [],
+          });
         return undefined;
       });
       const { router } = renderRoutes(routes, { path: `${path}?link=google&oauthId=tok-123`, auth: fakeAuth({ user: makeUser() }) });
@@ -161,21 +170,34 @@ describe('profile page: account security', () => {
       expect(await within(list).findByText(/ada@gmail\.com/)).toBeInTheDocument();
       expect(within(list).getByRole('button', { name: 'Unlink Google' })).toBeInTheDocument();
       // The security events are read again, so 'Google account linked' shows up.
-      await waitFor(() => expect(fetchMock.mock.calls.filter((call) => String(call[0]).startsWith('/api/v1/user/me/security-events')).length).toBeGreaterThanOrEqual(2));
+      await waitFor(() =>
+        expect(
+          fetchMock.mock.calls.filter((call) => String(call[0]).startsWith('/api/v1/user/me/security-events')).length,
+        ).toBeGreaterThanOrEqual(2),
+      );
     });
 
     it('shows the server message when a link fails', async () => {
-      serve((url) => (url === '/api/v1/auth/link-oauth' ? fail(409, 'This Google account is already linked to another user', 'CONFLICT') : undefined));
+      serve((url) =>
+        url === '/api/v1/auth/link-oauth' ? fail(409, 'This Google account is already linked to another user', 'CONFLICT') : undefined,
+      );
       renderRoutes(routes, { path: `${path}?link=google&oauthId=tok-123`, auth: fakeAuth({ user: makeUser() }) });
       await waitFor(() =>
-        expect(toast.error).toHaveBeenCalledWith('Failed to link your Google account', { description: 'This Google account is already linked to another user' }),
+        expect(toast.error).toHaveBeenCalledWith('Failed to link your Google account', {
+          description: 'This Google account is already linked to another user',
+        }),
       );
     });
 
     it("refuses to unlink the only sign-in method with the server's message", async () => {
       const fetchMock = serve((url) => {
-        if (url === '/api/v1/user/me/sign-in-methods') return ok({ hasPassword: false, providers: [{ provider: 'google', email: 'ada@gmail.com', linkedAt: '2025-03-01T00:00:00.000Z' }] });
-        if (url === '/api/v1/auth/unlink-oauth') return fail(409, 'You cannot remove your only sign-in method. Set a password first.', 'CONFLICT');
+        if (url === '/api/v1/user/me/sign-in-methods')
+          return ok({
+            hasPassword: false,
+            providers: [{ provider: 'google', email: 'ada@gmail.com', linkedAt: '2025-03-01T00:00:00.000Z' }],
+          });
+        if (url === '/api/v1/auth/unlink-oauth')
+          return fail(409, 'You cannot remove your only sign-in method. Set a password first.', 'CONFLICT');
         return undefined;
       });
       renderRoutes(routes, { path, auth: fakeAuth({ user: makeUser() }) });
