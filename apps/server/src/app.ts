@@ -43,11 +43,13 @@ import { settingsRoutes } from './modules/settings/index.ts';
 import { ipBlocksPlugin } from './modules/ip-blocks/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { avatarFilesRoutes } from './modules/users/index.ts';
+import { crawlRoutes } from './modules/crawl/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { accountDataRoutes } from './modules/account-data/index.ts';
 import { requestAuthPlugin } from './modules/auth/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { mailPlugin } from './modules/mail/index.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { JSON_BODY_LIMIT_BYTES, errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './modules/api-keys/index.ts';
@@ -107,6 +109,7 @@ export const appPlugin = fp(
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
+    await app.register(compressionPlugin);
     await app.register(cookie);
     if (config.globalRateLimit) await app.register(rateLimitPlugin, config.globalRateLimit);
     await app.register(openapiPlugin, { publicUrl: config.publicUrl });
@@ -160,6 +163,7 @@ export const appPlugin = fp(
       { prefix: API_PREFIX },
     );
     await app.register(avatarFilesRoutes);
+    await app.register(crawlRoutes);
     await app.register(spaPlugin, { webDistDir: config.webDistDir });
   },
   { name: 'lumen-app' },

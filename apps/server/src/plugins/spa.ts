@@ -19,7 +19,7 @@ function notFound(request: FastifyRequest): AppError {
 }
 
 /**
- * The built SPA: hashed /assets/* cached forever, index.html and /meta.json revalidated every
+ * The built SPA: files sent in their brotli or gzip copy when the client accepts it, hashed /assets/* cached forever, index.html and /meta.json revalidated every
  * time, and any other GET outside /api and /uploads answered with index.html (history routing).
  */
 export const spaPlugin = fp(
@@ -34,6 +34,8 @@ export const spaPlugin = fp(
         wildcard: false,
         index: false,
         cacheControl: false,
+        // index.html, scripts and styles were compressed at build (apps/web/scripts/precompress.mjs).
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           const rel = relative(root, filePath).split(sep).join('/');
           reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE);

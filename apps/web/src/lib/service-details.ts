@@ -1,6 +1,6 @@
 import { AudioLines, Brush, ImageIcon, LineChart, Shirt, Wand2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { defaultServiceCosts, serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
+import { defaultServiceCosts, productPathOf, serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 
 /** Presentation details of the six services, shared by the marketing, dashboard and tool pages. */
@@ -11,10 +11,9 @@ export type ServiceDetails = {
   tagline: string;
   description: string;
   icon: LucideIcon;
-  /** /products/{productSlug} */
-  productSlug: string;
   /** /dashboard/tools/{key} */
   toolPath: string;
+  /** /products/{slug} */
   productPath: string;
   /** 1..10, one of /main/bg/{n}.jpg */
   image: number;
@@ -25,42 +24,36 @@ const details: Record<ServiceKey, Omit<ServiceDetails, 'key' | 'name' | 'cost' |
     tagline: 'Swap any backdrop in seconds',
     description: 'Remove the background from a product or portrait photo and place it on a clean studio colour or a generated scene.',
     icon: Wand2,
-    productSlug: 'ai-background',
     image: 2,
   },
   'image-generator': {
     tagline: 'From a prompt to a picture',
     description: 'Describe what you want to see and get an original image, ready for posts, banners and mood boards.',
     icon: ImageIcon,
-    productSlug: 'image-generator',
     image: 5,
   },
   'virtual-try-on': {
     tagline: 'See the outfit before you buy it',
     description: 'Upload a photo of yourself and a garment, and see how it looks on you — no fitting room needed.',
     icon: Shirt,
-    productSlug: 'virtual-try-on',
     image: 7,
   },
   speedpainting: {
     tagline: 'Turn a picture into a painting video',
     description: 'Watch your image come to life stroke by stroke in a shareable speed painting video.',
     icon: Brush,
-    productSlug: 'speed-painting',
     image: 3,
   },
   'sales-pilot': {
     tagline: 'Coach every sales conversation',
     description: 'Upload a call transcript or notes and get a structured analysis: talk ratio, objections, next steps.',
     icon: LineChart,
-    productSlug: 'sales-pilot',
     image: 6,
   },
   'sound-generator': {
     tagline: 'Sound effects and loops on demand',
     description: 'Describe a sound and get an audio file you can drop into your video, game or podcast.',
     icon: AudioLines,
-    productSlug: 'sound-generator',
     image: 8,
   },
 };
@@ -70,7 +63,7 @@ export const services: ServiceDetails[] = serviceKeys.map((key) => ({
   name: serviceNames[key],
   cost: defaultServiceCosts[key],
   toolPath: `/dashboard/tools/${key}`,
-  productPath: `/products/${details[key].productSlug}`,
+  productPath: productPathOf(key),
   ...details[key],
 }));
 

@@ -29,3 +29,15 @@ export const defaultServiceCosts: Record<ServiceKey, number> = {
 };
 
 export type ServiceCosts = Partial<Record<string, number>>;
+
+/** The public product page of each tool: /products/{slug}. */
+export const productSlugs: Record<ServiceKey, string> = {
+  'ai-background': 'ai-background',
+  'image-generator': 'image-generator',
+  'virtual-try-on': 'virtual-try-on',
+  speedpainting: 'speed-painting',
+  'sales-pilot': 'sales-pilot',
+  'sound-generator': 'sound-generator',
+};
+
+export const productPathOf = (key: ServiceKey) => `/products/${productSlugs[key]}`;

@@ -83,3 +83,12 @@ export async function findBySlug(db: Db, slug: string): Promise<BlogPostRow | nu
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
   return row ?? null;
 }
+
+/** Every live post's slug and last change, newest first (for the sitemap). */
+export async function findLiveSlugs(db: Db, now: Date): Promise<Array<{ slug: string; updatedAt: Date }>> {
+  return db
+    .select({ slug: blogPosts.slug, updatedAt: blogPosts.updatedAt })
+    .from(blogPosts)
+    .where(isLive(now))
+    .orderBy(desc(blogPosts.publishAt));
+}

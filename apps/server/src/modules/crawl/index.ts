@@ -1,0 +1,1 @@
+export { crawlRoutes } from './crawl.routes.ts';
