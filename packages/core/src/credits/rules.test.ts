@@ -20,7 +20,7 @@ describe('credit rules', () => {
     expect(FREE_PLAN).toEqual({ id: 'free', name: 'Starter', price: 0, credits: 5 });
   });
 
-  it('uses the costs §9', () => {
+  it('uses the default service costs', () => {
     expect(defaultServiceCosts).toEqual({
       'ai-background': 0,
       'image-generator': 1,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cryptoDisplayNames, isPopularTicker, isStableTicker, popularTickers, topCryptoCurrencies } from './crypto-currencies.ts';
 
 describe('crypto currencies', () => {
-  it('has the fourteen popular tickers of the spec', () => {
+  it('lists the fourteen popular tickers the dialog offers first', () => {
     expect([...popularTickers]).toEqual([
       'BTC',
       'ETH',

@@ -1,5 +1,5 @@
 /**
- * The payment dialog (§4 purchase flow) is opened from anywhere by a window event:
+ * The payment dialog (a signed-in user clicking a paid plan) is opened from anywhere by a window event:
  *   window.dispatchEvent(new CustomEvent('payment:open', { detail: { packageId } }))
  * The host checks the purchase rules before showing anything.
  */

@@ -7,7 +7,7 @@ import { usePlanClick } from './use-plan-click.ts';
 
 /**
  * The plan card grid: the free Starter plan plus one card per active package,
- * named and labelled by the §3 rules. Shared by the pricing page, the upgrade modal and the subscription page.
+ * named and labelled by packageCardName/packageCardLabel in @lumen/core. Shared by the pricing page, the upgrade modal and the subscription page.
  */
 export function PlanGrid({
   packages,

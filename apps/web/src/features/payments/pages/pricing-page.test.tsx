@@ -69,7 +69,7 @@ describe('pricing page', () => {
     }
   });
 
-  it('names and labels the cards by the SPEC rules, with price, credits and price per credit to 3 decimals', async () => {
+  it('names and labels the cards by the package rules, with price, credits and price per credit to 3 decimals', async () => {
     serve();
     await renderPricing();
     const starter = card('Starter');
