@@ -1,7 +1,5 @@
 import type { RenderedMail } from '../mail/index.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** Plain paragraphs as a simple HTML mail (every value escaped; line breaks kept). */
 function html(title: string, paragraphs: string[]): string {

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { blogPostPath, privatePathPrefixes, publicPagePaths } from '@lumen/core/content/public-pages';
 import { findLiveSlugs } from '../blog/index.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 /** Crawlers may cache these for an hour: new posts reach the sitemap within that time. */
 const CRAWL_FILE_CACHE = 'public, max-age=3600';
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char] ?? char);
 
 /** /robots.txt and /sitemap.xml at the site's root: every public page and live post, never the app or the API. */
 export const crawlRoutes: FastifyPluginAsync = async (app) => {
@@ -26,10 +24,10 @@ export const crawlRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const posts = await findLiveSlugs(app.db, app.clock());
     const entries = [
-      ...publicPagePaths.map((path) => `  <url><loc>${escapeXml(origin + path)}</loc></url>`),
+      ...publicPagePaths.map((path) => `  <url><loc>${escapeHtml(origin + path)}</loc></url>`),
       ...posts.map(
         (post) =>
-          `  <url><loc>${escapeXml(origin + blogPostPath(post.slug))}</loc><lastmod>${post.updatedAt.toISOString()}</lastmod></url>`,
+          `  <url><loc>${escapeHtml(origin + blogPostPath(post.slug))}</loc><lastmod>${post.updatedAt.toISOString()}</lastmod></url>`,
       ),
     ];
     const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;

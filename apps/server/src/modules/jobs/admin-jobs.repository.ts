@@ -7,6 +7,7 @@ import type { CreditLedgerRow } from '../credits/index.ts';
 import { jobs, uploads } from './tables.ts';
 import type { JobRow, UploadRow } from './tables.ts';
 import { users } from '../users/index.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 
 export type JobUser = { id: string; email: string; name: string };
 
@@ -22,8 +23,6 @@ export function dateRange(from: string | undefined, to: string | undefined): { s
   };
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterConditions(query: Omit<AdminJobListQuery, 'limit' | 'page'>): SQL[] {
   const conditions: SQL[] = [];
   if (query.service) conditions.push(eq(jobs.service, query.service));
@@ -34,7 +33,7 @@ function filterConditions(query: Omit<AdminJobListQuery, 'limit' | 'page'>): SQL
   if (end) conditions.push(lt(jobs.createdAt, end));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = likePattern(search);
     const matches: SQL[] = [ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)];
     if (UUID.test(search)) matches.push(eq(jobs.id, search.toLowerCase()));
     conditions.push(or(...matches) as SQL);

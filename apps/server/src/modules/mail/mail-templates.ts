@@ -1,5 +1,6 @@
 import type { MailTemplate } from '@lumen/core/admin/mail-outbox';
 import { ONE_TIME_CODE_TTL_MINUTES } from '@lumen/core/auth/one-time-code';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 export type RenderedMail = {
   template: MailTemplate;
@@ -9,9 +10,6 @@ export type RenderedMail = {
   /** Extra SMTP headers (e.g. List-Unsubscribe on newsletters); not kept in the outbox. */
   headers?: Record<string, string>;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 function layout(title: string, paragraphs: string[], code?: string): string {
   const body = paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('');

@@ -1,7 +1,5 @@
 import type { RenderedMail } from '../mail/index.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 function shell(title: string, inner: string, unsubscribeUrl: string): string {
   return (

@@ -16,9 +16,6 @@ import { getOrderForUser } from '../orders/index.ts';
 import { paymentMethodRoutes } from './payment-methods.routes.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts';
 
-/** Crypto runs on its test provider unless NOWPayments is configured (config.crypto, read structurally). */
-const cryptoConfigured = (config: object) => Boolean((config as { crypto?: { nowpayments?: unknown } }).crypto?.nowpayments);
-
 /** Card payments (payments contract "Card"): orders by PaymentIntent or Checkout, and their companions. */
 export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const cards = app.cardPayments;
@@ -37,7 +34,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       success: true as const,
       data: {
-        testMode: { card: cards.provider.testMode, crypto: !cryptoConfigured(app.config) },
+        testMode: { card: cards.provider.testMode, crypto: !app.config.crypto?.nowpayments },
         stripePublishableKey: app.config.stripe?.publishableKey ?? null,
         cryptoMinimumAmount: (await getPlatformSettings(app.db)).cryptoThreshold,
       },

@@ -1,14 +1,12 @@
 import { centsToDollars } from '@lumen/core/credits/rules';
 import { API_PREFIX } from '../../../lib/api-prefix.ts';
 import type { SandboxCheckoutView } from './sandbox-card-provider.ts';
+import { escapeHtml } from '../../../lib/escape-html.ts';
 
 /**
  * The test-mode checkout page (a stand-in for Stripe Checkout): plain HTML forms that post back
  * to the server, no script, so it runs under the site's Content-Security-Policy.
  */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const money = (cents: number, currency: string) => `$${centsToDollars(cents).toFixed(2)} ${currency.toUpperCase()}`;
 
