@@ -1,12 +1,10 @@
-import sharp from 'sharp';
 import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
-import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineResultFile } from '../engine.ts';
-import { defaultPresetDirectory, renderBackground } from '../ai-background/compose-background.ts';
-import type { BackgroundChoice } from '../ai-background/compose-background.ts';
-import { makeImagePreview } from '../ai-background/image-preview.ts';
+import { defaultPresetDirectory } from '../ai-background/compose-background.ts';
 import { toResultFile } from './output-file.ts';
-import { imageDataUrl, runPredictionForFiles } from './replicate-client.ts';
+import { backgroundChoice, composeOnBackground } from './remote-background.ts';
+import { imageDataUrl } from './remote-image.ts';
+import { runPredictionForFiles } from './replicate-client.ts';
 import type { ReplicateSettings } from './replicate-client.ts';
 
 /**
@@ -25,31 +23,11 @@ export function createAiBackgroundRemoteEngine(
     kind: 'remote',
     label: `Hosted model on Replicate (${model})`,
     async run({ params, files }, context) {
-      let choice: BackgroundChoice | null = null;
-      if (params.mode === 'color') {
-        if (!params.color) throw new EngineInputError('Choose a background colour');
-        choice = { kind: 'color', color: params.color };
-      } else if (params.mode === 'preset') {
-        if (params.preset === undefined) throw new EngineInputError('Choose one of the backgrounds');
-        choice = { kind: 'preset', preset: params.preset, directory };
-      } else if (params.mode === 'upload') {
-        choice = { kind: 'upload', file: files.background };
-      }
+      const choice = backgroundChoice(params, files, directory);
       const image = await imageDataUrl(files.image, 'photo');
       const [first] = await runPredictionForFiles(settings, model, { image: image.url }, context);
       const cutout = await toResultFile(first!, 'image', 'background-removed', 'Replicate');
-      const outputs: EngineResultFile[] = [];
-      if (choice) {
-        const { width, height } = await sharp(cutout.data).metadata();
-        const background = await renderBackground(choice, width, height);
-        const composite = await sharp(background, { raw: { width, height, channels: 3 } })
-          .composite([{ input: await sharp(cutout.data).ensureAlpha().png().toBuffer() }])
-          .png({ compressionLevel: 6 })
-          .toBuffer();
-        const name = `background-${params.mode}.png`;
-        outputs.push({ kind: 'image', name, contentType: 'image/png', data: composite, preview: await makeImagePreview(composite, name) });
-      }
-      outputs.push(cutout);
+      const outputs: EngineResultFile[] = choice ? [await composeOnBackground(cutout.data, choice, params.mode), cutout] : [cutout];
       return { files: outputs, summary: { mode: params.mode, width: image.width, height: image.height, engine: `Replicate ${model}` } };
     },
   };

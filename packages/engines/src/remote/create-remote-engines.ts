@@ -1,18 +1,31 @@
 import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
 import type { ImageGeneratorParams } from '@lumen/core/services/image-generator-params';
 import type { SalesPilotParams } from '@lumen/core/services/sales-pilot-params';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { SoundGeneratorParams } from '@lumen/core/services/sound-generator-params';
 import type { SpeedpaintingParams } from '@lumen/core/services/speedpainting-params';
 import type { VirtualTryOnParams } from '@lumen/core/services/virtual-try-on-params';
 import type { Engine } from '../engine.ts';
+import { createAiBackgroundFalEngine } from './ai-background.fal.ts';
+import { createAiBackgroundOpenAiEngine } from './ai-background.openai.ts';
 import { createAiBackgroundRemoteEngine } from './ai-background.remote.ts';
+import { createAiBackgroundRemoveBgEngine } from './ai-background.removebg.ts';
 import { defaultHttpPolicy } from './http-client.ts';
+import type { HttpPolicy } from './http-client.ts';
+import { createImageGeneratorFalEngine } from './image-generator.fal.ts';
+import { createImageGeneratorOpenAiEngine } from './image-generator.openai.ts';
 import { createImageGeneratorRemoteEngine } from './image-generator.remote.ts';
+import type { ProviderName } from './provider-catalogue.ts';
+import { serviceProviders } from './provider-catalogue.ts';
 import type { EnginesConfig } from './remote-config.ts';
-import type { ReplicateSettings } from './replicate-client.ts';
 import { createSalesPilotRemoteEngine } from './sales-pilot.remote.ts';
+import { createSoundGeneratorElevenLabsEngine } from './sound-generator.elevenlabs.ts';
+import { createSoundGeneratorFalEngine } from './sound-generator.fal.ts';
 import { createSoundGeneratorRemoteEngine } from './sound-generator.remote.ts';
+import { createSpeedpaintingFalEngine } from './speedpainting.fal.ts';
 import { createSpeedpaintingRemoteEngine } from './speedpainting.remote.ts';
+import { createVirtualTryOnFalEngine } from './virtual-try-on.fal.ts';
+import { createVirtualTryOnFashnEngine } from './virtual-try-on.fashn.ts';
 import { createVirtualTryOnRemoteEngine } from './virtual-try-on.remote.ts';
 
 export type RemoteEngines = {
@@ -24,39 +37,90 @@ export type RemoteEngines = {
   'sound-generator'?: Engine<SoundGeneratorParams>;
 };
 
-/** The remote adapter of every service configured with `<SERVICE>_ENGINE=remote`; the others are absent. */
-export function createRemoteEngines(
-  config: EnginesConfig,
-  options: { pollIntervalMs?: number; presetDirectory?: string } = {},
-): RemoteEngines {
-  const engines: RemoteEngines = {};
-  const http = { ...defaultHttpPolicy, timeoutMs: config.requestTimeoutMs, retries: config.retries };
-  if (config.replicate) {
-    const settings: ReplicateSettings = {
-      apiToken: config.replicate.apiToken,
-      baseUrl: config.replicate.baseUrl,
-      http: { ...http, provider: 'Replicate' },
-      pollIntervalMs: options.pollIntervalMs ?? 2000,
-    };
-    const { models } = config.replicate;
-    if (config.kinds['ai-background'] === 'remote') {
-      engines['ai-background'] = createAiBackgroundRemoteEngine(settings, models['ai-background'], {
-        presetDirectory: options.presetDirectory,
+/** Every configured provider's engines for each remote service, in the configured order (for fallback). */
+export type ProviderEngines = { [S in keyof RemoteEngines]?: { provider: ProviderName; engine: NonNullable<RemoteEngines[S]> }[] };
+
+type Options = { pollIntervalMs?: number; presetDirectory?: string };
+
+/** The adapter of one provider for one service; null when that provider is not configured. */
+function providerEngine(config: EnginesConfig, service: ServiceKey, provider: ProviderName, options: Options) {
+  const base = { ...defaultHttpPolicy, timeoutMs: config.requestTimeoutMs, retries: config.retries };
+  const http = (name: string): HttpPolicy => ({ ...base, provider: name });
+  const pollIntervalMs = options.pollIntervalMs ?? 2000;
+  const preset = { presetDirectory: options.presetDirectory };
+  if (provider === 'replicate' && config.replicate) {
+    const settings = { ...config.replicate, http: http('Replicate'), pollIntervalMs };
+    const models = config.replicate.models;
+    if (service === 'ai-background') return createAiBackgroundRemoteEngine(settings, models['ai-background'], preset);
+    if (service === 'image-generator') return createImageGeneratorRemoteEngine(settings, models['image-generator']);
+    if (service === 'virtual-try-on') return createVirtualTryOnRemoteEngine(settings, models['virtual-try-on']);
+    if (service === 'speedpainting') return createSpeedpaintingRemoteEngine(settings, models.speedpainting);
+    if (service === 'sound-generator') return createSoundGeneratorRemoteEngine(settings, models['sound-generator']);
+  }
+  if (provider === 'fal' && config.fal) {
+    const settings = { ...config.fal, http: http('fal'), pollIntervalMs };
+    const models = config.fal.models;
+    if (service === 'ai-background') return createAiBackgroundFalEngine(settings, models['ai-background'], preset);
+    if (service === 'image-generator') return createImageGeneratorFalEngine(settings, models['image-generator']);
+    if (service === 'virtual-try-on') return createVirtualTryOnFalEngine(settings, models['virtual-try-on']);
+    if (service === 'speedpainting') return createSpeedpaintingFalEngine(settings, models.speedpainting);
+    if (service === 'sound-generator') return createSoundGeneratorFalEngine(settings, models['sound-generator']);
+  }
+  if (provider === 'openai' && config.openai) {
+    const { apiKey, baseUrl } = config.openai;
+    if (service === 'sales-pilot') {
+      return createSalesPilotRemoteEngine({
+        apiKey,
+        baseUrl,
+        model: config.openai.model,
+        http: { ...http('OpenAI'), timeoutMs: Math.max(base.timeoutMs, 120_000) },
       });
     }
-    if (config.kinds['image-generator'] === 'remote')
-      engines['image-generator'] = createImageGeneratorRemoteEngine(settings, models['image-generator']);
-    if (config.kinds['virtual-try-on'] === 'remote')
-      engines['virtual-try-on'] = createVirtualTryOnRemoteEngine(settings, models['virtual-try-on']);
-    if (config.kinds.speedpainting === 'remote') engines.speedpainting = createSpeedpaintingRemoteEngine(settings, models.speedpainting);
-    if (config.kinds['sound-generator'] === 'remote')
-      engines['sound-generator'] = createSoundGeneratorRemoteEngine(settings, models['sound-generator']);
+    const images = {
+      apiKey,
+      baseUrl,
+      model: config.openai.imageModel ?? 'gpt-image-1',
+      quality: config.openai.imageQuality ?? 'medium',
+      http: http('OpenAI'),
+    };
+    if (service === 'image-generator') return createImageGeneratorOpenAiEngine(images);
+    if (service === 'ai-background') return createAiBackgroundOpenAiEngine(images, preset);
   }
-  if (config.openai && config.kinds['sales-pilot'] === 'remote') {
-    engines['sales-pilot'] = createSalesPilotRemoteEngine({
-      ...config.openai,
-      http: { ...http, provider: 'OpenAI', timeoutMs: Math.max(http.timeoutMs, 120_000) },
+  if (provider === 'elevenlabs' && config.elevenlabs && service === 'sound-generator') {
+    return createSoundGeneratorElevenLabsEngine({ ...config.elevenlabs, http: http('ElevenLabs') });
+  }
+  if (provider === 'fashn' && config.fashn && service === 'virtual-try-on') {
+    return createVirtualTryOnFashnEngine({ ...config.fashn, http: http('FASHN'), pollIntervalMs }, config.fashn.model);
+  }
+  if (provider === 'removebg' && config.removebg && service === 'ai-background') {
+    return createAiBackgroundRemoveBgEngine({ ...config.removebg, http: http('remove.bg') }, preset);
+  }
+  return null;
+}
+
+/**
+ * For each remote service, the engines of its configured providers in order (`<SERVICE>_PROVIDERS`),
+ * skipping providers without settings. A fallback runner can try them one after the other.
+ */
+export function createProviderEngines(config: EnginesConfig, options: Options = {}): ProviderEngines {
+  const engines: Record<string, { provider: ProviderName; engine: unknown }[]> = {};
+  for (const service of Object.keys(config.kinds) as ServiceKey[]) {
+    if (config.kinds[service] !== 'remote') continue;
+    const chosen = config.providers?.[service] ?? [serviceProviders[service][0]!];
+    const list = chosen.flatMap((provider) => {
+      const engine = providerEngine(config, service, provider, options);
+      return engine ? [{ provider, engine }] : [];
     });
+    if (list.length > 0) engines[service] = list;
   }
-  return engines;
+  return engines as ProviderEngines;
+}
+
+/** The remote adapter (first configured provider) of every service configured as remote; the others are absent. */
+export function createRemoteEngines(config: EnginesConfig, options: Options = {}): RemoteEngines {
+  const remote: Record<string, unknown> = {};
+  for (const [service, list] of Object.entries(createProviderEngines(config, options))) {
+    if (list?.[0]) remote[service] = list[0].engine;
+  }
+  return remote as RemoteEngines;
 }

@@ -2,7 +2,15 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; body: unknown };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON when the body is JSON, else its text. */
+  body: unknown;
+  /** The bytes as sent (multipart uploads, signed webhook bodies). */
+  raw: Buffer;
+};
 
 export type FakeReply = { status: number; headers?: Record<string, string>; body?: unknown; raw?: Buffer; delayMs?: number };
 
@@ -22,14 +30,15 @@ export async function startFakeServer(): Promise<FakeServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString('utf8');
       let body: unknown = text;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
         // keep the text
       }
-      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body };
+      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, raw };
       requests.push(recorded);
       void Promise.resolve(handler(recorded)).then(async (reply) => {
         if (!reply) reply = { status: 404, body: { title: 'Not found', detail: 'No such route', status: 404 } };
@@ -55,4 +64,9 @@ export async function startFakeServer(): Promise<FakeServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+/** The multipart/form-data fields of a recorded request, parsed as fetch does. */
+export function formDataOf(request: RecordedRequest): Promise<FormData> {
+  return new Response(new Uint8Array(request.raw), { headers: { 'content-type': String(request.headers['content-type']) } }).formData();
 }

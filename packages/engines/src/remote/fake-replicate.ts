@@ -9,17 +9,18 @@ export type FakeModel = {
   endless?: boolean;
 };
 
-type Stored = { id: string; model: string; status: string; polls: number; input: unknown };
+type Stored = { id: string; model: string; status: string; polls: number; input: unknown; webhook?: string; webhookEvents?: string[] };
 
 /**
  * Speaks Replicate's predictions API on a fake server: POST /v1/models/{owner}/{name}/predictions and
  * POST /v1/predictions create a prediction ('starting'); each GET /v1/predictions/{id} moves it to
  * 'processing', then 'succeeded' with the model's output (or 'failed'); POST …/cancel cancels it.
- * GET /files/{name} serves output files. Requests without the bearer token get 401.
+ * GET /files/{name} serves output files; GET /v1/webhooks/default/secret the account's signing
+ * secret. Requests without the bearer token get 401.
  */
 export function serveReplicate(
   server: FakeServer,
-  options: { token: string; models: Record<string, FakeModel>; files: Record<string, Buffer> },
+  options: { token: string; models: Record<string, FakeModel>; files: Record<string, Buffer>; webhookSecret?: string },
 ) {
   const predictions = new Map<string, Stored>();
   const view = (p: Stored): FakeReply['body'] => {
@@ -45,13 +46,25 @@ export function serveReplicate(
     if (request.headers.authorization !== `Bearer ${options.token}`) {
       return { status: 401, body: { title: 'Unauthenticated', detail: 'You did not pass a valid authentication token', status: 401 } };
     }
+    if (request.method === 'GET' && request.path === '/v1/webhooks/default/secret' && options.webhookSecret) {
+      return { status: 200, body: { key: options.webhookSecret } };
+    }
     const create = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(request.path);
     if (request.method === 'POST' && (create || request.path === '/v1/predictions')) {
-      const body = request.body as { version?: string; input?: unknown };
+      const body = request.body as { version?: string; input?: unknown; webhook?: string; webhook_events_filter?: string[] };
       const model = create ? create[1]! : `version:${body.version}`;
       if (!options.models[model])
         return { status: 404, body: { title: 'Not found', detail: 'The requested resource could not be found.', status: 404 } };
-      const stored = { id: `p${predictions.size + 1}`, model, status: 'starting', polls: 0, input: body.input };
+      const stored: Stored = {
+        id: `p${predictions.size + 1}`,
+        model,
+        status: 'starting',
+        polls: 0,
+        input: body.input,
+        ...(body.webhook
+          ? { webhook: body.webhook, webhookEvents: body.webhook_events_filter ?? ['start', 'output', 'logs', 'completed'] }
+          : {}),
+      };
       predictions.set(stored.id, stored);
       return { status: 201, body: view(stored) };
     }

@@ -17,11 +17,13 @@ export type HttpPolicy = {
 export const defaultHttpPolicy = { timeoutMs: 30_000, retries: 3, baseDelayMs: 500, maxDelayMs: 30_000 } as const;
 
 export type HttpRequest = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   headers?: Record<string, string>;
   /** Sent as JSON with Content-Type: application/json. */
   json?: unknown;
+  /** Sent as multipart/form-data (fetch writes the boundary); reusable, so retries send it again. */
+  form?: FormData;
 };
 
 export type HttpResponse = { status: number; headers: Headers; body: Buffer };
@@ -35,19 +37,23 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** The provider's own words from an error body: RFC 7807 detail/title, OpenAI's error.message, or text. */
+const messageOf = (value: unknown): unknown => {
+  if (Array.isArray(value)) return messageOf(value[0]);
+  if (typeof value !== 'object' || value === null) return value;
+  const record = value as Record<string, unknown>;
+  return record.message ?? record.msg ?? record.title ?? record.detail;
+};
+
+/**
+ * The provider's own words from an error body: RFC 7807 detail/title, OpenAI's error.message,
+ * ElevenLabs' detail.message, fal's validation detail[].msg, remove.bg's errors[].title, or text.
+ */
 export function providerDetail(body: Buffer): string | undefined {
   const text = body.toString('utf8').trim();
   if (!text) return undefined;
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;
-    const error = parsed.error;
-    const candidates = [
-      parsed.detail,
-      typeof error === 'object' && error !== null ? (error as Record<string, unknown>).message : error,
-      parsed.message,
-      parsed.title,
-    ];
+    const candidates = [messageOf(parsed.detail), messageOf(parsed.error), messageOf(parsed.errors), parsed.message, parsed.title];
     const found = candidates.find((value) => typeof value === 'string' && value.trim() !== '');
     if (typeof found === 'string') return found.slice(0, 500);
   } catch {
@@ -80,7 +86,7 @@ function backoff(policy: HttpPolicy, attempt: number): number {
  */
 export async function sendRequest(request: HttpRequest, policy: HttpPolicy, signal: AbortSignal): Promise<HttpResponse> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-  let body: string | undefined;
+  let body: string | FormData | undefined = request.form;
   if (request.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.json);

@@ -1,11 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import sharp from 'sharp';
 import { z } from 'zod';
-import type { EngineContext, EngineFile } from '../engine.ts';
-import { readImageInput } from '../ai-background/read-image-input.ts';
+import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
+import { downloadOutputs } from './output-download.ts';
+import { runOnQueue, unreadableAnswer } from './provider-queue.ts';
+import type { QueueClient, QueueState, QueueStatus, WebhookVerification } from './provider-queue.ts';
+import { verifyStandardWebhook } from './standard-webhooks.ts';
 
 export type ReplicateSettings = {
   apiToken: string;
@@ -14,6 +15,8 @@ export type ReplicateSettings = {
   http: HttpPolicy;
   /** Wait between two GET /v1/predictions/{id} while the prediction is starting or processing. */
   pollIntervalMs: number;
+  /** The account's webhook signing secret ('whsec_…'); read from GET /v1/webhooks/default/secret when absent. */
+  webhookSecret?: string;
 };
 
 const PROVIDER = 'Replicate';
@@ -23,9 +26,17 @@ const predictionSchema = z.object({
   status: z.enum(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']),
   output: z.unknown().optional(),
   error: z.unknown().optional(),
-  urls: z.object({ get: z.string().optional(), cancel: z.string().optional() }).partial().optional(),
 });
 type Prediction = z.infer<typeof predictionSchema>;
+
+const states: Record<Prediction['status'], QueueState> = {
+  starting: 'queued',
+  processing: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  canceled: 'canceled',
+  aborted: 'canceled',
+};
 
 /**
  * Where and what to POST for a model reference: 'owner/name' runs the model's latest version
@@ -40,138 +51,101 @@ export function predictionRequest(baseUrl: string, model: string, input: Record<
   return { url: `${baseUrl}/v1/models/${named[1]}/${named[2]}/predictions`, json: { input } };
 }
 
-/** A file input as a data URL (Replicate accepts HTTP or data URLs for file inputs). */
-export function toDataUrl(file: EngineFile): string {
-  return `data:${file.contentType};base64,${file.data.toString('base64')}`;
-}
-
-/** Long side of pictures sent to a model: enough for every hosted model, small enough for a data URL. */
-export const remoteImageLongSide = 1536;
-
-/** Checks an uploaded picture (EngineInputError naming `what`) and returns it as an upright JPEG data URL. */
-export async function imageDataUrl(file: EngineFile | undefined, what: string): Promise<{ url: string; width: number; height: number }> {
-  const image = await readImageInput(file, what, { longSide: remoteImageLongSide });
-  const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .jpeg({ quality: 92 })
-    .toBuffer();
-  return { url: toDataUrl({ name: 'input.jpg', contentType: 'image/jpeg', data: jpeg }), width: image.width, height: image.height };
-}
-
 function parsePrediction(body: Buffer): Prediction {
-  let json: unknown;
   try {
-    json = JSON.parse(body.toString('utf8'));
+    return predictionSchema.parse(JSON.parse(body.toString('utf8')));
   } catch {
-    json = undefined;
+    throw unreadableAnswer(PROVIDER, body);
   }
-  const parsed = predictionSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ProviderError(`The ${PROVIDER} service sent an answer we could not read`, {
-      transient: false,
-      provider: PROVIDER,
-      detail: body.toString('utf8').slice(0, 300),
-    });
-  }
-  return parsed.data;
 }
 
-function failureText(error: unknown): string {
-  if (typeof error === 'string' && error.trim()) return error.trim().slice(0, 300);
-  if (error && typeof error === 'object') return JSON.stringify(error).slice(0, 300);
-  return 'no reason given';
+function statusOf(prediction: Prediction): QueueStatus {
+  const state = states[prediction.status];
+  return {
+    requestId: prediction.id,
+    state,
+    ...(state === 'failed'
+      ? { error: typeof prediction.error === 'string' ? prediction.error : JSON.stringify(prediction.error ?? null) }
+      : {}),
+    ...(state === 'succeeded' ? { output: prediction.output ?? null } : {}),
+  };
+}
+
+/**
+ * Replicate's predictions API for one model: create (with `webhook` and
+ * `webhook_events_filter` when a webhook URL is given), GET /v1/predictions/{id}, POST …/cancel,
+ * and the Standard Webhooks signature of the deliveries.
+ */
+export function createReplicateQueue(settings: ReplicateSettings, model: string): QueueClient {
+  const auth = { Authorization: `Bearer ${settings.apiToken}` };
+  const predictionUrl = (id: string) => `${settings.baseUrl}/v1/predictions/${encodeURIComponent(id)}`;
+  let secret = settings.webhookSecret;
+  const get = async (id: string, signal: AbortSignal) =>
+    parsePrediction((await sendRequest({ method: 'GET', url: predictionUrl(id), headers: auth }, settings.http, signal)).body);
+  return {
+    provider: PROVIDER,
+    model,
+    async submit(input, options, signal) {
+      const target = predictionRequest(settings.baseUrl, model, input);
+      const json = options.webhookUrl ? { ...target.json, webhook: options.webhookUrl, webhook_events_filter: ['completed'] } : target.json;
+      const created = await sendRequest({ method: 'POST', url: target.url, headers: auth, json }, settings.http, signal);
+      return { requestId: parsePrediction(created.body).id };
+    },
+    async status(requestId, signal) {
+      return statusOf(await get(requestId, signal));
+    },
+    async result(requestId, signal) {
+      const status = statusOf(await get(requestId, signal));
+      if (status.state !== 'succeeded') {
+        throw new ProviderError(`The ${PROVIDER} prediction has not succeeded (${status.state})`, { transient: false, provider: PROVIDER });
+      }
+      return status.output;
+    },
+    async cancel(requestId) {
+      try {
+        await sendRequest(
+          { method: 'POST', url: `${predictionUrl(requestId)}/cancel`, headers: auth },
+          { ...settings.http, retries: 0, timeoutMs: 5000 },
+          new AbortController().signal,
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async verifyWebhook(rawBody, headers, now = new Date()): Promise<WebhookVerification> {
+      if (!secret) {
+        try {
+          const answer = await sendRequest(
+            { method: 'GET', url: `${settings.baseUrl}/v1/webhooks/default/secret`, headers: auth },
+            settings.http,
+            AbortSignal.timeout(settings.http.timeoutMs * 2),
+          );
+          secret = z.object({ key: z.string().min(1) }).parse(JSON.parse(answer.body.toString('utf8'))).key;
+        } catch (error) {
+          return { ok: false, reason: `could not read the webhook secret: ${error instanceof Error ? error.message : String(error)}` };
+        }
+      }
+      const delivery = verifyStandardWebhook(rawBody, headers, now, secret);
+      if (!delivery.ok) return delivery;
+      let prediction: Prediction;
+      try {
+        prediction = predictionSchema.parse(JSON.parse(delivery.body));
+      } catch {
+        return { ok: false, reason: 'signed body is not a prediction' };
+      }
+      const { requestId, ...status } = statusOf(prediction);
+      return { ok: true, event: { provider: PROVIDER, requestId, signed: true, ...status } };
+    },
+  };
 }
 
 /**
  * Runs one prediction: creates it, polls it until it succeeds, fails or is canceled, and returns
  * its output. Aborting the context's signal cancels the prediction (best effort) and stops.
  */
-export async function runPrediction(
-  settings: ReplicateSettings,
-  model: string,
-  input: Record<string, unknown>,
-  context: EngineContext,
-): Promise<unknown> {
-  const { signal } = context;
-  const auth = { Authorization: `Bearer ${settings.apiToken}` };
-  const target = predictionRequest(settings.baseUrl, model, input);
-  const created = await sendRequest({ method: 'POST', url: target.url, headers: auth, json: target.json }, settings.http, signal);
-  let prediction = parsePrediction(created.body);
-  const getUrl = prediction.urls?.get ?? `${settings.baseUrl}/v1/predictions/${encodeURIComponent(prediction.id)}`;
-  const cancelUrl = prediction.urls?.cancel ?? `${getUrl}/cancel`;
-  let polls = 0;
-  try {
-    while (prediction.status === 'starting' || prediction.status === 'processing') {
-      context.onProgress(prediction.status === 'starting' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
-      await waitFor(settings.pollIntervalMs, signal);
-      polls += 1;
-      prediction = parsePrediction((await sendRequest({ method: 'GET', url: getUrl, headers: auth }, settings.http, signal)).body);
-    }
-  } catch (error) {
-    if (signal.aborted) void cancelPrediction(cancelUrl, auth, settings);
-    throw error;
-  }
-  if (prediction.status === 'succeeded') {
-    context.onProgress(0.9);
-    return prediction.output;
-  }
-  if (prediction.status === 'failed') {
-    throw new ProviderError(`The hosted model could not process this input: ${failureText(prediction.error)}`, {
-      transient: false,
-      provider: PROVIDER,
-      detail: failureText(prediction.error),
-    });
-  }
-  throw new ProviderError(`The ${PROVIDER} prediction was ${prediction.status} before it finished`, {
-    transient: true,
-    provider: PROVIDER,
-  });
-}
-
-async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
-  try {
-    await sleep(ms, undefined, { signal });
-  } catch {
-    throw signal.reason;
-  }
-}
-
-/** Stops a prediction we no longer wait for, so it is not billed to the end; failures are ignored. */
-async function cancelPrediction(url: string, auth: Record<string, string>, settings: ReplicateSettings): Promise<void> {
-  try {
-    await sendRequest(
-      { method: 'POST', url, headers: auth },
-      { ...settings.http, retries: 0, timeoutMs: 5000 },
-      new AbortController().signal,
-    );
-  } catch {
-    // best effort
-  }
-}
-
-/** Every file URL in an output: a string, an array of them, or an object whose values are URLs. */
-export function outputUrls(output: unknown): string[] {
-  const isUrl = (value: unknown): value is string => typeof value === 'string' && /^(https?:|data:)/.test(value);
-  if (isUrl(output)) return [output];
-  if (Array.isArray(output)) return output.flatMap((item) => outputUrls(item));
-  if (output && typeof output === 'object') return Object.values(output).flatMap((value) => outputUrls(value));
-  return [];
-}
-
-/**
- * Downloads an output file (or decodes a data URL). The API token is sent only to the API's own
- * origin; files on Replicate's delivery hosts are public links.
- */
-export async function downloadOutput(settings: ReplicateSettings, url: string, signal: AbortSignal): Promise<Buffer> {
-  const data = /^data:[^,]*?(;base64)?,(.*)$/s.exec(url);
-  if (data) return data[1] ? Buffer.from(data[2]!, 'base64') : Buffer.from(decodeURIComponent(data[2]!), 'utf8');
-  const sameOrigin = new URL(url).origin === new URL(settings.baseUrl).origin;
-  const headers: Record<string, string> = sameOrigin ? { Authorization: `Bearer ${settings.apiToken}`, Accept: '*/*' } : { Accept: '*/*' };
-  const response = await sendRequest(
-    { method: 'GET', url, headers },
-    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 120_000) },
-    signal,
-  );
-  return response.body;
+export function runPrediction(settings: ReplicateSettings, model: string, input: Record<string, unknown>, context: EngineContext) {
+  return runOnQueue(createReplicateQueue(settings, model), input, context, settings.pollIntervalMs);
 }
 
 /** Runs the prediction and downloads every output file; no file at all is an unreadable result. */
@@ -182,16 +156,11 @@ export async function runPredictionForFiles(
   context: EngineContext,
 ): Promise<Buffer[]> {
   const output = await runPrediction(settings, model, input, context);
-  const urls = outputUrls(output);
-  if (urls.length === 0) {
-    throw new ProviderError(`The ${PROVIDER} service finished without returning a file`, {
-      transient: false,
-      provider: PROVIDER,
-      detail: JSON.stringify(output ?? null).slice(0, 300),
-    });
-  }
-  const files: Buffer[] = [];
-  for (const url of urls) files.push(await downloadOutput(settings, url, context.signal));
+  const files = await downloadOutputs(
+    output,
+    { http: settings.http, auth: { Authorization: `Bearer ${settings.apiToken}` }, authOrigin: settings.baseUrl },
+    context.signal,
+  );
   context.onProgress(1);
   return files;
 }

@@ -57,7 +57,7 @@ function configFor(baseUrl: string, modelsByService: Partial<Record<string, stri
       models: {
         'ai-background': 'test/remove-bg',
         'image-generator': 'test/text-to-image',
-        'virtual-try-on': `test/try-on:${'b'.repeat(64)}`,
+        'virtual-try-on': 'test/edit-images',
         speedpainting: 'test/image-to-video',
         'sound-generator': 'test/text-to-audio',
         ...modelsByService,
@@ -89,6 +89,7 @@ beforeEach(() => {
     'test/remove-bg': { output: `${server.url}/files/cutout.png` },
     'test/text-to-image': { output: [`${server.url}/files/one.png`, `${server.url}/files/two.png`] },
     [`version:${'b'.repeat(64)}`]: { output: `${server.url}/files/one.png` },
+    'test/edit-images': { output: `${server.url}/files/one.png` },
     'test/image-to-video': { output: `${server.url}/files/video.mp4` },
     'test/text-to-audio': { output: `${server.url}/files/sound.wav` },
   };
@@ -140,8 +141,25 @@ describe('Replicate adapters', () => {
     expect(cutout.data[3]).toBe(0);
   });
 
-  it('virtual try-on: a pinned version goes to POST /v1/predictions with IDM-VTON inputs', async () => {
+  it('virtual try-on: an image-editing model gets an instruction and both photos in image_input', async () => {
     const result = await engines['virtual-try-on']!.run(
+      { params: { category: 'top', consentToLikeness: true }, files: { person: photo, garment: photo } },
+      context(),
+    );
+    expect(server.requests[0]!.path).toBe('/v1/models/test/edit-images/predictions');
+    const input = (server.requests[0]!.body as { input: { prompt: string; image_input: string[]; output_format: string } }).input;
+    expect(input.prompt).toMatch(/^Dress the person in the first image in the top shown in the second image/);
+    expect(input.image_input).toHaveLength(2);
+    expect(input.image_input[0]).toMatch(/^data:image\/jpeg;base64,/);
+    expect(input.output_format).toBe('png');
+    expect(result.files[0]!.name).toBe('try-on-top.png');
+  });
+
+  it('virtual try-on: a pinned IDM-VTON version goes to POST /v1/predictions with IDM-VTON inputs', async () => {
+    const idm = createRemoteEngines(configFor(server.url, { 'virtual-try-on': `someone/idm-vton:${'b'.repeat(64)}` }), {
+      pollIntervalMs: 5,
+    });
+    const result = await idm['virtual-try-on']!.run(
       { params: { category: 'dress', consentToLikeness: true }, files: { person: photo, garment: photo } },
       context(),
     );
@@ -188,7 +206,7 @@ describe('Replicate adapters', () => {
       2205,
     ]);
     expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
-      input: { prompt: 'Rain on a tin roof', duration: 5, output_format: 'wav' },
+      input: { prompt: 'Rain on a tin roof', duration: 5 },
     });
   });
 

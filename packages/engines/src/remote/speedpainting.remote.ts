@@ -1,7 +1,8 @@
 import type { SpeedpaintingParams } from '@lumen/core/services/speedpainting-params';
 import type { Engine } from '../engine.ts';
 import { toResultFile } from './output-file.ts';
-import { imageDataUrl, runPredictionForFiles } from './replicate-client.ts';
+import { imageDataUrl } from './remote-image.ts';
+import { runPredictionForFiles } from './replicate-client.ts';
 import type { ReplicateSettings } from './replicate-client.ts';
 
 const styleWords: Record<SpeedpaintingParams['style'], string> = {

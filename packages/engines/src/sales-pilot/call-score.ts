@@ -1,15 +1,18 @@
 import type { SalesReport, SalesScoreReason } from '@lumen/core/services/sales-report';
+import type { CallReport } from './call-report.ts';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /**
  * The call's score, 0..100, from five criteria with their reasons: the seller's talk share (ideal
- * 35–55 %), discovery questions (open ones count more), objections answered, a concrete next step,
- * and how sentiment ends. A criterion that cannot be judged (one speaker only) is left out.
+ * 35–55 %), discovery questions (about the buyer's needs, pain, process, budget, timeline or decision),
+ * objections answered, a next step with a date, and how sentiment ends. A criterion that cannot be judged
+ * is left out: talk ratio without a seller; discovery and objections when no speaker is named.
  */
-export function scoreCall(report: Omit<SalesReport, 'score'>): SalesReport['score'] {
+export function scoreCall(report: Omit<CallReport, 'score'>): SalesReport['score'] {
   const reasons: SalesScoreReason[] = [];
   const seller = report.speakers.find((speaker) => speaker.isSeller) ?? null;
+  const identified = report.source.speakersIdentified;
 
   if (seller) {
     const share = seller.timeShare ?? seller.wordShare;
@@ -30,57 +33,57 @@ export function scoreCall(report: Omit<SalesReport, 'score'>): SalesReport['scor
     });
   }
 
-  const askers = seller ? [seller] : report.speakers;
-  const open = askers.reduce((sum, s) => sum + s.openQuestions, 0);
-  const closed = askers.reduce((sum, s) => sum + s.closedQuestions, 0);
-  const discovery = Math.min(25, Math.round(open * 4 + closed * 1.5));
-  reasons.push({
-    criterion: 'discovery',
-    points: discovery,
-    maxPoints: 25,
-    good: discovery >= 15,
-    detail: `${seller ? seller.name : 'The call'} asked ${open + closed} question${open + closed === 1 ? '' : 's'} (${open} open, ${closed} closed)${
-      discovery >= 15
-        ? ': good discovery.'
-        : open === 0
-          ? '; open questions (what, how, why) would uncover more needs.'
-          : '; more discovery would help.'
-    }`,
-  });
+  if (identified) {
+    const askers = seller ? [seller] : report.speakers;
+    const asked = askers.reduce((sum, s) => sum + s.questions, 0);
+    const open = askers.reduce((sum, s) => sum + s.openQuestions, 0);
+    const discovery = askers.reduce((sum, s) => sum + s.discoveryQuestions, 0);
+    const points = Math.min(25, Math.round(discovery * 5 + (asked - discovery) * 1.5));
+    reasons.push({
+      criterion: 'discovery',
+      points,
+      maxPoints: 25,
+      good: points >= 15,
+      detail: `${seller ? seller.name : 'The call'} asked ${asked} question${asked === 1 ? '' : 's'} (${open} open, ${asked - open} closed; ${discovery} about the buyer's needs, pains, process, budget, timeline or decision)${
+        points >= 15
+          ? ': good discovery.'
+          : discovery === 0
+            ? '; ask about needs, current process and pains to uncover more.'
+            : '; more discovery would help.'
+      }`,
+    });
 
-  const objections = report.objections;
-  if (objections.length === 0) {
-    reasons.push({
-      criterion: 'objections',
-      points: 14,
-      maxPoints: 20,
-      good: true,
-      detail: 'No objections were raised; make sure concerns were not left unspoken.',
-    });
-  } else {
-    const handled = objections.filter((o) => o.handled).length;
-    const categories = [...new Set(objections.map((o) => o.category))].join(', ');
-    reasons.push({
-      criterion: 'objections',
-      points: Math.round((20 * handled) / objections.length),
-      maxPoints: 20,
-      good: handled === objections.length,
-      detail: `${handled} of ${objections.length} objection${objections.length === 1 ? '' : 's'} (${categories}) answered by the seller.`,
-    });
+    const objections = report.objections;
+    if (objections.length === 0) {
+      reasons.push({
+        criterion: 'objections',
+        points: 14,
+        maxPoints: 20,
+        good: true,
+        detail: 'No objections were raised; make sure concerns were not left unspoken.',
+      });
+    } else {
+      const handled = objections.filter((o) => o.handled).length;
+      const categories = [...new Set(objections.map((o) => o.category))].join(', ');
+      reasons.push({
+        criterion: 'objections',
+        points: Math.round((20 * handled) / objections.length),
+        maxPoints: 20,
+        good: handled === objections.length,
+        detail: `${handled} of ${objections.length} objection${objections.length === 1 ? '' : 's'} (${categories}) answered by the seller.`,
+      });
+    }
   }
 
   const dated = report.nextSteps.find((step) => step.due);
-  const nextPoints = dated ? 20 : report.nextSteps.length > 0 ? 12 : 0;
   reasons.push({
     criterion: 'next-steps',
-    points: nextPoints,
+    points: dated ? 20 : 0,
     maxPoints: 20,
-    good: nextPoints === 20,
+    good: Boolean(dated),
     detail: dated
       ? `Clear next step with a time: “${dated.text}”`
-      : report.nextSteps.length > 0
-        ? 'A next step was mentioned but without a date; agree on when.'
-        : 'No next step was agreed; end with a concrete commitment and date.',
+      : 'No next step with a date was agreed; end with a concrete commitment and when.',
   });
 
   const segments = report.sentiment.segments;
@@ -106,6 +109,7 @@ export function scoreCall(report: Omit<SalesReport, 'score'>): SalesReport['scor
   const earned = reasons.reduce((sum, r) => sum + r.points, 0);
   const possible = reasons.reduce((sum, r) => sum + r.maxPoints, 0);
   const value = Math.round((100 * earned) / possible);
-  const verdict = value >= 80 ? 'Strong call' : value >= 60 ? 'Solid call with room to improve' : value >= 40 ? 'Needs work' : 'Weak call';
+  const grade = value >= 80 ? 'Strong call' : value >= 60 ? 'Solid call with room to improve' : value >= 40 ? 'Needs work' : 'Weak call';
+  const verdict = identified ? grade : `${grade}, judged on next steps and sentiment only (speakers not identified)`;
   return { value, verdict, reasons };
 }

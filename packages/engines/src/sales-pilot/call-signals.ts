@@ -1,62 +1,143 @@
 import { objectionCategories } from '@lumen/core/services/sales-report';
-import type { SalesReport } from '@lumen/core/services/sales-report';
+import type { ObjectionCategory, SalesReport } from '@lumen/core/services/sales-report';
 import type { CallSentence } from './call-sentences.ts';
-import { duePattern, handlingCues, negators, nextStepCues, objectionCues, sentimentWords } from './lexicons.ts';
+import { extraDue, handlingCues, inCallVerbs, negatedObjectionLemmas, nonCommittalVerbs, objectionCues, pastDate } from './lexicons.ts';
+import type { NlpSentence } from './nlp.ts';
 import { countWords, stopWords, words } from './text-tools.ts';
 import type { Turn } from './transcript-parser.ts';
 
 const quote = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}…` : text);
+export const UNKNOWN_SPEAKER = 'Unknown speaker';
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
-/** Objections raised by the buyer side; handled when the seller answers within the next two turns. */
+/** The objection a sentence voices, if any: a cue phrase, or a negated lemma ('not a priority', "can't afford"). */
+export function objectionIn(sentence: NlpSentence): { category: ObjectionCategory; cue: string } | null {
+  const lower = sentence.text.toLowerCase().replace(/’/g, "'");
+  for (const category of objectionCategories) {
+    const phrase = objectionCues[category].map((pattern) => pattern.exec(lower)).find(Boolean);
+    if (phrase) return { category, cue: phrase[0] };
+    const lemmas = negatedObjectionLemmas[category];
+    const negated = lemmas && sentence.tokens.find((token) => token.negated && lemmas.has(token.lemma));
+    if (negated) return { category, cue: `not … ${negated.text}` };
+  }
+  return null;
+}
+
+/**
+ * Objections raised by the buyer side (every speaker but the seller). One is handled when the seller's next turn
+ * (within the following two turns) asks a question, acknowledges it ('I understand', 'that's fair'), offers an answer
+ * (ROI, pilot, discount…) or answers at length (25 words or more). Without speakers nobody can be said to answer.
+ */
 export function findObjections(
   sentences: readonly CallSentence[],
   turns: readonly Turn[],
   seller: string | null,
+  sellerAsksIn: ReadonlySet<number>,
 ): SalesReport['objections'] {
   const found: SalesReport['objections'] = [];
   for (const sentence of sentences) {
-    if (seller && sentence.speaker === seller) continue;
-    const lower = sentence.text.toLowerCase();
-    for (const category of objectionCategories) {
-      const cue = objectionCues[category].map((pattern) => pattern.exec(lower)).find(Boolean);
-      if (!cue) continue;
-      const replies = turns.slice(sentence.turnIndex + 1, sentence.turnIndex + 3).filter((turn) => turn.speaker === seller);
-      const handled = replies.some(
-        (turn) => handlingCues.some((pattern) => pattern.test(turn.text.toLowerCase())) || countWords(turn.text) >= 25,
-      );
-      found.push({ category, speaker: sentence.speaker, quote: quote(sentence.text), cue: cue[0], at: sentence.at, handled });
-      break;
-    }
+    if (seller !== null && sentence.speaker === seller) continue;
+    const objection = objectionIn(sentence);
+    if (!objection) continue;
+    const replyIndex = [sentence.turnIndex + 1, sentence.turnIndex + 2].find((i) => seller !== null && turns[i]?.speaker === seller);
+    const reply = replyIndex === undefined ? undefined : turns[replyIndex];
+    const handled =
+      reply !== undefined &&
+      (sellerAsksIn.has(replyIndex!) ||
+        handlingCues.some((pattern) => pattern.test(reply.text.toLowerCase().replace(/’/g, "'"))) ||
+        countWords(reply.text) >= 25);
+    found.push({
+      category: objection.category,
+      speaker: sentence.speaker ?? UNKNOWN_SPEAKER,
+      quote: quote(sentence.text),
+      cue: objection.cue,
+      at: sentence.at,
+      handled,
+    });
   }
   return found;
 }
 
+/**
+ * The commitment in a sentence: 'I/we will (or 'll, am going to, can) + verb', "let's + verb", or a proposal
+ * 'shall/can/could/should we + verb'; the verb is not negated ("I won't send…") and promises something
+ * ('I'll be honest', "we'll see" do not). Returns the verb.
+ */
+function commitmentVerb(sentence: NlpSentence): string | null {
+  const tokens = sentence.tokens.filter((token) => token.isWord);
+  const verbAt = (index: number): string | null => {
+    let i = index;
+    while (tokens[i] && (tokens[i]!.pos === 'ADV' || tokens[i]!.normal === 'also' || tokens[i]!.normal === 'then')) i += 1;
+    let verb = tokens[i];
+    // 'We'll have to wait…': the promise is in the verb after 'have to'.
+    if (verb?.lemma === 'have' && tokens[i + 1]?.normal === 'to') verb = tokens[i + 2];
+    if (!verb || verb.negated || verb.normal === 'not' || nonCommittalVerbs.has(verb.lemma)) return null;
+    return /^[a-z-]+$/.test(verb.lemma) ? verb.lemma : null;
+  };
+  for (let i = 0; i < tokens.length; i += 1) {
+    const [a, b, c, d] = [tokens[i]?.normal, tokens[i + 1]?.normal, tokens[i + 2]?.normal, tokens[i + 3]?.normal];
+    let verb: string | null = null;
+    if ((a === 'i' || a === 'we') && (b === 'will' || b === 'can' || b === 'shall')) verb = verbAt(i + 2);
+    else if ((a === 'i' || a === 'we') && (b === 'am' || b === 'are') && c === 'going' && d === 'to') verb = verbAt(i + 4);
+    else if (a === 'let' && b === 'us') verb = verbAt(i + 2);
+    else if ((a === 'shall' || a === 'can' || a === 'could' || a === 'should') && b === 'we') verb = verbAt(i + 2);
+    if (verb) return verb;
+  }
+  return null;
+}
+
+/** The time a sentence names for its action, e.g. 'by Friday', 'next Tuesday', 'in two weeks', 'end of the week'. */
+function dueIn(sentence: NlpSentence): string | null {
+  const text = sentence.text;
+  for (const entity of sentence.entities) {
+    const value = entity.value.replace(/[.,]$/, '');
+    if (pastDate.test(value)) continue;
+    const at = text.indexOf(value);
+    const before = at < 0 ? '' : text.slice(0, at);
+    const lead = /\b(by|on|before|until|till|next|this|in|within|the)\s+$/i.exec(before)?.[1] ?? '';
+    const ok =
+      entity.type === 'DATE' ||
+      entity.type === 'TIME' ||
+      (entity.type === 'ORDINAL' && /^the$/i.test(lead) && /^\d{1,2}(?:st|nd|rd|th)$/i.test(value)) ||
+      (entity.type === 'DURATION' && /^(in|within)$/i.test(lead));
+    if (!ok) continue;
+    const preposition = /^(by|on|before|until|till|in|within|the)$/i.test(lead) ? `${lead} ` : '';
+    return `${preposition}${value}`;
+  }
+  return extraDue.exec(text)?.[0] ?? null;
+}
+
+/**
+ * Next steps: sentences with a commitment (see commitmentVerb) and a time or date (wink-nlp's DATE and TIME
+ * entities, 'the 15th', 'in two weeks', 'EOD'), e.g. "I'll send the proposal by Friday", "let's schedule a demo next
+ * Tuesday". 'Today I'll walk you through…' is the call's agenda, not a next step.
+ */
 export function findNextSteps(sentences: readonly CallSentence[]): SalesReport['nextSteps'] {
   const steps: SalesReport['nextSteps'] = [];
   const seen = new Set<string>();
   for (const sentence of sentences) {
-    const lower = sentence.text.toLowerCase();
-    if (!nextStepCues.some((pattern) => pattern.test(lower))) continue;
-    if (lower.endsWith('?') && !duePattern.test(lower)) continue;
-    if (seen.has(lower)) continue;
-    seen.add(lower);
-    steps.push({ speaker: sentence.speaker, text: quote(sentence.text), due: duePattern.exec(lower)?.[0] ?? null, at: sentence.at });
+    const verb = commitmentVerb(sentence);
+    if (!verb) continue;
+    const due = dueIn(sentence);
+    if (!due) continue;
+    if (/^(?:today|now|this morning|this afternoon)$/i.test(due) && inCallVerbs.has(verb)) continue;
+    const key = sentence.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    steps.push({ speaker: sentence.speaker ?? UNKNOWN_SPEAKER, text: quote(sentence.text), due, at: sentence.at });
   }
-  return steps.slice(-8);
+  return steps;
 }
 
-/** Lexicon score of a text, -1..1: word scores (negated after 'not', 'never'…) over the square root of its length. */
-export function sentimentScore(text: string): number {
-  const tokens = words(text);
-  let sum = 0;
-  let negatedFor = 0;
-  for (const token of tokens) {
-    const value = sentimentWords[token] ?? 0;
-    sum += negatedFor > 0 ? -value * 0.8 : value;
-    negatedFor = negators.has(token) ? 3 : Math.max(0, negatedFor - 1);
-  }
-  return tokens.length === 0 ? 0 : Math.tanh(sum / Math.sqrt(tokens.length) / 1.5);
+/** Mean of wink-nlp's sentence sentiment (-1..1, negation-aware), weighted by words. */
+export function meanSentiment(sentences: readonly CallSentence[]): number {
+  const words = sentences.reduce((sum, s) => sum + s.words, 0);
+  if (words === 0) return 0;
+  return round3(Math.max(-1, Math.min(1, sentences.reduce((sum, s) => sum + s.sentiment * s.words, 0) / words)));
 }
+
+export const sentimentLabel = (score: number): 'positive' | 'neutral' | 'negative' =>
+  score > 0.1 ? 'positive' : score < -0.1 ? 'negative' : 'neutral';
 
 /** The call cut into up to `count` parts of equal length (in words), each with its sentiment. */
 export function sentimentOverCall(sentences: readonly CallSentence[], count = 10): SalesReport['sentiment'] {
@@ -72,17 +153,10 @@ export function sentimentOverCall(sentences: readonly CallSentence[], count = 10
   const segments = groups
     .filter((group) => group.length > 0)
     .map((group, index) => {
-      const score = Math.round(sentimentScore(group.map((s) => s.text).join(' ')) * 1000) / 1000;
-      return {
-        index,
-        start: group[0]?.at ?? null,
-        end: group.at(-1)?.at ?? null,
-        score,
-        label: score > 0.15 ? ('positive' as const) : score < -0.15 ? ('negative' as const) : ('neutral' as const),
-      };
+      const score = meanSentiment(group);
+      return { index, start: group[0]?.at ?? null, end: group.at(-1)?.at ?? null, score, label: sentimentLabel(score) };
     });
-  const overall = Math.round(sentimentScore(sentences.map((s) => s.text).join(' ')) * 1000) / 1000;
-  return { overall, segments };
+  return { overall: meanSentiment(sentences), segments };
 }
 
 /** Key topics: words and two-word phrases weighted by frequency × rarity across turns (TF-IDF), stop words removed. */

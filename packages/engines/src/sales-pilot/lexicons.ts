@@ -1,58 +1,65 @@
 import type { ObjectionCategory } from '@lumen/core/services/sales-report';
 
-/** Phrases that signal a buyer objection, by category (matched on lower-case sentences). */
+/**
+ * Phrases of a buyer objection, by category, matched on the lower-case sentence. Negated wording ('not a priority',
+ * "can't afford", 'not sure we need') is found through wink-nlp's negation flags instead (see negatedObjectionLemmas).
+ */
 export const objectionCues: Record<ObjectionCategory, readonly RegExp[]> = {
   price: [
     /\btoo (?:expensive|pricey|costly|much)\b/,
-    /\b(?:price|pricing|cost|quote)\b.{0,30}\b(?:high|steep|higher|more than|out of)\b/,
-    /\b(?:budget|budgets)\b/,
-    /\bcan't afford\b/,
-    /\bcannot afford\b/,
+    /\b(?:price|pricing|cost|quote|fee)s?\b.{0,30}\b(?:high|steep|higher|more than|out of|a lot)\b/,
+    /\b(?:over|above|outside|out of) (?:our|my|the) (?:budget|price range)\b/,
+    /\bbudget(?:'s| is| was)? (?:tight|limited|frozen|cut|gone|spent|small)\b/,
+    /\btight budget\b/,
+    /\bmore than (?:we|i) (?:pay|spend|budgeted)\b/,
     /\bcheaper\b/,
     /\bdiscount\b/,
-    /\bover (?:our|my) budget\b/,
     /\b(?:that's|it's|is) a lot of money\b/,
     /\bexpensive\b/,
+    /\bpricey\b/,
   ],
   timing: [
-    /\bnot (?:the )?right time\b/,
-    /\bnot (?:a )?priority\b/,
     /\b(?:next|later this) (?:quarter|year|month)\b/,
     /\btoo busy\b/,
     /\bcircle back (?:in|next|later)\b/,
     /\bmaybe later\b/,
-    /\bnot now\b/,
     /\bbad timing\b/,
-    /\bno rush\b/,
     /\bon hold\b/,
+    /\b(?:hiring|budget|spending) freeze\b/,
+    /\bwait (?:until|till|for)\b/,
   ],
   competitor: [
-    /\b(?:already|currently) (?:use|using|have|work with|signed)\b/,
-    /\bcompetitor\b/,
-    /\b(?:other|another) (?:vendor|provider|tool|solution)\b/,
+    /\b(?:already|currently) (?:use|using|have|work with|working with|signed|pay for|paying for)\b/,
+    /\bcompetitors?\b/,
+    /\b(?:other|another) (?:vendor|provider|solution)s?\b/,
+    /\b(?:looking at|talking to|evaluating|using) (?:other|another) (?:tools?|options?)\b/,
     /\bswitch(?:ing)? from\b/,
-    /\bcompare[sd]? (?:you|it) (?:to|with)\b/,
-    /\bhappy with (?:our|what we)\b/,
+    /\bcompared? (?:you|it|this) (?:to|with)\b/,
+    /\bhappy with (?:our|what we|the current|the one)\b/,
     /\bin-house\b/,
+    /\bbuild (?:it|this|our own) (?:ourselves|internally|in house)\b/,
   ],
   authority: [
-    /\b(?:my|our) (?:boss|manager|cfo|ceo|vp|director|team lead|board|procurement|legal)\b/,
-    /\bneed (?:to )?(?:check|run it by|talk to|ask|get approval|sign-off|sign off)\b/,
-    /\bnot my (?:call|decision)\b/,
+    /\b(?:need|have|got) to (?:check|run (?:it|this) (?:by|past)|talk to|ask|get (?:approval|sign-?off)|loop in|involve)\b/,
+    /\bnot (?:my|our) (?:call|decision)\b/,
+    /\brun (?:it|this) (?:by|past)\b/,
+    /\b(?:approval|sign[- ]off) from\b/,
     /\bdecision maker\b/,
-    /\bsign[- ]off\b/,
-    /\bapproval\b/,
   ],
   need: [
-    /\bdon't (?:really )?(?:need|see the need)\b/,
-    /\bnot sure (?:we|i) need\b/,
-    /\bnot (?:a|the) (?:problem|issue|pain)\b/,
-    /\bworks fine\b/,
-    /\bnot convinced\b/,
+    /\bworks? (?:fine|well enough)\b/,
     /\bwhat's the (?:benefit|value|point)\b/,
-    /\bnot interested\b/,
-    /\bdon't see (?:the|how)\b/,
+    /\bdon't see (?:the|how|why)\b/,
+    /\bnot (?:a|the) (?:problem|issue|pain) (?:for|at)\b/,
+    /\btried (?:a|an|one|something)\b[^.?!]{0,60}\b(?:didn't|did not|never|nobody|no one|wasn't|failed)\b/,
   ],
+};
+
+/** Lemmas that, when wink-nlp marks them negated, voice an objection ('not a priority', 'no budget', 'not sure we need'). */
+export const negatedObjectionLemmas: Partial<Record<ObjectionCategory, ReadonlySet<string>>> = {
+  price: new Set(['afford', 'budget']),
+  timing: new Set(['priority', 'ready', 'urgent']),
+  need: new Set(['need', 'sure', 'convince', 'convinced', 'interested', 'interest', 'worth', 'benefit', 'value', 'point']),
 };
 
 /** The seller acknowledging or answering a concern. */
@@ -70,138 +77,90 @@ export const handlingCues: readonly RegExp[] = [
   /\bgood question\b/,
 ];
 
-/** Phrases of commitment to a next step. */
-export const nextStepCues: readonly RegExp[] = [
-  /\bi(?:'ll| will) (?:send|share|email|e-mail|forward|follow up|get back|set up|put together|loop in|schedule|book|draft|prepare|circle back)\b/,
-  /\bwe(?:'ll| will) (?:send|share|follow up|get back|set up|schedule|book|review|circle back)\b/,
-  /\blet's (?:schedule|set up|book|plan|meet|reconnect|follow up|regroup|put|get)\b/,
-  /\bfollow[- ]up\b/,
-  /\bnext steps?\b/,
-  /\bcalendar invite\b/,
-  /\bsend (?:you|over) (?:the|a)\b/,
-  /\bbook (?:a|the) (?:call|meeting|demo)\b/,
-  /\bcircle back\b/,
-];
-
-/** Time phrases that make a next step concrete. */
-export const duePattern =
-  /\b(?:(?:by|on|next|this|until|before)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|end of (?:the )?(?:day|week|month|quarter)|next week|this week|next month|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|in (?:a|two|three|\d+) (?:days?|weeks?))\b/;
-
-/** Words a seller uses about the offer (used to tell the seller from the buyer). */
-export const sellerCues: readonly RegExp[] = [
-  /\bour (?:platform|product|solution|tool|team|customers|pricing|plans?)\b/,
-  /\bwe offer\b/,
-  /\blet me show\b/,
-  /\bdemo\b/,
-  /\bi(?:'ll| will) send\b/,
-  /\bour (?:starter|pro|enterprise|annual)\b/,
-  /\bthanks for (?:taking|joining|your time)\b/,
-  /\bwhat (?:are|is) your\b/,
-  /\bhow (?:do|does|are) (?:you|your)\b/,
-  /\btell me (?:about|more)\b/,
-];
-
-/** Sentiment lexicon: word → score -3..3 (own list for sales conversations). */
-export const sentimentWords: Readonly<Record<string, number>> = {
-  great: 3,
-  excellent: 3,
-  amazing: 3,
-  love: 3,
-  fantastic: 3,
-  perfect: 3,
-  awesome: 3,
-  excited: 3,
-  impressive: 3,
-  good: 2,
-  nice: 2,
-  helpful: 2,
-  happy: 2,
-  glad: 2,
-  like: 1,
-  useful: 2,
-  easy: 2,
-  clear: 1,
-  interested: 2,
-  interesting: 2,
-  value: 1,
-  valuable: 2,
-  fast: 1,
-  simple: 1,
-  works: 1,
-  agree: 1,
-  exactly: 1,
-  absolutely: 2,
-  definitely: 1,
-  thanks: 1,
-  thank: 1,
-  appreciate: 2,
-  sure: 1,
-  fair: 1,
-  better: 2,
-  best: 2,
-  improve: 1,
-  improved: 2,
-  solved: 2,
-  saves: 2,
-  save: 1,
-  worry: -2,
-  worried: -2,
-  concern: -1,
-  concerned: -2,
-  concerns: -1,
-  problem: -2,
-  problems: -2,
-  issue: -1,
-  issues: -1,
-  expensive: -2,
-  difficult: -2,
-  hard: -1,
-  slow: -2,
-  frustrated: -3,
-  frustrating: -3,
-  annoying: -2,
-  bad: -2,
-  worse: -2,
-  worst: -3,
-  hate: -3,
-  unfortunately: -2,
-  risk: -1,
-  risky: -2,
-  confusing: -2,
-  complicated: -2,
-  broken: -3,
-  fail: -2,
-  failed: -2,
-  failing: -2,
-  lost: -2,
-  lose: -2,
-  pain: -2,
-  painful: -2,
-  doubt: -1,
-  skeptical: -2,
-  unclear: -1,
-  no: -1,
-  not: 0,
-  cancel: -2,
-  churn: -2,
-  late: -1,
-  delay: -1,
-  delays: -1,
-  manual: -1,
-  tedious: -2,
-  mess: -2,
-  messy: -2,
+/**
+ * What a discovery question is about, matched on the sentence's lemmas (so 'loses', 'losing' and 'lost' are one):
+ * the buyer's needs and goals, pains, current process and tools, budget, timeline, and how they decide.
+ */
+export const discoveryTopics: Record<string, RegExp> = {
+  needs:
+    /\b(?:need|goal|want|hope|look for|priority|objective|achieve|success|succeed|outcome|requirement|require|must-have|ideal|important|expect|plan|fix|solve|save|measure|metric|kpi|prompt|trigger|motivate|make you|bring you)\b/,
+  pain: /\b(?:problem|pain|painful|challenge|issue|struggle|frustrate|frustrating|frustration|difficult|hard|break|lose|loss|waste|slow|manual|mistake|error|risk|impact|happen|wrong|bottleneck|headache)\b/,
+  process:
+    /\b(?:process|workflow|today|currently|current|right now|at the moment|handle|manage|use|tool|system|set up|setup|look like|track|approach|spreadsheet)\b/,
+  budget: /\b(?:budget|spend|cost|price|pricing|invest|investment|afford|fund|funding|money|pay|roi)\b/,
+  timeline: /\b(?:timeline|deadline|go live|launch|rollout|roll out|implement|implementation|quarter|by when|urgency|urgent|soon)\b/,
+  decision:
+    /\b(?:decide|decision|sign off|sign-off|approve|approval|involve|involved|stakeholder|buy|purchase|procurement|evaluate|evaluation|choose|who else|boss|board|legal)\b/,
 };
 
-export const negators: ReadonlySet<string> = new Set([
-  'not',
-  "don't",
-  "doesn't",
-  "isn't",
-  "wasn't",
-  'never',
-  'no',
-  "can't",
-  "won't",
-  'hardly',
+/** Greetings and rapport ('How are you today?', 'How are things going?'): questions, but never discovery. */
+export const smallTalk =
+  /^how (?:are|is|was|have|has) (?:you|things|it|life|your (?:day|week|weekend|morning|quarter))(?: (?:been|doing|going|keeping|holding|up|today|so|far|lately))*(?: (?:at|in|with|over) [a-z]+(?: [a-z]+)?)?$/;
+
+/**
+ * Question openings that offer or propose something ('shall we…', 'do you want me to…', 'would you like to see…'):
+ * the seller steering, not discovering. Matched on wink-nlp's normal forms ("don't" is 'do not') after discourse markers.
+ */
+export const proposalOpenings =
+  /^(?:(?:shall|should|can|could|may) (?:i|we)|do you want (?:me|us)|would you like (?:me|us|to see)|want me to|how about|what if|why do not we|would it help)\b/;
+
+/** Discourse markers and fillers skipped at the start of a question ('So, okay, what…'). */
+export const discourseMarkers = new Set(
+  `so and but okay ok well now alright right great then also just oh um uh yeah yes sure cool perfect got it and
+  actually anyway gotcha awesome hmm mm first second lastly finally quickly`.split(/\s+/),
+);
+
+/** Words that open a question that cannot be answered yes or no (wink-nlp's normal forms: "what's" is 'what is'). */
+export const whWords = new Set(['what', 'how', 'why', 'where', 'when', 'who', 'whom', 'whose', 'which']);
+/**
+ * Invitations to elaborate ('tell me about…', 'walk me through…'; wink-nlp writes 'through' as 'thru'): open
+ * questions even when they end with a full stop.
+ */
+export const elaborationOpenings =
+  /^(?:tell (?:me|us)|(?:walk|talk|take) (?:me|us) (?:through|thru)|help (?:me|us) understand|describe|explain|paint (?:me |us )?a picture|give (?:me|us) (?:a sense|an idea|an overview))\b/;
+/** Auxiliaries and modals that open a yes/no question. */
+export const auxiliaries = new Set(
+  `do does did is are am was were can could will would should shall have has had may might must`.split(/\s+/),
+);
+
+/** Speaker names that give the role away. */
+export const sellerNames = /\b(?:rep|sales|seller|agent|ae|sdr|bdr|account (?:executive|manager)|consultant|advisor)\b/i;
+export const buyerNames = /\b(?:buyer|prospect|client|customer|lead)\b/i;
+
+/** The seller introducing themselves or the offer (used to tell the seller from the buyer). */
+export const sellerCues: readonly RegExp[] = [
+  /\b(?:this is|i'm|i am|it's) [a-z]+(?: [a-z]+)? (?:from|with|at|here at) [a-z]/,
+  /\b[a-z]+ (?:from|with) [a-z]+ here\b|\b[a-z]+ here (?:from|with) [a-z]/,
+  /\b(?:calling|reaching out) from\b/,
+  /\bhere at [a-z]/,
+  /\bour (?:platform|product|solution|software|app|service|offering|pricing|plans?|starter|pro|enterprise)\b/,
+  /\bwe (?:offer|provide|help (?:teams|companies|businesses|clinics|firms))\b/,
+  /\blet me (?:show|share|walk you|pull up)\b/,
+  /\b(?:share|sharing) my screen\b/,
+  /\bdemo\b/,
+  /\bthanks for (?:taking|joining|making) (?:the|your)? ?time\b/,
+];
+
+/** Verbs after 'I will' that promise nothing ('I'll be honest', 'we'll see'). */
+export const nonCommittalVerbs = new Set(['be', 'see', 'guess', 'bet', 'think', 'know', 'admit', 'say', 'mean', 'tell', 'try', 'wait']);
+/** Verbs of the call itself ('today I'll walk you through…'): with only 'today' as the date they are agenda, not a next step. */
+export const inCallVerbs = new Set([
+  'show',
+  'walk',
+  'cover',
+  'go',
+  'start',
+  'share',
+  'talk',
+  'ask',
+  'give',
+  'demo',
+  'explain',
+  'introduce',
+  'run',
+  'jump',
 ]);
+/** Time words wink-nlp does not tag as dates. */
+export const extraDue = /\b(?:eod|eow|cob|end of (?:the )?(?:day|week|month|quarter)|(?:this|next|over the) weekend)\b/i;
+/** Past dates do not make a next step. */
+export const pastDate = /\b(?:last|yesterday|ago|earlier|previous|past)\b/i;

@@ -29,7 +29,8 @@ describe('sales-pilot built-in engine', () => {
     expect(alex.wordShare + jordan.wordShare).toBeCloseTo(1, 2);
     expect(alex.wordShare).toBeGreaterThan(jordan.wordShare);
 
-    expect(alex).toMatchObject({ questions: 5, openQuestions: 3, closedQuestions: 2 });
+    // Four open (how are things, what does your reporting look like, how much time, why), one closed (would … solve).
+    expect(alex).toMatchObject({ questions: 5, openQuestions: 4, closedQuestions: 1 });
     expect(report.questions.map((q) => q.text)).toContain('Why is the overnight export the way it is done now?');
     expect(report.questions.find((q) => q.text.startsWith('Why'))).toMatchObject({ kind: 'open', speaker: 'Alex', at: 50 });
 
@@ -41,7 +42,10 @@ describe('sales-pilot built-in engine', () => {
     });
     expect(report.objections.map((o) => o.category)).toContain('authority');
 
-    expect(report.nextSteps[0]).toMatchObject({ speaker: 'Alex', due: 'by thursday' });
+    expect(report.nextSteps.map((step) => [step.speaker, step.due])).toEqual([
+      ['Alex', 'by Thursday'],
+      ['Alex', 'next week'],
+    ]);
     expect(report.topics.map((t) => t.term)).toContain('warehouse');
     expect(report.sentiment.segments).toHaveLength(10);
     expect(report.sentiment.segments.at(-1)!.label).toBe('positive');
@@ -69,6 +73,47 @@ describe('sales-pilot built-in engine', () => {
     expect(report.speakers.find((s) => s.name === 'Sam')).toMatchObject({ isSeller: true, timeShare: null, openQuestions: 3 });
     expect(report.objections[0]).toMatchObject({ category: 'competitor', speaker: 'Taylor', handled: true });
     expect(report.nextSteps.at(-1)).toMatchObject({ speaker: 'Sam', due: 'tomorrow' });
+  });
+
+  it('keeps the schema and adds sides, question purposes, the longest monologue and the layout', async () => {
+    const summary = (await run({}, file('discovery-call.vtt', sampleVtt))).summary as Record<string, unknown>;
+    expect(salesReportSchema.safeParse(summary).success).toBe(true);
+    expect(summary).toMatchObject({
+      source: { layout: 'webvtt', speakersIdentified: true },
+      sides: { seller: { speakers: ['Alex'], wordPercent: 55 }, prospect: { speakers: ['Jordan'], wordPercent: 45 } },
+      longestMonologue: { speaker: 'Jordan', seconds: 15, words: 25 },
+      notices: [],
+    });
+    // Discovery: reporting today, time lost, the reporting problem; 'how are things going' is small talk.
+    expect((summary.speakers as { name: string; discoveryQuestions: number }[]).find((s) => s.name === 'Alex')).toMatchObject({
+      discoveryQuestions: 3,
+    });
+  });
+
+  it('finds the seller by what is said, not by who speaks first', async () => {
+    const call = [
+      'Dana: Hi, Dana here. I run operations at Pinecrest Dental.',
+      "Leo: Thanks for taking the time, Dana. I'm Leo from Chairly. How do you book appointments today?",
+      'Dana: Mostly by phone, and we lose a lot of slots to no-shows.',
+      'Leo: What does a no-show cost you?',
+      'Dana: About a hundred and fifty dollars each.',
+    ].join('\n');
+    const report = salesReportSchema.parse((await run({ text: call })).summary);
+    expect(report.speakers.find((s) => s.isSeller)?.name).toBe('Leo');
+  });
+
+  it('says when it had to guess the seller, and when only one speaker talks', async () => {
+    const smallTalk = (await run({ text: 'Ana: Morning Bo, lovely weather today.\nBo: Indeed, very sunny out here this week.' })).summary;
+    expect(smallTalk).toMatchObject({
+      speakers: [
+        { name: 'Bo', isSeller: false },
+        { name: 'Ana', isSeller: true },
+      ],
+      notices: ['Nothing showed who was selling; Ana, who spoke first, is taken as the seller.'],
+    });
+    const monologue = (await run({ text: 'Ana: Our platform does scheduling, reminders and billing for small clinics like yours.' }))
+      .summary;
+    expect(monologue).toMatchObject({ sides: null, notices: [expect.stringMatching(/^Only one speaker \(Ana\) was found/)] });
   });
 
   it('scores a one-sided pitch lower, with reasons', async () => {

@@ -1,19 +1,11 @@
-/** Sentences of a turn: split after . ! ? (keeping the mark), ignoring common abbreviations. */
-export function sentences(text: string): string[] {
-  return text
-    .replace(/\b(Mr|Mrs|Ms|Dr|vs|etc|e\.g|i\.e)\./gi, '$1\u2024')
-    .split(/(?<=[.!?])\s+(?=["'(\p{Lu}\d])/u)
-    .map((sentence) => sentence.replace(/\u2024/g, '.').trim())
-    .filter(Boolean);
-}
-
-/** Lower-case word tokens (letters, digits, apostrophes inside words). */
+/** Lower-case word tokens (letters, digits, apostrophes inside words), for topics. */
 export function words(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
 }
 
+/** Words as a reader counts them: runs between spaces that hold a letter or a digit ("don't", '$20k' and 'e-mail' are one each). */
 export function countWords(text: string): number {
-  return words(text).length;
+  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
 }
 
 /** English function words and conversational filler that are never topics. */

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ProviderError } from '../provider-error.ts';
+import { sendRequest } from './http-client.ts';
+import type { HttpPolicy } from './http-client.ts';
+import { unreadableAnswer } from './provider-queue.ts';
+import type { QueueClient, QueueState, QueueStatus, WebhookVerification } from './provider-queue.ts';
+
+export type FashnSettings = {
+  apiKey: string;
+  /** https://api.fashn.ai, or a compatible server. */
+  baseUrl: string;
+  http: HttpPolicy;
+  pollIntervalMs: number;
+};
+
+const PROVIDER = 'FASHN';
+
+const errorSchema = z.object({ name: z.string().optional(), message: z.string().optional() }).loose().nullable().optional();
+const runSchema = z.object({
+  id: z.string().min(1).nullable().optional(),
+  error: z.union([z.string(), errorSchema]).nullable().optional(),
+});
+const predictionSchema = z.object({
+  id: z.string().min(1),
+  status: z.string(),
+  output: z.array(z.string()).nullable().optional(),
+  error: errorSchema,
+});
+type Prediction = z.infer<typeof predictionSchema>;
+
+function stateOf(status: string): QueueState {
+  if (status === 'completed') return 'succeeded';
+  if (status === 'failed') return 'failed';
+  if (status === 'canceled' || status === 'cancelled') return 'canceled';
+  if (status === 'starting' || status === 'in_queue') return 'queued';
+  return 'running';
+}
+
+const errorText = (error: Prediction['error'] | string | undefined) =>
+  typeof error === 'string' ? error : error ? [error.name, error.message].filter(Boolean).join(': ') : 'no reason given';
+
+function statusOf(prediction: Prediction): QueueStatus {
+  const state = stateOf(prediction.status);
+  return {
+    requestId: prediction.id,
+    state,
+    ...(state === 'failed' ? { error: errorText(prediction.error) } : {}),
+    ...(state === 'succeeded' ? { output: prediction.output ?? [] } : {}),
+  };
+}
+
+function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
+  try {
+    return schema.parse(JSON.parse(body.toString('utf8')));
+  } catch {
+    throw unreadableAnswer(PROVIDER, body);
+  }
+}
+
+/**
+ * FASHN's API for one model (POST /v1/run {model_name, inputs} with a bearer key, `?webhook_url=`
+ * for a webhook; GET /v1/status/{id}). FASHN documents no cancel endpoint and does not sign its
+ * webhooks, so cancel() answers false and a delivery only names the request to look up.
+ */
+export function createFashnQueue(settings: FashnSettings, model: string): QueueClient {
+  const auth = { Authorization: `Bearer ${settings.apiKey}` };
+  const get = async (id: string, signal: AbortSignal) =>
+    parse(
+      predictionSchema,
+      (
+        await sendRequest(
+          { method: 'GET', url: `${settings.baseUrl}/v1/status/${encodeURIComponent(id)}`, headers: auth },
+          settings.http,
+          signal,
+        )
+      ).body,
+    );
+  return {
+    provider: PROVIDER,
+    model,
+    async submit(inputs, options, signal) {
+      const webhook = options.webhookUrl ? `?webhook_url=${encodeURIComponent(options.webhookUrl)}` : '';
+      const answer = await sendRequest(
+        { method: 'POST', url: `${settings.baseUrl}/v1/run${webhook}`, headers: auth, json: { model_name: model, inputs } },
+        settings.http,
+        signal,
+      );
+      const run = parse(runSchema, answer.body);
+      if (!run.id || run.error) {
+        throw new ProviderError(`The ${PROVIDER} service did not accept this input`, {
+          transient: false,
+          provider: PROVIDER,
+          detail: errorText(run.error ?? undefined),
+        });
+      }
+      return { requestId: run.id };
+    },
+    async status(requestId, signal) {
+      return statusOf(await get(requestId, signal));
+    },
+    async result(requestId, signal) {
+      const status = statusOf(await get(requestId, signal));
+      if (status.state !== 'succeeded') {
+        throw new ProviderError(`The ${PROVIDER} prediction has not succeeded (${status.state})`, { transient: false, provider: PROVIDER });
+      }
+      return status.output;
+    },
+    async cancel() {
+      return false;
+    },
+    async verifyWebhook(rawBody): Promise<WebhookVerification> {
+      let prediction: Prediction;
+      try {
+        prediction = predictionSchema.parse(JSON.parse(rawBody.toString()));
+      } catch {
+        return { ok: false, reason: 'body is not a FASHN prediction' };
+      }
+      return { ok: true, event: { provider: PROVIDER, requestId: prediction.id, state: stateOf(prediction.status), signed: false } };
+    },
+  };
+}

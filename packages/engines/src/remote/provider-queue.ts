@@ -1,0 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EngineContext } from '../engine.ts';
+import { ProviderError } from '../provider-error.ts';
+
+export type QueueState = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+export type QueueStatus = {
+  requestId: string;
+  state: QueueState;
+  /** Requests ahead of this one, when the provider says. */
+  queuePosition?: number;
+  /** The provider's reason when the state is failed. */
+  error?: string;
+  /** The output, for providers whose status answer already carries it (Replicate, FASHN). */
+  output?: unknown;
+};
+
+/** Request headers as Node gives them (IncomingHttpHeaders) or as fetch does (Headers). */
+export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
+
+export type WebhookEvent = {
+  provider: string;
+  requestId: string;
+  state: QueueState;
+  /**
+   * false when the provider does not sign its webhooks (FASHN): the event then only names the
+   * request, and the caller reads status(requestId) before trusting anything about it.
+   */
+  signed: boolean;
+  output?: unknown;
+  error?: string;
+};
+
+export type WebhookVerification = { ok: true; event: WebhookEvent } | { ok: false; reason: string };
+
+/**
+ * One model on a provider that queues requests. submit/status/result/cancel map to the provider's
+ * own endpoints; verifyWebhook checks a delivery to our webhook URL (raw body, headers, clock).
+ */
+export type QueueClient = {
+  provider: string;
+  model: string;
+  submit(input: Record<string, unknown>, options: { webhookUrl?: string }, signal: AbortSignal): Promise<{ requestId: string }>;
+  status(requestId: string, signal: AbortSignal): Promise<QueueStatus>;
+  /** The output of a request that succeeded; a ProviderError otherwise. */
+  result(requestId: string, signal: AbortSignal): Promise<unknown>;
+  /** true when the provider accepted the cancellation; never throws. */
+  cancel(requestId: string): Promise<boolean>;
+  verifyWebhook(rawBody: Buffer | string, headers: WebhookHeaders, now?: Date): Promise<WebhookVerification>;
+};
+
+/** A header by name, case-insensitively, from either kind of headers. */
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  if (headers instanceof Headers) return headers.get(name) ?? undefined;
+  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  const value = key === undefined ? undefined : headers[key];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Webhook timestamps further than this from our clock are refused (replays, stale deliveries). */
+export const webhookToleranceSeconds = 5 * 60;
+
+function failureText(error: unknown): string {
+  if (typeof error === 'string' && error.trim()) return error.trim().slice(0, 300);
+  if (error && typeof error === 'object') return JSON.stringify(error).slice(0, 300);
+  return 'no reason given';
+}
+
+export function unreadableAnswer(provider: string, body: Buffer | string): ProviderError {
+  return new ProviderError(`The ${provider} service sent an answer we could not read`, {
+    transient: false,
+    provider,
+    detail: body.toString().slice(0, 300),
+  });
+}
+
+async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    throw signal.reason;
+  }
+}
+
+/**
+ * Runs one request to the end: submits it, polls its status until it succeeds, fails or is
+ * canceled, and returns its output. Aborting the context's signal cancels the request (best
+ * effort) and throws the signal's reason.
+ */
+export async function runOnQueue(
+  client: QueueClient,
+  input: Record<string, unknown>,
+  context: EngineContext,
+  pollIntervalMs: number,
+): Promise<unknown> {
+  const { signal } = context;
+  const { requestId } = await client.submit(input, {}, signal);
+  let status: QueueStatus = { requestId, state: 'queued' };
+  let polls = 0;
+  try {
+    do {
+      context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
+      await waitFor(pollIntervalMs, signal);
+      polls += 1;
+      status = await client.status(requestId, signal);
+    } while (status.state === 'queued' || status.state === 'running');
+  } catch (error) {
+    if (signal.aborted) void client.cancel(requestId);
+    throw error;
+  }
+  if (status.state === 'failed') {
+    throw new ProviderError(`The hosted model could not process this input: ${failureText(status.error)}`, {
+      transient: false,
+      provider: client.provider,
+      detail: failureText(status.error),
+    });
+  }
+  if (status.state === 'canceled') {
+    throw new ProviderError(`The ${client.provider} request was canceled before it finished`, {
+      transient: true,
+      provider: client.provider,
+    });
+  }
+  const output = status.output !== undefined ? status.output : await client.result(requestId, signal);
+  context.onProgress(0.9);
+  return output;
+}

@@ -1,0 +1,36 @@
+import type { EngineFile } from '../engine.ts';
+import { sendRequest } from './http-client.ts';
+import type { HttpPolicy } from './http-client.ts';
+
+export type RemoveBgSettings = {
+  apiKey: string;
+  /** https://api.remove.bg, or a compatible server. */
+  baseUrl: string;
+  http: HttpPolicy;
+};
+
+const blobOf = (file: EngineFile) => new Blob([new Uint8Array(file.data)], { type: file.contentType });
+
+/**
+ * POST /v1.0/removebg (multipart, X-Api-Key): the photo as image_file, size 'auto' (the largest the
+ * credits allow), PNG out; with bg_color (hex without '#') or bg_image_file remove.bg puts the
+ * subject on that background itself, otherwise the background is transparent.
+ */
+export async function removeBackground(
+  settings: RemoveBgSettings,
+  request: { image: EngineFile; bgColor?: string; bgImage?: EngineFile },
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const form = new FormData();
+  form.append('image_file', blobOf(request.image), request.image.name);
+  form.append('size', 'auto');
+  form.append('format', 'png');
+  if (request.bgColor) form.append('bg_color', request.bgColor.replace(/^#/, ''));
+  if (request.bgImage) form.append('bg_image_file', blobOf(request.bgImage), request.bgImage.name);
+  const answer = await sendRequest(
+    { method: 'POST', url: `${settings.baseUrl}/v1.0/removebg`, headers: { 'X-Api-Key': settings.apiKey, Accept: 'image/*' }, form },
+    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 60_000) },
+    signal,
+  );
+  return answer.body;
+}
