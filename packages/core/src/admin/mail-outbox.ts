@@ -13,6 +13,7 @@ export const mailTemplates = [
   'newsletter_confirmation',
   'newsletter_campaign',
   'account_deletion',
+  'api_key_expiring',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -12,12 +12,18 @@ const messages = (result: { success: boolean; error?: { issues: Array<{ message:
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('admin schemas', () => {
-  it('takes a price in dollars: > 0, at most 2 decimals, at most 10 000', () => {
+  it('takes a price in dollars: at least 0.01, at most 2 decimals, at most 10 000', () => {
     const base = { name: 'Pro', creditsAmount: 50 };
     for (const price of [0.01, 9, 19.99, 0.07, 10_000])
       expect(createCreditPackageBodySchema.safeParse({ ...base, price }).success).toBe(true);
     expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 9.999 }))).toEqual(['Price must have at most 2 decimals']);
-    expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 0 }))).toEqual(['Price must be more than 0']);
+    expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 0 }))).toEqual(['Price must be at least 0.01']);
+    // Under a cent rounds to 0 cents, which the tables refuse: refused here with a message, never a 500.
+    expect(messages(createCreditPackageBodySchema.safeParse({ ...base, price: 1e-9 }))).toEqual(['Price must be at least 0.01']);
+    expect(createCreditPackageBodySchema.safeParse({ ...base, price: 0.004 }).success).toBe(false);
+    expect(createSubscriptionPlanBodySchema.safeParse({ name: 'P', price: 1e-9, interval: 'month', creditsPerPeriod: 1 }).success).toBe(
+      false,
+    );
     expect(createCreditPackageBodySchema.safeParse({ ...base, price: 10_000.01 }).success).toBe(false);
     expect(createCreditPackageBodySchema.safeParse({ ...base, price: '9' }).success).toBe(false);
   });

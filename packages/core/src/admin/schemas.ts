@@ -10,10 +10,10 @@ export const MAX_PACKAGE_CREDITS = 1_000_000;
 export const MAX_SERVICE_COST = 1000;
 export const MAX_ADJUSTMENT = 1_000_000;
 
-/** Dollars: > 0, at most 2 decimals, at most 10 000. */
+/** Dollars: at least one cent (the tables keep whole cents, over 0), at most 2 decimals, at most 10 000. */
 export const dollarPriceSchema = z
   .number('Price must be a number')
-  .positive('Price must be more than 0')
+  .min(0.01, 'Price must be at least 0.01')
   .max(MAX_PACKAGE_PRICE, `Price must be at most ${MAX_PACKAGE_PRICE}`)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Price must have at most 2 decimals');
 

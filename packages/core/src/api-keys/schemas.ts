@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isWithinScheduleYears, scheduleYearsMessage } from '../http/date-bounds.ts';
 import { serviceKeys } from '../services/catalogue.ts';
+import { parseCidr } from './cidr.ts';
 
 /** Request and response schemas of docs/api/api-keys-contract.md (the server's source of truth). */
 
@@ -16,6 +18,27 @@ export const apiKeyStatuses = ['active', 'revoked'] as const;
 export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
 export const webhookEventTypes = ['job.succeeded', 'job.failed'] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+/** At most this many ranges in a key's IP allow-list. */
+export const ipAllowListMax = 50;
+
+/** How long the old secret keeps working after a roll. */
+export const rollGraces = ['none', '1h', '24h', '7d'] as const;
+export type RollGrace = (typeof rollGraces)[number];
+export const rollGraceMs: Record<RollGrace, number> = { none: 0, '1h': 3_600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 };
+export const rollGraceLabels: Record<RollGrace, string> = {
+  none: 'None: the old secret stops at once',
+  '1h': '1 hour',
+  '24h': '24 hours',
+  '7d': '7 days',
+};
+/** Days before a key's expiry when its owner is e-mailed (each once). */
+export const expiryReminderDays = [7, 1] as const;
+
+/** A moment as the key messages write it: '2026-12-01 09:30 UTC'. */
+export function formatKeyMoment(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? String(value) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 /** Messages the server sends and the client shows. */
 export const apiKeyMessages = {
@@ -30,7 +53,21 @@ export const apiKeyMessages = {
   monthlyCapReached: 'This API key has reached its monthly credit cap',
   serviceNotAllowed: 'This API key may not use this service',
   webhookUrl: 'Webhook URL must be an https URL',
+  rolled: 'API key rolled: use the new secret from now on',
+  expiresAtInFuture: 'Expiry must be in the future',
+  ipAllowList: 'Enter IP addresses or CIDR ranges, such as 203.0.113.0/24 or 2001:db8::/32',
 } as const;
+
+/** 401 for a key past its expiry. */
+export const apiKeyExpiredMessage = (expiresAt: Date | string) => `This API key expired on ${formatKeyMoment(expiresAt)}`;
+/** 401 for a request from outside the key's IP allow-list. */
+export const apiKeyIpNotAllowedMessage = (ip: string) => `This API key cannot be used from ${ip}`;
+/** 401 for the secret a roll replaced, once its grace period is over. */
+export const apiKeyPreviousSecretEndedMessage = (endedAt: Date | string) =>
+  `This API key was rolled: its old secret stopped working on ${formatKeyMoment(endedAt)}`;
+/** 409 on regenerate or roll of an expired key. */
+export const apiKeyExpiredConflictMessage = (expiresAt: Date | string) =>
+  `This API key expired on ${formatKeyMoment(expiresAt)}; create a new one`;
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -77,8 +114,33 @@ export const generateApiKeyBodySchema = z.strictObject({
     .nullable()
     .optional(),
   webhookUrl: webhookUrlSchema.nullable().optional(),
+  /** ISO date-time; the key stops working then (401). Absent or null: it never expires. */
+  expiresAt: z.iso
+    .datetime({ offset: true, error: 'Expiry must be a date and time' })
+    .refine(isWithinScheduleYears, scheduleYearsMessage('Expiry'))
+    .nullable()
+    .optional(),
+  /** IPv4 and IPv6 addresses or CIDR ranges the key may be used from. Absent or null: from anywhere. */
+  ipAllowList: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(50, apiKeyMessages.ipAllowList)
+        .refine((value) => parseCidr(value) !== null, apiKeyMessages.ipAllowList),
+    )
+    .min(1, 'List at least one IP range, or leave the allow-list out')
+    .max(ipAllowListMax, `At most ${ipAllowListMax} IP ranges`)
+    .nullable()
+    .optional(),
 });
 export type GenerateApiKeyBody = z.input<typeof generateApiKeyBodySchema>;
+
+/** POST /api-keys/{id}/roll body. */
+export const rollApiKeyBodySchema = z.strictObject({
+  grace: z.enum(rollGraces, "grace must be 'none', '1h', '24h' or '7d'"),
+});
+export type RollApiKeyBody = z.input<typeof rollApiKeyBodySchema>;
 
 export const apiKeyIdParamsSchema = z.object({ id: z.uuid('Invalid API key id') });
 
@@ -93,6 +155,7 @@ export const apiKeySchema = z.object({
   name: z.string(),
   /** e.g. 'sk_live_AbCd1234': the first 16 characters of the key. */
   keyPrefix: z.string(),
+  /** Active and not expired: the key works. */
   isActive: z.boolean(),
   status: z.enum(apiKeyStatuses),
   /** Requests per minute. */
@@ -109,11 +172,19 @@ export const apiKeySchema = z.object({
   lastUsedAt: z.string().nullable(),
   lastUsedIp: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** When the key stops working; null: never. */
+  expiresAt: z.string().nullable(),
+  isExpired: z.boolean(),
+  /** CIDR ranges the key may be used from; null: anywhere. */
+  ipAllowList: z.array(z.string()).nullable(),
+  /** After a roll with a grace period: the old secret's prefix and when it stops working; null once it has stopped. */
+  previousKeyPrefix: z.string().nullable(),
+  previousKeyExpiresAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.array(apiKeySchema);
 
-/** Returned by generate and regenerate only: the secrets are shown once and never again. */
+/** Returned by generate, regenerate and roll only: the secrets are shown once and never again (roll keeps the webhook secret: null). */
 export const issuedApiKeySchema = apiKeySchema.extend({
   apiKey: z.string(),
   /** Set when the key has a webhookUrl. */

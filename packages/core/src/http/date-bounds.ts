@@ -9,3 +9,17 @@ export function isWithinSupportedYears(value: string): boolean {
 }
 
 export const supportedYearsMessage = (name: string) => `${name} must be between the years 1000 and 9998`;
+
+/**
+ * Dates a person sets for the product to act on (an article's publish date, an API key's expiry): the
+ * years 2000 to 2100. Wider than any real use, and narrow enough that every database driver reads the
+ * stored value back as the same instant (years below 100 come back wrong or as an invalid date).
+ */
+export const scheduleYears = { min: 2000, max: 2100 } as const;
+
+export function isWithinScheduleYears(value: string): boolean {
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= Date.UTC(scheduleYears.min, 0, 1) && time < Date.UTC(scheduleYears.max + 1, 0, 1);
+}
+
+export const scheduleYearsMessage = (label: string) => `${label} must be between the years ${scheduleYears.min} and ${scheduleYears.max}`;

@@ -37,6 +37,7 @@ const fill = (url: string, values: Record<string, string> = {}) =>
 /** Valid bodies where an empty one would stop at validation before the ownership check. */
 const bodies: Record<string, object> = {
   'POST /api/v1/payment/invoices/:id/refund-request': { reason: 'The pictures did not match what I asked for at all.' },
+  'POST /api/v1/api-keys/:id/roll': { grace: '1h' },
 };
 const call = (route: Route, url: string, token?: string): Promise<LightMyRequestResponse> =>
   t.app.inject({

@@ -105,6 +105,8 @@ describe('credit packages', () => {
     [{ name: 'X', price: 0, creditsAmount: 1 }, 'price'],
     [{ name: 'X', price: -5, creditsAmount: 1 }, 'price'],
     [{ name: 'X', price: 9.999, creditsAmount: 1 }, 'price'],
+    [{ name: 'X', price: 1e-9, creditsAmount: 1 }, 'price'],
+    [{ name: 'X', price: 0.004, creditsAmount: 1 }, 'price'],
     [{ name: 'X', price: 10000.01, creditsAmount: 1 }, 'price'],
     [{ name: 'X', price: '9', creditsAmount: 1 }, 'price'],
     [{ name: 'X', price: 9, creditsAmount: 1.5 }, 'creditsAmount'],
@@ -123,6 +125,20 @@ describe('credit packages', () => {
     expect(response.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
     expect((await packages()).length).toBe(before);
     expect((await auditEntries()).total).toBe(audits);
+  });
+
+  it('refuses a price under one cent (it would round to 0 cents) with 400 and a message, on create and update', async () => {
+    const [first] = await packages();
+    for (const price of [1e-9, 0.004999]) {
+      for (const response of [
+        await call('POST', '/admin/credit-packages', admin, { name: 'Tiny', price, creditsAmount: 1 }),
+        await call('PUT', `/admin/credit-packages/${first!.id}`, admin, { price }),
+      ]) {
+        expect(response.statusCode, `${price}`).toBe(400);
+        expect(response.json().error.details).toContainEqual({ field: 'price', message: 'Price must be at least 0.01' });
+      }
+    }
+    expect((await packages())[0]).toEqual(first);
   });
 
   it('PUT refuses an empty body, a bad uuid and unknown fields', async () => {
@@ -177,6 +193,8 @@ describe('subscription plans', () => {
     [{ features: 'x' }, 'features'],
     [{ creditsPerPeriod: 0 }, 'creditsPerPeriod'],
     [{ price: 0.001 }, 'price'],
+    [{ price: 1e-9 }, 'price'],
+    [{ price: 0.004 }, 'price'],
     [{ stripePriceId: 'x' }, 'stripePriceId'],
   ])('PUT refuses %o with 400 on %s', async (payload, field) => {
     const [plan] = subscriptionPlanListSchema.parse((await call('GET', '/admin/subscription-plans', admin)).json().data);
@@ -184,6 +202,23 @@ describe('subscription plans', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details.map((d: { field: string }) => d.field)).toContain(field);
     expect((await call('GET', `/payment/plans/${plan!.id}`)).json().data).toEqual(plan);
+  });
+});
+
+describe('subscription plan prices under one cent', () => {
+  it('POST answers 400 with a message and creates nothing', async () => {
+    const before = subscriptionPlanListSchema.parse((await call('GET', '/admin/subscription-plans', admin)).json().data).length;
+    for (const price of [1e-9, 0.004]) {
+      const response = await call('POST', '/admin/subscription-plans', admin, {
+        name: 'Tiny',
+        price,
+        interval: 'month',
+        creditsPerPeriod: 1,
+      });
+      expect(response.statusCode, `${price}`).toBe(400);
+      expect(response.json().error.details).toContainEqual({ field: 'price', message: 'Price must be at least 0.01' });
+    }
+    expect(subscriptionPlanListSchema.parse((await call('GET', '/admin/subscription-plans', admin)).json().data)).toHaveLength(before);
   });
 });
 

@@ -1,12 +1,14 @@
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import type { ApiKeyRow } from './tables.ts';
 
-export function toApiKeyDto(row: ApiKeyRow, credits: { all: number; thisMonth: number }): ApiKey {
+export function toApiKeyDto(row: ApiKeyRow, credits: { all: number; thisMonth: number }, now: Date): ApiKey {
+  const isExpired = row.expiresAt !== null && row.expiresAt <= now;
+  const previousWorks = row.previousKeyExpiresAt !== null && row.previousKeyExpiresAt > now;
   return {
     id: row.id,
     name: row.name,
     keyPrefix: row.keyPrefix,
-    isActive: row.status === 'active',
+    isActive: row.status === 'active' && !isExpired,
     status: row.status,
     rateLimit: row.rateLimit,
     allowedServices: row.allowedServices ?? null,
@@ -18,6 +20,28 @@ export function toApiKeyDto(row: ApiKeyRow, credits: { all: number; thisMonth: n
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     lastUsedIp: row.lastUsedIp,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    isExpired,
+    ipAllowList: row.ipAllowList ?? null,
+    previousKeyPrefix: previousWorks && row.status === 'active' ? row.previousKeyPrefix : null,
+    previousKeyExpiresAt: previousWorks && row.status === 'active' ? row.previousKeyExpiresAt!.toISOString() : null,
+  };
+}
+
+/** What the audit log keeps of a key: its settings, never a secret or a hash. */
+export function auditViewOf(row: ApiKeyRow) {
+  return {
+    name: row.name,
+    keyPrefix: row.keyPrefix,
+    status: row.status,
+    rateLimit: row.rateLimit,
+    allowedServices: row.allowedServices ?? null,
+    monthlyCreditCap: row.monthlyCreditCap,
+    webhookUrl: row.webhookUrl,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    ipAllowList: row.ipAllowList ?? null,
+    previousKeyPrefix: row.previousKeyPrefix,
+    previousKeyExpiresAt: row.previousKeyExpiresAt?.toISOString() ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
+import { createExpiryReminderTask } from './key-expiry-reminders.ts';
 import { apiKeyCredential } from './key-auth.ts';
 import type { RequestApiKey } from './key-auth.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
@@ -30,7 +31,7 @@ export type ApiKeysPluginOptions = {
   webhooks?: Partial<Pick<WebhookDispatcherOptions, 'now' | 'backoffMs' | 'timeoutMs' | 'intervalMs'>>;
 };
 
-/** Per-key rate limits, usage counting, RateLimit-* headers and the webhook dispatcher. */
+/** Per-key rate limits, usage counting, RateLimit-* headers, the webhook dispatcher and the expiry reminders. */
 export const apiKeysPlugin = fp(
   async (app: FastifyInstance, options: ApiKeysPluginOptions) => {
     const { config } = app;
@@ -79,11 +80,20 @@ export const apiKeysPlugin = fp(
     });
 
     if (options.runWebhooks ?? app.jobWorker !== null) app.addHook('onReady', async () => webhooks.start());
+    const expiryReminders = createExpiryReminderTask({
+      db: app.db,
+      mailer: app.mailer,
+      clock: () => app.clock(),
+      publicUrl: config.publicUrl,
+      log: app.log,
+    });
+    app.addHook('onReady', async () => expiryReminders.start());
     app.addHook('onClose', async () => {
+      await expiryReminders.stop();
       await webhooks.stop();
       await usage.close();
       if (!options.rateLimitStore) await rateLimitStore.close();
     });
   },
-  { name: 'api-keys', dependencies: ['db', 'jobs'] },
+  { name: 'api-keys', dependencies: ['db', 'jobs', 'mail'] },
 );

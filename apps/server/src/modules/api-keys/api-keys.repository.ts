@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../users/index.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
@@ -22,26 +22,35 @@ export async function findKeyOfUser(db: Db, userId: string, id: string): Promise
 }
 
 function prepareKeyByHashQuery(db: Db) {
-  return db
-    .select({
-      id: apiKeys.id,
-      userId: apiKeys.userId,
-      keyHash: apiKeys.keyHash,
-      status: apiKeys.status,
-      deletedAt: apiKeys.deletedAt,
-      rateLimit: apiKeys.rateLimit,
-      allowedServices: apiKeys.allowedServices,
-      monthlyCreditCap: apiKeys.monthlyCreditCap,
-      ownerSuspendedAt: users.suspendedAt,
-    })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
-    .prepare('find_api_key_by_hash');
+  const bySecret = (column: typeof apiKeys.keyHash | typeof apiKeys.previousKeyHash) =>
+    db
+      .select({
+        id: apiKeys.id,
+        userId: apiKeys.userId,
+        keyHash: apiKeys.keyHash,
+        previousKeyHash: apiKeys.previousKeyHash,
+        previousKeyExpiresAt: apiKeys.previousKeyExpiresAt,
+        status: apiKeys.status,
+        deletedAt: apiKeys.deletedAt,
+        expiresAt: apiKeys.expiresAt,
+        ipAllowList: apiKeys.ipAllowList,
+        rateLimit: apiKeys.rateLimit,
+        allowedServices: apiKeys.allowedServices,
+        monthlyCreditCap: apiKeys.monthlyCreditCap,
+        ownerSuspendedAt: users.suspendedAt,
+      })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(column, sql.placeholder('keyHash')));
+  // The current secret first: with the limit, the previous-secret index is read only when it finds nothing.
+  return bySecret(apiKeys.keyHash).unionAll(bySecret(apiKeys.previousKeyHash)).limit(1).prepare('find_api_key_by_hash');
 }
 const keyByHashQueries = new WeakMap<Db, ReturnType<typeof prepareKeyByHashQuery>>();
 
-/** The hot path of every key-authenticated request: one unique-index lookup, a prepared statement per database. */
+/**
+ * The hot path of every key-authenticated request: a prepared statement per database, one unique-index
+ * lookup of the current secret (and of the secret a roll replaced only when that finds nothing).
+ */
 export async function findKeyByHash(db: Db, keyHash: string) {
   let query = keyByHashQueries.get(db);
   if (!query) {
@@ -99,4 +108,48 @@ export async function requestsSince(db: Db, keyId: string, sinceDay: string) {
     .select()
     .from(apiKeyRequests)
     .where(and(eq(apiKeyRequests.keyId, keyId), gte(apiKeyRequests.day, sinceDay)));
+}
+
+/**
+ * Marks the reminder `days` before expiry as sent on every live key that is due for it and returns those keys
+ * with their owner. Due: the key expires within `days`, existed before that point (a key made to last three
+ * days gets no 7-day reminder), and no reminder this close to expiry went out yet. The conditional update is
+ * the claim, so processes running it at the same time never pick the same key twice.
+ */
+export async function claimExpiryReminders(db: Db, now: Date, days: number) {
+  const claimed = await db
+    .update(apiKeys)
+    .set({ expiryReminderDays: days })
+    .where(
+      and(
+        eq(apiKeys.status, 'active'),
+        isNull(apiKeys.deletedAt),
+        gt(apiKeys.expiresAt, now),
+        lte(apiKeys.expiresAt, new Date(now.getTime() + days * 86_400_000)),
+        sql`${apiKeys.createdAt} <= ${apiKeys.expiresAt} - (${days}::int * interval '1 day')`,
+        or(isNull(apiKeys.expiryReminderDays), gt(apiKeys.expiryReminderDays, days)),
+        notExists(
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.id, apiKeys.userId), isNotNull(users.suspendedAt))),
+        ),
+      ),
+    )
+    .returning({ id: apiKeys.id, userId: apiKeys.userId, name: apiKeys.name, keyPrefix: apiKeys.keyPrefix, expiresAt: apiKeys.expiresAt });
+  if (claimed.length === 0) return [];
+  const owners = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        claimed.map((key) => key.userId),
+      ),
+    );
+  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  return claimed.flatMap((key) => {
+    const owner = ownerById.get(key.userId);
+    return owner && key.expiresAt ? [{ ...key, expiresAt: key.expiresAt, owner }] : [];
+  });
 }

@@ -77,6 +77,8 @@ describe('key management', () => {
       { name: 'a', monthlyCreditCap: -1 },
       { name: 'a', webhookUrl: 'http://example.com/hook' },
       { name: 'a', extra: 1 },
+      { name: 'a', expiresAt: '0030-01-01T00:00:00Z' },
+      { name: 'a', ipAllowList: ['10.0.0.0/33'] },
     ]) {
       expect((await post(bad)).statusCode).toBe(400);
     }
@@ -86,6 +88,7 @@ describe('key management', () => {
       ['DELETE', '/api-keys/nope'],
       ['GET', '/api-keys/nope/usage'],
       ['POST', '/api-keys/nope/regenerate'],
+      ['POST', '/api-keys/nope/roll'],
     ] as const) {
       expect((await t.app.inject({ method, url: `/api/v1${url}`, headers: bearer(user.token) })).statusCode).toBe(400);
     }
@@ -317,5 +320,11 @@ describe('OpenAPI', () => {
     }
     expect(takesKey('/api/v1/api-keys', 'get')).toBe(false);
     expect(document.paths['/api/v1/api-keys/generate'].post.tags).toEqual(['api-keys']);
+    const generateBody = JSON.stringify(document.paths['/api/v1/api-keys/generate'].post.requestBody);
+    expect(generateBody).toContain('expiresAt');
+    expect(generateBody).toContain('ipAllowList');
+    const roll = document.paths['/api/v1/api-keys/{id}/roll'].post;
+    expect(JSON.stringify(roll.requestBody)).toContain('"enum":["none","1h","24h","7d"]');
+    expect(JSON.stringify(roll.responses['201'])).toContain('previousKeyExpiresAt');
   });
 });

@@ -8,9 +8,11 @@ import {
   apiKeyUsageSchema,
   generateApiKeyBodySchema,
   issuedApiKeySchema,
+  rollApiKeyBodySchema,
 } from '@lumen/core/api-keys/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth, requireVerifiedEmail } from '../../plugins/guards.ts';
+import { auditActorOf } from '../audit/index.ts';
 import { createApiKeysService } from './api-keys.service.ts';
 import type { KeySpending } from './api-keys.service.ts';
 
@@ -49,13 +51,13 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       schema: {
         tags,
         security,
-        summary: 'Create a key: the full key (and webhook secret) are returned this once only',
+        summary: 'Create a key: the full key (and webhook secret) are returned this once only; optional expiry and IP allow-list',
         body: generateApiKeyBodySchema,
         response: { 201: ok(issuedApiKeySchema), ...failures(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
-      const data = await service.generate(currentUser(request).id, request.body);
+      const data = await service.generate(auditActorOf(request), request.body);
       return reply.code(201).send({ success: true as const, data, message: apiKeyMessages.generated });
     },
   );
@@ -89,7 +91,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     },
     async (request) => ({
       success: true as const,
-      data: await service.revoke(currentUser(request).id, request.params.id),
+      data: await service.revoke(auditActorOf(request), request.params.id),
       message: apiKeyMessages.revoked,
     }),
   );
@@ -107,7 +109,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       },
     },
     async (request) => {
-      await service.remove(currentUser(request).id, request.params.id);
+      await service.remove(auditActorOf(request), request.params.id);
       return { success: true as const, data: null, message: apiKeyMessages.deleted };
     },
   );
@@ -139,14 +141,35 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       schema: {
         tags,
         security,
-        summary: 'Revoke the key at once and issue its successor (same settings; inherits the month’s usage)',
+        summary: 'Revoke the key at once and issue its successor (same settings and expiry; inherits the month’s usage)',
         params,
         response: { 201: ok(issuedApiKeySchema), ...failures(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const data = await service.regenerate(currentUser(request).id, request.params.id);
+      const data = await service.regenerate(auditActorOf(request), request.params.id);
       return reply.code(201).send({ success: true as const, data, message: apiKeyMessages.regenerated });
+    },
+  );
+
+  app.post(
+    '/api-keys/:id/roll',
+    {
+      onRequest: requireAuth,
+      preHandler: requireVerifiedEmail,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Give the key a new secret (returned this once only) and keep the old secret working for the grace period (none, 1h, 24h or 7d); same key, settings and usage',
+        params,
+        body: rollApiKeyBodySchema,
+        response: { 201: ok(issuedApiKeySchema), ...failures(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.roll(auditActorOf(request), request.params.id, request.body.grace);
+      return reply.code(201).send({ success: true as const, data, message: apiKeyMessages.rolled });
     },
   );
 };

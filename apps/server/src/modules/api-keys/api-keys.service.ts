@@ -1,11 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
-import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
+import { apiKeyExpiredConflictMessage, apiKeyMessages, rollGraceMs } from '@lumen/core/api-keys/schemas';
+import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey, RollGrace } from '@lumen/core/api-keys/schemas';
 import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { monthStart, toApiKeyDto, utcDay } from './api-key.dto.ts';
+import { insertAuditEntry } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
+import { auditViewOf, monthStart, toApiKeyDto, utcDay } from './api-key.dto.ts';
 import { findChainLinksOfUser, findKeyOfUser, findKeysOfUser, requestsSince } from './api-keys.repository.ts';
+import { normalizeIpAllowList } from './ip-allow-list.ts';
 import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secrets.ts';
 import { apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
@@ -23,6 +26,8 @@ export type KeySpending = {
 type Deps = { db: Db; jwtSecret: string; nodeEnv: NodeEnv; clock: () => Date; spending: KeySpending };
 
 const notFound = () => new AppError('NOT_FOUND', 404, apiKeyMessages.notFound);
+const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', 400, `${field}: ${message}`, { details: [{ field, message }] });
 
 export function createApiKeysService(deps: Deps) {
   const { db } = deps;
@@ -43,21 +48,40 @@ export function createApiKeysService(deps: Deps) {
       ),
       creditsByKey(db, allIds, monthStart(deps.clock())),
     ]);
+    const now = deps.clock();
     return rows.map((row) =>
-      toApiKeyDto(row, {
-        all: all.get(row.id) ?? 0,
-        thisMonth: (chains.get(row.id) ?? []).reduce((sum, id) => sum + (month.get(id) ?? 0), 0),
-      }),
+      toApiKeyDto(
+        row,
+        {
+          all: all.get(row.id) ?? 0,
+          thisMonth: (chains.get(row.id) ?? []).reduce((sum, id) => sum + (month.get(id) ?? 0), 0),
+        },
+        now,
+      ),
     );
   }
 
   function checkWebhookUrl(url: string | null | undefined) {
-    if (url && !isAllowedWebhookUrl(url, deps.nodeEnv)) {
-      throw new AppError('VALIDATION_ERROR', 400, `webhookUrl: ${apiKeyMessages.webhookUrl}`, {
-        details: [{ field: 'webhookUrl', message: apiKeyMessages.webhookUrl }],
-      });
-    }
+    if (url && !isAllowedWebhookUrl(url, deps.nodeEnv)) throw invalidField('webhookUrl', apiKeyMessages.webhookUrl);
   }
+
+  /** The key row locked for a change, refused when revoked (or, with `refuseExpired`, expired). */
+  async function lockOwnKey(tx: Db, userId: string, id: string, refuseExpired: boolean): Promise<ApiKeyRow> {
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
+      .for('update');
+    if (!row) throw notFound();
+    if (refuseExpired && row.status !== 'active') throw new AppError('CONFLICT', 409, API_KEY_REVOKED_CONFLICT);
+    if (refuseExpired && row.expiresAt && row.expiresAt <= deps.clock()) {
+      throw new AppError('CONFLICT', 409, apiKeyExpiredConflictMessage(row.expiresAt));
+    }
+    return row;
+  }
+
+  const audit = (tx: Db, actor: AuditActor, action: string, targetId: string, before: unknown, after: unknown) =>
+    insertAuditEntry(tx, actor, { action: `api_key.${action}`, targetType: 'api_key', targetId, before, after });
 
   async function issue(
     tx: Db,
@@ -94,62 +118,115 @@ export function createApiKeysService(deps: Deps) {
       return (await present(userId, [await ownKey(userId, id)]))[0]!;
     },
 
-    async generate(userId: string, body: GenerateApiKeyBody): Promise<IssuedApiKey> {
+    async generate(actor: AuditActor, body: GenerateApiKeyBody): Promise<IssuedApiKey> {
+      const { userId } = actor;
       checkWebhookUrl(body.webhookUrl);
-      const issued = await issue(db, userId, {
-        name: body.name.trim(),
-        rateLimit: body.rateLimit ?? (await getPlatformSettings(db)).defaultApiKeyRateLimit,
-        allowedServices: body.allowedServices ? [...new Set(body.allowedServices)] : null,
-        monthlyCreditCap: body.monthlyCreditCap ?? null,
-        webhookUrl: body.webhookUrl ?? null,
+      const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
+      if (expiresAt && expiresAt <= deps.clock()) throw invalidField('expiresAt', apiKeyMessages.expiresAtInFuture);
+      const ipAllowList = body.ipAllowList ? normalizeIpAllowList(body.ipAllowList) : null;
+      if (body.ipAllowList && !ipAllowList) throw invalidField('ipAllowList', apiKeyMessages.ipAllowList);
+      const rateLimit = body.rateLimit ?? (await getPlatformSettings(db)).defaultApiKeyRateLimit;
+      const issued = await db.transaction(async (tx) => {
+        const result = await issue(tx, userId, {
+          name: body.name.trim(),
+          rateLimit,
+          allowedServices: body.allowedServices ? [...new Set(body.allowedServices)] : null,
+          monthlyCreditCap: body.monthlyCreditCap ?? null,
+          webhookUrl: body.webhookUrl ?? null,
+          expiresAt,
+          ipAllowList,
+        });
+        await audit(tx, actor, 'create', result.row.id, null, auditViewOf(result.row));
+        return result;
       });
       const [key] = await present(userId, [issued.row]);
       return { ...key!, apiKey: issued.apiKey, webhookSecret: issued.webhookSecret };
     },
 
-    async revoke(userId: string, id: string): Promise<ApiKey> {
-      await ownKey(userId, id);
-      await db
-        .update(apiKeys)
-        .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
-      return (await present(userId, [await ownKey(userId, id)]))[0]!;
-    },
-
-    async remove(userId: string, id: string): Promise<void> {
-      const [row] = await db
-        .update(apiKeys)
-        .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())`, deletedAt: sql`now()` })
-        .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
-        .returning({ id: apiKeys.id });
-      if (!row) throw notFound();
-    },
-
-    /** Revokes the old key and issues its successor in one transaction (the successor inherits the settings and the month's usage). */
-    async regenerate(userId: string, id: string): Promise<IssuedApiKey> {
-      const issued = await db.transaction(async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(apiKeys)
-          .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId), isNull(apiKeys.deletedAt)))
-          .for('update');
-        if (!old) throw notFound();
-        if (old.status !== 'active') throw new AppError('CONFLICT', 409, API_KEY_REVOKED_CONFLICT);
-        await tx
+    async revoke(actor: AuditActor, id: string): Promise<ApiKey> {
+      const row = await db.transaction(async (tx) => {
+        const old = await lockOwnKey(tx, actor.userId, id, false);
+        if (old.status === 'revoked') return old;
+        const [revoked] = await tx
           .update(apiKeys)
           .set({ status: 'revoked', revokedAt: sql`now()` })
+          .where(eq(apiKeys.id, old.id))
+          .returning();
+        await audit(tx, actor, 'revoke', old.id, auditViewOf(old), auditViewOf(revoked!));
+        return revoked!;
+      });
+      return (await present(actor.userId, [row]))[0]!;
+    },
+
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const old = await lockOwnKey(tx, actor.userId, id, false);
+        await tx
+          .update(apiKeys)
+          .set({ status: 'revoked', revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())`, deletedAt: sql`now()` })
           .where(eq(apiKeys.id, old.id));
-        return issue(tx, userId, {
+        await audit(tx, actor, 'delete', old.id, auditViewOf(old), null);
+      });
+    },
+
+    /**
+     * Revokes the old key and issues its successor in one transaction (the successor inherits the settings,
+     * the expiry and the month's usage). The old secret stops at once; `roll` is the gentle rotation.
+     */
+    async regenerate(actor: AuditActor, id: string): Promise<IssuedApiKey> {
+      const issued = await db.transaction(async (tx) => {
+        const old = await lockOwnKey(tx, actor.userId, id, true);
+        const [revoked] = await tx
+          .update(apiKeys)
+          .set({ status: 'revoked', revokedAt: sql`now()` })
+          .where(eq(apiKeys.id, old.id))
+          .returning();
+        const result = await issue(tx, actor.userId, {
           name: old.name,
           rateLimit: old.rateLimit,
           allowedServices: old.allowedServices,
           monthlyCreditCap: old.monthlyCreditCap,
           webhookUrl: old.webhookUrl,
+          expiresAt: old.expiresAt,
+          ipAllowList: old.ipAllowList,
+          expiryReminderDays: old.expiryReminderDays,
           replacedKeyId: old.id,
         });
+        await audit(tx, actor, 'regenerate', old.id, auditViewOf(old), {
+          ...auditViewOf(revoked!),
+          successor: { id: result.row.id, ...auditViewOf(result.row) },
+        });
+        return result;
       });
-      const [key] = await present(userId, [issued.row]);
+      const [key] = await present(actor.userId, [issued.row]);
       return { ...key!, apiKey: issued.apiKey, webhookSecret: issued.webhookSecret };
+    },
+
+    /**
+     * Gives the key a new secret and keeps the old one working for `grace` (decision 039). The key keeps its
+     * id, settings, usage and webhook secret; only one earlier secret is kept, so rolling again ends the
+     * previous grace period at once.
+     */
+    async roll(actor: AuditActor, id: string, grace: RollGrace): Promise<IssuedApiKey> {
+      const { apiKey, keyPrefix, keyHash } = generateApiKey();
+      const row = await db.transaction(async (tx) => {
+        const old = await lockOwnKey(tx, actor.userId, id, true);
+        const [rolled] = await tx
+          .update(apiKeys)
+          .set({
+            keyHash,
+            keyPrefix,
+            previousKeyHash: old.keyHash,
+            previousKeyPrefix: old.keyPrefix,
+            previousKeyExpiresAt: new Date(deps.clock().getTime() + rollGraceMs[grace]),
+          })
+          .where(eq(apiKeys.id, old.id))
+          .returning();
+        await audit(tx, actor, 'roll', old.id, auditViewOf(old), { ...auditViewOf(rolled!), grace });
+        return rolled!;
+      });
+      const [key] = await present(actor.userId, [row]);
+      return { ...key!, apiKey, webhookSecret: null };
     },
 
     async usage(userId: string, id: string, days: number): Promise<ApiKeyUsage> {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { apiKeyCredential } from './key-auth.ts';
 import { isWellFormedApiKey } from './key-secrets.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { isInternalRequest } from '../../plugins/internal-request.ts';
 
 export type GlobalRateLimitOptions = { max: number; timeWindowMs: number };
 
@@ -16,7 +17,7 @@ export const rateLimitPlugin = fp(
       timeWindow: options.timeWindowMs,
       // Requests with a well-formed API key on a route that takes keys are limited per key instead (decision 017).
       allowList: (request) => {
-        if (!request.url.startsWith('/api/')) return true;
+        if (!request.url.startsWith('/api/') || isInternalRequest(request)) return true;
         const apiKey = request.routeOptions.config?.apiKey === true ? apiKeyCredential(request) : null;
         return apiKey !== null && isWellFormedApiKey(apiKey);
       },

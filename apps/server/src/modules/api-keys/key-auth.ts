@@ -1,9 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
+import {
+  apiKeyExpiredMessage,
+  apiKeyIpNotAllowedMessage,
+  apiKeyMessages,
+  apiKeyPreviousSecretEndedMessage,
+} from '@lumen/core/api-keys/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
 import { findKeyByHash } from './api-keys.repository.ts';
+import { isAllowedIp } from './ip-allow-list.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
@@ -29,9 +35,10 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
 
 /**
  * Authenticates an API key on a route marked `config: { apiKey: true }` (403 elsewhere): one indexed
- * lookup by hash, no cache, so a revoked or deleted key, or a key of a suspended user, fails on its
- * very next request. Then counts
- * the request against the key's per-minute limit (429 past it) and acts as the key's owner.
+ * lookup by hash (the current secret, or the one a roll replaced), no cache, so a revoked, deleted or
+ * expired key, a key of a suspended user or a request from outside the key's IP allow-list fails on its
+ * very next request. Then counts the request against the key's per-minute limit (429 past it) and acts
+ * as the key's owner.
  */
 export async function authenticateApiKey(request: FastifyRequest, credential: string): Promise<void> {
   if (request.routeOptions.config?.apiKey !== true) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
@@ -39,9 +46,19 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
   if (!isWellFormedApiKey(credential)) throw invalid();
   const hash = hashApiKey(credential);
   const row = await findKeyByHash(request.server.db, hash);
-  if (!row || !hashesEqual(row.keyHash, hash) || row.status !== 'active' || row.deletedAt) throw invalid();
+  if (!row || row.status !== 'active' || row.deletedAt) throw invalid();
+  const now = request.server.clock();
+  if (!hashesEqual(row.keyHash, hash)) {
+    if (!row.previousKeyHash || !row.previousKeyExpiresAt || !hashesEqual(row.previousKeyHash, hash)) throw invalid();
+    if (row.previousKeyExpiresAt <= now)
+      throw new AppError('UNAUTHORIZED', 401, apiKeyPreviousSecretEndedMessage(row.previousKeyExpiresAt));
+  }
   // The owner's suspension is read in the same lookup: their keys stop on the next request.
   if (row.ownerSuspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
+  if (row.expiresAt && row.expiresAt <= now) throw new AppError('UNAUTHORIZED', 401, apiKeyExpiredMessage(row.expiresAt));
+  if (row.ipAllowList && !isAllowedIp(row.ipAllowList, request.ip)) {
+    throw new AppError('UNAUTHORIZED', 401, apiKeyIpNotAllowedMessage(request.ip));
+  }
 
   const { rateLimitStore } = request.server.apiKeys;
   const hit = await rateLimitStore.hit(`key:${row.id}`, RATE_LIMIT_WINDOW_MS);

@@ -33,11 +33,29 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Deleted keys stop working and leave the list; their usage stays (jobs keep api_key_id). */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The key stops working at this moment (401); null: never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** CIDR ranges ('203.0.113.0/24', '2001:db8::/32') the key may be used from; null: anywhere. */
+    ipAllowList: jsonb('ip_allow_list').$type<string[]>(),
+    /** After a roll: the replaced secret's hash and prefix, accepted until previous_key_expires_at (decision 039). */
+    previousKeyHash: text('previous_key_hash'),
+    previousKeyPrefix: text('previous_key_prefix'),
+    previousKeyExpiresAt: timestamp('previous_key_expires_at', { withTimezone: true }),
+    /** The smallest number of days-before-expiry whose reminder was sent (7, then 1): each reminder goes once. */
+    expiryReminderDays: integer('expiry_reminder_days'),
   },
   (table) => [
     uniqueIndex('api_keys_key_hash_unique').on(table.keyHash),
+    uniqueIndex('api_keys_previous_key_hash_unique').on(table.previousKeyHash),
     index('api_keys_user_created_idx').on(table.userId, table.createdAt),
+    index('api_keys_expires_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.expiresAt} is not null`),
     check('api_keys_status_check', sql`${table.status} in ('active', 'revoked')`),
+    check(
+      'api_keys_previous_key_check',
+      sql`(${table.previousKeyHash} is null) = (${table.previousKeyExpiresAt} is null) and (${table.previousKeyHash} is null) = (${table.previousKeyPrefix} is null)`,
+    ),
   ],
 );
 

@@ -12,6 +12,7 @@ export const mailTemplateLabels: Record<MailTemplate, string> = {
   newsletter_confirmation: 'Newsletter confirmation',
   newsletter_campaign: 'Newsletter',
   account_deletion: 'Account deletion code',
+  api_key_expiring: 'API key expiry reminder',
 };
 
 export const mailStatusLabels: Record<MailStatus, { label: string; tone: 'neutral' | 'success' | 'danger' }> = {

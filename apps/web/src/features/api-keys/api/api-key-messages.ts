@@ -20,6 +20,11 @@ export const GENERATE_FAILED = 'Failed to generate API key';
 export const REVOKE_FAILED = 'Failed to revoke API key';
 export const REGENERATE_FAILED = 'Failed to regenerate API key';
 export const DELETE_FAILED = 'Failed to delete API key';
+export const ROLL_FAILED = 'Failed to roll API key';
+export const ROLLED = apiKeyMessages.rolled;
+export const EXPIRY_IN_PAST = 'Pick today or a later day';
+export const ROLL_EXPLAINED =
+  'Roll gives this key a new secret. Its settings and usage stay; the old secret keeps working for the time you choose, so you can update your clients without downtime.';
 export const GENERATED = apiKeyMessages.generated;
 export const REVOKED = apiKeyMessages.revoked;
 export const REGENERATED = apiKeyMessages.regenerated;

@@ -1,27 +1,30 @@
 import { useState } from 'react';
-import { Eye, EyeOff, KeyRound, RefreshCw, ShieldOff, ShoppingCart } from 'lucide-react';
+import { Eye, EyeOff, History, KeyRound, RefreshCw, ShieldOff, ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
-import { creditsRemaining, maskedKey } from './key-display.ts';
+import { allowListText, creditsRemaining, expiryText, lastUsedText, maskedKey, previousSecretText } from './key-display.ts';
 
 /** The active key: masked with a show/hide toggle for the prefix, status, usage, and its actions. */
 export function ActiveKeyCard({
   apiKey,
   balance,
   onRegenerate,
+  onRoll,
   onRevoke,
 }: {
   apiKey: ApiKey;
   balance: number;
   onRegenerate: () => void;
+  onRoll: () => void;
   onRevoke: () => void;
 }) {
   const [isPrefixShown, setIsPrefixShown] = useState(false);
   const remaining = creditsRemaining(apiKey, balance);
+  const previousSecret = previousSecretText(apiKey);
 
   return (
     <Card role="region" aria-labelledby="active-key-title">
@@ -46,17 +49,19 @@ export function ActiveKeyCard({
         </Button>
       </div>
       <p className="mt-1 text-xs text-slate-500">Only the prefix can be shown: the full key was displayed once, when it was created.</p>
+      {previousSecret && (
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-amber-800">
+          <History className="h-4 w-4 shrink-0" aria-hidden="true" /> {previousSecret}
+        </p>
+      )}
 
       <dl className="mt-5 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Stat label="Status" value="Active" />
         <Stat label="Rate limit" value={`${apiKey.rateLimit} requests / minute`} />
         <Stat label="Created" value={formatDateTime(apiKey.createdAt)} />
-        <Stat
-          label="Last used"
-          value={
-            apiKey.lastUsedAt ? `${formatDateTime(apiKey.lastUsedAt)}${apiKey.lastUsedIp ? ` from ${apiKey.lastUsedIp}` : ''}` : 'Never'
-          }
-        />
+        <Stat label="Last used" value={lastUsedText(apiKey)} />
+        <Stat label="Expiry" value={expiryText(apiKey)} />
+        <Stat label="Allowed IPs" value={allowListText(apiKey)} />
         <Stat label="Credits used" value={String(apiKey.creditsUsed)} hint={`${apiKey.creditsUsedThisMonth} this month`} />
         <Stat label="Credits remaining" value={String(remaining.value)} hint={remaining.label} />
       </dl>
@@ -65,6 +70,9 @@ export function ActiveKeyCard({
       <div className="mt-5 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={openUpgradeModal}>
           <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy credits
+        </Button>
+        <Button variant="outline" onClick={onRoll}>
+          <History className="h-4 w-4" aria-hidden="true" /> Roll
         </Button>
         <Button variant="outline" onClick={onRegenerate}>
           <RefreshCw className="h-4 w-4" aria-hidden="true" /> Regenerate

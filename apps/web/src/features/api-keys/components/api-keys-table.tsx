@@ -1,14 +1,31 @@
 import { Fragment, useState } from 'react';
-import { BarChart3, Trash2 } from 'lucide-react';
+import { BarChart3, History, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Table, Td, Th, THead, Tr } from '@/components/ui/table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
+import { allowListText, lastUsedText, previousSecretText } from './key-display.ts';
 import { KeyUsagePanel } from './key-usage-panel.tsx';
 
-/** Every key, active and revoked, with its usage on demand; revoked keys can be deleted. */
-export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (key: ApiKey) => void }) {
+const COLUMNS = 10;
+
+function StatusBadge({ apiKey }: { apiKey: ApiKey }) {
+  if (apiKey.status === 'revoked') return <Badge tone="neutral">Revoked</Badge>;
+  if (apiKey.isExpired) return <Badge tone="warning">Expired</Badge>;
+  return <Badge tone="success">Active</Badge>;
+}
+
+/** Every key, active and revoked, with its usage on demand; active keys can be rolled, revoked and expired keys deleted. */
+export function ApiKeysTable({
+  keys,
+  onDelete,
+  onRoll,
+}: {
+  keys: ApiKey[];
+  onDelete: (key: ApiKey) => void;
+  onRoll: (key: ApiKey) => void;
+}) {
   const [openUsage, setOpenUsage] = useState<string | null>(null);
   return (
     <Table caption="Your API keys, newest first">
@@ -19,7 +36,9 @@ export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (ke
           <Th>Status</Th>
           <Th>Rate limit</Th>
           <Th>Created</Th>
+          <Th>Expires</Th>
           <Th>Last used</Th>
+          <Th>Allowed IPs</Th>
           <Th className="text-right">Credits used</Th>
           <Th>
             <span className="sr-only">Actions</span>
@@ -29,15 +48,23 @@ export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (ke
       <tbody>
         {keys.map((key) => {
           const isOpen = openUsage === key.id;
+          const previousSecret = previousSecretText(key);
           return (
             <Fragment key={key.id}>
               <Tr>
-                <Td className="font-medium text-slate-900">{key.name}</Td>
+                <Td className="font-medium text-slate-900">
+                  {key.name}
+                  {previousSecret && <p className="mt-0.5 text-xs font-normal text-amber-800">{previousSecret}</p>}
+                </Td>
                 <Td className="font-mono text-xs whitespace-nowrap">{key.keyPrefix}…</Td>
-                <Td>{key.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Revoked</Badge>}</Td>
+                <Td>
+                  <StatusBadge apiKey={key} />
+                </Td>
                 <Td className="whitespace-nowrap">{key.rateLimit} / min</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(key.createdAt)}</Td>
-                <Td className="whitespace-nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</Td>
+                <Td className="whitespace-nowrap">{key.expiresAt ? formatDateTime(key.expiresAt) : 'Never'}</Td>
+                <Td className="whitespace-nowrap">{lastUsedText(key)}</Td>
+                <Td className="max-w-48 font-mono text-xs break-all">{allowListText(key)}</Td>
                 <Td className="text-right">{key.creditsUsed}</Td>
                 <Td>
                   <div className="flex justify-end gap-1">
@@ -51,7 +78,12 @@ export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (ke
                     >
                       <BarChart3 className="h-4 w-4" aria-hidden="true" /> Usage
                     </Button>
-                    {key.status === 'revoked' && (
+                    {key.status === 'active' && !key.isExpired && (
+                      <Button variant="ghost" size="sm" onClick={() => onRoll(key)} aria-label={`Roll ${key.name}`}>
+                        <History className="h-4 w-4" aria-hidden="true" /> Roll
+                      </Button>
+                    )}
+                    {(key.status === 'revoked' || key.isExpired) && (
                       <Button
                         variant="ghost"
                         size="sm"
@@ -67,7 +99,7 @@ export function ApiKeysTable({ keys, onDelete }: { keys: ApiKey[]; onDelete: (ke
               </Tr>
               {isOpen && (
                 <Tr id={`usage-${key.id}`}>
-                  <Td colSpan={8} className="bg-slate-50">
+                  <Td colSpan={COLUMNS} className="bg-slate-50">
                     <KeyUsagePanel keyId={key.id} keyName={key.name} />
                   </Td>
                 </Tr>

@@ -2,15 +2,20 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { apiKeyMessages, apiKeyNameSchema, isAcceptableWebhookUrl } from '@lumen/core/api-keys/schemas';
+import { apiKeyMessages, apiKeyNameSchema, ipAllowListMax, isAcceptableWebhookUrl } from '@lumen/core/api-keys/schemas';
+import { parseCidr } from '@lumen/core/api-keys/cidr';
+import { scheduleYears } from '@lumen/core/http/date-bounds';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import {
   DEFAULT_RATE_LIMIT,
+  EXPIRY_IN_PAST,
   failureMessage,
   GENERATE_FAILED,
   GENERATED,
@@ -27,6 +32,31 @@ const wholeNumber = (min: number, max: number, message: string) =>
     .trim()
     .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, message);
 
+/** The end of a calendar day (YYYY-MM-DD) in the browser's time zone: a key 'expiring on' a day works through it. */
+export function endOfLocalDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!, 23, 59, 59, 999);
+}
+
+/** The allow-list textarea: ranges separated by new lines, commas or spaces. */
+export function splitIpRanges(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}
+
+const expiryField = z.union([
+  z.literal(''),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick a date')
+    .refine((day) => Number(day.slice(0, 4)) <= scheduleYears.max, `Pick a date before ${scheduleYears.max + 1}`)
+    .refine((day) => endOfLocalDay(day).getTime() > Date.now(), EXPIRY_IN_PAST),
+]);
+
+const ipAllowListField = z
+  .string()
+  .refine((text) => splitIpRanges(text).every((range) => parseCidr(range) !== null), apiKeyMessages.ipAllowList)
+  .refine((text) => splitIpRanges(text).length <= ipAllowListMax, `At most ${ipAllowListMax} IP ranges`);
+
 // The contract's generate body (docs/api/api-keys-contract.md), kept as strings for the inputs and converted on submit.
 const generateFormSchema = z.object({
   name: apiKeyNameSchema,
@@ -37,17 +67,22 @@ const generateFormSchema = z.object({
     wholeNumber(1, MONTHLY_CAP_MAX, `Leave empty for no cap, or enter 1 to ${MONTHLY_CAP_MAX.toLocaleString('en-US')}`),
   ]),
   webhookUrl: z.union([z.literal(''), z.string().trim().refine(isAcceptableWebhookUrl, apiKeyMessages.webhookUrl)]),
+  expiresOn: expiryField,
+  ipAllowList: ipAllowListField,
 });
 type GenerateFormValues = z.infer<typeof generateFormSchema>;
-const fields = ['name', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl'] as const;
+const fields = ['name', 'rateLimit', 'allowedServices', 'monthlyCreditCap', 'webhookUrl', 'ipAllowList'] as const;
 
 export function toGenerateBody(values: GenerateFormValues): GenerateApiKeyBody {
+  const ranges = splitIpRanges(values.ipAllowList);
   return {
     name: values.name.trim(),
     rateLimit: Number(values.rateLimit),
     allowedServices: values.allowedServices.length ? values.allowedServices : null,
     monthlyCreditCap: values.monthlyCreditCap.trim() ? Number(values.monthlyCreditCap) : null,
     webhookUrl: values.webhookUrl.trim() || null,
+    expiresAt: values.expiresOn ? endOfLocalDay(values.expiresOn).toISOString() : null,
+    ipAllowList: ranges.length ? ranges : null,
   };
 }
 
@@ -69,7 +104,15 @@ export function GenerateKeyForm({
     formState: { errors, isSubmitting },
   } = useForm<GenerateFormValues>({
     resolver: zodResolver(generateFormSchema),
-    defaultValues: { name: '', rateLimit: String(DEFAULT_RATE_LIMIT), allowedServices: [], monthlyCreditCap: '', webhookUrl: '' },
+    defaultValues: {
+      name: '',
+      rateLimit: String(DEFAULT_RATE_LIMIT),
+      allowedServices: [],
+      monthlyCreditCap: '',
+      webhookUrl: '',
+      expiresOn: '',
+      ipAllowList: '',
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -82,7 +125,10 @@ export function GenerateKeyForm({
       generate.reset();
       const message = failureMessage(error, GENERATE_FAILED);
       if (isVerificationRequired(error)) onVerificationRequired(message);
-      if (!applyServerFieldErrors(error, setError, fields)) toast.error(message);
+      // The server names the expiry 'expiresAt'; the form's field is the day.
+      const expiryIssue = isApiError(error) ? error.details?.find((issue) => issue.field === 'expiresAt') : undefined;
+      if (expiryIssue) setError('expiresOn', { type: 'server', message: expiryIssue.message });
+      if (!applyServerFieldErrors(error, setError, fields) && !expiryIssue) toast.error(message);
     }
   });
 
@@ -159,6 +205,47 @@ export function GenerateKeyForm({
               ))}
             </div>
           </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Expires on"
+              error={errors.expiresOn?.message}
+              hint={errors.expiresOn ? undefined : 'Empty: never. The key stops working at the end of this day (your time).'}
+            >
+              {(field) => (
+                <Input
+                  id={field.id}
+                  type="date"
+                  min={todayInputValue()}
+                  max={`${scheduleYears.max}-12-31`}
+                  invalid={field.invalid}
+                  aria-describedby={field.describedBy}
+                  {...register('expiresOn')}
+                />
+              )}
+            </FormField>
+            <FormField
+              label="IP allow-list"
+              error={errors.ipAllowList?.message}
+              hint={
+                errors.ipAllowList
+                  ? undefined
+                  : 'IPv4 or IPv6 addresses or CIDR ranges, one per line (203.0.113.0/24, 2001:db8::/32). Empty: any IP.'
+              }
+            >
+              {(field) => (
+                <Textarea
+                  id={field.id}
+                  rows={3}
+                  spellCheck={false}
+                  placeholder={'203.0.113.0/24\n2001:db8::/32'}
+                  invalid={field.invalid}
+                  aria-describedby={field.describedBy}
+                  className="font-mono"
+                  {...register('ipAllowList')}
+                />
+              )}
+            </FormField>
+          </div>
           <FormField
             label="Webhook URL"
             error={errors.webhookUrl?.message}
@@ -188,4 +275,10 @@ export function GenerateKeyForm({
       </div>
     </form>
   );
+}
+
+/** Today as a date input's value (YYYY-MM-DD, the browser's time zone). */
+function todayInputValue(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { SAVED_BUTTON } from '../api/api-key-messages.ts';
 import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { CopyButton } from './copy-button.tsx';
+import { previousSecretText } from './key-display.ts';
 
 /**
  * The one-time dialog: the full key (and the webhook secret when there is one) with Copy, and
@@ -32,6 +33,7 @@ export function NewKeyDialog({ issued, onDone }: { issued: IssuedApiKey | null; 
                 the key.
               </p>
               <SecretField label={`API key · ${issued.name}`} value={issued.apiKey} testId="new-api-key" />
+              {previousSecretText(issued) && <p className="text-sm text-slate-700">{previousSecretText(issued)}.</p>}
               {issued.webhookSecret && (
                 <SecretField
                   label="Webhook signing secret"

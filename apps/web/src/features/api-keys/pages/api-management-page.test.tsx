@@ -31,6 +31,11 @@ function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {
     lastUsedAt: null,
     lastUsedIp: null,
     revokedAt: null,
+    expiresAt: null,
+    isExpired: false,
+    ipAllowList: null,
+    previousKeyPrefix: null,
+    previousKeyExpiresAt: null,
     ...overrides,
   };
 }
@@ -156,6 +161,8 @@ describe('API management page', () => {
       allowedServices: null,
       monthlyCreditCap: null,
       webhookUrl: 'https://example.com/hook',
+      expiresAt: null,
+      ipAllowList: null,
     });
 
     vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -284,6 +291,143 @@ describe('API management page', () => {
     const oneTime = await screen.findByRole('dialog', { name: 'Your new API key' });
     expect(within(oneTime).getByTestId('new-api-key')).toHaveTextContent(FULL_KEY);
     expect(within(oneTime).queryByTestId('new-webhook-secret')).not.toBeInTheDocument();
+  });
+
+  it('creates a key with an expiry day and an IP allow-list; bad ranges and past days are refused in the form', async () => {
+    const fetchMock = serve(
+      () => [],
+      (url, init) =>
+        url === '/api/v1/api-keys/generate' && init.method === 'POST'
+          ? { status: 201, body: { success: true, data: issued(), message: 'API key generated successfully!' } }
+          : undefined,
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const form = screen.getByRole('form', { name: 'Generate an API key' });
+    await userEvent.type(within(form).getByLabelText('Key name'), 'Prod');
+    const expiry = within(form).getByLabelText('Expires on');
+    const allowList = within(form).getByLabelText('IP allow-list');
+
+    await userEvent.type(expiry, '2020-01-01');
+    await userEvent.type(allowList, '203.0.113.0/24{Enter}10.0.0.0/33');
+    await userEvent.click(within(form).getByRole('button', { name: 'Generate' }));
+    expect(await within(form).findByText('Pick today or a later day')).toBeInTheDocument();
+    expect(within(form).getByText(/Enter IP addresses or CIDR ranges/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/generate'))).toBe(false);
+
+    await userEvent.clear(expiry);
+    await userEvent.type(expiry, '2099-12-31');
+    await userEvent.clear(allowList);
+    await userEvent.type(allowList, '203.0.113.0/24{Enter} 2001:db8::/32, 198.51.100.7');
+    await userEvent.click(within(form).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('dialog', { name: 'Your new API key' })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/api-keys/generate');
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body.ipAllowList).toEqual(['203.0.113.0/24', '2001:db8::/32', '198.51.100.7']);
+    // The end of the chosen day in the browser's time zone.
+    expect(new Date(body.expiresAt).getTime()).toBe(new Date(2099, 11, 31, 23, 59, 59, 999).getTime());
+  });
+
+  it('puts a server field message on the expiry field', async () => {
+    serve(
+      () => [],
+      (url) =>
+        url === '/api/v1/api-keys/generate'
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                message: 'expiresAt: Expiry must be in the future',
+                error: { code: 'VALIDATION_ERROR', details: [{ field: 'expiresAt', message: 'Expiry must be in the future' }] },
+              },
+            }
+          : undefined,
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create API key' }));
+    await userEvent.type(screen.getByLabelText('Key name'), 'Prod');
+    await userEvent.type(screen.getByLabelText('Expires on'), '2099-12-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Expiry must be in the future')).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('lists expiry, last use with its IP, the allow-list and an old secret still in its grace period', async () => {
+    serve(() => [
+      makeKey({
+        lastUsedAt: '2025-03-06T08:00:00.000Z',
+        lastUsedIp: '203.0.113.9',
+        expiresAt: '2099-06-30T12:00:00.000Z',
+        ipAllowList: ['203.0.113.0/24', '2001:db8::/32'],
+        previousKeyPrefix: 'sk_live_OldOld12',
+        previousKeyExpiresAt: '2099-01-02T03:04:00.000Z',
+      }),
+      makeKey({ id: 'k0', name: 'Old script', expiresAt: '2025-01-01T00:00:00.000Z', isExpired: true, isActive: false }),
+    ]);
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Your API keys, newest first' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent(/Jun 30, 2099/);
+    expect(first).toHaveTextContent(/from 203\.0\.113\.9/);
+    expect(first).toHaveTextContent('203.0.113.0/24, 2001:db8::/32');
+    expect(first).toHaveTextContent(/Old secret sk_live_OldOld12… works until Jan 2, 2099/);
+    expect(within(first!).getByRole('button', { name: 'Roll Backend' })).toBeInTheDocument();
+    expect(within(second!).getByText('Expired')).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument();
+    await userEvent.click(within(second!).getByRole('button', { name: 'Delete Old script' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete API key' })).toHaveTextContent('Delete this expired key?');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    const card = screen.getByRole('region', { name: /Active key/ });
+    expect(within(card).getByText(/Old secret sk_live_OldOld12… works until/)).toBeInTheDocument();
+    expect(within(card).getByText('Allowed IPs').nextElementSibling).toHaveTextContent('203.0.113.0/24, 2001:db8::/32');
+  });
+
+  it('rolls with the chosen grace period and shows the new secret once, with how long the old one works', async () => {
+    let answer: MockRoute = fail(409, 'This API key is revoked; generate a new one', 'CONFLICT');
+    const fetchMock = serve(
+      () => [makeKey()],
+      (url, init) => (url === '/api/v1/api-keys/k1/roll' && init.method === 'POST' ? answer : undefined),
+    );
+    renderPage();
+    const card = await screen.findByRole('region', { name: /Active key/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Roll' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Roll API key' });
+    expect(dialog).toHaveTextContent(/the old secret keeps working for the time you choose/);
+    expect(within(dialog).getByRole('radio', { name: '24 hours' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This API key is revoked; generate a new one'));
+
+    answer = {
+      status: 201,
+      body: {
+        success: true,
+        data: issued({
+          id: 'k1',
+          name: 'Backend',
+          previousKeyPrefix: 'sk_live_AbCd1234',
+          previousKeyExpiresAt: '2099-01-08T10:00:00.000Z',
+        }),
+        message: 'API key rolled: use the new secret from now on',
+      },
+    };
+    await userEvent.click(within(card).getByRole('button', { name: 'Roll' }));
+    dialog = await screen.findByRole('dialog', { name: 'Roll API key' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Roll key' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('API key rolled: use the new secret from now on'));
+    const oneTime = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(within(oneTime).getByTestId('new-api-key')).toHaveTextContent(FULL_KEY);
+    expect(oneTime).toHaveTextContent(/Old secret sk_live_AbCd1234… works until Jan 8, 2099/);
+    const bodies = fetchMock.mock.calls
+      .filter(([url]) => url === '/api/v1/api-keys/k1/roll')
+      .map(([, init]) => JSON.parse(String(init?.body)));
+    expect(bodies).toEqual([{ grace: '24h' }, { grace: '7d' }]);
+    // Regenerate keeps its own confirmation text: the old key dies at once.
+    await userEvent.click(within(oneTime).getByRole('button', { name: "I've Saved My Key" }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Regenerate' }));
+    expect(await screen.findByRole('dialog', { name: 'Regenerate API key' })).toHaveTextContent(
+      'Are you sure you want to regenerate this API key? The old key will be revoked immediately.',
+    );
   });
 
   it("shows 'Failed to load API keys' and empties the list", async () => {

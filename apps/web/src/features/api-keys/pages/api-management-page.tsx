@@ -23,20 +23,26 @@ import {
   REGENERATED,
   REVOKE_FAILED,
   REVOKED,
+  ROLL_EXPLAINED,
+  ROLL_FAILED,
+  ROLLED,
 } from '../api/api-key-messages.ts';
-import type { ApiKey, IssuedApiKey } from '@lumen/core/api-keys/schemas';
+import type { ApiKey, IssuedApiKey, RollGrace } from '@lumen/core/api-keys/schemas';
 import { useDeleteApiKey } from '../api/delete-api-key.ts';
 import { useApiKeysQuery } from '../api/get-api-keys.ts';
 import { useRegenerateApiKey } from '../api/regenerate-api-key.ts';
 import { useRevokeApiKey } from '../api/revoke-api-key.ts';
+import { useRollApiKey } from '../api/roll-api-key.ts';
 import { ActiveKeyCard } from '../components/active-key-card.tsx';
 import { ApiKeysTable } from '../components/api-keys-table.tsx';
 import { DeveloperResources } from '../components/developer-resources.tsx';
 import { GenerateKeyForm } from '../components/generate-key-form.tsx';
 import { activeKeyOf } from '../components/key-display.ts';
 import { NewKeyDialog } from '../components/new-key-dialog.tsx';
+import { RollGraceChoice } from '../components/roll-grace-choice.tsx';
 
-type PendingAction = { kind: 'revoke' | 'regenerate' | 'delete'; key: ApiKey };
+type PendingAction = { kind: 'revoke' | 'regenerate' | 'delete' | 'roll'; key: ApiKey };
+const DEFAULT_GRACE: RollGrace = '24h';
 
 /** /dashboard/account/api-management (docs/api/api-keys-contract.md). */
 export function ApiManagementPage() {
@@ -46,11 +52,13 @@ export function ApiManagementPage() {
   const revoke = useRevokeApiKey();
   const regenerate = useRegenerateApiKey();
   const remove = useDeleteApiKey();
+  const roll = useRollApiKey();
 
   const [isFormOpen, setIsFormOpen] = useState(false);
   // The one-time secret lives here only, and only until "I've Saved My Key".
   const [issued, setIssued] = useState<IssuedApiKey | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const [grace, setGrace] = useState<RollGrace>(DEFAULT_GRACE);
   const [verificationMessage, setVerificationMessage] = useState<string | null>(null);
 
   // On failure: 'Failed to load API keys', and the list is emptied.
@@ -78,6 +86,11 @@ export function ApiManagementPage() {
       } else if (kind === 'delete') {
         await remove.mutateAsync(key.id);
         toast.success(DELETED);
+      } else if (kind === 'roll') {
+        const next = await roll.mutateAsync({ id: key.id, grace });
+        roll.reset();
+        toast.success(ROLLED);
+        setIssued(next);
       } else {
         const next = await regenerate.mutateAsync(key.id);
         regenerate.reset();
@@ -87,18 +100,27 @@ export function ApiManagementPage() {
       setPending(null);
     } catch (error) {
       regenerate.reset();
-      const fallback = kind === 'revoke' ? REVOKE_FAILED : kind === 'delete' ? DELETE_FAILED : REGENERATE_FAILED;
+      roll.reset();
+      const fallback = { revoke: REVOKE_FAILED, delete: DELETE_FAILED, regenerate: REGENERATE_FAILED, roll: ROLL_FAILED }[kind];
       toast.error(failureMessage(error, fallback));
       setPending(null);
     }
   };
 
-  const confirmText =
-    pending?.kind === 'revoke'
-      ? CONFIRM_REVOKE
-      : pending?.kind === 'regenerate'
-        ? CONFIRM_REGENERATE
-        : 'Delete this revoked key? Its usage stays in your history.';
+  const confirmText = {
+    revoke: CONFIRM_REVOKE,
+    regenerate: CONFIRM_REGENERATE,
+    delete: `Delete this ${pending?.key.status === 'revoked' ? 'revoked' : 'expired'} key? Its usage stays in your history.`,
+    roll: ROLL_EXPLAINED,
+  }[pending?.kind ?? 'delete'];
+  const dialogTitle = { revoke: 'Revoke API key', regenerate: 'Regenerate API key', delete: 'Delete API key', roll: 'Roll API key' }[
+    pending?.kind ?? 'delete'
+  ];
+  const confirmLabel = { revoke: 'Revoke', regenerate: 'Regenerate', delete: 'Delete', roll: 'Roll key' }[pending?.kind ?? 'delete'];
+  const askRoll = (key: ApiKey) => {
+    setGrace(DEFAULT_GRACE);
+    setPending({ kind: 'roll', key });
+  };
 
   return (
     <>
@@ -167,6 +189,7 @@ export function ApiManagementPage() {
                 apiKey={activeKey}
                 balance={balance}
                 onRegenerate={() => setPending({ kind: 'regenerate', key: activeKey })}
+                onRoll={() => askRoll(activeKey)}
                 onRevoke={() => setPending({ kind: 'revoke', key: activeKey })}
               />
             )}
@@ -176,7 +199,7 @@ export function ApiManagementPage() {
                 All keys
               </h2>
               {keys.length > 0 ? (
-                <ApiKeysTable keys={keys} onDelete={(key) => setPending({ kind: 'delete', key })} />
+                <ApiKeysTable keys={keys} onDelete={(key) => setPending({ kind: 'delete', key })} onRoll={askRoll} />
               ) : (
                 <EmptyState title="No API keys yet">
                   Read the{' '}
@@ -196,17 +219,20 @@ export function ApiManagementPage() {
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
-        title={pending?.kind === 'revoke' ? 'Revoke API key' : pending?.kind === 'regenerate' ? 'Regenerate API key' : 'Delete API key'}
+        title={dialogTitle}
         description={confirmText}
-        confirmLabel={pending?.kind === 'revoke' ? 'Revoke' : pending?.kind === 'regenerate' ? 'Regenerate' : 'Delete'}
-        danger={pending?.kind !== 'regenerate'}
-        isPending={revoke.isPending || regenerate.isPending || remove.isPending}
+        confirmLabel={confirmLabel}
+        danger={pending?.kind === 'revoke' || pending?.kind === 'delete'}
+        isPending={revoke.isPending || regenerate.isPending || remove.isPending || roll.isPending}
         onConfirm={() => void onConfirm()}
       >
         {pending && (
           <p className="text-sm text-slate-700">
             Key: <span className="font-medium">{pending.key.name}</span> ({pending.key.keyPrefix}…)
           </p>
+        )}
+        {pending?.kind === 'roll' && (
+          <RollGraceChoice value={grace} onChange={setGrace} hasEarlierSecret={pending.key.previousKeyPrefix !== null} />
         )}
       </ConfirmDialog>
 
