@@ -57,6 +57,7 @@ COPY apps/server/drizzle apps/server/drizzle
 COPY apps/server/src apps/server/src
 # The built SPA, and the preset backgrounds the AI background engine composes onto (read from the web app's public folder).
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 COPY apps/web/package.json apps/web/
 COPY apps/web/public/main/bg apps/web/public/main/bg
 USER lumen

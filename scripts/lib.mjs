@@ -16,11 +16,12 @@ function newestMtime(path) {
 }
 
 /**
- * The SPA needs a build when dist is missing or older than any of its sources. An install without
- * the web sources (the production image, which ships only the built dist) never rebuilds.
+ * The web app needs a build when dist (the browser's files) or dist-server (the page renderer) is missing or older
+ * than any of its sources. An install without the web sources (the production image, which ships only the builds)
+ * never rebuilds.
  */
 export function isWebBuildStale() {
-  const builtAt = newestMtime(join(webDist, 'index.html'));
+  const builtAt = Math.min(newestMtime(join(webDist, 'index.html')), newestMtime(join(webDist, '../dist-server/entry-server.js')));
   if (!existsSync(join(root, 'apps/web/src'))) return false;
   if (!builtAt) return true;
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/core/src'];

@@ -26,7 +26,25 @@ export function baseUrl(): string {
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport });
   const page = await context.newPage();
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (response?.headers()['content-type']?.startsWith('text/html')) await untilReactIsMounted(page);
+    return response;
+  };
   return { context, page };
+}
+
+/**
+ * Waits until React has taken the page over. Public pages arrive rendered by the server, so their buttons are visible
+ * before the code that answers them has run; once React owns the root, it replays a click on a part it has not
+ * hydrated yet, so a test may click from then on.
+ */
+export async function untilReactIsMounted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
 }
 
 let counter = 0;

@@ -51,7 +51,7 @@ describe('a visitor', () => {
   it('sees the not-found page on an unknown path', async () => {
     const { context, page } = await newPage(browser);
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await context.close();
   });

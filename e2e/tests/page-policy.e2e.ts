@@ -1,29 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { publicPagePaths } from '../../packages/core/src/content/public-pages.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { startPurchase, verifiedPerson } from '../support/payments.ts';
 
 // Every public page a visitor can open, and the card payment dialog: none may log a console error
 // or trip the Content-Security-Policy, and none loads Stripe.js unless a card form needs it.
-const PUBLIC_PAGES = [
-  '/',
-  '/company/pricing',
-  '/company/about-us',
-  '/company/blogs',
-  '/products/ai-background',
-  '/products/image-generator',
-  '/products/virtual-try-on',
-  '/products/speed-painting',
-  '/products/sales-pilot',
-  '/products/sound-generator',
-  '/resources/videos',
-  '/resources/community',
-  '/resources/open-api',
-  '/prompt-search',
-  '/contact',
-  '/terms-of-service',
-  '/privacy-policy',
-];
+const PUBLIC_PAGES = publicPagePaths;
 
 type Watch = { problems: string[]; stripeRequests: string[] };
 

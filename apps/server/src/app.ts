@@ -164,7 +164,7 @@ export const appPlugin = fp(
     );
     await app.register(avatarFilesRoutes);
     await app.register(crawlRoutes);
-    await app.register(spaPlugin, { webDistDir: config.webDistDir });
+    await app.register(spaPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   },
   { name: 'lumen-app' },
 );

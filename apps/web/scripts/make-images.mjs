@@ -165,6 +165,24 @@ function instructionSvg(step) {
 </svg>`;
 }
 
+/** Widths of the responsive copies of each background (src/components/backdrop-image.tsx lists the same). */
+const BACKDROP_WIDTHS = [640, 1024, 1600];
+
+/** AVIF and WebP copies at each width, so a phone downloads a small modern file instead of the 1600 px JPEG. */
+async function writeBackdropCopies(jpegFile, index) {
+  for (const width of BACKDROP_WIDTHS) {
+    const resized = sharp(jpegFile).resize({ width });
+    await resized
+      .clone()
+      .avif({ quality: 50, effort: 6 })
+      .toFile(path.join(bgDir, `${index}-${width}.avif`));
+    await resized
+      .clone()
+      .webp({ quality: 72 })
+      .toFile(path.join(bgDir, `${index}-${width}.webp`));
+  }
+}
+
 async function main() {
   await mkdir(bgDir, { recursive: true });
   await mkdir(vtoDir, { recursive: true });
@@ -177,6 +195,7 @@ async function main() {
     const vto = await sharp(Buffer.from(instructionSvg(i)))
       .jpeg({ quality: 80, mozjpeg: true })
       .toFile(vtoFile);
+    await writeBackdropCopies(bgFile, i);
     console.log(`main/bg/${i}.jpg ${Math.round(bg.size / 1024)} KB · dash/vto/instructions_${i}.jpg ${Math.round(vto.size / 1024)} KB`);
   }
 }

@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
+import { privatePathPrefixes } from '@lumen/core/content/public-pages';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
+import { PageRenderer } from './page-renderer.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
+/** Pictures and other files under fixed names (public/): a day, then revalidated. */
+export const MEDIA_CACHE = 'public, max-age=86400';
 export const NOT_BUILT_TEXT = 'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.\n';
 
 function isApiOrUploadPath(url: string): boolean {
@@ -18,14 +22,22 @@ function notFound(request: FastifyRequest): AppError {
   return new AppError('NOT_FOUND', 404, `Nothing found at ${request.method} ${path}`);
 }
 
+function isPrivatePage(path: string): boolean {
+  return privatePathPrefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
+}
+
 /**
- * The built SPA: files sent in their brotli or gzip copy when the client accepts it, hashed /assets/* cached forever, index.html and /meta.json revalidated every
- * time, and any other GET outside /api and /uploads answered with index.html (history routing).
+ * The built web app: files sent in their brotli or gzip copy when the client accepts it, hashed /assets/* cached forever, pages and /meta.json revalidated
+ * every time. Public pages are rendered on the server with their content (unknown addresses get the not-found page with 404); the signed-in app and the admin
+ * get index.html and render in the browser. Without the server build (dist-server/), every page gets index.html.
  */
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string }) => {
+  async (app: FastifyInstance, options: { webDistDir: string; publicUrl: string }) => {
     const root = options.webDistDir;
     const isBuilt = existsSync(join(root, 'index.html'));
+    const renderer = isBuilt
+      ? await PageRenderer.load(join(dirname(root), 'dist-server', 'entry-server.js'), join(root, 'index.html'), options.publicUrl, app)
+      : null;
 
     if (isBuilt) {
       await app.register(fastifyStatic, {
@@ -37,9 +49,22 @@ export const spaPlugin = fp(
         // index.html, scripts and styles were compressed at build (apps/web/scripts/precompress.mjs).
         preCompressed: true,
         setHeaders: (reply, filePath) => {
-          const rel = relative(root, filePath).split(sep).join('/');
-          reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : NO_CACHE);
+          // The file sent may be the brotli or gzip copy (index.html.br): its type is that of the original.
+          const rel = relative(root, filePath)
+            .split(sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, '');
+          reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE_CACHE : /\.(html|json)$/.test(rel) ? NO_CACHE : MEDIA_CACHE);
         },
+      });
+    }
+
+    if (renderer) {
+      // What public pages show (posts, packages, prices, settings) changes through the admin API: any change there drops
+      // the rendered pages at once in this process; other processes catch up within the cache's minute (decision 038).
+      app.addHook('onResponse', async (request, reply) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/'))
+          renderer.clear();
       });
     }
 
@@ -55,7 +80,15 @@ export const spaPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send(NOT_BUILT_TEXT);
       }
-      return serveIndex(reply);
+      if (!renderer || isPrivatePage(path)) return serveIndex(reply);
+      const page = await renderer.page(request.url).catch((error: unknown) => {
+        request.log.error({ err: error, url: request.url }, 'page render failed; serving the client-rendered shell');
+        return null;
+      });
+      if (!page) return serveIndex(reply);
+      reply.header('cache-control', NO_CACHE).header('etag', page.etag);
+      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     });
   },
   { name: 'spa' },

@@ -1,22 +1,21 @@
-import { createPortal } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { createQueryClient } from '@/lib/query-client.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { SiteContext } from '@/lib/site-context.ts';
+import type { SiteContextValue } from '@/lib/site-context.ts';
 import { AppErrorBoundary } from './error-boundary.tsx';
-import { routes } from './routes.tsx';
+import { AppRoutes } from './routes.tsx';
 
-const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
-
-export function App() {
+export function App({ queryClient, site }: { queryClient: QueryClient; site: SiteContextValue }) {
   return (
     <AppErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        {/* Outside #root, so an open modal can hide the page from assistive technology while toasts stay announced. */}
-        {createPortal(<Toaster closeButton position="top-right" />, document.body)}
-      </QueryClientProvider>
+      <SiteContext.Provider value={site}>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </SiteContext.Provider>
     </AppErrorBoundary>
   );
 }

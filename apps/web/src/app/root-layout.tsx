@@ -1,14 +1,26 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { AuthModals } from '@/features/auth/components/auth-modals.tsx';
+import { AUTH_OPEN_EVENT } from '@/features/auth/api/auth-modal-events.ts';
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
-import { PaymentDialogs } from '@/features/payments/components/payment-dialogs.tsx';
+import { PAYMENT_OPEN_EVENT } from '@/features/payments/api/payment-dialog-events.ts';
+import { UPGRADE_OPEN_EVENT } from '@/features/payments/api/upgrade-modal-events.ts';
 import { MaintenanceBanner } from '@/features/settings/components/maintenance-banner.tsx';
-import { UpgradeModal } from '@/features/payments/components/upgrade-modal.tsx';
 import { AnalyticsLoader } from './analytics-loader.tsx';
 import { AppErrorBoundary } from './error-boundary.tsx';
+import { ScrollToTop } from './scroll-to-top.ts';
+import { lazyEventHost } from './lazy-event-host.tsx';
 import { useVersionPoll } from './version-poll.ts';
+
+const AuthModals = lazyEventHost(AUTH_OPEN_EVENT, async () => (await import('@/features/auth/components/auth-modals.tsx')).AuthModals);
+const UpgradeModal = lazyEventHost(
+  UPGRADE_OPEN_EVENT,
+  async () => (await import('@/features/payments/components/upgrade-modal.tsx')).UpgradeModal,
+);
+const PaymentDialogs = lazyEventHost(
+  PAYMENT_OPEN_EVENT,
+  async () => (await import('@/features/payments/components/payment-dialogs.tsx')).PaymentDialogs,
+);
 
 /** The root route: auth state, the maintenance banner, modals, crash handling, version poll and analytics around every page. */
 export function RootLayout({ pollVersion = import.meta.env.MODE !== 'test' }: { pollVersion?: boolean }) {
@@ -25,7 +37,7 @@ export function RootLayout({ pollVersion = import.meta.env.MODE !== 'test' }: { 
       <UpgradeModal />
       <PaymentDialogs />
       <AnalyticsLoader />
-      <ScrollRestoration />
+      <ScrollToTop />
     </AuthProvider>
   );
 }

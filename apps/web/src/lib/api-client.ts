@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import type { FieldIssue } from '@lumen/core/http/envelope';
+import { httpFetch } from './http-transport.ts';
 import { storageKeys } from './storage-keys.ts';
 import { clearStoredSession, getStoredToken, notifySessionCleared, setStoredToken } from './session-storage.ts';
 
@@ -118,7 +119,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (options.body !== undefined && !isFormData) headers['Content-Type'] ??= 'application/json';
   const token = getStoredToken();
   if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), {
+  return httpFetch(buildUrl(path, options.query), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     headers,
     body: options.body === undefined ? undefined : isFormData ? (options.body as FormData) : JSON.stringify(options.body),

@@ -2,6 +2,7 @@
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const utcDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** '$9', '$19.50' (prices are whole or two-decimal dollars). */
 export function formatDollars(amount: number): string {
@@ -16,6 +17,15 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/**
+ * A date on a page the server renders (articles, community posts): in UTC, since the server cannot know the reader's
+ * time zone and the browser must show the same text when it hydrates the page.
+ */
+export function formatPublicDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : utcDateFormat.format(date);
 }
 
 /** '+5', '-2' for signed credit amounts. */

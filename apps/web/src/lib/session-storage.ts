@@ -4,6 +4,8 @@ import { storageKeys } from './storage-keys.ts';
 /** The stored access token and user (local storage keys token and user). */
 
 export function getStoredToken(): string | null {
+  // The server renders pages signed out; it has no storage.
+  if (typeof localStorage === 'undefined') return null;
   return localStorage.getItem(storageKeys.token);
 }
 
@@ -12,6 +14,7 @@ export function setStoredToken(token: string): void {
 }
 
 export function getStoredUser(): User | null {
+  if (typeof localStorage === 'undefined') return null;
   const raw = localStorage.getItem(storageKeys.user);
   if (!raw) return null;
   try {

@@ -3,6 +3,7 @@ import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 import { outputKinds } from '../jobs/schemas.ts';
 import { serviceKeys } from '../services/catalogue.ts';
 import type { ServiceKey } from '../services/catalogue.ts';
+import { communityLimits } from './limits.ts';
 
 /** Community gallery and prompt search (issue 8, part 4). Text fields are plain text: clients render them escaped. */
 
@@ -19,14 +20,7 @@ export type GallerySort = (typeof gallerySorts)[number];
 export const promptServices: readonly ServiceKey[] = ['image-generator', 'sound-generator'];
 export const hasOwnPrompt = (service: string): boolean => (promptServices as readonly string[]).includes(service);
 
-export const communityLimits = {
-  titleMax: 120,
-  promptMax: 1000,
-  reasonMin: 3,
-  reasonMax: 500,
-  queryMax: 200,
-  pageSize: 12,
-} as const;
+export { communityLimits } from './limits.ts';
 
 export const communityMessages = {
   jobNotFinished: 'Only a finished result can be published',

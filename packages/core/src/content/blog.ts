@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWithinScheduleYears, scheduleYearsMessage } from '../http/date-bounds.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 
 export const postStatuses = ['draft', 'published'] as const;
@@ -68,7 +69,11 @@ export const postBodySchema = z.strictObject({
     .max(blogLimits.authorMax, `Author must be at most ${blogLimits.authorMax} characters`),
   status: z.enum(postStatuses, { error: 'Status must be draft or published' }),
   /** ISO date-time; a published post with a future date goes live then. Empty: now, on publish. */
-  publishAt: z.iso.datetime({ offset: true, error: 'Publish date must be a date and time' }).nullable().default(null),
+  publishAt: z.iso
+    .datetime({ offset: true, error: 'Publish date must be a date and time' })
+    .refine(isWithinScheduleYears, scheduleYearsMessage('Publish date'))
+    .nullable()
+    .default(null),
   seoTitle: z.string().trim().max(blogLimits.seoTitleMax, `SEO title must be at most ${blogLimits.seoTitleMax} characters`).default(''),
   seoDescription: z
     .string()
@@ -158,5 +163,3 @@ export type AdminPostList = z.infer<typeof adminPostListSchema>;
 
 export const coverUploadSchema = z.object({ coverImage: z.string(), coverImageUrl: z.string() });
 export type CoverUpload = z.infer<typeof coverUploadSchema>;
-
-export const readingTimeLabel = (minutes: number) => `${Math.max(1, minutes)} min read`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
+import { contactLimits } from './contact-rules.ts';
 
-export const contactLimits = { nameMax: 120, subjectMax: 200, messageMax: 5000, replyMax: 10_000, reasonMax: 300, grantMax: 1000 } as const;
+export { CONTACT_SENT_MESSAGE, contactLimits } from './contact-rules.ts';
 
 /** POST /contact */
 export const contactBodySchema = z.strictObject({
@@ -80,5 +81,3 @@ export const contactGrantBodySchema = z.strictObject({
     .max(contactLimits.reasonMax, `Reason must be at most ${contactLimits.reasonMax} characters`),
 });
 export type ContactGrantBody = z.input<typeof contactGrantBodySchema>;
-
-export const CONTACT_SENT_MESSAGE = 'Thanks! Your message was sent; we usually answer within one working day.';

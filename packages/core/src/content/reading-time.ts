@@ -5,3 +5,6 @@ export function readingTimeMinutes(text: string): number {
   const words = text.trim().split(/\s+/).filter(Boolean).length;
   return Math.ceil(words / WORDS_PER_MINUTE);
 }
+
+/** '4 min read'; never less than one minute. */
+export const readingTimeLabel = (minutes: number) => `${Math.max(1, minutes)} min read`;

@@ -114,6 +114,16 @@ describe('bad input and unsafe markdown', () => {
     expect(noTitle.json().message).toContain('Title is required');
     expect((await create(post({ status: 'live' }))).statusCode).toBe(400);
     expect((await create(post({ publishAt: 'tomorrow' }))).statusCode).toBe(400);
+    // Years a driver cannot read back (0030 came back as an invalid date and broke the audit entry: 500).
+    for (const publishAt of ['0030-01-01T00:00:00Z', '0001-06-01T00:00:00Z', '1999-12-31T23:59:59Z', '2101-01-01T00:00:00Z']) {
+      const outOfRange = await create(post({ publishAt }));
+      expect(outOfRange.statusCode, publishAt).toBe(400);
+      expect(outOfRange.json().error.details).toContainEqual({
+        field: 'publishAt',
+        message: 'Publish date must be between the years 2000 and 2100',
+      });
+    }
+    expect((await create(post({ publishAt: '2100-12-31T23:00:00Z' }))).statusCode).toBe(201);
     expect((await create(post({ coverImage: '../../etc/passwd' }))).statusCode).toBe(400);
     expect((await create(post({ role: 'ADMIN' }))).statusCode).toBe(400);
 
@@ -177,6 +187,42 @@ describe('admin editing', () => {
     const id = created.json().data.id;
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, id))).map((row) => row.action).sort();
     expect(actions).toEqual(['blog_post.create', 'blog_post.delete', 'blog_post.update']);
+  });
+
+  it('a stored date the driver cannot read (year 0030, from before the range check) breaks neither the list nor the audit entry', async () => {
+    const body = post({ status: 'draft' });
+    await t.database.db.insert(blogPosts).values({
+      title: body.title,
+      slug: body.slug,
+      excerpt: body.excerpt,
+      body: body.body,
+      bodyHtml: '<p>x</p>',
+      readingMinutes: 1,
+      tags: [],
+      authorName: body.authorName,
+      status: 'draft',
+      publishAt: new Date('0030-01-01T00:00:00Z'),
+    });
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/admin/blog/posts?search=${body.slug}`, headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.items[0]).toMatchObject({ slug: body.slug, publishAt: null });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/blog/posts/${body.slug}`,
+      headers: admin,
+      payload: { ...body, status: 'published' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.publishAt).toBe(now.toISOString());
+    const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, saved.json().data.id));
+    expect(entry).toMatchObject({ action: 'blog_post.update', before: { publishAt: null }, after: { publishAt: now.toISOString() } });
+    const badUpdate = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/blog/posts/${body.slug}`,
+      headers: admin,
+      payload: { ...body, publishAt: '0030-01-01T00:00:00Z' },
+    });
+    expect(badUpdate.statusCode).toBe(400);
   });
 
   it('uploads a cover judged by its content, serves it publicly as WebP, and refuses other files', async () => {

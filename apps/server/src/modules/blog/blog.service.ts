@@ -29,6 +29,14 @@ const slugTaken = (slug: string) =>
     details: [{ field: 'slug', message: 'This slug is already used' }],
   });
 
+/**
+ * A stored date as ISO 8601, or null when missing or unreadable: drivers read a year below 100 back as an
+ * invalid Date, and one such row must not break a list, an answer or its audit entry.
+ */
+function isoOrNull(date: Date | null): string | null {
+  return date && Number.isFinite(date.getTime()) ? date.toISOString() : null;
+}
+
 function toSummary(row: BlogPostRow): PostSummary {
   return {
     slug: row.slug,
@@ -37,7 +45,7 @@ function toSummary(row: BlogPostRow): PostSummary {
     coverImageUrl: coverUrl(row.coverImage),
     tags: row.tags,
     authorName: row.authorName,
-    publishedAt: row.publishAt?.toISOString() ?? null,
+    publishedAt: isoOrNull(row.publishAt),
     readingMinutes: row.readingMinutes,
   };
 }
@@ -54,7 +62,7 @@ function toAdminPost(row: BlogPostRow, now: Date): AdminPost {
     tags: row.tags,
     authorName: row.authorName,
     status: row.status,
-    publishAt: row.publishAt?.toISOString() ?? null,
+    publishAt: isoOrNull(row.publishAt),
     seoTitle: row.seoTitle,
     seoDescription: row.seoDescription,
     readingMinutes: row.readingMinutes,
@@ -69,7 +77,7 @@ const auditView = (row: BlogPostRow) => ({
   title: row.title,
   slug: row.slug,
   status: row.status,
-  publishAt: row.publishAt?.toISOString() ?? null,
+  publishAt: isoOrNull(row.publishAt),
   tags: row.tags,
   coverImage: row.coverImage,
   bodyLength: row.body.length,
@@ -197,7 +205,7 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
           if (!existing) throw notFound();
           const values = postValues(input, now);
           // Re-saving a published post keeps its original date unless the admin sets one.
-          if (input.status === 'published' && !input.publishAt && existing.status === 'published' && existing.publishAt) {
+          if (input.status === 'published' && !input.publishAt && existing.status === 'published' && isoOrNull(existing.publishAt)) {
             values.publishAt = existing.publishAt;
           }
           const [row] = await tx

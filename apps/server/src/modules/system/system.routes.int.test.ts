@@ -270,6 +270,8 @@ describe('with the web app built, analytics and the global rate limit', () => {
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Lumen</title><div id="root"></div>');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     await writeFile(join(dist, 'meta.json'), '{"version":"v1"}');
+    await mkdir(join(dist, 'main'));
+    await writeFile(join(dist, 'main', 'backdrop.avif'), Buffer.from([0, 0, 0, 28]));
     web = await buildTestApp({
       config: {
         webDistDir: dist,
@@ -297,6 +299,9 @@ describe('with the web app built, analytics and the global rate limit', () => {
     const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const picture = await web.app.inject({ method: 'GET', url: '/main/backdrop.avif' });
+    expect(picture.headers['content-type']).toBe('image/avif');
+    expect(picture.headers['cache-control']).toBe('public, max-age=86400');
     const meta = await web.app.inject({ method: 'GET', url: '/meta.json?t=123' });
     expect(meta.statusCode).toBe(200);
     expect(meta.headers['cache-control']).toBe('no-cache');

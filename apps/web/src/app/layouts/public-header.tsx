@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { DropdownMenu } from 'radix-ui';
 import { ChevronDown, Menu, X } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -13,32 +12,71 @@ import type { NavItem } from './nav-items.ts';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn('rounded-lg px-3 py-2 text-sm font-medium transition-colors', isActive ? 'text-brand-700' : 'text-slate-700 hover:text-brand-700');
 
-function MenuDropdown({ label, items }: { label: string; items: NavItem[] }) {
+/**
+ * A disclosure of links (the navigation pattern, not an ARIA menu): the button shows and hides the list; Escape, a click
+ * outside, leaving it with Tab or following a link closes it. Plain React, so the public pages ship no menu library.
+ */
+function NavDisclosure({ label, items }: { label: string; items: NavItem[] }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: Event) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700 data-[state=open]:text-brand-700">
-        {label} <ChevronDown className="h-4 w-4" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          {items.map((item) => (
-            <DropdownMenu.Item key={item.to} asChild>
-              <Link
-                to={item.to}
-                className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800"
-              >
-                {item.icon && <item.icon className="h-4 w-4 text-brand-600" aria-hidden="true" />}
-                {item.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className={cn(
+          'inline-flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium hover:text-brand-700',
+          open ? 'text-brand-700' : 'text-slate-700',
+        )}
+      >
+        {label} <ChevronDown className={cn('h-4 w-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      <ul
+        id={listId}
+        hidden={!open}
+        className="absolute top-full left-0 z-50 mt-1.5 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      >
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              onClick={() => setOpen(false)}
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none hover:bg-brand-50 hover:text-brand-800 focus-visible:bg-brand-50 focus-visible:text-brand-800"
+            >
+              {item.icon && <item.icon className="h-4 w-4 text-brand-600" aria-hidden="true" />}
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -74,19 +112,20 @@ export function PublicHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          <MenuDropdown label="Products" items={productLinks} />
+          <NavDisclosure label="Products" items={productLinks} />
           <NavLink to="/company/pricing" className={linkClass}>
             Pricing
           </NavLink>
           <NavLink to="/company/blogs" className={linkClass}>
             Blog
           </NavLink>
-          <MenuDropdown label="Resources" items={resourceLinks} />
+          <NavDisclosure label="Resources" items={resourceLinks} />
           <NavLink to="/contact" className={linkClass}>
             Contact
           </NavLink>
         </nav>
-        <div className="hidden lg:block">
+        {/* Space for the buttons while the session is checked, so the menu does not shift when they appear. */}
+        <div className="hidden min-w-44 justify-end lg:flex">
           <AuthButtons />
         </div>
         <Button

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { HydrateApart } from '@/components/hydrate-apart.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
@@ -13,13 +14,17 @@ export function PublicLayout() {
       >
         Skip to content
       </a>
-      <PublicHeader />
+      <HydrateApart>
+        <PublicHeader />
+      </HydrateApart>
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>
       </main>
-      <PublicFooter />
+      <HydrateApart>
+        <PublicFooter />
+      </HydrateApart>
     </div>
   );
 }

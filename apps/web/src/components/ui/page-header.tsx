@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import type { ReactNode } from 'react';
+import { PageMeta } from '@/components/page-meta.tsx';
 
-/** The page's h1, its description and actions; also sets the document title. */
+/** The page's h1, its description and actions; also sets the page's title and description. */
 export function PageHeader({
   title,
   description,
@@ -13,9 +13,9 @@ export function PageHeader({
   actions?: ReactNode;
   eyebrow?: string;
 }) {
-  useDocumentTitle(title);
   return (
     <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      <PageMeta title={title} description={typeof description === 'string' ? description : undefined} />
       <div>
         {eyebrow && <p className="text-xs font-semibold tracking-wider text-brand-600 uppercase">{eyebrow}</p>}
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
@@ -24,10 +24,4 @@ export function PageHeader({
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
     </header>
   );
-}
-
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Lumen Studio`;
-  }, [title]);
 }

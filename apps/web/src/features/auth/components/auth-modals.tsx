@@ -19,11 +19,13 @@ const PENDING_REQUEST_TTL_MS = 10_000;
 let pendingRequest: { detail: AuthModalRequest | undefined; at: number } | null = null;
 const subscribers = new Set<(detail: AuthModalRequest | undefined) => void>();
 
-window.addEventListener(AUTH_OPEN_EVENT, (event: Event) => {
-  const detail = (event as CustomEvent<AuthModalRequest | undefined>).detail;
-  if (subscribers.size === 0) pendingRequest = { detail, at: Date.now() };
-  for (const subscriber of subscribers) subscriber(detail);
-});
+// Not on the server, which renders pages without listening for anything.
+if (typeof window !== 'undefined')
+  window.addEventListener(AUTH_OPEN_EVENT, (event: Event) => {
+    const detail = (event as CustomEvent<AuthModalRequest | undefined>).detail;
+    if (subscribers.size === 0) pendingRequest = { detail, at: Date.now() };
+    for (const subscriber of subscribers) subscriber(detail);
+  });
 
 function subscribeToAuthModalRequests(subscriber: (detail: AuthModalRequest | undefined) => void): () => void {
   subscribers.add(subscriber);

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { AlertTriangle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useDocumentTitle } from '@/components/ui/page-header.tsx';
+import { PageMeta } from '@/components/page-meta.tsx';
 import { storageKeys } from '@/lib/storage-keys.ts';
 import { useAuth } from '../api/auth-context.ts';
 import { AUTH_ERROR_REDIRECT_MS, INVALID_TOKENS_MESSAGE, oauthErrorMessage } from '../api/oauth-errors.ts';
@@ -17,7 +17,6 @@ function takeOAuthRedirectPath(): string | null {
 
 /** /auth/callback: finishes an external sign-in. */
 export function AuthCallbackPage() {
-  useDocumentTitle('Signing in');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signInWithToken } = useAuth();
@@ -61,6 +60,7 @@ export function AuthCallbackPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 p-6">
+      <PageMeta title="Signing in" noIndex />
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         {error ? (
           <div role="alert">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Flag, Heart, Trash2, Wand2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -7,14 +7,16 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { formatDate } from '@/lib/format.ts';
+import { formatPublicDate } from '@/lib/format.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { openLoginModal } from '@/features/auth/api/auth-modal-events.ts';
 import { promptPathOf, useDeletePost, useToggleLike } from '../api/community-api.ts';
 import { PostMedia } from './post-media.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+
+// The dialogs (and the dialog library, zod) load when someone opens one, not with the gallery.
+const ConfirmDialog = lazy(async () => ({ default: (await import('@/components/ui/confirm-dialog.tsx')).ConfirmDialog }));
+const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog.tsx')).ReportDialog }));
 
 /** One shared result: media, title, prompt (plain text), author, likes, report, 'Use this prompt'. */
 export function PostCard({ post }: { post: CommunityPost }) {
@@ -51,7 +53,7 @@ export function PostCard({ post }: { post: CommunityPost }) {
         <div className="min-w-0">
           <h3 className="truncate text-sm font-semibold text-slate-900">{heading}</h3>
           <p className="text-xs text-slate-600">
-            {serviceNames[post.service]} · {post.author.name} · {formatDate(post.createdAt)}
+            {serviceNames[post.service]} · {post.author.name} · {formatPublicDate(post.createdAt)}
           </p>
         </div>
         {post.status === 'hidden' && <Badge tone="warning">Hidden by a moderator</Badge>}
@@ -85,25 +87,29 @@ export function PostCard({ post }: { post: CommunityPost }) {
           </Button>
         )}
       </div>
-      {reporting && <ReportDialog postId={post.id} open={reporting} onOpenChange={setReporting} />}
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Remove this post?"
-        description="It disappears from the gallery and search. Your result stays in your library."
-        confirmLabel="Remove"
-        danger
-        isPending={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(post.id, {
-            onSuccess: () => {
-              toast.success('Removed from the community');
-              setConfirmingDelete(false);
-            },
-            onError: (error) => toast.error(errorMessage(error, 'Failed to remove the post')),
-          })
-        }
-      />
+      <Suspense fallback={null}>
+        {reporting && <ReportDialog postId={post.id} open={reporting} onOpenChange={setReporting} />}
+        {confirmingDelete && (
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title="Remove this post?"
+            description="It disappears from the gallery and search. Your result stays in your library."
+            confirmLabel="Remove"
+            danger
+            isPending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(post.id, {
+                onSuccess: () => {
+                  toast.success('Removed from the community');
+                  setConfirmingDelete(false);
+                },
+                onError: (error) => toast.error(errorMessage(error, 'Failed to remove the post')),
+              })
+            }
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
-import { communityLimits } from '@lumen/core/community/schemas';
+import { communityLimits } from '@lumen/core/community/limits';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';

@@ -26,5 +26,13 @@ export function getBlogPost(slug: string, signal?: AbortSignal): Promise<PublicP
 }
 
 export function useBlogPostQuery(slug: string) {
-  return useQuery(queryOptions({ queryKey: contentKeys.post(slug), queryFn: ({ signal }) => getBlogPost(slug, signal), retry: false }));
+  return useQuery(
+    queryOptions({
+      queryKey: contentKeys.post(slug),
+      queryFn: ({ signal }) => getBlogPost(slug, signal),
+      retry: false,
+      // A "not found" rendered by the server stays as rendered; asking again on hydration would swap it for a spinner.
+      retryOnMount: false,
+    }),
+  );
 }

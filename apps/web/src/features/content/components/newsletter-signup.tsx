@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Mail } from 'lucide-react';
-import { SUBSCRIBE_MESSAGE, subscribeBodySchema } from '@lumen/core/content/newsletter';
 import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -12,11 +11,13 @@ export function NewsletterSignup({ dark = false }: { dark?: boolean }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
   const subscribe = useSubscribeToNewsletter();
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
+    // The rules (and zod) load when someone subscribes, not with every public page.
+    const { SUBSCRIBE_MESSAGE, subscribeBodySchema } = await import('@lumen/core/content/newsletter');
     const parsed = subscribeBodySchema.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
@@ -25,7 +26,7 @@ export function NewsletterSignup({ dark = false }: { dark?: boolean }) {
     setError(null);
     try {
       await subscribe.mutateAsync({ email: parsed.data.email });
-      setDone(true);
+      setDoneMessage(SUBSCRIBE_MESSAGE);
     } catch (failure) {
       setError(errorMessage(failure, 'Could not subscribe; please try again.'));
     }
@@ -39,9 +40,9 @@ export function NewsletterSignup({ dark = false }: { dark?: boolean }) {
       <p className={cn('mt-1 text-sm', dark ? 'text-slate-400' : 'text-slate-600')}>
         New tools, guides and prompt ideas, about once a month. Unsubscribe with one click.
       </p>
-      {done ? (
+      {doneMessage ? (
         <p role="status" className={cn('mt-3 text-sm font-medium', dark ? 'text-emerald-300' : 'text-emerald-700')}>
-          {SUBSCRIBE_MESSAGE}
+          {doneMessage}
         </p>
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">

@@ -1,18 +1,17 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, Clock } from 'lucide-react';
-import { readingTimeLabel } from '@lumen/core/content/blog';
+import { readingTimeLabel } from '@lumen/core/content/reading-time';
+import { PageMeta, ResponseStatus } from '@/components/page-meta.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
-import { useDocumentTitle } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { formatDate } from '@/lib/format.ts';
+import { formatPublicDate } from '@/lib/format.ts';
 import { useBlogPostQuery } from '../api/blog-posts.ts';
 import { PostCard } from '../components/post-card.tsx';
 import { Prose } from '../components/prose.tsx';
 import { ShareButton } from '../components/share-button.tsx';
-import { useMetaDescription } from '../components/use-meta-description.ts';
 
 const backLink = (
   <Link to="/company/blogs" className="mb-6 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
@@ -24,12 +23,11 @@ const backLink = (
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const { data: post, isPending, isError, error, refetch } = useBlogPostQuery(slug);
-  useDocumentTitle(post ? post.seoTitle || post.title : 'Blog');
-  useMetaDescription(post ? post.seoDescription || post.excerpt : undefined);
 
   if (isPending) {
     return (
       <PageContainer narrow>
+        <PageMeta title="Blog" />
         <Spinner label="Loading the article…" />
       </PageContainer>
     );
@@ -40,19 +38,30 @@ export function BlogPostPage() {
         {backLink}
         {isApiError(error) && error.status === 404 ? (
           <>
+            <PageMeta title="Article not found" noIndex />
+            <ResponseStatus status={404} />
             <h1 className="mb-4 text-2xl font-bold text-slate-900">Article not found</h1>
             <EmptyState title="This article is not available">
               It may have been moved or unpublished. Browse all articles instead.
             </EmptyState>
           </>
         ) : (
-          <ErrorState message="Failed to load the article" onRetry={() => void refetch()} />
+          <>
+            <PageMeta title="Blog" noIndex />
+            <ErrorState message="Failed to load the article" onRetry={() => void refetch()} />
+          </>
         )}
       </PageContainer>
     );
   }
   return (
     <PageContainer narrow>
+      <PageMeta
+        title={post.seoTitle || post.title}
+        description={post.seoDescription || post.excerpt || undefined}
+        image={post.coverImageUrl ?? undefined}
+        type="article"
+      />
       {backLink}
       <article>
         <header className="mb-8">
@@ -78,7 +87,7 @@ export function BlogPostPage() {
               {post.publishedAt && (
                 <>
                   <span aria-hidden="true">·</span>
-                  <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                  <time dateTime={post.publishedAt}>{formatPublicDate(post.publishedAt)}</time>
                 </>
               )}
               <span aria-hidden="true">·</span>

@@ -2,12 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, mockFetch } from '@/test/fetch-mock.ts';
+import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { ContactPage } from './contact-page.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
 describe('the contact page', { timeout: 20_000 }, () => {
+  it("fills in a signed-in visitor's name and e-mail", async () => {
+    mockFetch(() => fail(404, 'Not found', 'NOT_FOUND'));
+    renderRoutes([{ path: '/', element: <ContactPage /> }], {
+      auth: fakeAuth({ user: makeUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }) }),
+    });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace'));
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@example.com');
+  });
+
   it('checks the fields, sends the message and confirms it', async () => {
     let sent: unknown = null;
     mockFetch((url, init) => {

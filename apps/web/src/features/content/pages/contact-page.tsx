@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, Gift, LifeBuoy, Mail } from 'lucide-react';
-import type { z } from 'zod';
-import { CONTACT_SENT_MESSAGE, contactBodySchema, contactLimits } from '@lumen/core/content/contact';
+import type { UseFormSetError } from 'react-hook-form';
+import type { ContactBody } from '@lumen/core/content/contact';
+import { CONTACT_SENT_MESSAGE, contactLimits } from '@lumen/core/content/contact-rules';
 import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
@@ -16,8 +15,8 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
-type FormInput = z.input<typeof contactBodySchema>;
-type FormOutput = z.output<typeof contactBodySchema>;
+type Field = keyof ContactBody;
+const fields: readonly Field[] = ['name', 'email', 'subject', 'message'];
 
 const topics = [
   {
@@ -43,31 +42,53 @@ export function ContactPage() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(contactBodySchema),
-    defaultValues: { name: user ? `${user.firstName} ${user.lastName}`.trim() : '', email: user?.email ?? '', subject: '', message: '' },
+  const [values, setValues] = useState<ContactBody>({ name: '', email: '', subject: '', message: '' });
+  // A signed-in visitor's name and e-mail fill in once the session is known (after the server-rendered page hydrates),
+  // unless they were already typed.
+  useEffect(() => {
+    if (!user) return;
+    setValues((current) => ({
+      ...current,
+      name: current.name || `${user.firstName} ${user.lastName}`.trim(),
+      email: current.email || user.email,
+    }));
+  }, [user]);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues({ ...values, [name]: event.target.value }),
   });
+  const setFieldError: UseFormSetError<ContactBody> = (name, { message }) => setErrors((current) => ({ ...current, [name]: message }));
 
-  const onSubmit = handleSubmit(async (values) => {
+  // A plain form: the schema (and zod) load when the message is sent, not with the page.
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
     setFailure(null);
+    setSubmitting(true);
     try {
-      await send.mutateAsync(values);
+      const { contactBodySchema } = await import('@lumen/core/content/contact');
+      const parsed = contactBodySchema.safeParse(values);
+      if (!parsed.success) {
+        const found: Partial<Record<Field, string>> = {};
+        for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+        setErrors(found);
+        return;
+      }
+      setErrors({});
+      await send.mutateAsync(parsed.data);
       setSent(true);
-      reset({ ...values, subject: '', message: '' });
+      setValues({ ...values, subject: '', message: '' });
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['name', 'email', 'subject', 'message']))
+      if (!applyServerFieldErrors(error, setFieldError, fields))
         setFailure(errorMessage(error, 'Could not send your message; please try again.'));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  const messageLength = (watch('message') ?? '').length;
+  const messageLength = values.message.length;
   return (
     <PageContainer>
       <PageHeader
@@ -103,15 +124,15 @@ export function ContactPage() {
             </p>
           )}
           <form onSubmit={(event) => void onSubmit(event)} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-            <TextField label="E-mail" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+            <TextField label="Name" autoComplete="name" error={errors.name} {...bind('name')} />
+            <TextField label="E-mail" type="email" autoComplete="email" error={errors.email} {...bind('email')} />
             <div className="sm:col-span-2">
-              <TextField label="Subject" error={errors.subject?.message} {...register('subject')} />
+              <TextField label="Subject" error={errors.subject} {...bind('subject')} />
             </div>
             <div className="sm:col-span-2">
-              <FormField label="Message" error={errors.message?.message} hint={`${messageLength}/${contactLimits.messageMax}`}>
+              <FormField label="Message" error={errors.message} hint={`${messageLength}/${contactLimits.messageMax}`}>
                 {(field) => (
-                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={7} {...register('message')} />
+                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={7} {...bind('message')} />
                 )}
               </FormField>
             </div>

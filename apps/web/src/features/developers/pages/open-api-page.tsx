@@ -8,6 +8,7 @@ import { quickStartSample, sampleLanguages, webhookSamples, workflowSamples } fr
 import type { Sample } from '../api/code-samples.ts';
 import { ApiReference } from '../components/api-reference.tsx';
 import { CodeBlock, CodeTabs } from '../components/code-block.tsx';
+import { useSite } from '@/lib/site-context.ts';
 
 const sections = [
   { id: 'quick-start', title: 'Quick start' },
@@ -16,10 +17,6 @@ const sections = [
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'reference', title: 'API reference' },
 ] as const;
-
-function apiBase(): string {
-  return `${typeof window === 'undefined' ? '' : window.location.origin}/api/v1`;
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -47,7 +44,8 @@ function SampleTabs({ sample }: { sample: Sample }) {
 
 /** /resources/open-api: authentication, a quick start, worked examples, webhooks and the interactive reference. */
 export function OpenApiPage() {
-  const base = apiBase();
+  // The site's public address, the same on the server and in the browser (the page is rendered on both).
+  const base = `${useSite().origin}/api/v1`;
   return (
     <PageContainer>
       <PageHeader

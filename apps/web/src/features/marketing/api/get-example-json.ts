@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { httpFetch } from '@/lib/http-transport.ts';
 
 /** A JSON file of the examples under /examples (static files, not the API). */
 export async function getExampleJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+  const response = await httpFetch(url, { signal, headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Could not load the example (${response.status})`);
   return (await response.json()) as T;
 }

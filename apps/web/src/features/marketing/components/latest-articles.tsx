@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
-import { readingTimeLabel } from '@lumen/core/content/blog';
+import { readingTimeLabel } from '@lumen/core/content/reading-time';
 import { useBlogPostsQuery } from '@/features/content/api/blog-posts.ts';
 import { formatDate } from '@/lib/format.ts';
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { imageStyleNames } from '@lumen/core/services/image-generator-params';
+import { imageStyleNames } from '@lumen/core/services/image-generator-options';
 import {
   aiBackgroundExample,
   exampleEngineLabels,

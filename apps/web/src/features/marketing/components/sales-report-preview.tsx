@@ -60,7 +60,7 @@ export function SalesReportPreview({ url }: { url: string }) {
         </div>
       </div>
       <section>
-        <h4 className="text-sm font-semibold text-slate-900">Talk ratio</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Talk ratio</h3>
         <ul className="mt-2 space-y-2">
           {report.speakers.map((speaker) => (
             <li key={speaker.name} className="text-sm">
@@ -84,12 +84,12 @@ export function SalesReportPreview({ url }: { url: string }) {
         </ul>
       </section>
       <section>
-        <h4 className="text-sm font-semibold text-slate-900">Sentiment over the call</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Sentiment over the call</h3>
         <SentimentLine segments={report.sentiment.segments} />
         <p className="text-xs text-slate-500">Overall {report.sentiment.overall.toFixed(2)} (−1 negative … 1 positive)</p>
       </section>
       <section>
-        <h4 className="text-sm font-semibold text-slate-900">Objections</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Objections</h3>
         <ul className="mt-2 space-y-2 text-sm">
           {report.objections.length === 0 && <li className="text-slate-500">None raised.</li>}
           {report.objections.map((objection) => (
@@ -106,7 +106,7 @@ export function SalesReportPreview({ url }: { url: string }) {
         </ul>
       </section>
       <section>
-        <h4 className="text-sm font-semibold text-slate-900">Next steps</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Next steps</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           {report.nextSteps.map((step) => (
             <li key={step.text}>
@@ -114,7 +114,7 @@ export function SalesReportPreview({ url }: { url: string }) {
             </li>
           ))}
         </ul>
-        <h4 className="mt-4 text-sm font-semibold text-slate-900">Key topics</h4>
+        <h3 className="mt-4 text-sm font-semibold text-slate-900">Key topics</h3>
         <ul className="mt-2 flex flex-wrap gap-1.5">
           {report.topics.slice(0, 6).map((topic) => (
             <li key={topic.term} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
@@ -124,7 +124,7 @@ export function SalesReportPreview({ url }: { url: string }) {
         </ul>
       </section>
       <section className="md:col-span-2">
-        <h4 className="text-sm font-semibold text-slate-900">Why this score</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Why this score</h3>
         <ul className="mt-2 grid gap-2 sm:grid-cols-2">
           {report.score.reasons.map((reason) => (
             <li key={reason.criterion} className="rounded-lg border border-slate-100 p-2 text-sm">

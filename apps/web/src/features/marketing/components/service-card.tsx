@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import type { ServiceDetails } from '@/lib/service-details.ts';
 import { costLabel } from '@/lib/service-details.ts';
+import { BackdropImage } from '@/components/backdrop-image.tsx';
 
 export function ServiceCard({ service }: { service: ServiceDetails }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <div className="relative h-32 overflow-hidden">
-        <img
-          src={`/main/bg/${service.image}.jpg`}
-          alt=""
-          loading="lazy"
-          className="h-full w-full object-cover transition group-hover:scale-105"
+        <BackdropImage
+          index={service.image}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          className="h-full w-full transition group-hover:scale-105"
         />
         <span className="absolute bottom-3 left-4 rounded-xl bg-white/95 p-2 text-brand-700 shadow">
           <service.icon className="h-5 w-5" aria-hidden="true" />

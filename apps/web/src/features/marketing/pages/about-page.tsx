@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { Coins, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
-import { useDocumentTitle } from '@/components/ui/page-header.tsx';
+import { PageMeta } from '@/components/page-meta.tsx';
 import { services } from '@/lib/service-details.ts';
+import { BackdropImage } from '@/components/backdrop-image.tsx';
 
 const principles = [
   {
@@ -29,11 +30,14 @@ const principles = [
 ];
 
 export function AboutPage() {
-  useDocumentTitle('About us');
   return (
     <>
+      <PageMeta
+        title="About us"
+        description="Who makes Lumen Studio, what its six AI tools do and how it treats your uploads and results."
+      />
       <section className="relative isolate overflow-hidden bg-ink text-white">
-        <img src="/main/bg/3.jpg" alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />
+        <BackdropImage index={3} priority className="absolute inset-0 -z-10 h-full w-full opacity-60" />
         <div className="absolute inset-0 -z-10 bg-gradient-to-b from-ink/30 to-ink" aria-hidden="true" />
         <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6">
           <p className="text-xs font-semibold tracking-wider text-brand-300 uppercase">Company</p>

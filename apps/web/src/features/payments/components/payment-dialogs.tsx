@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
@@ -32,7 +32,8 @@ export function PaymentDialogs() {
   const refreshCredits = useRefreshCredits();
   const [state, setState] = useState<State | null>(null);
   const isSignedIn = useRef(false);
-  useEffect(() => {
+  // A layout effect, so the open handler sees the new user even when a sibling's effect opens the dialog in the same commit.
+  useLayoutEffect(() => {
     isSignedIn.current = user !== null;
   }, [user]);
 

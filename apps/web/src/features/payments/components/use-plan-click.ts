@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
@@ -12,16 +12,22 @@ export function pricingPathFor(packageId: string): string {
   return `/company/pricing?package=${encodeURIComponent(packageId)}`;
 }
 
+type PlanChoice = 'free' | { pkg: CreditPackage; cardName: string };
+
 /**
  * Purchase flow, for a click on a plan card:
  * - signed out: the sign-up modal (free → /dashboard afterwards; paid → /company/pricing with a message);
  * - signed in, free: "You're already on the Free plan";
  * - signed in, paid: select the package and open the payment dialog.
+ * A click that arrives while the session is still being checked (the page is server-rendered, so its buttons are
+ * there before the browser knows who is signed in) is held and answered as soon as the check ends, so a signed-in
+ * user is never asked to sign up.
  */
 export function usePlanClick({ onSelect, beforePayment }: { onSelect: (packageId: string) => void; beforePayment?: () => void }) {
-  const { user } = useAuth();
-  return useCallback(
-    (plan: 'free' | { pkg: CreditPackage; cardName: string }) => {
+  const { user, isLoading } = useAuth();
+  const heldChoice = useRef<PlanChoice | null>(null);
+  const answer = useCallback(
+    (plan: PlanChoice) => {
       if (plan === 'free') {
         if (user) toast.info(FREE_PLAN_NOTICE);
         else openSignupModal({ redirectTo: '/dashboard' });
@@ -40,5 +46,18 @@ export function usePlanClick({ onSelect, beforePayment }: { onSelect: (packageId
       openPaymentDialog({ packageId: plan.pkg.id });
     },
     [user, onSelect, beforePayment],
+  );
+  useEffect(() => {
+    const plan = heldChoice.current;
+    if (isLoading || !plan) return;
+    heldChoice.current = null;
+    answer(plan);
+  }, [isLoading, answer]);
+  return useCallback(
+    (plan: PlanChoice) => {
+      if (isLoading) heldChoice.current = plan;
+      else answer(plan);
+    },
+    [isLoading, answer],
   );
 }

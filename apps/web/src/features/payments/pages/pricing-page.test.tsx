@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
 import { toast } from 'sonner';
+import { AuthContext } from '@/features/auth/api/auth-context.ts';
 import { AUTH_OPEN_EVENT } from '@/features/auth/api/auth-modal-events.ts';
 import { defaultCosts, makePackage, seededPackages } from '@/test/credits-fixtures.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -183,6 +186,28 @@ describe('pricing page', () => {
     expect(within(cardDialog).getByText("Complete your credit purchase using Stripe's secure payment system.")).toBeInTheDocument();
     expect(await within(cardDialog).findByRole('button', { name: 'Pay $19' })).toBeEnabled();
     expect(within(cardDialog).getByRole('note', { name: 'Test mode' })).toBeInTheDocument();
+  });
+
+  it('holds a click made while the session is still being checked and answers it once the user is known', async () => {
+    serve();
+    const authEvents: unknown[] = [];
+    const listener = (event: Event) => authEvents.push((event as CustomEvent).detail);
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    const { router, queryClient, rerender } = renderRoutes(routes, { path: '/company/pricing', auth: fakeAuth({ isLoading: true }) });
+    await screen.findByRole('article', { name: 'Plus' });
+    await userEvent.click(within(card('Plus')).getByRole('button', { name: 'Buy Plus' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={queryClient}>
+        <AuthContext.Provider value={fakeAuth({ user: makeUser() })}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
+    );
+    const dialog = await screen.findByRole('dialog');
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect(within(dialog).getByText('Choose your preferred payment method to complete the purchase.')).toBeInTheDocument();
+    expect(authEvents).toEqual([]);
   });
 
   it("validates the purchase start: 'Authentication required' for a signed-out visitor", async () => {
