@@ -12,7 +12,7 @@ export {
   insertCreditAccount,
 } from './credits.repository.ts';
 export { creditsRoutes } from './credits.routes.ts';
-export { adjustCredits, chargeForService, grantCredits, moveCredits, refundCharge } from './credits.service.ts';
+export { adjustCredits, chargeForService, grantCredits, insufficientCreditsError, moveCredits, refundCharge } from './credits.service.ts';
 export { catalogueRoutes } from './ordered-catalogue.routes.ts';
 export { createOrderedCatalogue } from './ordered-catalogue.ts';
 export { creditAccounts, creditLedger, creditPackages, serviceCosts } from './tables.ts';

@@ -5,12 +5,6 @@ import type { JobStatus } from '@lumen/core/jobs/schemas';
 import { jobOutputs, jobs } from './tables.ts';
 import type { JobOutputRow, JobRow } from './tables.ts';
 
-export async function insertJob(db: Db, values: typeof jobs.$inferInsert): Promise<JobRow> {
-  const [row] = await db.insert(jobs).values(values).returning();
-  if (!row) throw new Error('insertJob: no row returned');
-  return row;
-}
-
 export async function findJob(db: Db, id: string): Promise<JobRow | null> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
   return row ?? null;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { CreateJobBody, DownloadLink, Job, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import type { Paginated } from '@lumen/core/http/pagination';
@@ -14,7 +13,7 @@ import { checkServiceAllowed, enforceMonthlyCap } from './key-budget.ts';
 import type { JobApiKey } from './key-budget.ts';
 import { listServiceCosts } from '../credits/index.ts';
 import { findCreditAccount, hasPurchased } from '../credits/index.ts';
-import { chargeForService } from '../credits/index.ts';
+import { insufficientCreditsError } from '../credits/index.ts';
 import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import type { EngineRegistry } from '@lumen/engines';
@@ -22,9 +21,10 @@ import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
-import { deleteJob, findJob, findJobByKey, findJobsPage, insertJob, listOutputs } from './jobs.repository.ts';
+import { findCostAndBalance, insertChargedJob } from './charged-job.repository.ts';
+import type { ChargedJob } from './charged-job.repository.ts';
+import { deleteJob, findJob, findJobByKey, findJobsPage, listOutputs } from './jobs.repository.ts';
 import { orderedServiceDefinitions, serviceDefinitions } from './service-catalogue.ts';
-import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
@@ -47,6 +47,9 @@ type Deps = {
   /** Called after a job is committed (wakes the in-process worker). */
   onEnqueued(jobId: string): void;
 };
+
+/** The balance did not cover the cost: the statement changed nothing. */
+class NotCharged extends Error {}
 
 export function createJobsService(deps: Deps) {
   const { db, links } = deps;
@@ -80,6 +83,32 @@ export function createJobsService(deps: Deps) {
     return row;
   }
 
+  /**
+   * A paid service submitted without a key cap is one statement, one round trip. Free runs and capped keys add checks
+   * that must undo the charge when they refuse, so they run in a transaction; so does a paid submission the statement
+   * refused, to tell a free service from a short balance.
+   */
+  async function insertJobWithCharge(viewer: Viewer, job: ChargedJob, submission: Submission): Promise<JobRow> {
+    const { apiKey } = submission;
+    const hasCap = apiKey?.monthlyCreditCap !== null && apiKey?.monthlyCreditCap !== undefined;
+    const row = hasCap ? null : await insertChargedJob(db, job, { paidOnly: true });
+    if (row) return row;
+    return db.transaction(async (tx) => {
+      const charged = await insertChargedJob(tx, job, { paidOnly: false });
+      if (!charged) throw new NotCharged();
+      await enforceMonthlyCap(tx, apiKey, new Date());
+      if (charged.cost === 0) await countFreeRun(tx, deps.freeJobLimits, { userId: viewer.id, ip: submission.ip }, deps.clock());
+      return charged;
+    });
+  }
+
+  async function notChargedError(viewer: Viewer, service: ServiceKey): Promise<Error> {
+    const { cost, balance } = await findCostAndBalance(db, { userId: viewer.id, service });
+    if (cost === null) return new AppError('NOT_FOUND', 404, `Unknown service: ${service}`);
+    if (balance === null) return new Error(`createJob: user ${viewer.id} has no credit account`);
+    return insufficientCreditsError(balance, cost);
+  }
+
   async function createJob(
     viewer: Viewer,
     body: { service: ServiceKey; params: Record<string, unknown>; files: Record<string, string> },
@@ -87,10 +116,6 @@ export function createJobsService(deps: Deps) {
   ): Promise<{ job: Job; isReplay: boolean }> {
     const { idempotencyKey, apiKey } = submission;
     checkServiceAllowed(apiKey, body.service);
-    if (idempotencyKey) {
-      const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
-      if (earlier) return { job: (await present([earlier], viewer))[0]!, isReplay: true };
-    }
     const definition = serviceDefinitions[body.service];
     const parsed = definition.paramsSchema.safeParse(body.params);
     if (!parsed.success) {
@@ -104,43 +129,29 @@ export function createJobsService(deps: Deps) {
     const files = await resolveJobFiles(db, { userId: viewer.id, definition, params, files: body.files });
     const engine = deps.engines.infoFor(body.service);
     const jobId = randomUUID();
+    const job: ChargedJob = {
+      id: jobId,
+      userId: viewer.id,
+      service: body.service,
+      params,
+      files,
+      engineKind: engine.kind,
+      engineLabel: engine.label,
+      idempotencyKey: idempotencyKey ?? null,
+      apiKeyId: apiKey?.id ?? null,
+      charge: { idempotencyKey: `job:${jobId}:charge`, reason: `${definition.name} job` },
+    };
+    const replay = async () => {
+      const earlier = idempotencyKey ? await findJobByKey(db, viewer.id, idempotencyKey) : null;
+      return earlier ? { job: (await present([earlier], viewer))[0]!, isReplay: true } : null;
+    };
     let row: JobRow;
     try {
-      row = await db.transaction(async (tx) => {
-        // The job row first: a concurrent request with the same Idempotency-Key waits here and then
-        // fails on the unique index before it charges anything.
-        await insertJob(tx, {
-          id: jobId,
-          userId: viewer.id,
-          service: body.service,
-          params,
-          files,
-          cost: 0,
-          engineKind: engine.kind,
-          engineLabel: engine.label,
-          idempotencyKey: idempotencyKey ?? null,
-          apiKeyId: apiKey?.id ?? null,
-        });
-        const charge = await chargeForService(tx, {
-          userId: viewer.id,
-          serviceKey: body.service,
-          idempotencyKey: `job:${jobId}:charge`,
-          reason: `${definition.name} job`,
-        });
-        const [updated] = await tx
-          .update(jobs)
-          .set({ cost: charge.cost, chargeLedgerId: charge.ledgerEntryId })
-          .where(eq(jobs.id, jobId))
-          .returning();
-        await enforceMonthlyCap(tx, apiKey, new Date());
-        if (charge.cost === 0) await countFreeRun(tx, deps.freeJobLimits, { userId: viewer.id, ip: submission.ip }, deps.clock());
-        return updated!;
-      });
+      row = await insertJobWithCharge(viewer, job, submission);
     } catch (error) {
-      if (idempotencyKey && isUniqueViolation(error)) {
-        const earlier = await findJobByKey(db, viewer.id, idempotencyKey);
-        if (earlier) return { job: (await present([earlier], viewer))[0]!, isReplay: true };
-      }
+      const earlier = idempotencyKey && (isUniqueViolation(error) || error instanceof NotCharged) ? await replay() : null;
+      if (earlier) return earlier;
+      if (error instanceof NotCharged) throw await notChargedError(viewer, body.service);
       throw error;
     }
     deps.onEnqueued(jobId);

@@ -1,0 +1,85 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { creditAccounts, creditLedger, serviceCosts } from '../credits/index.ts';
+import { jobs } from './tables.ts';
+import type { JobFileRef, JobRow } from './tables.ts';
+
+export type ChargedJob = {
+  id: string;
+  userId: string;
+  service: string;
+  params: Record<string, unknown>;
+  files: Record<string, JobFileRef>;
+  engineKind: string;
+  engineLabel: string;
+  idempotencyKey: string | null;
+  apiKeyId: string | null;
+  /** The charge's ledger row: its idempotency key and reason. */
+  charge: { idempotencyKey: string; reason: string };
+};
+
+/** Turns a row of `returning *` (driver values under column names) into the row drizzle's own queries return. */
+function jobRowOf(raw: Record<string, unknown>): JobRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(jobs))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as JobRow;
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+}
+
+/**
+ * Submits a job in one statement: reads the service's cost, takes it from the balance only if the balance covers it
+ * (the conditional update locks the account row for this statement alone), appends the charge to the ledger and
+ * inserts the job linked to it. It is the same move of credits as moveCredits (a conditional update that cannot go
+ * below zero plus a ledger row with a unique key), written as one statement so a submission is one round trip.
+ * Returns null, having changed nothing, when the balance does not cover the cost, or, with `paidOnly`, when the service
+ * costs nothing (free runs are counted in a transaction, see the jobs service). A second job with the same
+ * Idempotency-Key fails on the jobs' unique index and the whole statement, charge included, is undone.
+ */
+export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidOnly: boolean }): Promise<JobRow | null> {
+  const result = await db.execute(sql`
+    with price as (
+      select ${serviceCosts.cost} as cost from ${serviceCosts}
+      where ${serviceCosts.serviceKey} = ${job.service} ${options.paidOnly ? sql`and ${serviceCosts.cost} > 0` : sql``}
+    ), charged as (
+      update ${creditAccounts}
+      set balance = ${creditAccounts.balance} - price.cost, spent = ${creditAccounts.spent} + price.cost, updated_at = now()
+      from price
+      where ${creditAccounts.userId} = ${job.userId}::uuid and ${creditAccounts.balance} >= price.cost
+      returning ${creditAccounts.balance} as balance, price.cost as cost
+    ), ledger as (
+      insert into ${creditLedger} (user_id, amount, balance_after, kind, idempotency_key, reason, service_key, unit_cost)
+      select ${job.userId}::uuid, 0 - charged.cost, charged.balance, 'job_charge', ${job.charge.idempotencyKey}::text, ${job.charge.reason}::text,
+        ${job.service}::text, charged.cost
+      from charged
+      returning id, unit_cost
+    )
+    insert into ${jobs} (id, user_id, service, params, files, cost, charge_ledger_id, engine_kind, engine_label, idempotency_key, api_key_id)
+    select ${job.id}::uuid, ${job.userId}::uuid, ${job.service}::text, ${JSON.stringify(job.params)}::jsonb, ${JSON.stringify(job.files)}::jsonb,
+      ledger.unit_cost, ledger.id, ${job.engineKind}::text, ${job.engineLabel}::text, ${job.idempotencyKey}::text, ${job.apiKeyId}::uuid
+    from ledger
+    returning *
+  `);
+  const [raw] = rowsOf(result);
+  return raw ? jobRowOf(raw) : null;
+}
+
+/** Why a submission charged nothing: the service's cost (null when unknown) and the balance (null without an account). */
+export async function findCostAndBalance(
+  db: Db,
+  input: { userId: string; service: string },
+): Promise<{ cost: number | null; balance: number | null }> {
+  const result = await db.execute(sql`
+    select
+      (select ${serviceCosts.cost} from ${serviceCosts} where ${serviceCosts.serviceKey} = ${input.service}::text) as cost,
+      (select ${creditAccounts.balance} from ${creditAccounts} where ${creditAccounts.userId} = ${input.userId}::uuid) as balance
+  `);
+  const [row] = rowsOf(result);
+  const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { cost: numberOrNull(row?.cost), balance: numberOrNull(row?.balance) };
+}

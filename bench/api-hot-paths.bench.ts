@@ -1,0 +1,198 @@
+/**
+ * The API's hot paths against bare Fastify, each in its own process, as production runs them:
+ *   - the server started like `npm run start:api` (NODE_ENV=production, worker off, request logging on) on a fresh
+ *     PostgreSQL database (BENCH_DATABASE_URL's server) or, with --pglite, on the embedded PGlite;
+ *   - bare Fastify answering {ok:true} (bench/support/bare-fastify.mjs), measured right before each route so
+ *     every ratio compares two runs under the same machine load.
+ * Job submission goes to POST /api/v1/jobs (sales-pilot with pasted text) from 200 accounts; one run mixes in 10%
+ * malformed or unauthorised requests. Afterwards every account's balance must equal its grant minus the cost of
+ * the jobs it holds, and it must hold exactly the jobs it was answered 201 for. Prints a Markdown section for
+ * bench/RESULTS.md, with the server's resident memory idle and at its peak.
+ *
+ *   npm run bench:api                       (PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres)
+ *   npm run bench:api -- --pglite           (the embedded default)
+ *   BENCH_SECONDS=10 (per measurement), BENCH_DATABASE_URL=postgres://... to use another server
+ */
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { createBenchPopulation } from './support/bench-population.ts';
+import type { BenchPopulation } from './support/bench-population.ts';
+import { createServerDatabase, startBareFastify, startProductionServer } from './support/server-process.ts';
+import type { RunningProcess } from './support/server-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const usePglite = process.argv.includes('--pglite');
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Measured = { perSecond: number; p50: number; p99: number; errors: number; unexpected: number; acceptedPerSecond?: number };
+type Row = Measured & { label: string; barePerSecond: number };
+
+const SALES_PILOT_BODY = JSON.stringify({
+  service: 'sales-pilot',
+  params: { text: 'Seller: Hi, thanks for your time today. Buyer: Happy to talk, but the price worries me a little.' },
+  files: {},
+});
+
+/** The requests of the 10% share: each must be refused with a 4xx and change nothing. */
+const BAD_REQUESTS = [
+  { headers: { 'content-type': 'application/json' }, body: '{"service": "sales-pilot", "params": ' }, // broken JSON
+  { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ service: 'no-such-tool', params: {}, files: {} }) },
+  { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ service: 'sales-pilot', params: {}, files: {} }) },
+  { headers: { 'content-type': 'application/json', authorization: 'Bearer not.a.token' }, body: SALES_PILOT_BODY },
+] as const;
+
+/** Tallies of one job run: 201s (accepted jobs), 4xx refusals, anything else (5xx, another status), and requests built. */
+type JobAnswers = { accepted: number; refused: number; unexpected: number; built: number };
+
+/**
+ * POST /jobs spread round-robin over the first `accounts` people; with `badEvery` > 0 every `badEvery`-th request is
+ * one of BAD_REQUESTS. autocannon does not tie an answer to the request it sent, so the run counts statuses: every
+ * answer must be a 201 or (for the bad share) a 4xx. Requests still in flight when the run stops are never answered
+ * but may commit, so afterwards the accounts hold at least the accepted jobs and at most that plus the unanswered.
+ */
+function jobSubmissions(address: string, population: BenchPopulation, accounts: number, badEvery: number) {
+  const answers: JobAnswers = { accepted: 0, refused: 0, unexpected: 0, built: 0 };
+  const options: autocannon.Options = {
+    url: `${address}/api/v1/jobs`,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const sent = (answers.built += 1);
+          const token = population.users[sent % accounts]!.accessToken;
+          if (badEvery > 0 && sent % badEvery === 0) {
+            const bad = BAD_REQUESTS[(sent / badEvery) % BAD_REQUESTS.length]!;
+            return { ...request, headers: { authorization: `Bearer ${token}`, ...bad.headers }, body: bad.body };
+          }
+          return { ...request, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: SALES_PILOT_BODY };
+        },
+        onResponse: (status: number) => {
+          if (status === 201) answers.accepted += 1;
+          else if (badEvery > 0 && status >= 400 && status < 500) answers.refused += 1;
+          else answers.unexpected += 1;
+        },
+      },
+    ],
+  };
+  return { options, answers };
+}
+
+async function run(options: autocannon.Options, connections: number): Promise<autocannon.Result> {
+  return autocannon({ connections, duration: SECONDS, ...options });
+}
+
+function summarise(result: autocannon.Result, unexpected = result.non2xx): Measured {
+  return {
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    unexpected,
+  };
+}
+
+async function main(): Promise<void> {
+  const database = usePglite ? null : await createServerDatabase(serverUrl);
+  const databaseLabel = database?.label ?? 'PGlite (embedded, on disk)';
+  let server: RunningProcess | null = null;
+  let bare: RunningProcess | null = null;
+  try {
+    bare = await startBareFastify();
+    server = await startProductionServer(database?.url);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idleRss = server.rssMb();
+    const population = await createBenchPopulation(server.address, 200);
+    const rows: Row[] = [];
+    const measure = async (label: string, connections: number, measureRoute: () => Promise<Measured>) => {
+      const yardstick = summarise(await run({ url: `${bare!.address}/` }, connections));
+      rows.push({ label, barePerSecond: yardstick.perSecond, ...(await measureRoute()) });
+      process.stderr.write(`${label}: ${rows.at(-1)!.perSecond.toFixed(0)} req/s\n`);
+    };
+    let acceptedJobs = 0;
+    let unansweredJobs = 0;
+
+    await measure('GET /api/v1/credits/packages (public)', 10, async () =>
+      summarise(await run({ url: `${server!.address}/api/v1/credits/packages` }, 10)),
+    );
+    await measure('GET /api/v1/payment/plans (public)', 10, async () =>
+      summarise(await run({ url: `${server!.address}/api/v1/payment/plans` }, 10)),
+    );
+    await measure('GET /api/v1/credits/costs (public)', 10, async () =>
+      summarise(await run({ url: `${server!.address}/api/v1/credits/costs` }, 10)),
+    );
+    await measure('GET /api/v1/blog/posts (public)', 10, async () =>
+      summarise(await run({ url: `${server!.address}/api/v1/blog/posts` }, 10)),
+    );
+    await measure('GET /api/v1/credits/balance, JWT', 10, async () =>
+      summarise(
+        await run(
+          { url: `${server!.address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${population.users[0]!.accessToken}` } },
+          10,
+        ),
+      ),
+    );
+    await measure('GET /api/v1/credits/balance, API key', 10, async () => {
+      let sent = 0;
+      const keys = population.apiKeys;
+      const setupRequest = (request: autocannon.Request) => ({ ...request, headers: { 'x-api-key': keys[(sent += 1) % keys.length]! } });
+      return summarise(await run({ url: `${server!.address}/api/v1/credits/balance`, requests: [{ method: 'GET', setupRequest }] }, 10));
+    });
+    const peakBeforeJobs = server.peakRssMb();
+    for (const [label, connections, accounts, badEvery] of [
+      ['POST /api/v1/jobs, 200 accounts', 100, 200, 0],
+      ['POST /api/v1/jobs, 200 accounts, 10% bad requests', 100, 200, 10],
+      ['POST /api/v1/jobs, 200 accounts', 10, 200, 0],
+      ['POST /api/v1/jobs, one account', 10, 1, 0],
+    ] as const) {
+      await measure(`${label} (${connections} connections)`, connections, async () => {
+        const submissions = jobSubmissions(server!.address, population, accounts, badEvery);
+        const result = await run(submissions.options, connections);
+        const { accepted, refused, unexpected, built } = submissions.answers;
+        acceptedJobs += accepted;
+        unansweredJobs += built - accepted - refused - unexpected;
+        return { ...summarise(result, submissions.answers.unexpected), acceptedPerSecond: submissions.answers.accepted / SECONDS };
+      });
+    }
+    const peakRss = server.peakRssMb();
+    const check = await population.checkBalances(acceptedJobs, unansweredJobs);
+
+    const base = (row: Row) => row.perSecond / row.barePerSecond;
+    const lines = [
+      `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
+        `Node ${process.version}, ${databaseLabel}`,
+      `${SECONDS} s per measurement; production server (tsx, NODE_ENV=production, worker off, logging at its default level) and ` +
+        `bare Fastify each in their own process; load average at the end ${loadavg()[0]!.toFixed(1)}.`,
+      '',
+      '| route | connections | bare req/s | route req/s | ratio to bare | p50 ms | p99 ms | errors | unexpected answers |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...rows.map((row) => {
+        const connections = /\((\d+) connections\)/.exec(row.label)?.[1] ?? '10';
+        return (
+          `| ${row.label.replace(/ \(\d+ connections\)/, '')} | ${connections} | ${row.barePerSecond.toFixed(0)} | ${row.perSecond.toFixed(0)} | ` +
+          `${base(row).toFixed(3)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.unexpected} |`
+        );
+      }),
+      '',
+      `Accepted jobs per second (201 answers): ${rows
+        .filter((row) => row.acceptedPerSecond !== undefined)
+        .map((row) => `${row.acceptedPerSecond!.toFixed(0)} (${row.label})`)
+        .join(', ')}.`,
+      `Jobs: ${acceptedJobs} answered 201 and ${unansweredJobs} requests unanswered when their run stopped; the ` +
+        `${population.users.length} accounts hold ${check.jobs} jobs; ${check.summary}.`,
+      `Server memory (RSS): ${idleRss.toFixed(0)} MB idle after start, ${peakBeforeJobs.toFixed(0)} MB peak after the reads, ` +
+        `${peakRss.toFixed(0)} MB peak after the job runs.`,
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+    if (!check.ok) process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    await bare?.stop();
+    await database?.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
