@@ -9,6 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
+import type { ChangeFeed } from './change-feed.ts';
 
 /** Drizzle over PGlite or node-postgres; transactions are the same type. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -16,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What other processes changed (db/change-feed.ts), for the copies a process keeps in memory. */
+  changes: ChangeFeed;
   /** Applies the committed migrations in apps/server/drizzle (idempotent). */
   migrate(): Promise<void>;
   /** Answers whether the database takes a query. */
@@ -47,9 +51,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       releaseOnFailedBegin(client);
     });
     const db = drizzlePg({ client: pool });
+    const changes = postgresChangeFeed(options.databaseUrl);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      changes,
       migrate: async () => {
         // Several API and worker processes may start at once on a fresh database: one migrates, the
         // others wait on this session lock and then find nothing left to do.
@@ -63,18 +69,26 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         }
       },
       ping: () => ping(db as unknown as Db),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create({ loadDataDir: options.loadDataDir });
   const db = drizzlePglite({ client });
+  const changes = pgliteChangeFeed(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 

@@ -1,0 +1,119 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/**
+ * Changes the database announces on CHANGE_CHANNEL (triggers of migration 0010), delivered to every process when
+ * the changing transaction commits: 'sessions:<user id>' when a session is revoked or its owner suspended or deleted,
+ * 'catalogue:<table>' when packages, plans or service costs change.
+ */
+export const CHANGE_CHANNEL = 'lumen_changes';
+
+export type ChangeNotice = { topic: string; key: string };
+
+export type ChangeListener = {
+  onNotice(notice: ChangeNotice): void;
+  /** Notices may have been missed (the listening connection dropped): forget everything kept. */
+  onReset(): void;
+};
+
+export type ChangeFeed = {
+  subscribe(listener: ChangeListener): () => void;
+  /**
+   * True while notices arrive. A copy of database state may only be served from memory then; the feed starts
+   * listening on the first subscription, so it is false until then.
+   */
+  isLive(): boolean;
+  close(): Promise<void>;
+};
+
+function parseNotice(payload: string): ChangeNotice | null {
+  const colon = payload.indexOf(':');
+  return colon > 0 ? { topic: payload.slice(0, colon), key: payload.slice(colon + 1) } : null;
+}
+
+function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => void) => Promise<() => Promise<void>>): ChangeFeed {
+  const listeners = new Set<ChangeListener>();
+  let live = false;
+  let closed = false;
+  let stop: (() => Promise<void>) | null = null;
+  let started = false;
+  let retryMs = 500;
+
+  const deliver = (payload: string) => {
+    const notice = parseNotice(payload);
+    if (notice) for (const listener of listeners) listener.onNotice(notice);
+  };
+  const reset = () => {
+    for (const listener of listeners) listener.onReset();
+  };
+  const start = async (): Promise<void> => {
+    if (closed) return;
+    try {
+      stop = await listen(deliver, () => {
+        live = false;
+        reset();
+        setTimeout(() => void start(), retryMs).unref();
+      });
+      live = true;
+      retryMs = 500;
+    } catch {
+      live = false;
+      retryMs = Math.min(retryMs * 2, 10_000);
+      setTimeout(() => void start(), retryMs).unref();
+    }
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!started) {
+        started = true;
+        void start();
+      }
+      return () => listeners.delete(listener);
+    },
+    isLive: () => live && !closed,
+    async close() {
+      closed = true;
+      live = false;
+      await stop?.().catch(() => undefined);
+    },
+  };
+}
+
+/** PostgreSQL: one connection of its own, outside the pool, that LISTENs and reconnects after a drop. */
+export function postgresChangeFeed(connectionString: string): ChangeFeed {
+  return createFeed(async (deliver, onDrop) => {
+    const client = new pg.Client({ connectionString });
+    let dropped = false;
+    const drop = () => {
+      if (dropped) return;
+      dropped = true;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      onDrop();
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => {
+      if (message.channel === CHANGE_CHANNEL && message.payload) deliver(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (error) {
+      dropped = true;
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return async () => {
+      dropped = true;
+      await client.end();
+    };
+  });
+}
+
+/** The embedded database: one process, so its own notifications are all there is. */
+export function pgliteChangeFeed(client: PGlite): ChangeFeed {
+  return createFeed(async (deliver) => client.listen(CHANGE_CHANNEL, deliver));
+}
