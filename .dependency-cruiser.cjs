@@ -28,6 +28,28 @@ module.exports = {
       to: { path: '^(apps|packages/engines)/' },
     },
     {
+      name: 'sdk-stands-alone',
+      severity: 'error',
+      comment:
+        'The SDK (packages/sdk/src) is what API users run, in Node or a browser: its own files, openapi-fetch and the web platform, never the apps, the other packages or Node built-ins.',
+      from: { path: '^packages/sdk/src/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^(apps/|packages/(?!sdk/))' },
+    },
+    {
+      name: 'sdk-runs-in-browsers',
+      severity: 'error',
+      from: { path: '^packages/sdk/src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'sdk-tooling-reaches-the-server-through-its-test-harness',
+      severity: 'error',
+      comment:
+        "The SDK's type generator and tests build the server in process with apps/server/src/test (build-test-app.ts and its helpers), never by importing server code directly.",
+      from: { path: '^packages/sdk/(scripts|test)/' },
+      to: { path: '^apps/', pathNot: '^apps/server/src/test/' },
+    },
+    {
       name: 'module-only-through-index',
       severity: 'error',
       comment: 'A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside.',

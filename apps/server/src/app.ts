@@ -44,6 +44,7 @@ import { ipBlocksPlugin } from './modules/ip-blocks/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { avatarFilesRoutes } from './modules/users/index.ts';
 import { crawlRoutes } from './modules/crawl/index.ts';
+import { mcpRoutes } from './modules/mcp/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { accountDataRoutes } from './modules/account-data/index.ts';
 import { requestAuthPlugin } from './modules/auth/index.ts';
@@ -164,6 +165,7 @@ export const appPlugin = fp(
     );
     await app.register(avatarFilesRoutes);
     await app.register(crawlRoutes);
+    await app.register(mcpRoutes);
     await app.register(spaPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   },
   { name: 'lumen-app' },

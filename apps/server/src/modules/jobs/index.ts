@@ -9,3 +9,7 @@ export { keySpending } from './key-spending.repository.ts';
 export { jobOutputs, jobs, uploads } from './tables.ts';
 export type { JobOutputRow } from './tables.ts';
 export { jobUploadsRoutes } from './uploads.routes.ts';
+export { createJobsService } from './jobs.service.ts';
+export type { JobsService } from './jobs.service.ts';
+export { serviceDefinitions } from './service-catalogue.ts';
+export type { ServiceDefinition } from './service-catalogue.ts';

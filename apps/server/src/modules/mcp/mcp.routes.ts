@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { apiKeyAccess } from '../../lib/api-key-access.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { currentUser } from '../../plugins/guards.ts';
+import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
+import { createCreditHistoryService } from '../credits/index.ts';
+import { createJobsService } from '../jobs/index.ts';
+import type { McpCaller } from './mcp-context.ts';
+import { createMcpService } from './mcp.service.ts';
+import { servicesCalledIn } from './tool-names.ts';
+
+const MCP_PATH = '/mcp';
+export const MCP_KEY_REQUIRED_MESSAGE = 'Send your API key in X-API-Key, or as Authorization: Bearer <key>';
+/** JSON-RPC's implementation-defined server error, which the SDK also answers a 405 with. */
+const SERVER_ERROR = -32000;
+const MCP_POST_ONLY_MESSAGE = 'Method not allowed: this MCP server is stateless and takes JSON-RPC messages by POST only';
+/** How long a tool waits for its job to finish before answering with it still queued or running. */
+const RESULT_WAIT_MS = 10_000;
+
+/** API keys only (a session token is refused), checked as on /api/v1: expiry, IP allow-list, per-key rate limit. */
+async function requireApiKey(request: FastifyRequest): Promise<void> {
+  const credential = apiKeyCredential(request);
+  if (credential === null) throw new AppError('UNAUTHORIZED', 401, MCP_KEY_REQUIRED_MESSAGE);
+  await authenticateApiKey(request, credential);
+}
+
+function callerOf(request: FastifyRequest): McpCaller {
+  const key = request.apiKey;
+  if (!key) throw new AppError('UNAUTHORIZED', 401, MCP_KEY_REQUIRED_MESSAGE);
+  const { id, role } = currentUser(request);
+  return {
+    viewer: { id, role },
+    apiKey: { id: key.id, allowedServices: key.allowedServices, monthlyCreditCap: key.monthlyCreditCap },
+    ip: request.ip,
+  };
+}
+
+/** hijack() skips Fastify's sending: headers hooks set on the reply (request id, RateLimit-*) go on the raw response now. */
+function keepHookHeaders(reply: FastifyReply): void {
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+}
+
+/**
+ * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless (decision 040): every request
+ * gets its own server and transport, built for the key that sent it, answered as plain JSON.
+ */
+export const mcpRoutes: FastifyPluginAsync = async (app) => {
+  const jobs = createJobsService({
+    db: app.db,
+    storage: app.storage,
+    links: app.fileLinks,
+    engines: app.engines,
+    freeJobLimits: app.config.clientLimits,
+    clock: () => app.clock(),
+    onEnqueued: (jobId) => {
+      app.jobEvents.emit(jobId);
+      app.jobWorker?.poke();
+    },
+  });
+  const shutdown = new AbortController();
+  app.addHook('preClose', async () => shutdown.abort());
+  const service = createMcpService({
+    jobs,
+    accounts: createCreditHistoryService({ db: app.db }),
+    changes: app.jobEvents,
+    publicUrl: app.config.publicUrl,
+    resultWaitMs: RESULT_WAIT_MS,
+    shutdown: shutdown.signal,
+    log: app.log,
+  });
+
+  app.post(MCP_PATH, { onRequest: requireApiKey, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
+    // Built before hijack(): a failure here still gets the error envelope.
+    const server = await service.serverFor(callerOf(request), servicesCalledIn(request.body));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    keepHookHeaders(reply);
+    // Closing the server aborts its running handlers (a tool waiting for its job) when the client goes away.
+    reply.raw.on('close', () => {
+      server.close().catch((error: unknown) => request.log.warn({ err: error }, 'closing an MCP server failed'));
+    });
+    try {
+      await server.connect(transport);
+      // Fastify has read the body already; an empty one (undefined) is passed as null, an invalid message.
+      await transport.handleRequest(request.raw, reply.raw, request.body ?? null);
+    } catch (error) {
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Internal error' }, id: null }));
+      } else if (!reply.raw.writableEnded) reply.raw.end();
+    }
+  });
+
+  // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
+  app.route({
+    method: ['GET', 'DELETE'],
+    url: MCP_PATH,
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ jsonrpc: '2.0', error: { code: SERVER_ERROR, message: MCP_POST_ONLY_MESSAGE }, id: null }),
+  });
+};
