@@ -23,6 +23,8 @@ export type ChangeFeed = {
    * listening on the first subscription, so it is false until then.
    */
   isLive(): boolean;
+  /** Tells this process's subscribers at once, before the database's notice arrives (an admin write it just answered). */
+  announce(notice: ChangeNotice): void;
   close(): Promise<void>;
 };
 
@@ -73,6 +75,9 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
       return () => listeners.delete(listener);
     },
     isLive: () => live && !closed,
+    announce: (notice) => {
+      for (const listener of listeners) listener.onNotice(notice);
+    },
     async close() {
       closed = true;
       live = false;

@@ -11,6 +11,14 @@ export const dbPlugin = fp(
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
     if (options.closeOnShutdown) app.addHook('onClose', async () => options.database.close());
+    // Other processes hear of an admin's change from the database's notice; this one forgets its copies before the
+    // admin's answer leaves, so the admin's next read shows the change.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/')) {
+        options.database.changes.announce({ topic: 'catalogue', key: '*' });
+      }
+      return payload;
+    });
   },
   { name: 'db' },
 );

@@ -12,6 +12,7 @@ function fakeFeed(live = true) {
       return () => listeners.delete(listener);
     },
     isLive: () => feed.live,
+    announce: (notice) => listeners.forEach((listener) => listener.onNotice(notice)),
     close: async () => undefined,
     emit: (topic, key) => listeners.forEach((listener) => listener.onNotice({ topic, key })),
     reset: () => listeners.forEach((listener) => listener.onReset()),

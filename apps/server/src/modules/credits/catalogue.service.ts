@@ -1,17 +1,25 @@
 import type { CreditPackage, ServiceCostMap } from '@lumen/core/credits/schemas';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
+import { memoUntilChanged } from '../../db/memo-until-changed.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { findActivePackage, listActivePackages, listServiceCosts } from './catalogue.repository.ts';
 import { toCreditPackageDto } from './credits.dto.ts';
 
 export const PACKAGE_NOT_FOUND_MESSAGE = 'Credit package not found';
 
-/** What credits buy and cost, read from the database on every call (admin changes show at once). */
-export function createCatalogueService({ db }: { db: Db }) {
+/**
+ * What credits buy and cost. With the database's change feed, the active packages and the cost map are kept in memory
+ * until a package or a cost changes in any process (db/memo-until-changed.ts); without it, read on every call.
+ */
+export function createCatalogueService({ db, changes }: { db: Db; changes?: ChangeFeed }) {
+  const readActivePackages = async () => (await listActivePackages(db)).map(toCreditPackageDto);
+  const readServiceCostMap = async (): Promise<ServiceCostMap> =>
+    Object.fromEntries((await listServiceCosts(db)).map((row) => [row.serviceKey, row.cost]));
+  const activePackages = changes ? memoUntilChanged(changes, ['credit_packages'], readActivePackages) : readActivePackages;
+  const serviceCostMap = changes ? memoUntilChanged(changes, ['service_costs'], readServiceCostMap) : readServiceCostMap;
   return {
-    async listActivePackages(): Promise<CreditPackage[]> {
-      return (await listActivePackages(db)).map(toCreditPackageDto);
-    },
+    listActivePackages: (): Promise<CreditPackage[]> => activePackages(),
 
     async getActivePackage(id: string): Promise<CreditPackage> {
       const row = await findActivePackage(db, id);
@@ -19,9 +27,7 @@ export function createCatalogueService({ db }: { db: Db }) {
       return toCreditPackageDto(row);
     },
 
-    async getServiceCostMap(): Promise<ServiceCostMap> {
-      return Object.fromEntries((await listServiceCosts(db)).map((row) => [row.serviceKey, row.cost]));
-    },
+    getServiceCostMap: (): Promise<ServiceCostMap> => serviceCostMap(),
   };
 }
 

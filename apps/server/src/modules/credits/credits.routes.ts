@@ -13,10 +13,11 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createCreditHistoryService } from './credit-history.service.ts';
+import { etagOnSend } from '../../lib/etag.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = createCreditHistoryService({ db: app.db });
-  const catalogue = createCatalogueService({ db: app.db });
+  const catalogue = createCatalogueService({ db: app.db, changes: app.database.changes });
   const tags = ['credits'];
   const security = [{ bearerAuth: [] }];
 
@@ -90,6 +91,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/packages',
     {
+      onSend: etagOnSend,
       schema: {
         tags,
         summary: 'Active credit packages in the admin’s order (price in dollars)',
@@ -102,6 +104,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/costs',
     {
+      onSend: etagOnSend,
       schema: {
         tags,
         summary: 'Credit cost per use of each service (0 = unlimited)',

@@ -11,15 +11,17 @@ import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { createCatalogueService } from '../../credits/index.ts';
 import { createPaymentsService } from './price-list.service.ts';
+import { etagOnSend } from '../../../lib/etag.ts';
 
 export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
-  const payments = createPaymentsService({ db: app.db });
-  const catalogue = createCatalogueService({ db: app.db });
+  const payments = createPaymentsService({ db: app.db, changes: app.database.changes });
+  const catalogue = createCatalogueService({ db: app.db, changes: app.database.changes });
   const tags = ['payments'];
 
   app.get(
     '/payment/plans',
     {
+      onSend: etagOnSend,
       schema: {
         tags,
         summary: 'Active subscription plans in order (price in dollars)',
@@ -45,6 +47,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/credit-packs',
     {
+      onSend: etagOnSend,
       schema: {
         tags,
         summary: 'Active credit packages in the admin’s order (same as /credits/packages)',

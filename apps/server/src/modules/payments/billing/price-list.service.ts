@@ -1,7 +1,9 @@
 import { FREE_PLAN, PAID_CREDITS_PLAN, usesFor } from '@lumen/core/credits/rules';
 import type { PaymentUsage, SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { serviceKeys } from '@lumen/core/services/catalogue';
+import type { ChangeFeed } from '../../../db/change-feed.ts';
 import type { Db } from '../../../db/database.ts';
+import { memoUntilChanged } from '../../../db/memo-until-changed.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { listServiceCosts } from '../../credits/index.ts';
 import { usageByService } from '../../credits/index.ts';
@@ -17,11 +19,12 @@ const catalogueIndex = (key: string) => {
   return index === -1 ? serviceKeys.length : index;
 };
 
-export function createPaymentsService({ db }: { db: Db }) {
+/** With the database's change feed, the active plans are kept in memory until a plan changes in any process. */
+export function createPaymentsService({ db, changes }: { db: Db; changes?: ChangeFeed }) {
+  const readActivePlans = async () => (await listActivePlans(db)).map(toSubscriptionPlanDto);
+  const activePlans = changes ? memoUntilChanged(changes, ['subscription_plans'], readActivePlans) : readActivePlans;
   return {
-    async listActivePlans(): Promise<SubscriptionPlan[]> {
-      return (await listActivePlans(db)).map(toSubscriptionPlanDto);
-    },
+    listActivePlans: (): Promise<SubscriptionPlan[]> => activePlans(),
 
     async getActivePlan(id: string): Promise<SubscriptionPlan> {
       const row = await findActivePlan(db, id);
