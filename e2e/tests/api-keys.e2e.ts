@@ -118,16 +118,82 @@ describe('API keys', () => {
     await context.close();
   });
 
-  it("the API reference renders the server's OpenAPI document, marks the routes that take a key, and searches it", async () => {
+  it("the API reference renders the server's OpenAPI document collapsed, without admin routes, searches it, copies curl and tries a route", async () => {
     const { context, page } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto('/resources/open-api');
-    await page.getByRole('heading', { name: 'Jobs', level: 3 }).waitFor();
-    expect(await page.getByTestId('operation').count()).toBeGreaterThan(50);
-    const submit = page.getByTestId('operation').filter({ hasText: 'Submit a job' });
+    const jobsHeading = page.getByRole('heading', { name: 'Jobs', level: 3 });
+    await jobsHeading.waitFor();
+    // Every group starts collapsed; a visitor gets no admin routes; the groups that take a key come first.
+    expect(await page.getByTestId('operation').count()).toBe(0);
+    const groups = await page.getByTestId('operation-group').getByRole('heading', { level: 3 }).allTextContents();
+    expect(groups[0]).toBe('Jobs');
+    expect(groups.filter((name) => name.startsWith('Admin'))).toEqual([]);
+
+    await jobsHeading.click();
+    const jobs = page.getByRole('region', { name: 'Jobs' });
+    await expect.poll(() => jobs.getByTestId('operation').count()).toBeGreaterThan(10);
+    const submit = jobs.getByTestId('operation').filter({ hasText: 'Submit a job' });
     await submit.getByText('API key', { exact: true }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search the API' }).fill('download');
+    await submit.locator('summary').first().click();
+    await submit.getByRole('button', { name: 'Copy curl example for POST /api/v1/jobs' }).click();
+    await submit.getByRole('button', { name: 'Copied curl example for POST /api/v1/jobs' }).waitFor();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain(`curl -X POST "${baseUrl()}/api/v1/jobs"`);
+    expect(curl).toContain('-H "X-API-Key: $LUMEN_API_KEY"');
+
+    const search = page.getByRole('searchbox', { name: 'Search the API' });
+    await search.fill('download');
     await expect.poll(() => page.getByTestId('operation').count()).toBeLessThan(5);
+    expect(await page.getByTestId('operation').count()).toBeGreaterThan(0);
+    await page.getByText(/^[1-4] of \d+ operations$/).waitFor();
+    expect(errors).toEqual([]);
+
+    // Try it sends the key typed on the page to this site and shows the answer: an unknown key gets 401.
+    await search.fill('get /api/v1/credits/balance');
+    const balance = page.getByTestId('operation').filter({ hasText: 'Your credit balance' });
+    await balance.locator('summary').first().click();
+    await balance.getByLabel('API key (kept in this page only)').fill(`sk_live_${'x'.repeat(40)}`);
+    await balance.getByRole('button', { name: 'Send request' }).click();
+    await expect.poll(() => balance.getByRole('status', { name: 'Response' }).textContent()).toMatch(/^401/);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('sk_live_xxx');
     await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    await context.close();
+  });
+
+  it('the API reference fits a 360 px phone: no sideways scrolling, and short because it starts collapsed', async () => {
+    const { context, page } = await newPage(browser, { width: 360, height: 740 });
+    await page.goto('/resources/open-api');
+    const jobsHeading = page.getByRole('heading', { name: 'Jobs', level: 3 });
+    await jobsHeading.waitFor();
+    const size = () =>
+      page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
+    const collapsed = await size();
+    expect(collapsed.width).toBeLessThanOrEqual(360);
+    expect(collapsed.height).toBeLessThan(8000);
+
+    // Opened, an operation's schemas, curl example and Try it still fit the width.
+    await jobsHeading.click();
+    const submit = page.getByTestId('operation').filter({ hasText: 'Submit a job' });
+    await submit.locator('summary').first().click();
+    await submit.getByRole('button', { name: 'Send request' }).waitFor();
+    expect((await size()).width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+
+  it('the API reference lists the admin routes to an admin, after the user groups', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughModal(page, adminCredentials.email, adminCredentials.password);
+    await page.goto('/resources/open-api');
+    // The session is read after hydration, so the admin groups arrive a moment after the page.
+    await page.getByRole('heading', { name: 'Admin', level: 3 }).waitFor();
+    const groups = await page.getByTestId('operation-group').getByRole('heading', { level: 3 }).allTextContents();
+    const firstAdmin = groups.findIndex((name) => name.startsWith('Admin'));
+    expect(firstAdmin).toBeGreaterThan(groups.indexOf('Users'));
+    expect(groups.slice(firstAdmin).every((name) => name.startsWith('Admin'))).toBe(true);
     await context.close();
   });
 });

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsApiKey, collectOperations, filterOperations, resolveSchema, typeLabel } from './openapi-types.ts';
+import { acceptsApiKey, collectOperations, resolveSchema, typeLabel } from './openapi-types.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
+import { filterOperations } from './search-operations.ts';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
   paths: {
     '/api/v1/jobs/{id}': { get: { tags: ['jobs'], summary: 'One job' }, delete: { tags: ['jobs'], summary: 'Delete a job' } },
-    '/api/v1/api-keys': { get: { summary: 'Your keys' } },
+    '/api/v1/api-keys': { get: { summary: 'Your keys', operationId: 'listApiKeys' } },
   },
   components: { schemas: { Id: { type: 'string', format: 'uuid' }, Ref: { $ref: '#/components/schemas/Id' } } },
 };
@@ -15,7 +16,7 @@ describe('OpenAPI helpers', () => {
   it('collects operations grouped by tag or path segment and marks the routes an API key may call', () => {
     const operations = collectOperations(doc);
     expect(operations.map((op) => `${op.group} ${op.method} ${op.path}`)).toEqual([
-      'Api Keys get /api/v1/api-keys',
+      'API Keys get /api/v1/api-keys',
       'Jobs get /api/v1/jobs/{id}',
       'Jobs delete /api/v1/jobs/{id}',
     ]);
@@ -23,7 +24,33 @@ describe('OpenAPI helpers', () => {
     expect(acceptsApiKey('get', '/api/v1/jobs/{id}/outputs/{outputId}/download')).toBe(true);
     expect(acceptsApiKey('get', '/api/v1/jobs/{id}/download')).toBe(true);
     expect(acceptsApiKey('get', '/api/v1/user/me')).toBe(false);
+    expect(acceptsApiKey('get', '/api/v1/services/{key}', [{ bearerAuth: [] }, { apiKeyHeader: [] }])).toBe(true);
     expect(filterOperations(operations, 'delete job').map((op) => op.summary)).toEqual(['Delete a job']);
+  });
+
+  it('marks admin routes by path or tag, and tells optional sign-in from required', () => {
+    const operations = collectOperations({
+      openapi: '3.1.0',
+      paths: {
+        '/api/v1/admin/users': { get: { tags: ['admin'], summary: 'Users', security: [{ bearerAuth: [] }] } },
+        '/api/v1/admin/stats': { get: { summary: 'Stats' } },
+        '/api/v1/reports': { post: { tags: ['admin'], summary: 'Reports' } },
+        '/api/v1/community': { get: { tags: ['community'], summary: 'Gallery', security: [{}, { bearerAuth: [] }] } },
+      },
+    });
+    const byPath = Object.fromEntries(operations.map((op) => [op.path, op]));
+    expect(byPath['/api/v1/admin/users']).toMatchObject({ isAdmin: true, needsAuth: true });
+    expect(byPath['/api/v1/admin/stats']!.isAdmin).toBe(true);
+    expect(byPath['/api/v1/reports']!.isAdmin).toBe(true);
+    expect(byPath['/api/v1/community']).toMatchObject({ isAdmin: false, needsAuth: false });
+  });
+
+  it('searches method, path, summary, tags and operationId', () => {
+    const operations = collectOperations(doc);
+    expect(filterOperations(operations, 'listapikeys').map((op) => op.path)).toEqual(['/api/v1/api-keys']);
+    expect(filterOperations(operations, 'DELETE /jobs').map((op) => op.summary)).toEqual(['Delete a job']);
+    expect(filterOperations(operations, 'jobs')).toHaveLength(2);
+    expect(filterOperations(operations, '  ')).toHaveLength(3);
   });
 
   it('follows $ref chains and labels types', () => {

@@ -45,6 +45,7 @@ type OpenApiOperationObject = {
 export type OpenApiDocument = {
   openapi: string;
   info?: { title?: string; version?: string; description?: string };
+  tags?: { name: string; description?: string }[];
   servers?: { url: string }[];
   paths?: Record<string, Partial<Record<HttpMethod, OpenApiOperationObject>> & { parameters?: OpenApiParameter[] }>;
   components?: { schemas?: Record<string, JsonSchema> };
@@ -55,8 +56,10 @@ export type HttpMethod = (typeof httpMethods)[number];
 
 export type Operation = {
   id: string;
+  operationId?: string;
   method: HttpMethod;
   path: string;
+  tags: string[];
   group: string;
   summary: string;
   description?: string;
@@ -65,9 +68,14 @@ export type Operation = {
   responses: { status: string; description?: string; schema?: JsonSchema }[];
   needsAuth: boolean;
   acceptsApiKey: boolean;
+  /** an administration route (ADMIN role only): never shown to visitors and users */
+  isAdmin: boolean;
 };
 
 export const API_PREFIX = '/api/v1';
+const ADMIN_PREFIX = `${API_PREFIX}/admin`;
+const ADMIN_TAG = 'admin';
+const apiKeySchemes = ['apiKeyBearer', 'apiKeyHeader'];
 
 /** The routes an API key may call (docs/api/api-keys-contract.md, "Using a key"); paths without /api/v1. */
 export const apiKeyRoutes = [
@@ -90,15 +98,28 @@ export function apiPath(path: string): string {
   return path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) || '/' : path;
 }
 
-export function acceptsApiKey(method: string, path: string): boolean {
-  return (apiKeyRoutes as readonly string[]).includes(`${method.toUpperCase()} ${apiPath(path)}`);
+/** Whether a key may call the route: it is listed in the contract, or its security lists an API key scheme. */
+export function acceptsApiKey(method: string, path: string, security?: Record<string, string[]>[]): boolean {
+  if ((apiKeyRoutes as readonly string[]).includes(`${method.toUpperCase()} ${apiPath(path)}`)) return true;
+  return (security ?? []).some((requirement) => apiKeySchemes.some((scheme) => scheme in requirement));
 }
+
+export function isAdminOperation(path: string, tags?: string[]): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`) || (tags ?? []).includes(ADMIN_TAG);
+}
+
+/** A security list that holds an empty requirement ({}) makes signing in optional. */
+function requiresAuth(security?: Record<string, string[]>[]): boolean {
+  return (security?.length ?? 0) > 0 && !security!.some((requirement) => Object.keys(requirement).length === 0);
+}
+
+const acronyms = new Set(['api', 'ip']);
 
 function titleCase(value: string): string {
   return value
     .split(/[-_ ]/)
     .filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .map((word) => (acronyms.has(word) ? word.toUpperCase() : word[0]!.toUpperCase() + word.slice(1)))
     .join(' ');
 }
 
@@ -123,8 +144,10 @@ export function collectOperations(doc: OpenApiDocument): Operation[] {
       });
       operations.push({
         id: op.operationId ?? `${method}-${path}`.replace(/[^a-zA-Z0-9]+/g, '-'),
+        operationId: op.operationId,
         method,
         path,
+        tags: op.tags ?? [],
         group: groupOf(path, op.tags),
         summary: op.summary ?? `${method.toUpperCase()} ${apiPath(path)}`,
         description: op.description,
@@ -133,8 +156,9 @@ export function collectOperations(doc: OpenApiDocument): Operation[] {
           ? { contentType: jsonType, schema: op.requestBody?.content?.[jsonType]?.schema, required: op.requestBody?.required ?? false }
           : undefined,
         responses,
-        needsAuth: (op.security?.length ?? 0) > 0,
-        acceptsApiKey: acceptsApiKey(method, path),
+        needsAuth: requiresAuth(op.security),
+        acceptsApiKey: acceptsApiKey(method, path, op.security),
+        isAdmin: isAdminOperation(path, op.tags),
       });
     }
   }
@@ -142,16 +166,6 @@ export function collectOperations(doc: OpenApiDocument): Operation[] {
     (a, b) =>
       a.group.localeCompare(b.group) || a.path.localeCompare(b.path) || httpMethods.indexOf(a.method) - httpMethods.indexOf(b.method),
   );
-}
-
-/** Operations whose method, path, summary, description or group contain the search words. */
-export function filterOperations(operations: Operation[], search: string): Operation[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return operations;
-  return operations.filter((op) => {
-    const text = `${op.method} ${op.path} ${op.summary} ${op.description ?? ''} ${op.group}`.toLowerCase();
-    return words.every((word) => text.includes(word));
-  });
 }
 
 /** Follows a local $ref ('#/components/schemas/Job'); unknown references are returned unchanged. */

@@ -1,132 +1,95 @@
 import { useMemo, useState } from 'react';
-import { Search } from 'lucide-react';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useOpenApiDocumentQuery } from '../api/get-openapi-document.ts';
-import { collectOperations, filterOperations } from '../api/openapi-types.ts';
-import type { TryItAuth } from '../api/send-try-it-request.ts';
-import { OperationCard } from './operation-card.tsx';
+import { collectOperations } from '../api/openapi-types.ts';
+import { groupOperations } from '../api/operation-groups.ts';
+import { filterOperations } from '../api/search-operations.ts';
+import { OperationGroupSection } from './operation-group.tsx';
+import { OperationSearch } from './operation-search.tsx';
+import type { CredentialMode } from './try-it-credentials-context.ts';
+import { TryItCredentialsContext } from './try-it-credentials-context.ts';
 
-type AuthChoice = 'api-key' | 'session' | 'none';
+function toggle(names: ReadonlySet<string>, name: string, include: boolean): ReadonlySet<string> {
+  const next = new Set(names);
+  if (include) next.add(name);
+  else next.delete(name);
+  return next;
+}
 
-/** The interactive reference rendered from GET /api/v1/openapi.json: grouped operations, search and Try it. */
+/**
+ * The interactive reference rendered from GET /api/v1/openapi.json: collapsible groups, the user's own first, a search,
+ * and Try it. Admin routes are listed only to admins, after the rest; the user is unknown on the server and on the
+ * first render in the browser, so they appear once the session is read, and hydration matches.
+ */
 export function ApiReference() {
-  const { isAuthenticated } = useAuth();
+  const { isAdmin } = useAuth();
   const documentQuery = useOpenApiDocumentQuery();
   const [search, setSearch] = useState('');
-  const [authChoice, setAuthChoice] = useState<AuthChoice>(isAuthenticated ? 'session' : 'api-key');
-  // The key typed here stays in this component's memory only.
+  // The groups the reader opened; all start closed, so a phone gets a short list of headings.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  // While searching every matching group is open, except those the reader closes during that search.
+  const [closedWhileSearching, setClosedWhileSearching] = useState<ReadonlySet<string>>(new Set());
+  const [mode, setMode] = useState<CredentialMode>('x-api-key');
+  // The key typed in Try it stays in this component's memory only.
   const [key, setKey] = useState('');
-  const [keyHeader, setKeyHeader] = useState<'authorization' | 'x-api-key'>('authorization');
+  const credentials = useMemo(() => ({ mode, key, setMode, setKey }), [mode, key]);
 
-  const operations = useMemo(() => (documentQuery.data ? collectOperations(documentQuery.data) : []), [documentQuery.data]);
-  const shown = filterOperations(operations, search);
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, typeof shown>();
-    for (const operation of shown) byGroup.set(operation.group, [...(byGroup.get(operation.group) ?? []), operation]);
-    return [...byGroup.entries()];
-  }, [shown]);
-
-  const auth: TryItAuth =
-    authChoice === 'api-key'
-      ? { kind: 'api-key', key, header: keyHeader }
-      : authChoice === 'session'
-        ? { kind: 'session' }
-        : { kind: 'none' };
+  const doc = documentQuery.data;
+  const groups = useMemo(() => (doc ? groupOperations(doc, collectOperations(doc), { includeAdmin: isAdmin }) : []), [doc, isAdmin]);
+  const matching = useMemo(
+    () =>
+      groups
+        .map((group) => ({ ...group, operations: filterOperations(group.operations, search) }))
+        .filter((group) => group.operations.length > 0),
+    [groups, search],
+  );
+  const total = groups.reduce((sum, group) => sum + group.operations.length, 0);
+  const shown = matching.reduce((sum, group) => sum + group.operations.length, 0);
+  const isSearching = search.trim() !== '';
 
   if (documentQuery.isPending) return <Spinner label="Loading the API reference" />;
   if (documentQuery.isError) return <ErrorState message="Failed to load the API reference" onRetry={() => void documentQuery.refetch()} />;
-  const doc = documentQuery.data;
+
+  const onSearchChange = (next: string) => {
+    setSearch(next);
+    setClosedWhileSearching(new Set());
+  };
+  const isOpen = (name: string) => (isSearching ? !closedWhileSearching.has(name) : opened.has(name));
+  const onOpenChange = (name: string, open: boolean) => {
+    if (isSearching) setClosedWhileSearching(toggle(closedWhileSearching, name, !open));
+    else setOpened(toggle(opened, name, open));
+  };
 
   return (
-    <div className="space-y-5">
-      <p className="text-sm text-slate-600">
-        {doc.info?.title ?? 'API'} {doc.info?.version && <span>v{doc.info.version}</span>} · OpenAPI {doc.openapi} ·{' '}
-        <a href="/api/v1/openapi.json" className="font-medium text-brand-700 hover:underline">
-          openapi.json
-        </a>
-      </p>
-
-      <fieldset className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Credentials for Try it</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          <label className="flex items-center gap-2">
-            <input type="radio" name="try-auth" checked={authChoice === 'api-key'} onChange={() => setAuthChoice('api-key')} /> API key
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="try-auth"
-              checked={authChoice === 'session'}
-              onChange={() => setAuthChoice('session')}
-              disabled={!isAuthenticated}
-            />{' '}
-            My signed-in session{!isAuthenticated && ' (sign in first)'}
-          </label>
-          <label className="flex items-center gap-2">
-            <input type="radio" name="try-auth" checked={authChoice === 'none'} onChange={() => setAuthChoice('none')} /> None
-          </label>
-        </div>
-        {authChoice === 'api-key' && (
-          <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
-            <label className="block text-xs font-medium text-slate-700">
-              API key (kept in this page only)
-              <Input
-                type="password"
-                autoComplete="off"
-                className="mt-1 font-mono"
-                placeholder="sk_live_…"
-                value={key}
-                onChange={(event) => setKey(event.target.value)}
+    <TryItCredentialsContext.Provider value={credentials}>
+      <div className="min-w-0 space-y-4">
+        <p className="text-sm wrap-anywhere text-slate-600">
+          {documentQuery.data.info?.title ?? 'API'} {documentQuery.data.info?.version && <span>v{documentQuery.data.info.version}</span>} ·
+          OpenAPI {documentQuery.data.openapi} ·{' '}
+          <a href="/api/v1/openapi.json" className="font-medium text-brand-700 hover:underline">
+            openapi.json
+          </a>
+        </p>
+        <OperationSearch search={search} onSearchChange={onSearchChange} shown={shown} total={total} />
+        {matching.length === 0 ? (
+          <EmptyState title="No operation matches your search" />
+        ) : (
+          <div className="space-y-3">
+            {matching.map((group) => (
+              <OperationGroupSection
+                key={group.name}
+                doc={documentQuery.data}
+                group={group}
+                open={isOpen(group.name)}
+                onOpenChange={(open) => onOpenChange(group.name, open)}
               />
-            </label>
-            <label className="block text-xs font-medium text-slate-700">
-              Send it as
-              <select
-                className="mt-1 block h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm"
-                value={keyHeader}
-                onChange={(event) => setKeyHeader(event.target.value === 'x-api-key' ? 'x-api-key' : 'authorization')}
-              >
-                <option value="authorization">Authorization: Bearer</option>
-                <option value="x-api-key">X-API-Key</option>
-              </select>
-            </label>
+            ))}
           </div>
         )}
-      </fieldset>
-
-      <label className="relative block">
-        <span className="sr-only">Search the API</span>
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
-        <Input
-          type="search"
-          className="pl-9"
-          placeholder="Search operations (e.g. jobs, POST, download)"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </label>
-      <p className="text-xs text-slate-500" aria-live="polite">
-        {shown.length} of {operations.length} operations
-      </p>
-
-      {groups.length === 0 ? (
-        <EmptyState title="No operation matches your search" />
-      ) : (
-        groups.map(([group, list]) => (
-          <section key={group} aria-labelledby={`group-${group.replace(/\W+/g, '-')}`} className="space-y-2">
-            <h3 id={`group-${group.replace(/\W+/g, '-')}`} className="text-base font-semibold text-slate-900">
-              {group}
-            </h3>
-            {list.map((operation) => (
-              <OperationCard key={`${operation.method} ${operation.path}`} doc={doc} operation={operation} auth={auth} />
-            ))}
-          </section>
-        ))
-      )}
-    </div>
+      </div>
+    </TryItCredentialsContext.Provider>
   );
 }

@@ -6,7 +6,10 @@ import { cn } from '@/lib/cn.ts';
 
 const COPY_FEEDBACK_MS = 2000;
 
-/** A dark code block with a Copy button (copied state for 2 s). */
+/**
+ * A dark code block that scrolls inside its own box, with a Copy button (copied state for 2 s). The button covers the end
+ * of the first line; on a phone it shows its icon only until it says Copied.
+ */
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -28,22 +31,22 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
     }
   };
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       <pre
         aria-label={label}
         tabIndex={0}
-        className="max-h-[28rem] overflow-auto rounded-xl bg-slate-900 p-4 pr-20 text-xs leading-relaxed text-slate-100"
+        className="max-h-80 overflow-auto rounded-xl bg-slate-900 p-4 pr-16 text-xs leading-relaxed text-slate-100 sm:max-h-[28rem] sm:pr-24"
       >
         <code>{code}</code>
       </pre>
       <button
         type="button"
         onClick={() => void onCopy()}
-        className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-md bg-white/10 px-2 py-1 text-xs font-medium text-white hover:bg-white/20"
-        aria-label={`Copy ${label}`}
+        className="absolute top-1.5 right-1.5 inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-md bg-slate-700 px-3 text-xs font-medium text-white hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-white"
+        aria-label={`${isCopied ? 'Copied' : 'Copy'} ${label}`}
       >
         {isCopied ? <Check className="h-3.5 w-3.5" aria-hidden="true" /> : <Copy className="h-3.5 w-3.5" aria-hidden="true" />}
-        {isCopied ? 'Copied' : 'Copy'}
+        {isCopied ? 'Copied' : <span className="sr-only sm:not-sr-only">Copy</span>}
       </button>
     </div>
   );
@@ -60,7 +63,7 @@ export function CodeTabs({ title, tabs }: { title: string; tabs: { key: string; 
             key={tab.key}
             value={tab.key}
             className={cn(
-              'rounded-md px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100',
+              'min-h-11 rounded-md px-3 text-xs font-medium text-slate-600 hover:bg-slate-100',
               'data-[state=active]:bg-brand-600 data-[state=active]:text-white',
             )}
           >

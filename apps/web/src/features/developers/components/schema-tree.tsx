@@ -38,7 +38,7 @@ export function SchemaTree({ doc, schema, depth = 0 }: { doc: OpenApiDocument; s
   }
   const required = new Set(object.required ?? []);
   return (
-    <ul className={depth === 0 ? 'space-y-1' : 'mt-1 space-y-1 border-l border-slate-200 pl-3'}>
+    <ul className={depth === 0 ? 'min-w-0 space-y-1 wrap-anywhere' : 'mt-1 min-w-0 space-y-1 border-l border-slate-200 pl-3'}>
       {resolved !== object && depth === 0 && <li className="font-mono text-xs text-slate-500">{typeLabel(doc, resolved)}</li>}
       {Object.entries(object.properties).map(([name, property]) => {
         const child = resolveSchema(doc, property);
@@ -57,7 +57,7 @@ export function SchemaTree({ doc, schema, depth = 0 }: { doc: OpenApiDocument; s
           <li key={name}>
             {nested?.properties ? (
               <details open={depth < 1}>
-                <summary className="cursor-pointer">{line}</summary>
+                <summary className="min-h-11 cursor-pointer py-3">{line}</summary>
                 <SchemaTree doc={doc} schema={nested} depth={depth + 1} />
               </details>
             ) : (
@@ -68,33 +68,4 @@ export function SchemaTree({ doc, schema, depth = 0 }: { doc: OpenApiDocument; s
       })}
     </ul>
   );
-}
-
-/** A JSON example drawn from a schema (defaults, first enum values, placeholders), for the Try it body. */
-export function exampleFromSchema(doc: OpenApiDocument, raw: JsonSchema | undefined, depth = 0): unknown {
-  const schema = resolveSchema(doc, raw);
-  if (!schema || depth > 5) return null;
-  if (schema.default !== undefined) return schema.default;
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum?.length) return schema.enum[0];
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants?.length) {
-    const nonNull = variants.find((variant) => resolveSchema(doc, variant)?.type !== 'null') ?? variants[0];
-    return exampleFromSchema(doc, nonNull, depth + 1);
-  }
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || schema.properties) {
-    const result: Record<string, unknown> = {};
-    const required = new Set(schema.required ?? []);
-    for (const [name, property] of Object.entries(schema.properties ?? {})) {
-      const hasDefault = resolveSchema(doc, property)?.default !== undefined;
-      if (required.size === 0 || required.has(name) || hasDefault) result[name] = exampleFromSchema(doc, property, depth + 1);
-    }
-    return result;
-  }
-  if (type === 'array') return [];
-  if (type === 'integer' || type === 'number') return schema.minimum ?? 1;
-  if (type === 'boolean') return true;
-  if (type === 'string') return schema.format === 'uuid' ? '00000000-0000-0000-0000-000000000000' : 'string';
-  return null;
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
@@ -8,30 +7,22 @@ import { quickStartSample, sampleLanguages, webhookSamples, workflowSamples } fr
 import type { Sample } from '../api/code-samples.ts';
 import { ApiReference } from '../components/api-reference.tsx';
 import { CodeBlock, CodeTabs } from '../components/code-block.tsx';
+import { PageSection } from '../components/page-section.tsx';
+import { SdkSection } from '../components/sdk-section.tsx';
 import { useSite } from '@/lib/site-context.ts';
 
 const sections = [
   { id: 'quick-start', title: 'Quick start' },
+  { id: 'sdk', title: 'Typed SDK' },
   { id: 'authentication', title: 'Authentication' },
   { id: 'workflow', title: 'Upload, run, poll, download' },
   { id: 'webhooks', title: 'Webhooks' },
   { id: 'reference', title: 'API reference' },
 ] as const;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 space-y-4">
-      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 function SampleTabs({ sample }: { sample: Sample }) {
   return (
-    <div className="space-y-2">
+    <div className="min-w-0 space-y-2">
       <h3 className="font-semibold text-slate-900">{sample.title}</h3>
       <p className="text-sm text-slate-600">{sample.description}</p>
       <CodeTabs
@@ -42,7 +33,7 @@ function SampleTabs({ sample }: { sample: Sample }) {
   );
 }
 
-/** /resources/open-api: authentication, a quick start, worked examples, webhooks and the interactive reference. */
+/** /resources/open-api: a quick start, the typed SDK, authentication, worked examples, webhooks and the interactive reference. */
 export function OpenApiPage() {
   // The site's public address, the same on the server and in the browser (the page is rendered on both).
   const base = `${useSite().origin}/api/v1`;
@@ -53,20 +44,21 @@ export function OpenApiPage() {
         title="Open API"
         description="Call Lumen Studio's services over HTTP with an API key: the same credits, the same results, from your own code."
       />
-      <nav aria-label="On this page" className="mb-8 flex flex-wrap gap-2 text-sm">
+      {/* One row that scrolls sideways on a phone rather than four rows of links. */}
+      <nav aria-label="On this page" className="-mx-4 mb-8 flex gap-2 overflow-x-auto px-4 pb-1 text-sm sm:mx-0 sm:flex-wrap sm:px-0">
         {sections.map((section) => (
           <a
             key={section.id}
             href={`#${section.id}`}
-            className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800 hover:bg-brand-100"
+            className="inline-flex min-h-11 shrink-0 items-center rounded-full bg-brand-50 px-4 font-medium whitespace-nowrap text-brand-800 hover:bg-brand-100"
           >
             {section.title}
           </a>
         ))}
       </nav>
 
-      <div className="space-y-12">
-        <Section id="quick-start" title="Quick start">
+      <div className="space-y-10 sm:space-y-12">
+        <PageSection id="quick-start" title="Quick start">
           <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
             <li>
               Create a key on{' '}
@@ -79,11 +71,13 @@ export function OpenApiPage() {
             <li>Send a job and poll it. Jobs run with a key are charged to your credits and appear in your result library.</li>
           </ol>
           <SampleTabs sample={quickStartSample(base)} />
-        </Section>
+        </PageSection>
 
-        <Section id="authentication" title="Authentication">
-          <div className="grid gap-4 lg:grid-cols-2">
-            <Card className="space-y-2 text-sm text-slate-700">
+        <SdkSection />
+
+        <PageSection id="authentication" title="Authentication">
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card className="min-w-0 space-y-2 p-4 text-sm wrap-anywhere text-slate-700 sm:p-5">
               <h3 className="font-semibold text-slate-900">Sending the key</h3>
               <p>Send your key with every request, in either header:</p>
               <CodeBlock label="Authentication headers" code={'Authorization: Bearer sk_live_...\n# or\nX-API-Key: sk_live_...'} />
@@ -92,13 +86,13 @@ export function OpenApiPage() {
                 cannot be used for this endpoint'. An unknown, revoked or deleted key gets 401 at once. A service outside the key's allowed
                 services gets 403; a job that would pass the key's monthly credit cap gets 402.
               </p>
-              <ul className="grid gap-1 font-mono text-xs sm:grid-cols-2">
+              <ul className="grid grid-cols-1 gap-1 font-mono text-xs break-all sm:grid-cols-2">
                 {apiKeyRoutes.map((route) => (
                   <li key={route}>{route}</li>
                 ))}
               </ul>
             </Card>
-            <Card className="space-y-2 text-sm text-slate-700">
+            <Card className="min-w-0 space-y-2 p-4 text-sm wrap-anywhere text-slate-700 sm:p-5">
               <h3 className="font-semibold text-slate-900">Rate limits</h3>
               <p>
                 Each key has its own limit in requests per minute (100 by default). Every response carries RateLimit-Limit,
@@ -117,9 +111,9 @@ export function OpenApiPage() {
               </p>
             </Card>
           </div>
-        </Section>
+        </PageSection>
 
-        <Section id="workflow" title="Upload, run, poll, download">
+        <PageSection id="workflow" title="Upload, run, poll, download">
           <p className="text-sm text-slate-600">
             The full path of a job with an input file, from your own code. Services and their params: ai-background{' '}
             {'{mode, color?, preset?}'}, image-generator {'{prompt, negativePrompt?, aspectRatio?, style?, numberOfImages?, seed?}'}, and
@@ -128,10 +122,10 @@ export function OpenApiPage() {
           {workflowSamples(base).map((sample) => (
             <SampleTabs key={sample.title} sample={sample} />
           ))}
-        </Section>
+        </PageSection>
 
-        <Section id="webhooks" title="Webhooks">
-          <div className="space-y-2 text-sm text-slate-700">
+        <PageSection id="webhooks" title="Webhooks">
+          <div className="space-y-2 text-sm wrap-anywhere text-slate-700">
             <p>
               Give a key a webhook URL (https) when you create it, and each job created with that key POSTs{' '}
               <code className="font-mono text-xs">{"{id, type: 'job.succeeded' | 'job.failed', createdAt, data: {job}}"}</code> to it when
@@ -152,11 +146,11 @@ export function OpenApiPage() {
               { key: 'python', label: 'Python', code: webhookSamples.python },
             ]}
           />
-        </Section>
+        </PageSection>
 
-        <Section id="reference" title="API reference">
+        <PageSection id="reference" title="API reference">
           <ApiReference />
-        </Section>
+        </PageSection>
       </div>
     </PageContainer>
   );
