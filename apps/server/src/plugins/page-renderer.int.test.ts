@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccessToken, buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
@@ -52,6 +53,21 @@ describe('server-rendered public pages', () => {
     expect(response.body).toContain('<h1>/company/about-us</h1>');
     expect(response.body).toContain('signups open: true');
     expect(response.body).toContain('origin https://lumen.example');
+  });
+
+  it('sends the page brotli- or gzip-compressed as the client accepts, and plain to a client that accepts neither', async () => {
+    const plain = await web.app.inject({ method: 'GET', url: '/company/blogs' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    const brotli = await web.app.inject({ method: 'GET', url: '/company/blogs', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await web.app.inject({ method: 'GET', url: '/company/blogs', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const neither = await web.app.inject({ method: 'GET', url: '/company/blogs', headers: { 'accept-encoding': 'identity' } });
+    expect(neither.headers['content-encoding']).toBeUndefined();
+    expect(neither.body).toBe(plain.body);
   });
 
   it('keeps a rendered page for a short while and answers 304 to a matching If-None-Match', async () => {

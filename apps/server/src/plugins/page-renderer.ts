@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { INTERNAL_REQUEST_HEADER, internalRequestToken } from './internal-request.ts';
 
@@ -12,7 +13,8 @@ type PageRendererModule = {
   ): Promise<{ status: number; html: string }>;
 };
 
-export type RenderedPage = { status: number; html: string; etag: string };
+/** A rendered page with its brotli and gzip copies, made once per render rather than once per visitor. */
+export type RenderedPage = { status: number; html: string; etag: string; br: Buffer; gzip: Buffer };
 
 /** How long a rendered page is served before it is rendered again (decision 038: price and post changes show within a minute). */
 export const PAGE_CACHE_TTL_MS = 60_000;
@@ -78,7 +80,15 @@ export class PageRenderer {
       template: this.#template,
       transport: (path, init) => this.#fetchInProcess(path, init),
     });
-    return { status, html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+    return {
+      status,
+      html,
+      etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      br: brotliCompressSync(html, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+      }),
+      gzip: gzipSync(html, { level: 9 }),
+    };
   }
 
   /** The page's reads go through the whole app (hooks, validation, serialisation) without a socket. */

@@ -23,6 +23,18 @@ function notFound(request: FastifyRequest): AppError {
   return new AppError('NOT_FOUND', 404, `Nothing found at ${request.method} ${path}`);
 }
 
+/** The encoding to send a rendered page in: brotli, else gzip, as the client accepts (q=0 refuses), else none. */
+export function pageEncodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
 function isPrivatePage(path: string): boolean {
   return privatePathPrefixes.some((prefix) => path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`));
 }
@@ -87,9 +99,13 @@ export const spaPlugin = fp(
         return null;
       });
       if (!page) return serveIndex(reply);
-      reply.header('cache-control', NO_CACHE).header('etag', page.etag);
+      reply.header('cache-control', NO_CACHE).header('etag', page.etag).header('vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+      // The not-found handler is no route, so the compression plugin does not see it: the page goes out in the copy
+      // the renderer made once.
+      const encoding = pageEncodingFor(request.headers['accept-encoding']);
+      reply.code(page.status).type('text/html; charset=utf-8');
+      return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html);
     });
   },
   { name: 'spa' },
