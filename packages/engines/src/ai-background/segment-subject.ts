@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { Tensor } from 'onnxruntime-node';
 import type { RgbImage } from './read-image-input.ts';
 import { u2netModel, u2netSession } from './u2net-model.ts';
 
@@ -25,6 +24,7 @@ async function predictSaliency(image: RgbImage): Promise<Float32Array> {
   const session = await u2netSession();
   const inputName = session.inputNames[0]!;
   const outputName = session.outputNames[0]!;
+  const { Tensor } = await import('onnxruntime-node');
   const outputs = await session.run({ [inputName]: new Tensor('float32', input, [1, 3, size, size]) });
   const output = outputs[outputName]!.data as Float32Array;
   for (const tensor of Object.values(outputs)) tensor.dispose();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { InferenceSession } from 'onnxruntime-node';
+import type { InferenceSession } from 'onnxruntime-node';
 
 /**
  * U²-Netp (Qin et al., 2020; Apache-2.0), the 4.6 MB ONNX export that rembg publishes, as shipped
@@ -26,6 +26,8 @@ async function load(): Promise<InferenceSession> {
   if (digest !== u2netModel.sha256) {
     throw new Error(`The segmentation model at ${path} is not the pinned U²-Netp file (sha256 ${digest})`);
   }
+  // onnxruntime loads here, in the process that runs a job, not in every process that imports the engines.
+  const { InferenceSession } = await import('onnxruntime-node');
   return InferenceSession.create(bytes, {
     intraOpNumThreads: Math.max(1, Math.min(4, availableParallelism())),
     interOpNumThreads: 1,

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { salesReportSchema } from '@lumen/core/services/sales-report';
 import { analyseCall } from './analyse-call.ts';
 import type { CallReport, QuestionCounts } from './call-report.ts';
 import { salesPilotEngine } from './sales-pilot.engine.ts';
 import { parseTranscript } from './transcript-parser.ts';
 import type { TranscriptFormat, TranscriptLayout } from './transcript-parser.ts';
+import { loadNlp } from './nlp.ts';
+
+beforeAll(() => loadNlp());
 
 /**
  * Eight calls, one per transcript layout, with the figures counted by hand from the fixture files:

@@ -1,6 +1,4 @@
-import winkNLP from 'wink-nlp';
 import type { ItemSentence, ItsFunction, PartOfSpeech, WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 
 /** A token as wink-nlp reads it: lower-case form, lemma, part of speech and whether a negation ('not', "n't", 'no') covers it. */
 export type NlpToken = { text: string; normal: string; lemma: string; pos: PartOfSpeech; negated: boolean; isWord: boolean };
@@ -10,10 +8,21 @@ export type NlpEntity = { value: string; type: string };
 export type NlpSentence = { text: string; sentiment: number; tokens: NlpToken[]; entities: NlpEntity[] };
 
 let instance: WinkMethods | null = null;
+let loading: Promise<void> | null = null;
 
-/** The English model (a few MB) is read once, on first use, and shared by every job of the process. */
+/**
+ * Loads wink-nlp and its English model (some 30 MB in memory) once per process, in the process that analyses a call
+ * rather than in every process that imports the engines. readSentences needs it done.
+ */
+export function loadNlp(): Promise<void> {
+  loading ??= Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]).then(([wink, model]) => {
+    instance = wink.default(model.default);
+  });
+  return loading;
+}
+
 function nlp(): WinkMethods {
-  instance ??= winkNLP(model);
+  if (!instance) throw new Error('readSentences: await loadNlp() first');
   return instance;
 }
 

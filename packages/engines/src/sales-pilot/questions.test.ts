@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { callSentences } from './call-sentences.ts';
 import { findNextSteps, objectionIn } from './call-signals.ts';
 import { readSentences } from './nlp.ts';
 import { questionShape } from './questions.ts';
+import { loadNlp } from './nlp.ts';
+
+beforeAll(() => loadNlp());
 
 const shape = (text: string, punctuated = true) => {
   const [sentence] = readSentences(text);

@@ -7,6 +7,7 @@ import { salesReportResult } from './report-result.ts';
 import { countWords } from './text-tools.ts';
 import { parseTranscript } from './transcript-parser.ts';
 import { transcriptText } from './transcript-input.ts';
+import { loadNlp } from './nlp.ts';
 
 const MIN_WORDS = 12;
 
@@ -34,6 +35,7 @@ export const salesPilotEngine: Engine<SalesPilotParams> = {
     if (!/[a-z]{2,}/i.test(text)) throw new EngineInputError('The transcript has no readable English words');
     context.onProgress(0.3);
 
+    await loadNlp();
     const report = analyseCall(transcript);
     context.onProgress(0.8);
     context.onProgress(1);

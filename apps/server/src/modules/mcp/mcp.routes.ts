@@ -1,6 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { apiKeyAccess } from '../../lib/api-key-access.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser } from '../../plugins/guards.ts';
@@ -8,13 +6,16 @@ import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
 import type { McpCaller } from './mcp-context.ts';
-import { createMcpService } from './mcp.service.ts';
+import type { McpService } from './mcp.service.ts';
 import { servicesCalledIn } from './tool-names.ts';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 const MCP_PATH = '/mcp';
 export const MCP_KEY_REQUIRED_MESSAGE = 'Send your API key in X-API-Key, or as Authorization: Bearer <key>';
 /** JSON-RPC's implementation-defined server error, which the SDK also answers a 405 with. */
 const SERVER_ERROR = -32000;
+/** JSON-RPC's internal error. */
+const INTERNAL_ERROR = -32603;
 const MCP_POST_ONLY_MESSAGE = 'Method not allowed: this MCP server is stateless and takes JSON-RPC messages by POST only';
 /** How long a tool waits for its job to finish before answering with it still queued or running. */
 const RESULT_WAIT_MS = 10_000;
@@ -63,20 +64,29 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   });
   const shutdown = new AbortController();
   app.addHook('preClose', async () => shutdown.abort());
-  const service = createMcpService({
-    jobs,
-    accounts: createCreditHistoryService({ db: app.db }),
-    changes: app.jobEvents,
-    publicUrl: app.config.publicUrl,
-    resultWaitMs: RESULT_WAIT_MS,
-    shutdown: shutdown.signal,
-    log: app.log,
-  });
+  // The MCP SDK (some 30 MB) loads with the first MCP request, not in every API process at start.
+  let mcp: Promise<{ service: McpService; Transport: typeof StreamableHTTPServerTransport }> | null = null;
+  const loadMcp = () =>
+    (mcp ??= Promise.all([import('./mcp.service.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(
+      ([{ createMcpService }, { StreamableHTTPServerTransport: Transport }]) => ({
+        service: createMcpService({
+          jobs,
+          accounts: createCreditHistoryService({ db: app.db }),
+          changes: app.jobEvents,
+          publicUrl: app.config.publicUrl,
+          resultWaitMs: RESULT_WAIT_MS,
+          shutdown: shutdown.signal,
+          log: app.log,
+        }),
+        Transport,
+      }),
+    ));
 
   app.post(MCP_PATH, { onRequest: requireApiKey, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
     // Built before hijack(): a failure here still gets the error envelope.
+    const { service, Transport } = await loadMcp();
     const server = await service.serverFor(callerOf(request), servicesCalledIn(request.body));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     keepHookHeaders(reply);
     // Closing the server aborts its running handlers (a tool waiting for its job) when the client goes away.
@@ -91,7 +101,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: ErrorCode.InternalError, message: 'Internal error' }, id: null }));
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal error' }, id: null }));
       } else if (!reply.raw.writableEnded) reply.raw.end();
     }
   });

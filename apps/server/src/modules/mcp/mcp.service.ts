@@ -28,3 +28,5 @@ export function createMcpService(deps: Deps) {
     },
   };
 }
+
+export type McpService = ReturnType<typeof createMcpService>;
