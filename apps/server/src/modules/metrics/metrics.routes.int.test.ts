@@ -240,7 +240,11 @@ describe('logs', () => {
       });
       expect(refused.headers['x-request-id']).toBe(requestId);
       const own = lines.filter((line) => line.reqId === requestId);
-      expect(own.map((line) => line.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+      // One line per request, with its method, address, status and time.
+      expect(own.filter((line) => line.msg === 'request completed')).toEqual([
+        expect.objectContaining({ req: expect.objectContaining({ method: 'POST', url: '/api/v1/auth/login' }), res: { statusCode: 401 } }),
+      ]);
+      expect(own.some((line) => line.msg === 'incoming request')).toBe(false);
       expect(lines.every((line) => line.reqId === requestId)).toBe(true);
     } finally {
       await app.close();
