@@ -4,7 +4,7 @@ import pg from 'pg';
 /**
  * Changes the database announces on CHANGE_CHANNEL (triggers of migration 0010), delivered to every process when
  * the changing transaction commits: 'sessions:<user id>' when a session is revoked or its owner suspended or deleted,
- * 'catalogue:<table>' when packages, plans or service costs change.
+ * 'public:<table>' when something public pages show changes (packages, plans, service costs, posts, videos, settings).
  */
 export const CHANGE_CHANNEL = 'lumen_changes';
 

@@ -27,16 +27,16 @@ describe('memoUntilChanged', () => {
     expect(await Promise.all([read(), read()])).toEqual([1, 1]);
     expect(load).toHaveBeenCalledTimes(1);
 
-    feed.announce({ topic: 'catalogue', key: 'subscription_plans' });
+    feed.announce({ topic: 'public', key: 'subscription_plans' });
     feed.announce({ topic: 'sessions', key: 'credit_packages' });
     expect(await read()).toBe(1);
     expect(load).toHaveBeenCalledTimes(1);
 
     version = 2;
-    feed.announce({ topic: 'catalogue', key: 'credit_packages' });
+    feed.announce({ topic: 'public', key: 'credit_packages' });
     expect(await read()).toBe(2);
     version = 3;
-    feed.announce({ topic: 'catalogue', key: '*' });
+    feed.announce({ topic: 'public', key: '*' });
     expect(await read()).toBe(3);
     expect(load).toHaveBeenCalledTimes(3);
   });
@@ -47,7 +47,7 @@ describe('memoUntilChanged', () => {
     const load = vi.fn(() => new Promise<number>((resolve) => (finish = resolve)));
     const read = memoUntilChanged(feed, ['service_costs'], load);
     const pending = read();
-    feed.announce({ topic: 'catalogue', key: 'service_costs' });
+    feed.announce({ topic: 'public', key: 'service_costs' });
     finish(1);
     expect(await pending).toBe(1);
     void read();

@@ -1,8 +1,8 @@
 import type { ChangeFeed } from './change-feed.ts';
 
 /**
- * The answer of `load`, kept in memory until the database announces a change of one of `tables` (a 'catalogue'
- * notice, db/change-feed.ts) from any process; 'catalogue:*' (an admin write answered by this process) counts as
+ * The answer of `load`, kept in memory until the database announces a change of one of `tables` (a 'public'
+ * notice, db/change-feed.ts) from any process; 'public:*' (an admin write answered by this process) counts as
  * every table. While the feed is down every call loads. Concurrent calls share one load, and a load a notice
  * overtook is not kept.
  */
@@ -15,7 +15,7 @@ export function memoUntilChanged<T>(feed: ChangeFeed, tables: readonly string[],
   };
   feed.subscribe({
     onNotice: (notice) => {
-      if (notice.topic === 'catalogue' && (notice.key === '*' || tables.includes(notice.key))) forget();
+      if (notice.topic === 'public' && (notice.key === '*' || tables.includes(notice.key))) forget();
     },
     onReset: forget,
   });

@@ -15,7 +15,7 @@ export const dbPlugin = fp(
     // admin's answer leaves, so the admin's next read shows the change.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/')) {
-        options.database.changes.announce({ topic: 'catalogue', key: '*' });
+        options.database.changes.announce({ topic: 'public', key: '*' });
       }
       return payload;
     });

@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccessToken, buildTestApp } from '../test/build-test-app.ts';
 import type { TestApp } from '../test/build-test-app.ts';
+import { msUntil } from '../test/two-processes.ts';
 import { INTERNAL_REQUEST_HEADER } from './internal-request.ts';
 
 // A stand-in for the web app's server build: it reads the public API through the transport it is given,
@@ -154,5 +156,14 @@ describe('a change through the admin API', () => {
     expect(changed.statusCode).toBe(200);
     const page = await web.app.inject({ method: 'GET', url: '/company/pricing' });
     expect(page.body).toContain('signups open: false');
+  });
+
+  it('drops the rendered pages when another process changes what they show (the database announces it)', async () => {
+    const before = (await web.app.inject({ method: 'GET', url: '/company/about-us' })).body;
+    expect((await web.app.inject({ method: 'GET', url: '/company/about-us' })).body).toBe(before);
+    // A write straight to the database, as another API process would make it: only the notice tells this one.
+    await web.database.db.execute(sql`update service_costs set cost = cost + 1 where service_key = 'sound-generator'`);
+    const elapsed = await msUntil(async () => (await web.app.inject({ method: 'GET', url: '/company/about-us' })).body !== before);
+    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -73,11 +73,14 @@ export const spaPlugin = fp(
     }
 
     if (renderer) {
-      // What public pages show (posts, packages, prices, settings) changes through the admin API: any change there drops
-      // the rendered pages at once in this process; other processes catch up within the cache's minute (decision 038).
-      app.addHook('onResponse', async (request, reply) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/'))
-          renderer.clear();
+      // What public pages show (posts, packages, prices, videos, settings) changes through the admin API: the database
+      // announces each change to every process (db/change-feed.ts), and the process that answered the admin drops its
+      // pages before the answer leaves (plugins/db.ts). While the feed is down, pages are kept their minute (decision 038).
+      app.database.changes.subscribe({
+        onNotice: (notice) => {
+          if (notice.topic === 'public') renderer.clear();
+        },
+        onReset: () => renderer.clear(),
       });
     }
 
