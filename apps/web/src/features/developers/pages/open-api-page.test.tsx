@@ -198,7 +198,9 @@ describe('Open API page', () => {
     expect(screen.getAllByText(/Idempotency-Key/).length).toBeGreaterThan(0);
     const sdk = screen.getByRole('region', { name: 'Typed SDK' });
     expect(sdk).toHaveTextContent('packages/sdk');
-    expect(within(sdk).getByLabelText('Typed SDK example')).toHaveTextContent("import { createLumenClient, LumenInsufficientCreditsError } from '@lumen/sdk';");
+    expect(within(sdk).getByLabelText('Typed SDK example')).toHaveTextContent(
+      "import { createLumenClient, LumenInsufficientCreditsError } from '@lumen/sdk';",
+    );
     for (const title of ['1. Create an upload', '2. Start a job', '3. Poll the job', '4. Download the result']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
