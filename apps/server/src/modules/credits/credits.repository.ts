@@ -9,11 +9,23 @@ export async function insertCreditAccount(db: Db, userId: string): Promise<void>
   await db.insert(creditAccounts).values({ userId }).onConflictDoNothing();
 }
 
-export async function findCreditAccount(db: Db, userId: string) {
-  const [row] = await db
+function prepareCreditAccountQuery(db: Db) {
+  return db
     .select({ balance: creditAccounts.balance, spent: creditAccounts.spent })
     .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId));
+    .where(eq(creditAccounts.userId, sql.placeholder('userId')))
+    .prepare('find_credit_account');
+}
+const creditAccountQueries = new WeakMap<Db, ReturnType<typeof prepareCreditAccountQuery>>();
+
+/** A user's balance and lifetime spend: read on every balance request, so a prepared statement per database (or transaction). */
+export async function findCreditAccount(db: Db, userId: string): Promise<{ balance: number; spent: number } | null> {
+  let query = creditAccountQueries.get(db);
+  if (!query) {
+    query = prepareCreditAccountQuery(db);
+    creditAccountQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
   return row ?? null;
 }
 
