@@ -3,6 +3,7 @@ import { salesReportSchema } from '@lumen/core/services/sales-report';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { analyseCall } from '../sales-pilot/analyse-call.ts';
+import { loadNlp } from '../sales-pilot/nlp.ts';
 import { sampleVtt } from '../sales-pilot/test-transcripts.ts';
 import { parseTranscript } from '../sales-pilot/transcript-parser.ts';
 import { startFakeServer } from './fake-provider-server.ts';
@@ -11,6 +12,7 @@ import { strictJsonSchema } from './openai-chat.ts';
 import { createSalesPilotRemoteEngine } from './sales-pilot.remote.ts';
 
 const KEY = 'sk-test';
+await loadNlp();
 const report = analyseCall(parseTranscript(sampleVtt, 'call.vtt'));
 let server: FakeServer;
 let answer: () => FakeReply;
