@@ -25,7 +25,23 @@ export type ChangeFeed = {
   isLive(): boolean;
   /** Tells this process's subscribers at once, before the database's notice arrives (an admin write it just answered). */
   announce(notice: ChangeNotice): void;
+  /**
+   * Resolves once every notice of a transaction committed before the call has reached the subscribers, so this
+   * process's next read sees its own write (a revoked session is refused on the very next request). When the feed
+   * cannot tell within CATCH_UP_TIMEOUT_MS, subscribers forget everything instead.
+   */
+  catchUp(): Promise<void>;
   close(): Promise<void>;
+};
+
+export const CATCH_UP_TIMEOUT_MS = 2_000;
+/** The notice catchUp() sends itself; subscribers never see it. */
+const CATCH_UP_PAYLOAD = 'catch-up:';
+
+type Listening = {
+  stop: () => Promise<void>;
+  /** Resolves after the listening connection has received every notice committed before the call. */
+  catchUp: () => Promise<void>;
 };
 
 function parseNotice(payload: string): ChangeNotice | null {
@@ -33,15 +49,16 @@ function parseNotice(payload: string): ChangeNotice | null {
   return colon > 0 ? { topic: payload.slice(0, colon), key: payload.slice(colon + 1) } : null;
 }
 
-function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => void) => Promise<() => Promise<void>>): ChangeFeed {
+function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => void) => Promise<Listening>): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let live = false;
   let closed = false;
-  let stop: (() => Promise<void>) | null = null;
+  let listening: Listening | null = null;
   let started = false;
   let retryMs = 500;
 
   const deliver = (payload: string) => {
+    if (payload === CATCH_UP_PAYLOAD) return;
     const notice = parseNotice(payload);
     if (notice) for (const listener of listeners) listener.onNotice(notice);
   };
@@ -51,7 +68,7 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
   const start = async (): Promise<void> => {
     if (closed) return;
     try {
-      stop = await listen(deliver, () => {
+      listening = await listen(deliver, () => {
         live = false;
         reset();
         setTimeout(() => void start(), retryMs).unref();
@@ -78,10 +95,25 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
     announce: (notice) => {
       for (const listener of listeners) listener.onNotice(notice);
     },
+    async catchUp() {
+      if (!live || !listening) return;
+      let timer: NodeJS.Timeout | undefined;
+      const caughtUp = await Promise.race([
+        listening.catchUp().then(
+          () => true,
+          () => false,
+        ),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!caughtUp) reset();
+    },
     async close() {
       closed = true;
       live = false;
-      await stop?.().catch(() => undefined);
+      await listening?.stop().catch(() => undefined);
     },
   };
 }
@@ -111,14 +143,25 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
       await client.end().catch(() => undefined);
       throw error;
     }
-    return async () => {
-      dropped = true;
-      await client.end();
+    return {
+      stop: async () => {
+        dropped = true;
+        await client.end();
+      },
+      // PostgreSQL queues notices in commit order and a session that commits a NOTIFY receives every notice queued
+      // before its own ahead of the query's answer: once this answers, the earlier notices have been delivered.
+      catchUp: async () => {
+        await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, CATCH_UP_PAYLOAD]);
+      },
     };
   });
 }
 
 /** The embedded database: one process, so its own notifications are all there is. */
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
-  return createFeed(async (deliver) => client.listen(CHANGE_CHANNEL, deliver));
+  return createFeed(async (deliver) => {
+    const stop = await client.listen(CHANGE_CHANNEL, deliver);
+    // PGlite runs in this process and hands each notice over as its transaction commits.
+    return { stop, catchUp: async () => undefined };
+  });
 }

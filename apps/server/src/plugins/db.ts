@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 
+/** Where a successful write may revoke sessions or suspend or delete an account (the session-state copies). */
+const SESSION_CHANGING_PATHS = ['/api/v1/auth/', '/api/v1/user/', '/api/v1/admin/'];
+
 type DbPluginOptions = { database: Database; closeOnShutdown: boolean };
 
 /** Decorates app.db, applies the committed migrations, and closes the pool on shutdown when it owns it. */
@@ -11,12 +14,14 @@ export const dbPlugin = fp(
     app.decorate('database', options.database);
     app.decorate('db', options.database.db);
     if (options.closeOnShutdown) app.addHook('onClose', async () => options.database.close());
-    // Other processes hear of an admin's change from the database's notice; this one forgets its copies before the
-    // admin's answer leaves, so the admin's next read shows the change.
+    // Other processes hear of a change from the database's notice. This one makes sure its copies reflect the change
+    // before the answer leaves, so the caller's next request sees it: an admin's write forgets the public copies at
+    // once, and a write that can revoke sessions (signing out, suspending, deleting an account) waits until the
+    // database's notices have arrived. POST /jobs and the other hot writes are outside these paths and pay nothing.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/')) {
-        options.database.changes.announce({ topic: 'public', key: '*' });
-      }
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+      if (request.url.startsWith('/api/v1/admin/')) options.database.changes.announce({ topic: 'public', key: '*' });
+      if (SESSION_CHANGING_PATHS.some((prefix) => request.url.startsWith(prefix))) await options.database.changes.catchUp();
       return payload;
     });
   },
