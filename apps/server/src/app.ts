@@ -51,11 +51,12 @@ import { requestAuthPlugin } from './modules/auth/index.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { compressionPlugin } from './plugins/compression.ts';
-import { JSON_BODY_LIMIT_BYTES, errorsPlugin } from './plugins/errors.ts';
+import { JSON_BODY_LIMIT_BYTES, errorsPlugin, sendAppError } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './modules/api-keys/index.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { allowedMethodsPlugin } from './plugins/allowed-methods.ts';
 
 export { API_PREFIX };
 
@@ -114,6 +115,7 @@ export const appPlugin = fp(
     await app.register(cookie);
     if (config.globalRateLimit) await app.register(rateLimitPlugin, config.globalRateLimit);
     await app.register(openapiPlugin, { publicUrl: config.publicUrl });
+    await app.register(allowedMethodsPlugin);
     await app.register(dbPlugin, { database: options.database, closeOnShutdown: options.ownsDatabase });
     await app.register(metricsPlugin);
     await app.register(limitsPlugin);
@@ -219,6 +221,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Signed file links carry their claims in the path (GET /files/{token}).
     routerOptions: { maxParamLength: 1000 },
     logController: new OneLinePerRequest(),
+    // The router's own refusals leave in the same failure envelope as every other error.
+    frameworkErrors: (error, _request, reply) => {
+      const refusal =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new AppError('BAD_REQUEST', 414, 'A value in the address is too long (at most 1000 characters)')
+          : new AppError('BAD_REQUEST', 400, 'The address is not a valid URL (check its percent-encoding)');
+      return sendAppError(reply, refusal);
+    },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   const ownsDatabase = !options.database;

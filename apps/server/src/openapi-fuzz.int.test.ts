@@ -15,6 +15,8 @@ import {
 } from './test/openapi-fuzz-requests.ts';
 import type { FuzzRequest, Operation } from './test/openapi-fuzz-requests.ts';
 import { verifiedBuyer } from './test/card-helpers.ts';
+import { createResponseChecker } from './test/openapi-response-check.ts';
+import type { ObservedResponse } from './test/openapi-response-check.ts';
 import { creditAccounts } from './modules/credits/tables.ts';
 import { users } from './modules/users/tables.ts';
 import { loginAs, VALID_PASSWORD } from './test/http-helpers.ts';
@@ -27,7 +29,9 @@ import { loginAs, VALID_PASSWORD } from './test/http-helpers.ts';
  *      every answer is a 4xx, never a 5xx, and no table changes;
  *   2. FUZZ_GETS GETs with values inside the schema's types but hostile (SQL, script, traversal,
  *      prototype keys, unicode, extremes): never a 5xx;
- * then balance = sum(ledger) for every user. CI runs the defaults; `FUZZ_REQUESTS=100000 FUZZ_SEED=7`
+ * Every answer of every phase is also checked against the document: its status is documented for the operation,
+ * its Content-Type is the documented one and a JSON body matches the documented schema.
+ * Then balance = sum(ledger) for every user. CI runs the defaults; `FUZZ_REQUESTS=100000 FUZZ_SEED=7`
  * runs a longer or different campaign. A failure prints the route and the request to replay it.
  */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -53,7 +57,19 @@ describe('fuzzing every route from the OpenAPI document', () => {
   let identities: Identity[];
   let operations: Operation[];
   let userEmail: string;
+  let checkResponse: ReturnType<typeof createResponseChecker>;
+  /** Answers that differ from the document, one per operation and status (the last test reports them). */
+  const contractBreaches = new Map<string, string>();
   const strings = hostileStrings(SEED);
+  const checkContract = (operation: Operation, request: FuzzRequest, response: ObservedResponse) => {
+    const key = `${operation.method} ${operation.path} ${response.statusCode}`;
+    if (contractBreaches.has(key)) return;
+    const breach = checkResponse(operation.method, operation.path, response);
+    if (breach) {
+      const sent = `${request.method} ${request.url.slice(0, 200)}`;
+      contractBreaches.set(key, `${operation.method} ${operation.path}: ${breach}\n  ${sent} -> ${response.body.slice(0, 200)}`);
+    }
+  };
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -67,6 +83,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
     ];
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     operations = operationsOf(document);
+    checkResponse = createResponseChecker(document);
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -92,6 +109,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
             payload: request.payload,
           });
           perOperation.set(`${operation.method} ${operation.path}`, (perOperation.get(`${operation.method} ${operation.path}`) ?? 0) + 1);
+          checkContract(operation, request, response);
           if (response.statusCode < 400 || response.statusCode >= 500) {
             failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
           }
@@ -143,6 +161,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
       await Promise.all(
         batch.map(async ({ operation, identity, request }) => {
           const response = await app.inject({ method: 'GET', url: request.url, headers: identity.headers });
+          checkContract(operation, request, response);
           if (response.statusCode >= 500) failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
         }),
       );
@@ -177,6 +196,7 @@ describe('fuzzing every route from the OpenAPI document', () => {
           remoteAddress: `198.51.100.${1 + random.int(250)}`,
         });
         statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        checkContract(operation, request, response);
         if (response.statusCode >= 500) failures.push(describeRequest(operation, identity, request, response.statusCode, response.body));
       }
       if (process.env.FUZZ_VERBOSE)
@@ -205,6 +225,11 @@ describe('fuzzing every route from the OpenAPI document', () => {
     }
     const accepted = await send('Cut-outs \\ud83d\\ude00');
     expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('answered every request above as the OpenAPI document says (status, Content-Type, JSON body schema)', () => {
+    expect(checkResponse).toBeDefined();
+    expect([...contractBreaches.values()].join('\n\n')).toBe('');
   });
 
   it('keeps balance = sum(ledger) for every account', async () => {

@@ -80,6 +80,8 @@ function codeForStatus(status: number): ErrorCode {
       return 'FORBIDDEN';
     case 404:
       return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
     case 409:
       return 'CONFLICT';
     case 413:

@@ -28,6 +28,8 @@ declare module 'fastify' {
     backgroundTasks: BackgroundTasks;
     requestAuth: RequestAuth;
     engines: EngineRegistry;
+    /** The methods the API routes matching this path take (plugins/allowed-methods.ts); empty when none does. */
+    allowedMethods: (path: string) => string[];
   }
   interface FastifyRequest {
     /** Set by requireAuth / requireAdmin; null on public routes. */

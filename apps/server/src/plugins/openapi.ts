@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentFailures } from './openapi-responses.ts';
+import type { TransformedRouteSchema } from './openapi-responses.ts';
 
 /** OpenAPI 3.1 generated from the routes' zod schemas; served at /api/v1/openapi.json. */
 export const openapiPlugin = fp(
@@ -16,6 +18,7 @@ export const openapiPlugin = fp(
             'Operations whose security lists apiKeyBearer or apiKeyHeader take an API key (per-key RateLimit-* headers, 429 with Retry-After); ' +
             'any other operation answers 403 to a key. Job webhooks are signed: Lumen-Signature t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">.',
           version: '1.0.0',
+          license: { name: 'Lumen Studio Terms of Service', url: `${options.publicUrl}/terms-of-service` },
         },
         servers: [{ url: options.publicUrl }],
         tags: [
@@ -55,8 +58,11 @@ export const openapiPlugin = fp(
       // Multipart routes read their parts themselves; their documented body comes from the route config.
       transform: (input) => {
         const result = jsonSchemaTransform(input);
+        if (result.schema.hide) return result;
         const multipartBody = input.route.config?.multipartBody;
-        return multipartBody ? { ...result, schema: { ...result.schema, body: multipartBody } } : result;
+        const schema = multipartBody ? { ...result.schema, body: multipartBody } : result.schema;
+        const method = [input.route.method].flat()[0] ?? 'GET';
+        return { ...result, schema: documentFailures(schema as TransformedRouteSchema, method, result.url) };
       },
     });
   },

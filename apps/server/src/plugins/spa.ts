@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from './app-error.ts';
+import { sendAppError } from './errors.ts';
 import { PageRenderer } from './page-renderer.ts';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -89,6 +90,14 @@ export const spaPlugin = fp(
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+      const allowed = path.startsWith('/api/') ? app.allowedMethods(path) : [];
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        return sendAppError(
+          reply,
+          new AppError('METHOD_NOT_ALLOWED', 405, `${request.method} is not allowed on ${path}; it takes ${allowed.join(', ')}`),
+        );
+      }
       if (isApiOrUploadPath(path) || !isPageRequest || path.startsWith('/assets/')) throw notFound(request);
       if (!isBuilt) {
         return reply

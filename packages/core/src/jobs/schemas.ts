@@ -112,7 +112,8 @@ export const jobSchema = z.object({
   finishedAt: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   outputs: z.array(jobOutputSchema),
-  summary: z.unknown().nullable(),
+  /** What the engine reports about the result (e.g. the sales pilot's analysis); null until it has one. */
+  summary: z.record(z.string(), z.unknown()).nullable(),
   canDownload: z.boolean(),
 });
 export type Job = z.infer<typeof jobSchema>;

@@ -12,81 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your credit balance */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                balance: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["credits.getBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -103,121 +29,7 @@ export interface paths {
             cookie?: never;
         };
         /** Your credit ledger, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    limit?: number;
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                items: {
-                                    id: string;
-                                    amount: number;
-                                    balanceAfter: number;
-                                    /** @enum {string} */
-                                    kind: "signup_bonus" | "purchase" | "job_charge" | "job_refund" | "admin_adjustment" | "payment_refund" | "subscription_grant";
-                                    description: string;
-                                    serviceKey: string | null;
-                                    createdAt: string;
-                                }[];
-                                page: number;
-                                limit: number;
-                                total: number;
-                                totalPages: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["credits.listHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -234,102 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** The AI services with their cost, inputs, output and engine (usesLeft when signed in) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                /** @enum {string} */
-                                key: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                                name: string;
-                                description: string;
-                                cost: number;
-                                usesLeft?: number | null;
-                                freeRunsPerDay?: number;
-                                /** @enum {string} */
-                                outputKind: "image" | "video" | "audio" | "report";
-                                engine: {
-                                    /** @enum {string} */
-                                    kind: "builtin" | "remote";
-                                    label: string;
-                                };
-                                files: {
-                                    name: string;
-                                    label: string;
-                                    required: boolean;
-                                    accept: string[];
-                                    maxBytes: number;
-                                    maxPixels?: number;
-                                }[];
-                            }[];
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["services.list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -346,396 +63,10 @@ export interface paths {
             cookie?: never;
         };
         /** Your jobs, newest first (the result library) */
-        get: {
-            parameters: {
-                query?: {
-                    service?: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                    status?: "queued" | "running" | "succeeded" | "failed";
-                    limit?: number;
-                    page?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                items: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** @enum {string} */
-                                    service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                                    /** @enum {string} */
-                                    status: "queued" | "running" | "succeeded" | "failed";
-                                    progress: number;
-                                    params: {
-                                        [key: string]: unknown;
-                                    };
-                                    cost: number;
-                                    engine: {
-                                        /** @enum {string} */
-                                        kind: "builtin" | "remote";
-                                        label: string;
-                                    };
-                                    error: string | null;
-                                    refunded: boolean;
-                                    createdAt: string;
-                                    startedAt: string | null;
-                                    finishedAt: string | null;
-                                    durationMs: number | null;
-                                    outputs: {
-                                        /** Format: uuid */
-                                        id: string;
-                                        /** @enum {string} */
-                                        kind: "image" | "video" | "audio" | "report";
-                                        name: string;
-                                        contentType: string;
-                                        size: number;
-                                        previewUrl: string;
-                                    }[];
-                                    summary: unknown | null;
-                                    canDownload: boolean;
-                                }[];
-                                page: number;
-                                limit: number;
-                                total: number;
-                                totalPages: number;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["jobs.list"];
         put?: never;
         /** Submit a job: charges the cost, records and enqueues it in one transaction (Idempotency-Key honoured) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                        /** @default {} */
-                        params?: {
-                            [key: string]: unknown;
-                        };
-                        /** @default {} */
-                        files?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                                /** @enum {string} */
-                                status: "queued" | "running" | "succeeded" | "failed";
-                                progress: number;
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                                cost: number;
-                                engine: {
-                                    /** @enum {string} */
-                                    kind: "builtin" | "remote";
-                                    label: string;
-                                };
-                                error: string | null;
-                                refunded: boolean;
-                                createdAt: string;
-                                startedAt: string | null;
-                                finishedAt: string | null;
-                                durationMs: number | null;
-                                outputs: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "image" | "video" | "audio" | "report";
-                                    name: string;
-                                    contentType: string;
-                                    size: number;
-                                    previewUrl: string;
-                                }[];
-                                summary: unknown | null;
-                                canDownload: boolean;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["jobs.create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -750,314 +81,11 @@ export interface paths {
             cookie?: never;
         };
         /** One job */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                /** @enum {string} */
-                                service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                                /** @enum {string} */
-                                status: "queued" | "running" | "succeeded" | "failed";
-                                progress: number;
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                                cost: number;
-                                engine: {
-                                    /** @enum {string} */
-                                    kind: "builtin" | "remote";
-                                    label: string;
-                                };
-                                error: string | null;
-                                refunded: boolean;
-                                createdAt: string;
-                                startedAt: string | null;
-                                finishedAt: string | null;
-                                durationMs: number | null;
-                                outputs: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    /** @enum {string} */
-                                    kind: "image" | "video" | "audio" | "report";
-                                    name: string;
-                                    contentType: string;
-                                    size: number;
-                                    previewUrl: string;
-                                }[];
-                                summary: unknown | null;
-                                canDownload: boolean;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["jobs.get"];
         put?: never;
         post?: never;
         /** Delete a finished job and its result files (409 while it's queued or running) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: null;
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["jobs.delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1071,115 +99,7 @@ export interface paths {
             cookie?: never;
         };
         /** Server-Sent Events: 'job' with the job on every change; closes after a final status */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["jobs.streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1198,29 +118,471 @@ export interface paths {
         get?: never;
         put?: never;
         /** Run a job again as a new job (charged again) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
+        post: operations["jobs.retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed link to download the job's primary result (users who have purchased credits, and admins) */
+        get: operations["jobs.download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/jobs/{id}/outputs/{outputId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived signed link to download the original (users who have purchased credits, and admins) */
+        get: operations["jobs.downloadOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image (png, jpeg, webp; max 15 MB, 40 MP, min 64×64) or a transcript (.txt/.vtt/.srt, max 1 MB) */
+        post: operations["uploads.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    "credits.getBalance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            balance: number;
+                        };
+                        message?: string;
                     };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "credits.listHistory": {
+        parameters: {
+            query?: {
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
+                                id: string;
+                                amount: number;
+                                balanceAfter: number;
+                                /** @enum {string} */
+                                kind: "signup_bonus" | "purchase" | "job_charge" | "job_refund" | "admin_adjustment" | "payment_refund" | "subscription_grant";
+                                description: string;
+                                serviceKey: string | null;
+                                createdAt: string;
+                            }[];
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "services.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            key: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                            name: string;
+                            description: string;
+                            cost: number;
+                            usesLeft?: number | null;
+                            freeRunsPerDay?: number;
+                            /** @enum {string} */
+                            outputKind: "image" | "video" | "audio" | "report";
+                            engine: {
+                                /** @enum {string} */
+                                kind: "builtin" | "remote";
+                                label: string;
+                            };
+                            files: {
+                                name: string;
+                                label: string;
+                                required: boolean;
+                                accept: string[];
+                                maxBytes: number;
+                                maxPixels?: number;
+                            }[];
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.list": {
+        parameters: {
+            query?: {
+                service?: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                status?: "queued" | "running" | "succeeded" | "failed";
+                limit?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            items: {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
@@ -1253,746 +615,2038 @@ export interface paths {
                                     size: number;
                                     previewUrl: string;
                                 }[];
-                                summary: unknown | null;
+                                summary: {
+                                    [key: string]: unknown;
+                                } | null;
                                 canDownload: boolean;
-                            };
-                            message?: string;
+                            }[];
+                            page: number;
+                            limit: number;
+                            total: number;
+                            totalPages: number;
                         };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                402: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
+                        message?: string;
                     };
                 };
             };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A short-lived signed link to download the job's primary result (users who have purchased credits, and admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                url: string;
-                                expiresAt: string;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/jobs/{id}/outputs/{outputId}/download": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A short-lived signed link to download the original (users who have purchased credits, and admins) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    outputId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                url: string;
-                                expiresAt: string;
-                            };
-                            message?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/uploads": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Upload an image (png, jpeg, webp; max 15 MB, 40 MP, min 64×64) or a transcript (.txt/.vtt/.srt, max 1 MB) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
                 content: {
-                    "multipart/form-data": {
-                        /**
-                         * Format: binary
-                         * @description A png, jpeg or webp image (max 15 MB, 40 MP, at least 64×64), or with purpose transcript a .txt, .vtt or .srt file (max 1 MB)
-                         */
-                        file: Blob;
-                        /**
-                         * @description What the file is for
-                         * @default image
-                         * @enum {string}
-                         */
-                        purpose?: "image" | "transcript";
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
                 };
             };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                    /** @default {} */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                    /** @default {} */
+                    files?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            cost: number;
+                            engine: {
+                                /** @enum {string} */
+                                kind: "builtin" | "remote";
+                                label: string;
+                            };
+                            error: string | null;
+                            refunded: boolean;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            durationMs: number | null;
+                            outputs: {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                purpose: "image" | "transcript";
+                                kind: "image" | "video" | "audio" | "report";
                                 name: string;
                                 contentType: string;
                                 size: number;
-                                width?: number;
-                                height?: number;
                                 previewUrl: string;
-                                createdAt: string;
-                            };
-                            message?: string;
+                            }[];
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            canDownload: boolean;
                         };
+                        message?: string;
                     };
                 };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
-                    };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
                 };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
+            };
+            /** @description Not enough credits (error.meta holds balance and cost) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
+            };
+            /** @description Not allowed for this account, role or API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
                             };
                         };
                     };
                 };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
                     };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: false;
-                            message: string;
-                            error: {
-                                /** @enum {string} */
-                                code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
-                                details?: {
-                                    field: string;
-                                    message: string;
-                                }[];
-                                meta?: {
-                                    [key: string]: unknown;
-                                };
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
                             };
                         };
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
+    };
+    "jobs.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            cost: number;
+                            engine: {
+                                /** @enum {string} */
+                                kind: "builtin" | "remote";
+                                label: string;
+                            };
+                            error: string | null;
+                            refunded: boolean;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            durationMs: number | null;
+                            outputs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "report";
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                previewUrl: string;
+                            }[];
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            canDownload: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.streamEvents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: 'job' events, each with the job as JSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.retry": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                            /** @enum {string} */
+                            status: "queued" | "running" | "succeeded" | "failed";
+                            progress: number;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            cost: number;
+                            engine: {
+                                /** @enum {string} */
+                                kind: "builtin" | "remote";
+                                label: string;
+                            };
+                            error: string | null;
+                            refunded: boolean;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            durationMs: number | null;
+                            outputs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "report";
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                previewUrl: string;
+                            }[];
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            canDownload: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not enough credits (error.meta holds balance and cost) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this account, role or API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            url: string;
+                            expiresAt: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this account, role or API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.downloadOutput": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                outputId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            url: string;
+                            expiresAt: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this account, role or API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "uploads.create": {
+        parameters: {
+            query?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A png, jpeg or webp image (max 15 MB, 40 MP, at least 64×64), or with purpose transcript a .txt, .vtt or .srt file (max 1 MB)
+                     */
+                    file: Blob;
+                    /**
+                     * @description What the file is for
+                     * @default image
+                     * @enum {string}
+                     */
+                    purpose?: "image" | "transcript";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            purpose: "image" | "transcript";
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            width?: number;
+                            height?: number;
+                            previewUrl: string;
+                            createdAt: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Understood but cannot be processed (e.g. a file that cannot be decoded) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
     };
 }
-export type webhooks = Record<string, never>;
-export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
-    requestBodies: never;
-    headers: never;
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export type operations = Record<string, never>;

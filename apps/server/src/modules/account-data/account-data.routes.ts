@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDataMessages, deleteAccountBodySchema, deletionCodeSentSchema, noFieldsBodySchema } from '@lumen/core/users/account-data';
-import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { emptyData, failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { clientInfo } from '../auth/index.ts';
 import { createOneTimeCodes } from '../auth/index.ts';
@@ -31,12 +30,15 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
+        operationId: 'users.me.exportData',
         tags,
         security,
         summary: 'Download everything held about you as one zip (JSON files, a README and your files); once per 10 minutes',
         body: noFieldsBodySchema.nullish(),
-        produces: ['application/zip'],
-        response: { 200: z.any().describe('application/zip'), ...failures(400, 401, 413, 415, 429) },
+        response: {
+          200: mediaResponse('A zip: JSON files, a README and your files', ['application/zip']),
+          ...failures(400, 401, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -55,6 +57,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
+        operationId: 'users.me.requestDeletionCode',
         tags,
         security,
         summary: 'E-mail a 6-digit code to confirm deleting an account that has no password',
@@ -74,6 +77,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: requireAuth,
       schema: {
+        operationId: 'users.me.delete',
         tags,
         security,
         summary: 'Delete your account (password, or the e-mailed code when there is none); orders and the credit ledger stay, anonymised',

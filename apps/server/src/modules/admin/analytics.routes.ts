@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { analyticsExportQuerySchema, analyticsQuerySchema, analyticsSchema } from '@lumen/core/admin/analytics';
-import { failures, ok } from '../../lib/route-schemas.ts';
+import { failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { analyticsCsv, getAnalytics } from './analytics.service.ts';
 
 export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +11,7 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics',
     {
       schema: {
+        operationId: 'admin.analytics.get',
         tags,
         security,
         summary:
@@ -27,12 +27,12 @@ export const adminAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/analytics/export',
     {
       schema: {
+        operationId: 'admin.analytics.export',
         tags,
         security,
         summary: 'One analytics report as CSV (daily, services, providers or top-users)',
         querystring: analyticsExportQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...failures(400, 401, 403, 429) },
+        response: { 200: mediaResponse('The report as CSV', ['text/csv'], 'text'), ...failures(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

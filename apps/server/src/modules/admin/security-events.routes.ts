@@ -10,6 +10,7 @@ export const adminSecurityEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/security-events',
     {
       schema: {
+        operationId: 'admin.securityEvents.list',
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
         summary: 'Security events of every user (sign-ins, failures, password and provider changes…), newest first',

@@ -8,6 +8,7 @@ export const adminSecurityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/security/failed-sign-ins',
     {
       schema: {
+        operationId: 'admin.security.listFailedSignIns',
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
         summary: 'Failed sign-ins per hour and the busiest IPs over a range (default the last 24 hours, at most 31 days)',

@@ -21,6 +21,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/api-keys',
     {
       schema: {
+        operationId: 'admin.users.listApiKeys',
         tags,
         security,
         summary: 'A user’s API keys (prefix, status, limits, last use)',
@@ -35,6 +36,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/orders',
     {
       schema: {
+        operationId: 'admin.users.listOrders',
         tags,
         security,
         summary: 'A user’s latest orders',
@@ -49,6 +51,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions',
     {
       schema: {
+        operationId: 'admin.sessions.list',
         tags,
         security,
         summary: 'Live sessions of every user (or of userId), most recently seen first; search by e-mail or IP',
@@ -63,6 +66,7 @@ export const adminUserActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/:id',
     {
       schema: {
+        operationId: 'admin.sessions.revoke',
         tags,
         security,
         summary: 'Sign a session out (its access and refresh tokens stop at once); audited',

@@ -35,6 +35,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       schema: {
+        operationId: 'admin.users.list',
         tags,
         security,
         summary: 'Users with their balance and spent credits; search matches name or e-mail',
@@ -49,6 +50,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       schema: {
+        operationId: 'admin.users.get',
         tags,
         security,
         summary: 'A user and the first page of their credit ledger',
@@ -63,6 +65,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/credits/history',
     {
       schema: {
+        operationId: 'admin.users.listCreditHistory',
         tags,
         security,
         summary: 'A user’s credit ledger, newest first',
@@ -78,6 +81,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/credits',
     {
       schema: {
+        operationId: 'admin.users.adjustCredits',
         tags,
         security,
         summary: 'Add (positive) or remove (negative) credits with a reason; idempotent with an Idempotency-Key header',
@@ -101,6 +105,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/suspend',
     {
       schema: {
+        operationId: 'admin.users.suspend',
         tags,
         security,
         summary: 'Suspend a user with a reason: they cannot sign in, and their sessions and API keys stop at once',
@@ -123,6 +128,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/reactivate',
     {
       schema: {
+        operationId: 'admin.users.reactivate',
         tags,
         security,
         summary: 'Lift a suspension; the user can sign in again',
@@ -141,6 +147,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/role',
     {
       schema: {
+        operationId: 'admin.users.setRole',
         tags,
         security,
         summary: 'Change a user’s role (not your own)',

@@ -34,6 +34,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'apiKeys.list',
         tags,
         security,
         summary: 'Your API keys, newest first (revoked included)',
@@ -49,6 +50,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'apiKeys.generate',
         tags,
         security,
         summary: 'Create a key: the full key (and webhook secret) are returned this once only; optional expiry and IP allow-list',
@@ -67,6 +69,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'apiKeys.get',
         tags,
         security,
         summary: 'One of your API keys',
@@ -82,6 +85,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'apiKeys.revoke',
         tags,
         security,
         summary: 'Revoke a key (irreversible; it fails on its next request)',
@@ -101,6 +105,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'apiKeys.delete',
         tags,
         security,
         summary: 'Delete a key: it stops working and leaves the list; its usage stays in your history',
@@ -119,6 +124,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'apiKeys.getUsage',
         tags,
         security,
         summary: 'Requests per day and endpoint, errors, credits, last use (UTC days, the last `days` days)',
@@ -139,6 +145,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'apiKeys.regenerate',
         tags,
         security,
         summary: 'Revoke the key at once and issue its successor (same settings and expiry; inherits the month’s usage)',
@@ -158,6 +165,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'apiKeys.roll',
         tags,
         security,
         summary:

@@ -10,6 +10,7 @@ export const adminAuditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit-log',
     {
       schema: {
+        operationId: 'admin.auditLog.list',
         tags: ['admin'],
         security: [{ bearerAuth: [] }],
         summary: 'Audit records of admin changes, newest first',

@@ -15,6 +15,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AuthServic
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'users.me.listSignInMethods',
         tags,
         security,
         summary: 'Whether you have a password, and your linked providers',
@@ -29,6 +30,7 @@ export const accountSecurityRoutes: FastifyPluginAsyncZod<{ services: AuthServic
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'users.me.listSecurityEvents',
         tags,
         security,
         summary: 'Your security activity (sign-ins, password changes, linked providers…), newest first',

@@ -31,6 +31,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/register',
     {
       schema: {
+        operationId: 'auth.register',
+        security: [],
         tags,
         summary: 'Create an account with the free plan credits',
         body: registerBodySchema,
@@ -48,6 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/login',
     {
       schema: {
+        operationId: 'auth.login',
+        security: [],
         tags,
         summary: 'Sign in with e-mail and password',
         body: loginBodySchema,
@@ -66,6 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/refresh',
     {
       schema: {
+        operationId: 'auth.refresh',
+        security: [],
         tags,
         summary: 'Rotate the refresh token (cookie or body) for a new token pair',
         body: refreshTokenBodySchema.nullish(),
@@ -90,6 +96,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/logout',
     {
       schema: {
+        operationId: 'auth.logout',
+        security: [],
         tags,
         summary: 'Revoke the refresh token and clear its cookie',
         body: refreshTokenBodySchema.nullish(),

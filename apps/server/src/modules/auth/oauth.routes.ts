@@ -59,6 +59,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
     '/auth/google',
     {
       schema: {
+        operationId: 'auth.google.start',
+        security: [],
         tags,
         summary: 'Start Google sign-in (intent=link to link Google to the signed-in account); redirects to the provider',
         querystring: oauthStartQuerySchema,
@@ -84,6 +86,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
     '/auth/google/callback',
     {
       schema: {
+        operationId: 'auth.google.callback',
+        security: [],
         tags,
         summary: 'Where Google sends the browser back; redirects to /auth/callback with tokens or an error code',
         querystring: callbackQuerySchema,
@@ -134,6 +138,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.linkOAuth',
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Link the provider account proved by oauthId (from the intent=link round trip) to your account',
@@ -157,6 +162,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.unlinkOAuth',
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Remove a linked provider (not your only way to sign in)',

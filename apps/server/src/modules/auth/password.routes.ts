@@ -25,6 +25,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
     {
       onRequest: limitCodeRequests,
       schema: {
+        operationId: 'auth.requestPasswordReset',
+        security: [],
         tags,
         summary: 'E-mail a password reset code (same answer whether or not the account exists)',
         body: requestPasswordResetBodySchema,
@@ -42,6 +44,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
     {
       onRequest: limitCodeRequests,
       schema: {
+        operationId: 'auth.verifyPasswordResetCode',
+        security: [],
         tags,
         summary: 'Check a reset code without using it up (a wrong code counts as a try)',
         body: verifyPasswordResetOtpBodySchema,
@@ -59,6 +63,8 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
     {
       onRequest: limitCodeRequests,
       schema: {
+        operationId: 'auth.resetPasswordWithCode',
+        security: [],
         tags,
         summary: 'Set a new password with the reset code; signs out every session',
         body: resetPasswordWithOtpBodySchema,
@@ -76,6 +82,7 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.resetPassword',
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Change your password; signs out every other session and answers new tokens for this one',

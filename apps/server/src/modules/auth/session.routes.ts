@@ -14,6 +14,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = 
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.sessions.list',
         tags,
         security,
         summary: 'Your signed-in sessions, most recently used first',
@@ -31,6 +32,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = 
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.sessions.revoke',
         tags,
         security,
         summary: 'Sign one of your sessions out (its access token stops working at once)',
@@ -49,6 +51,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = 
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'auth.sessions.revokeOthers',
         tags,
         security,
         summary: 'Sign out every session but this one',

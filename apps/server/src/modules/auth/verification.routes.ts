@@ -18,6 +18,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices 
     {
       onRequest: [requireAuth, limitCodeRequests],
       schema: {
+        operationId: 'auth.verifyEmail',
         tags,
         security,
         summary: 'Verify your e-mail address with the 6-digit code sent to it',
@@ -36,6 +37,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices 
     {
       onRequest: [requireAuth, limitCodeRequests],
       schema: {
+        operationId: 'auth.resendEmailVerification',
         tags,
         security,
         summary: 'Send a new verification code (one a minute)',

@@ -27,6 +27,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts',
     {
       schema: {
+        operationId: 'admin.blog.listPosts',
         tags,
         security,
         summary: 'Every article, last edited first: filter by status, search title, slug or excerpt',
@@ -41,6 +42,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts',
     {
       schema: {
+        operationId: 'admin.blog.createPost',
         tags,
         security,
         summary: 'Write an article (draft or published; a future publish date schedules it)',
@@ -60,6 +62,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts/:slug',
     {
       schema: {
+        operationId: 'admin.blog.getPost',
         tags,
         security,
         summary: 'One article with its markdown',
@@ -74,6 +77,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts/:slug',
     {
       schema: {
+        operationId: 'admin.blog.updatePost',
         tags,
         security,
         summary: 'Save an article (its slug may change)',
@@ -92,6 +96,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts/:slug',
     {
       schema: {
+        operationId: 'admin.blog.deletePost',
         tags,
         security,
         summary: 'Delete an article',
@@ -112,6 +117,7 @@ export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
         multipartBody: multipartBodyDoc({ field: 'file', description: 'A png, jpeg or webp image; stored as WebP, at most 1600 px wide' }),
       },
       schema: {
+        operationId: 'admin.blog.uploadCover',
         tags,
         security,
         summary: 'Upload a cover image (png, jpeg or webp judged by content; stored as WebP, max 1600 px wide)',

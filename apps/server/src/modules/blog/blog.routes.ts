@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postSlugParamsSchema, publicPostListSchema, publicPostSchema, publicPostsQuerySchema } from '@lumen/core/content/blog';
-import { failures, ok } from '../../lib/route-schemas.ts';
+import { failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { createBlogService } from './blog.service.ts';
 import { COVER_FILE_PATTERN } from './covers.ts';
@@ -15,6 +15,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts',
     {
       schema: {
+        operationId: 'blog.listPosts',
+        security: [],
         tags,
         summary: 'Published articles, newest first (page size 10 by default), optionally with one tag; plus the tags in use',
         querystring: publicPostsQuerySchema,
@@ -28,6 +30,8 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/blog/posts/:slug',
     {
       schema: {
+        operationId: 'blog.getPost',
+        security: [],
         tags,
         summary: 'One published article: sanitised HTML, reading time and related articles (404 for unknown or unpublished)',
         params: postSlugParamsSchema,
@@ -39,7 +43,16 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/blog/covers/:file',
-    { schema: { tags, summary: 'A cover image (WebP)', params: z.object({ file: z.string().max(100) }) } },
+    {
+      schema: {
+        operationId: 'blog.getCover',
+        security: [],
+        tags,
+        summary: 'A cover image (WebP)',
+        params: z.object({ file: z.string().max(100) }),
+        response: { 200: mediaResponse('The image', ['image/webp']), ...failures(404) },
+      },
+    },
     async (request, reply) => {
       const { file } = request.params;
       const bytes = COVER_FILE_PATTERN.test(file) ? await blog.readCover(file) : null;

@@ -34,6 +34,7 @@ export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/queue',
     {
       schema: {
+        operationId: 'admin.community.listQueue',
         tags,
         security,
         summary: 'Posts to review: new or reported (most reported first), or the hidden ones, or all',
@@ -49,6 +50,7 @@ export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
       `/community/posts/:id/${action}`,
       {
         schema: {
+          operationId: `admin.community.${action}Post`,
           tags,
           security,
           summary: summaries[action],

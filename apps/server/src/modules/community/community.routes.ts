@@ -12,7 +12,7 @@ import {
   searchQuerySchema,
 } from '@lumen/core/community/schemas';
 import { paginationQuerySchema } from '@lumen/core/http/pagination';
-import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { emptyData, failures, ok, redirectResponse } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { createCommunityService } from './community.service.ts';
@@ -43,6 +43,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts',
     {
       schema: {
+        operationId: 'community.listPosts',
         tags,
         security: publicSecurity,
         summary: 'The public gallery: published posts, newest or most liked first, by tool',
@@ -57,6 +58,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/search',
     {
       schema: {
+        operationId: 'community.search',
         tags,
         security: publicSecurity,
         summary: 'Full-text search of published prompts and titles, best match first (quotes, -word and or work)',
@@ -72,6 +74,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.listMyPosts',
         tags,
         security,
         summary: 'What you have shared, hidden posts included',
@@ -87,6 +90,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.createPost',
         tags,
         security,
         summary: 'Share one of your finished results; the prompt comes from the job, or you describe it for tools without one',
@@ -106,6 +110,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id',
     {
       schema: {
+        operationId: 'community.getPost',
         tags,
         security: publicSecurity,
         summary: 'One published post (its author also sees it while hidden)',
@@ -120,10 +125,12 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/community/posts/:id/media',
     {
       schema: {
+        operationId: 'community.getPostMedia',
+        security: [],
         tags,
         summary: "Redirects to a short-lived signed link to a published post's picture, video or sound; 404 once hidden",
         params: postIdParamsSchema,
-        response: failures(400, 404, 429),
+        response: { 302: redirectResponse('To a short-lived signed link of the file'), ...failures(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -138,6 +145,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.deletePost',
         tags,
         security,
         summary: 'Take your post down',
@@ -156,6 +164,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.like',
         tags,
         security,
         summary: 'Like a post (liking again changes nothing)',
@@ -171,6 +180,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.unlike',
         tags,
         security,
         summary: 'Take your like back',
@@ -186,6 +196,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'community.report',
         tags,
         security,
         summary: 'Report a post to the moderators with a reason (once per post)',

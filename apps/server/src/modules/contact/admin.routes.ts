@@ -23,6 +23,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact/messages',
     {
       schema: {
+        operationId: 'admin.contact.listMessages',
         tags,
         security,
         summary: 'Contact messages, newest first: filter by status, search name, e-mail or subject',
@@ -37,6 +38,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact/messages/:id',
     {
       schema: {
+        operationId: 'admin.contact.getMessage',
         tags,
         security,
         summary: 'One contact message',
@@ -51,6 +53,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact/messages/:id/reply',
     {
       schema: {
+        operationId: 'admin.contact.reply',
         tags,
         security,
         summary: 'Answer by e-mail (the message becomes answered)',
@@ -70,6 +73,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact/messages/:id/status',
     {
       schema: {
+        operationId: 'admin.contact.setStatus',
         tags,
         security,
         summary: 'Mark a message open or answered',
@@ -88,6 +92,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact/messages/:id/grant-credits',
     {
       schema: {
+        operationId: 'admin.contact.grantCredits',
         tags,
         security,
         summary: "Grant credits to the sender's account with a reason (once per message; ledger kind admin_adjustment)",

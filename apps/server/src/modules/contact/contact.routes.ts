@@ -22,6 +22,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       schema: {
+        operationId: 'contact.send',
+        security: [],
         tags: ['contact'],
         summary: 'Send a message to the team (name, e-mail, subject, message); 5 per IP per 15 minutes',
         body: contactBodySchema,

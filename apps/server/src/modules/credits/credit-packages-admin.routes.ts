@@ -6,6 +6,7 @@ import { createAdminPackagesService } from './credit-packages-admin.service.ts';
 /** /admin/credit-packages: every change is audited; DELETE archives. */
 export const adminCreditPackagesRoutes = catalogueRoutes({
   base: '/credit-packages',
+  operationIds: 'admin.creditPackages',
   noun: { one: 'Credit package', many: 'Credit packages' },
   schemas: {
     item: creditPackageSchema,

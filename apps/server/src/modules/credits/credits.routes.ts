@@ -27,6 +27,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config: apiKeyAccess,
       schema: {
+        operationId: 'credits.getBalance',
         tags,
         security: jwtOrApiKeySecurity,
         summary: 'Your credit balance',
@@ -45,6 +46,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config: apiKeyAccess,
       schema: {
+        operationId: 'credits.listHistory',
         tags,
         security: jwtOrApiKeySecurity,
         summary: 'Your credit ledger, newest first',
@@ -60,6 +62,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'credits.listTransactions',
         tags,
         security,
         summary: 'Credits added or removed outside tool use (purchases, grants, adjustments, refunds), with totals',
@@ -78,6 +81,7 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'credits.listUsage',
         tags,
         security,
         summary: 'Tool usage charges and refunds, with totals per service',
@@ -93,6 +97,8 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onSend: etagOnSend,
       schema: {
+        operationId: 'credits.listPackages',
+        security: [],
         tags,
         summary: 'Active credit packages in the admin’s order (price in dollars)',
         response: { 200: ok(creditPackageListSchema), ...failures(429) },
@@ -106,6 +112,8 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onSend: etagOnSend,
       schema: {
+        operationId: 'credits.listCosts',
+        security: [],
         tags,
         summary: 'Credit cost per use of each service (0 = unlimited)',
         response: { 200: ok(serviceCostMapSchema), ...failures(429) },

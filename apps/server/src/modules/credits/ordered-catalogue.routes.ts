@@ -18,6 +18,8 @@ export type CatalogueService<Item, CreateInput, UpdateInput> = {
 type CatalogueRoutesConfig<Item extends z.ZodType, List extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType> = {
   /** e.g. '/credit-packages' (under /admin) */
   base: string;
+  /** The OpenAPI operationIds' stem, e.g. 'admin.creditPackages' (→ admin.creditPackages.list, .create, ...) */
+  operationIds: string;
   /** Reply messages: `${one} created`, `${many} reordered`, ... */
   noun: { one: string; many: string };
   schemas: { item: Item; list: List; create: Create; update: Update };
@@ -29,7 +31,7 @@ type CatalogueRoutesConfig<Item extends z.ZodType, List extends z.ZodType, Creat
 export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, Create extends z.ZodType, Update extends z.ZodType>(
   config: CatalogueRoutesConfig<Item, List, Create, Update>,
 ): FastifyPluginAsyncZod {
-  const { base, noun, summaries } = config;
+  const { base, noun, summaries, operationIds } = config;
   // The config ties schemas and service together; inside, the handlers only pass values through.
   const schemas: Record<'item' | 'list' | 'create' | 'update', z.ZodType> = config.schemas;
   return async (app) => {
@@ -40,7 +42,13 @@ export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, 
     app.get(
       base,
       {
-        schema: { tags, security, summary: summaries.list, response: { 200: ok(schemas.list), ...failures(401, 403, 429) } },
+        schema: {
+          operationId: `${operationIds}.list`,
+          tags,
+          security,
+          summary: summaries.list,
+          response: { 200: ok(schemas.list), ...failures(401, 403, 429) },
+        },
       },
       async () => ({ success: true as const, data: await service.list() }),
     );
@@ -49,6 +57,7 @@ export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, 
       base,
       {
         schema: {
+          operationId: `${operationIds}.create`,
           tags,
           security,
           summary: summaries.create,
@@ -66,6 +75,7 @@ export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, 
       `${base}/order`,
       {
         schema: {
+          operationId: `${operationIds}.reorder`,
           tags,
           security,
           summary: summaries.reorder,
@@ -84,6 +94,7 @@ export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, 
       `${base}/:id`,
       {
         schema: {
+          operationId: `${operationIds}.update`,
           tags,
           security,
           summary: summaries.update,
@@ -103,6 +114,7 @@ export function catalogueRoutes<Item extends z.ZodType, List extends z.ZodType, 
       `${base}/:id`,
       {
         schema: {
+          operationId: `${operationIds}.archive`,
           tags,
           security,
           summary: summaries.archive,

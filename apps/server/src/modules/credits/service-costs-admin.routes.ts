@@ -18,6 +18,7 @@ export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-costs',
     {
       schema: {
+        operationId: 'admin.serviceCosts.list',
         tags,
         security,
         summary: 'Each service’s credit cost per use',
@@ -31,6 +32,7 @@ export const adminServiceCostsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-costs/:serviceKey',
     {
       schema: {
+        operationId: 'admin.serviceCosts.update',
         tags,
         security,
         summary: 'Change a service’s cost (0 = unlimited); new charges use it at once',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { failures, mediaResponse, redirectResponse } from '../../lib/route-schemas.ts';
 import { parseByteRange } from './byte-range.ts';
 import { contentDisposition } from './signed-links.ts';
 
@@ -19,9 +20,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/:token',
     {
       schema: {
+        operationId: 'files.get',
+        security: [],
         tags: ['jobs'],
         summary: 'A stored file through a short-lived signed link (Range requests supported)',
         params: z.strictObject({ token: z.string().min(1).max(2000) }),
+        response: {
+          200: mediaResponse('The file, with its own Content-Type and Content-Disposition', ['application/octet-stream']),
+          206: mediaResponse('The requested byte range', ['application/octet-stream']),
+          302: redirectResponse("A download served by the store itself (S3's presigned GET)"),
+          ...failures(403, 404),
+          416: z.null().describe('The Range is outside the file (Content-Range: bytes */<size>)'),
+        },
       },
     },
     async (request, reply) => {
@@ -48,7 +58,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', contentDisposition(claims.disposition, claims.fileName));
       const range = parseByteRange(request.headers.range, size);
       if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${size}`).send();
+        return reply
+          .code(416)
+          .header('content-range', `bytes */${size}`)
+          .send(undefined as never); // no body
       }
       if (range) {
         return reply

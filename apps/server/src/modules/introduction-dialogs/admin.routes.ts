@@ -19,6 +19,7 @@ export const adminIntroductionDialogsRoutes: FastifyPluginAsyncZod = async (app)
     '/introduction-dialogs',
     {
       schema: {
+        operationId: 'admin.introductionDialogs.list',
         tags,
         security,
         summary: 'The onboarding dialog of every tool',
@@ -32,6 +33,7 @@ export const adminIntroductionDialogsRoutes: FastifyPluginAsyncZod = async (app)
     '/introduction-dialogs/:service',
     {
       schema: {
+        operationId: 'admin.introductionDialogs.update',
         tags,
         security,
         summary: 'Edit a tool’s onboarding dialog (title, plain-text body, enabled)',

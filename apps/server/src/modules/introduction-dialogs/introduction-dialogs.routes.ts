@@ -13,6 +13,7 @@ export const introductionDialogsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'introductionDialogs.get',
         tags,
         security,
         summary: "A tool's introduction dialog and whether you have dismissed it",
@@ -31,6 +32,7 @@ export const introductionDialogsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'introductionDialogs.dismiss',
         tags,
         security,
         summary: "Dismiss a tool's introduction dialog for good",

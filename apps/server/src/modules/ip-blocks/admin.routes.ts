@@ -14,6 +14,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ip-blocks',
     {
       schema: {
+        operationId: 'admin.ipBlocks.list',
         tags,
         security,
         summary: 'Blocked IP ranges, newest first, and the address you connect from',
@@ -27,6 +28,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ip-blocks',
     {
       schema: {
+        operationId: 'admin.ipBlocks.create',
         tags,
         security,
         summary: 'Block an IPv4 or IPv6 range (CIDR) on every route; never the range you connect from',
@@ -44,6 +46,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ip-blocks/:id',
     {
       schema: {
+        operationId: 'admin.ipBlocks.delete',
         tags,
         security,
         summary: 'Unblock a range',

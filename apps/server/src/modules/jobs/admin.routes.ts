@@ -29,6 +29,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs',
     {
       schema: {
+        operationId: 'admin.jobs.list',
         tags,
         security,
         summary:
@@ -44,6 +45,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id',
     {
       schema: {
+        operationId: 'admin.jobs.get',
         tags,
         security,
         summary: 'A job with its owner, inputs, outputs, timings, attempts and ledger entries',
@@ -58,6 +60,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/retry',
     {
       schema: {
+        operationId: 'admin.jobs.retry',
         tags,
         security,
         summary: 'Re-queue a failed job without charging again (a refunded job is charged again only if the balance allows, else 409)',
@@ -76,6 +79,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jobs/:id/refund',
     {
       schema: {
+        operationId: 'admin.jobs.refund',
         tags,
         security,
         summary: 'Give a finished job’s credits back, once (409 when already refunded)',
@@ -94,6 +98,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/try-on/statistics',
     {
       schema: {
+        operationId: 'admin.tryOn.getStatistics',
         tags,
         security,
         summary: 'Virtual try-on jobs, success rate, average time, most used models and garments, per day (UTC)',

@@ -7,6 +7,11 @@ import type { JobRow } from './tables.ts';
 
 export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
 
+/** Engines report their summary as a JSON object (the job's API schema says so); anything else is not kept. */
+function asSummary(summary: unknown): Record<string, unknown> | null {
+  return typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? (summary as Record<string, unknown>) : null;
+}
+
 /**
  * Records a finished run: outputs and status in one transaction, only if this worker still holds the
  * job (a sweeper may have taken it back). Returns false when the job was no longer ours.
@@ -18,7 +23,7 @@ export async function completeJob(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
-      .set({ status: 'succeeded', progress: 1, finishedAt: sql`now()`, summary: input.summary ?? null, error: null, workerId: null })
+      .set({ status: 'succeeded', progress: 1, finishedAt: sql`now()`, summary: asSummary(input.summary), error: null, workerId: null })
       .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
       .returning();
     if (!row) return false;

@@ -12,7 +12,7 @@ import {
   serviceListSchema,
 } from '@lumen/core/jobs/schemas';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
-import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { emptyData, failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { apiKeyCredential } from '../api-keys/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
@@ -65,6 +65,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
+        operationId: 'services.list',
         tags,
         security: [{}, ...security],
         summary: 'The AI services with their cost, inputs, output and engine (usesLeft when signed in)',
@@ -80,6 +81,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.create',
         tags,
         security,
         summary: 'Submit a job: charges the cost, records and enqueues it in one transaction (Idempotency-Key honoured)',
@@ -101,6 +103,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.list',
         tags,
         security,
         summary: 'Your jobs, newest first (the result library)',
@@ -117,6 +120,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.get',
         tags,
         security,
         summary: 'One job',
@@ -133,12 +137,15 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.streamEvents',
         tags,
         security,
         summary: "Server-Sent Events: 'job' with the job on every change; closes after a final status",
         params: jobIdParamsSchema,
-        produces: ['text/event-stream'],
-        response: failures(400, 401, 404, 429),
+        response: {
+          200: mediaResponse("Server-Sent Events: 'job' events, each with the job as JSON", ['text/event-stream'], 'text'),
+          ...failures(400, 401, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -155,6 +162,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.delete',
         tags,
         security,
         summary: "Delete a finished job and its result files (409 while it's queued or running)",
@@ -174,6 +182,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.retry',
         tags,
         security,
         summary: 'Run a job again as a new job (charged again)',
@@ -195,6 +204,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.download',
         tags,
         security,
         summary: "A short-lived signed link to download the job's primary result (users who have purchased credits, and admins)",
@@ -214,6 +224,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       config,
       schema: {
+        operationId: 'jobs.downloadOutput',
         tags,
         security,
         summary: 'A short-lived signed link to download the original (users who have purchased credits, and admins)',

@@ -56,7 +56,7 @@ export const jobs = pgTable(
     engineLabel: text('engine_label').notNull(),
     /** Message for the user when the job failed. */
     error: text('error'),
-    summary: jsonb('summary'),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
     /** The API key that submitted it (its usage and monthly cap count these jobs). */

@@ -38,6 +38,7 @@ export const jobUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       },
       schema: {
+        operationId: 'uploads.create',
         tags: ['jobs'],
         security: jwtOrApiKeySecurity,
         summary: 'Upload an image (png, jpeg, webp; max 15 MB, 40 MP, min 64×64) or a transcript (.txt/.vtt/.srt, max 1 MB)',

@@ -13,6 +13,7 @@ export const adminMailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail-outbox',
     {
       schema: {
+        operationId: 'admin.mailOutbox.list',
         tags,
         security,
         summary: 'Mail the app has sent (or, without SMTP_URL, only stored), newest first; `to` filters by recipient',
@@ -27,6 +28,7 @@ export const adminMailOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail-outbox/:id',
     {
       schema: {
+        operationId: 'admin.mailOutbox.get',
         tags,
         security,
         summary: 'One message with its text and HTML',

@@ -9,7 +9,7 @@ import {
   subscriberListQuerySchema,
   subscriberListSchema,
 } from '@lumen/core/content/newsletter';
-import { failures, ok } from '../../lib/route-schemas.ts';
+import { failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { campaignsFor, subscribersFor } from './newsletter.routes.ts';
 
@@ -24,6 +24,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/subscribers',
     {
       schema: {
+        operationId: 'admin.newsletter.listSubscribers',
         tags,
         security,
         summary: 'Subscribers, newest first: filter by status, search e-mail; with the count per status',
@@ -38,11 +39,12 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/subscribers/export',
     {
       schema: {
+        operationId: 'admin.newsletter.exportSubscribers',
         tags,
         security,
         summary: 'The matching subscribers as CSV',
         querystring: subscriberListQuerySchema.pick({ status: true, search: true }),
-        response: { 200: z.string(), ...failures(400, 401, 403, 429) },
+        response: { 200: mediaResponse('The subscribers as CSV', ['text/csv'], 'text'), ...failures(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -58,6 +60,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns',
     {
       schema: {
+        operationId: 'admin.newsletter.listCampaigns',
         tags,
         security,
         summary: 'Campaigns, newest first, with their progress',
@@ -71,6 +74,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns',
     {
       schema: {
+        operationId: 'admin.newsletter.createCampaign',
         tags,
         security,
         summary: 'Compose a campaign (markdown)',
@@ -88,6 +92,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns/:id',
     {
       schema: {
+        operationId: 'admin.newsletter.getCampaign',
         tags,
         security,
         summary: 'One campaign with its progress',
@@ -102,6 +107,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns/:id',
     {
       schema: {
+        operationId: 'admin.newsletter.updateCampaign',
         tags,
         security,
         summary: 'Edit a draft campaign',
@@ -121,6 +127,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns/:id/test',
     {
       schema: {
+        operationId: 'admin.newsletter.sendTestCampaign',
         tags,
         security,
         summary: 'Send the campaign to yourself, marked [Test]',
@@ -138,6 +145,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns/:id/send',
     {
       schema: {
+        operationId: 'admin.newsletter.sendCampaign',
         tags,
         security,
         summary: 'Send to every confirmed subscriber in the background (again: resume an interrupted send; each recipient is mailed once)',
@@ -155,6 +163,7 @@ export const adminNewsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/campaigns/:id/recipients',
     {
       schema: {
+        operationId: 'admin.newsletter.listRecipients',
         tags,
         security,
         summary: 'Per-recipient results of a campaign',

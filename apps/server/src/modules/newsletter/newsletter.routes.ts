@@ -28,6 +28,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/subscribe',
     {
       schema: {
+        operationId: 'newsletter.subscribe',
+        security: [],
         tags,
         summary: 'Subscribe: a confirmation link is mailed (the answer is the same whether or not the address was known)',
         body: subscribeBodySchema,
@@ -44,6 +46,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/confirm',
     {
       schema: {
+        operationId: 'newsletter.confirm',
+        security: [],
         tags,
         summary: 'Confirm a subscription with the token of the confirmation mail',
         body: newsletterTokenBodySchema,
@@ -64,6 +68,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/newsletter/unsubscribe',
     {
       schema: {
+        operationId: 'newsletter.unsubscribe',
+        security: [],
         tags,
         summary: 'Unsubscribe with the token of any newsletter mail',
         body: newsletterTokenBodySchema,

@@ -13,6 +13,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       schema: {
+        operationId: 'admin.settings.get',
         tags,
         security,
         summary: 'The platform settings and their last change',
@@ -26,6 +27,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       schema: {
+        operationId: 'admin.settings.update',
         tags,
         security,
         summary: 'Replace the platform settings (audited with before and after)',

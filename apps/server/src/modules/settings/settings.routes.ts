@@ -9,6 +9,8 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/public',
     {
       schema: {
+        operationId: 'settings.getPublic',
+        security: [],
         tags: ['settings'],
         summary: 'Public platform settings: maintenance banner, sign-ups open, free credits, crypto threshold, links',
         response: { 200: ok(publicSettingsSchema), ...failures(429) },

@@ -66,13 +66,39 @@ describe('request handling', () => {
     for (const [method, url] of [
       ['GET', api('/nope')],
       ['POST', api('/auth/nope')],
-      ['DELETE', api('/user/me')],
       ['GET', '/api/v2/health'],
     ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
     }
+  });
+
+  it('answers a known API path asked with another method 405, with the methods it takes in Allow', async () => {
+    const me = await t.app.inject({ method: 'DELETE', url: api('/user/me') });
+    expect(me.statusCode).toBe(405);
+    expect(me.headers.allow).toBe('GET, HEAD, PUT');
+    expect(me.json()).toEqual({
+      success: false,
+      message: 'DELETE is not allowed on /api/v1/user/me; it takes GET, HEAD, PUT',
+      error: { code: 'METHOD_NOT_ALLOWED' },
+    });
+    const job = await t.app.inject({ method: 'PUT', url: api('/jobs/0b5c1f4e-8f3e-4a57-9d43-3c1e1e0d7f11?x=1') });
+    expect(job.statusCode).toBe(405);
+    expect(job.headers.allow).toBe('DELETE, GET, HEAD');
+  });
+
+  it('answers a path the router refuses in the failure envelope: a bad percent-encoding 400, a too long value 414', async () => {
+    const badUrl = await t.app.inject({ method: 'GET', url: api('/jobs/%E0%A4%A') });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toMatchObject({ success: false, error: { code: 'BAD_REQUEST' } });
+    const tooLong = await t.app.inject({ method: 'GET', url: api(`/jobs/${'x'.repeat(1001)}`) });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      success: false,
+      message: 'A value in the address is too long (at most 1000 characters)',
+      error: { code: 'BAD_REQUEST' },
+    });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -191,6 +217,49 @@ describe('OpenAPI', () => {
     );
     expect(register.responses).toHaveProperty(['201']);
     expect(register.responses).toHaveProperty(['409']);
+  });
+
+  it('names every operation (unique operationId) and states its security: [] for public ones, an API key scheme where keys work', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
+    expect(document.servers).toEqual([{ url: t.config.publicUrl }]);
+    const operations = Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap((item) =>
+      Object.values(item),
+    );
+    expect(operations.length).toBeGreaterThan(180);
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.filter((id) => typeof id !== 'string' || !/^[a-z][A-Za-z]*(\.[a-z][A-Za-z]*)+$/.test(id))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations.filter((operation) => !Array.isArray(operation.security))).toEqual([]);
+    const byId = (id: string) => operations.find((operation) => operation.operationId === id)!;
+    expect(byId('auth.login').security).toEqual([]);
+    expect(byId('jobs.create').security).toEqual(expect.arrayContaining([{ apiKeyBearer: [] }, { apiKeyHeader: [] }]));
+    expect(byId('admin.users.list').security).toEqual([{ bearerAuth: [] }]);
+  });
+
+  it('documents every failure as the JSON envelope, also on routes whose success is CSV, a zip, a file or an event stream', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
+    const exportCsv = document.paths['/api/v1/admin/analytics/export'].get.responses;
+    expect(Object.keys(exportCsv['200'].content)).toEqual(['text/csv']);
+    for (const [path, method] of [
+      ['/api/v1/admin/analytics/export', 'get'],
+      ['/api/v1/admin/newsletter/subscribers/export', 'get'],
+      ['/api/v1/user/me/export', 'post'],
+      ['/api/v1/jobs/{id}/events', 'get'],
+      ['/api/v1/files/{token}', 'get'],
+    ] as const) {
+      const responses = document.paths[path][method].responses as Record<string, { content?: Record<string, { schema: unknown }> }>;
+      const failures = Object.entries(responses).filter(([status]) => Number(status) >= 400 && status !== '416');
+      expect(failures.length, path).toBeGreaterThan(1);
+      for (const [status, response] of failures) {
+        expect(Object.keys(response.content ?? {}), `${path} ${status}`).toEqual(['application/json']);
+        expect(response.content!['application/json']!.schema).toMatchObject({ required: ['success', 'message', 'error'] });
+      }
+    }
+    // Every route that takes a JSON body can answer 413 and 415; every /api route 429 with Retry-After.
+    const login = document.paths['/api/v1/auth/login'].post.responses;
+    expect(login).toHaveProperty(['413']);
+    expect(login).toHaveProperty(['415']);
+    expect(login['429'].headers['Retry-After']).toBeDefined();
   });
 
   it('describes the parts of every multipart body: the file field as binary and the text fields with their rules', async () => {

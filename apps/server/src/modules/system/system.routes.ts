@@ -9,7 +9,15 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { tags, summary: 'The process is up', response: { 200: ok(z.object({ status: z.literal('ok') })) } } },
+    {
+      schema: {
+        operationId: 'system.health',
+        security: [],
+        tags,
+        summary: 'The process is up',
+        response: { 200: ok(z.object({ status: z.literal('ok') })) },
+      },
+    },
     async () => ({ success: true as const, data: { status: 'ok' as const } }),
   );
 
@@ -17,6 +25,8 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/ready',
     {
       schema: {
+        operationId: 'system.ready',
+        security: [],
         tags,
         summary: 'The database answers a query',
         response: { 200: ok(z.object({ status: z.literal('ready') })), ...failures(503) },
@@ -33,7 +43,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-config',
     {
-      schema: { tags, summary: 'Configuration the web app loads at start', response: { 200: ok(publicConfigSchema) } },
+      schema: {
+        operationId: 'system.getPublicConfig',
+        security: [],
+        tags,
+        summary: 'Configuration the web app loads at start',
+        response: { 200: ok(publicConfigSchema) },
+      },
     },
     async () => ({
       success: true as const,

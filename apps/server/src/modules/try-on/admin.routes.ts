@@ -14,6 +14,7 @@ import type { CatalogueKind } from './try-on-catalogue.service.ts';
 const IMAGE_FIELD = 'image';
 const idParamsSchema = z.strictObject({ id: z.uuid('Not a catalogue id') });
 const labels = { models: 'Try-on model', garments: 'Garment' } as const;
+const operationNouns = { models: 'Model', garments: 'Garment' } as const;
 
 /** GET/POST /admin/try-on/{models,garments} and PUT …/{id}; POST is multipart: image + name + category. */
 export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +32,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       base,
       {
         schema: {
+          operationId: `admin.tryOn.list${operationNouns[kind]}s`,
           tags,
           security,
           summary: `Every ${labels[kind].toLowerCase()} of the try-on catalogue, active or not`,
@@ -47,6 +49,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           multipartBody: multipartBodyDoc({ field: IMAGE_FIELD, description: 'A png, jpeg or webp picture' }, createTryOnItemFieldsSchema),
         },
         schema: {
+          operationId: `admin.tryOn.create${operationNouns[kind]}`,
           tags,
           security,
           summary: `Add a ${labels[kind].toLowerCase()}: multipart with the picture in 'image' (png, jpeg, webp), 'name' and 'category'`,
@@ -94,6 +97,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       `${base}/:id`,
       {
         schema: {
+          operationId: `admin.tryOn.update${operationNouns[kind]}`,
           tags,
           security,
           summary: `Rename, recategorise, activate or deactivate a ${labels[kind].toLowerCase()}`,

@@ -22,7 +22,13 @@ export const tryOnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/try-on/models',
     {
       onRequest: requireAuth,
-      schema: { tags, security, summary: 'Active try-on models', response: { 200: ok(z.array(tryOnModelSchema)), ...failures(401, 429) } },
+      schema: {
+        operationId: 'tryOn.listModels',
+        tags,
+        security,
+        summary: 'Active try-on models',
+        response: { 200: ok(z.array(tryOnModelSchema)), ...failures(401, 429) },
+      },
     },
     async () => {
       const rows = await app.db.select().from(tryOnModels).where(eq(tryOnModels.isActive, true)).orderBy(asc(tryOnModels.name));
@@ -38,6 +44,7 @@ export const tryOnRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'tryOn.listGarments',
         tags,
         security,
         summary: 'Active garments of the clothing catalogue',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/app-error.ts';
+import { failures, mediaResponse } from '../../lib/route-schemas.ts';
 import { AVATAR_FILE_PATTERN, avatarDirectory } from './avatar-store.ts';
 
 /** Public avatar files: random names, never rewritten, so they are cached for a year. */
@@ -15,9 +16,12 @@ export const avatarFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads/avatars/:file',
     {
       schema: {
+        operationId: 'users.getAvatar',
+        security: [],
         tags: ['uploads'],
         summary: 'A profile image (WebP)',
         params: z.object({ file: z.string().max(100) }),
+        response: { 200: mediaResponse('The image', ['image/webp']), ...failures(404) },
       },
     },
     async (request, reply) => {

@@ -20,7 +20,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ findUserWithCredit: FindUserWi
     '/user/me',
     {
       preHandler: requireAuth,
-      schema: { tags, security, summary: 'The signed-in user', response: { 200: ok(userSchema), ...failures(401, 429) } },
+      schema: {
+        operationId: 'users.me.get',
+        tags,
+        security,
+        summary: 'The signed-in user',
+        response: { 200: ok(userSchema), ...failures(401, 429) },
+      },
     },
     async (request) => ({ success: true as const, data: await service.getUser(currentUser(request).id) }),
   );
@@ -30,6 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ findUserWithCredit: FindUserWi
     {
       preHandler: requireAuth,
       schema: {
+        operationId: 'users.me.update',
         tags,
         security,
         summary: 'Change your first or last name',
@@ -55,6 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ findUserWithCredit: FindUserWi
         preHandler: requireAuth,
         config: { multipartBody: multipartBodyDoc({ field: AVATAR_FIELD, description: 'A PNG, JPEG or WebP image, max 5 MB' }) },
         schema: {
+          operationId: 'users.me.uploadAvatar',
           tags,
           security,
           summary: 'Upload a profile image (multipart field profileImage: PNG, JPEG or WebP, max 5 MB)',

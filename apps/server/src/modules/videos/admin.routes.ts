@@ -14,6 +14,7 @@ export const adminVideosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos',
     {
       schema: {
+        operationId: 'admin.videos.create',
         tags,
         security,
         summary: 'Add a tutorial video (https link)',
@@ -31,6 +32,7 @@ export const adminVideosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos/:id',
     {
       schema: {
+        operationId: 'admin.videos.update',
         tags,
         security,
         summary: 'Edit a tutorial video',
@@ -50,6 +52,7 @@ export const adminVideosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos/:id',
     {
       schema: {
+        operationId: 'admin.videos.delete',
         tags,
         security,
         summary: 'Remove a tutorial video',

@@ -11,6 +11,8 @@ export const videosRoutes: FastifyPluginAsyncZod = async (app) => {
     '/videos',
     {
       schema: {
+        operationId: 'videos.list',
+        security: [],
         tags: ['videos'],
         summary: 'Tutorial videos per tool',
         response: { 200: ok(z.array(tutorialVideoSchema)), ...failures(429) },

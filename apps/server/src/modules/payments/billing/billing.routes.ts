@@ -29,6 +29,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.invoices.list',
         tags,
         security,
         summary: 'Your invoices, newest first (status omitted: every order but pending ones)',
@@ -44,6 +45,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.invoices.get',
         tags,
         security,
         summary: 'One of your invoices',
@@ -59,6 +61,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.invoices.download',
         tags,
         security,
         summary: 'A short-lived signed link to the PDF receipt (paid or refunded orders; 409 otherwise)',
@@ -74,6 +77,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.invoices.requestRefund',
         tags,
         security,
         summary: 'Ask for a refund within 30 days of payment (one pending request per order)',

@@ -23,6 +23,8 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onSend: etagOnSend,
       schema: {
+        operationId: 'payments.plans.list',
+        security: [],
         tags,
         summary: 'Active subscription plans in order (price in dollars)',
         response: { 200: ok(subscriptionPlanListSchema), ...failures(429) },
@@ -35,6 +37,8 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/plans/:id',
     {
       schema: {
+        operationId: 'payments.plans.get',
+        security: [],
         tags,
         summary: 'One active subscription plan',
         params: idParamsSchema,
@@ -49,6 +53,8 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onSend: etagOnSend,
       schema: {
+        operationId: 'payments.creditPacks.list',
+        security: [],
         tags,
         summary: 'Active credit packages in the admin’s order (same as /credits/packages)',
         response: { 200: ok(creditPackageListSchema), ...failures(429) },
@@ -61,6 +67,8 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/credit-packs/:id',
     {
       schema: {
+        operationId: 'payments.creditPacks.get',
+        security: [],
         tags,
         summary: 'One active credit package',
         params: idParamsSchema,
@@ -75,6 +83,7 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.getUsage',
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Your balance, spent credits, plan and uses left per service',

@@ -26,6 +26,8 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/config',
     {
       schema: {
+        operationId: 'payments.getConfig',
+        security: [],
         tags,
         summary: 'Which payment providers run in test mode, Stripe’s publishable key, and the crypto threshold (Admin › Settings)',
         response: { 200: ok(paymentConfigSchema), ...failures(429) },
@@ -47,6 +49,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.stripe.createPaymentIntent',
         tags,
         security,
         summary: 'A pending order for the package and a PaymentIntent for its server-side price (cents)',
@@ -66,6 +69,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.stripe.createCheckoutSession',
         tags,
         security,
         summary: 'A pending order and a hosted checkout page; the return URLs must be on this site',
@@ -85,6 +89,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.checkout.creditPack',
         tags,
         security,
         summary: 'Checkout for 1-100 of a credit pack; returns to /dashboard/billing?payment=success or /pricing?payment=cancelled',
@@ -109,6 +114,7 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.orders.get',
         tags,
         security,
         summary: 'One of your orders (status, credits, invoice number)',

@@ -16,6 +16,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.methods.list',
         tags,
         security,
         summary: 'Your saved cards, the default first',
@@ -30,6 +31,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.methods.makeDefault',
         tags,
         security,
         summary: 'Make one of your cards the default',
@@ -49,6 +51,7 @@ export const paymentMethodRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.methods.delete',
         tags,
         security,
         summary: 'Remove one of your cards (detached at the provider)',

@@ -19,6 +19,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       // Stripe's bursts and retries must not meet the per-IP limit; a forged request costs one HMAC check.
       config: { rateLimit: false },
       schema: {
+        operationId: 'webhooks.stripe',
+        security: [],
         tags: ['payments'],
         summary: 'Stripe events (raw body, stripe-signature): 400 on a bad or missing signature',
         headers: z.object({ 'stripe-signature': z.string().optional() }).passthrough(),

@@ -25,6 +25,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.crypto.listCurrencies',
         tags,
         security,
         summary: 'Tickers the crypto provider accepts (upper-case)',
@@ -39,6 +40,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.crypto.estimate',
         tags,
         security,
         summary: 'Estimated amount of one currency for an amount of another (testMode: fixed test rates)',
@@ -55,6 +57,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.crypto.buyCredits',
         tags,
         security,
         summary:
@@ -73,6 +76,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.crypto.subscribe',
         tags,
         security,
         summary: 'Pay one period of a subscription plan by crypto',
@@ -89,6 +93,7 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.crypto.getStatus',
         tags,
         security,
         summary: 'Status of one of your crypto payments (checked with the provider while unsettled)',
@@ -103,6 +108,8 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
     NOWPAYMENTS_WEBHOOK_PATH,
     {
       schema: {
+        operationId: 'webhooks.nowpayments',
+        security: [],
         tags,
         summary: 'NOWPayments IPN (x-nowpayments-sig: HMAC-SHA512 of the key-sorted JSON body); 400 on a bad or missing signature',
         response: { 200: ok(z.object({ received: z.literal(true) })), ...failures(400, 415, 429) },

@@ -35,6 +35,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments',
     {
       schema: {
+        operationId: 'admin.payments.list',
         tags,
         security,
         summary: 'Every order (card and crypto) with its user; filters, search by user, and totals over the filter',
@@ -49,6 +50,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id',
     {
       schema: {
+        operationId: 'admin.payments.get',
         tags,
         security,
         summary: 'One order with its provider events, refunds, refund requests, crypto payment and the account’s flags',
@@ -63,6 +65,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/:id/refund',
     {
       schema: {
+        operationId: 'admin.payments.refund',
         tags,
         security,
         summary:
@@ -82,6 +85,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds',
     {
       schema: {
+        operationId: 'admin.refunds.list',
         tags,
         security,
         summary: 'Refund requests, pending first, with the order and user',
@@ -96,6 +100,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refunds/history',
     {
       schema: {
+        operationId: 'admin.refunds.listHistory',
         tags,
         security,
         summary: 'Refunds made, newest first, with who made them and why',
@@ -110,6 +115,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refund-requests/:id/approve',
     {
       schema: {
+        operationId: 'admin.refundRequests.approve',
         tags,
         security,
         summary: 'Approve a refund request: refunds amountCents (default: what remains) and links it; audited; the user is told by mail',
@@ -129,6 +135,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/refund-requests/:id/reject',
     {
       schema: {
+        operationId: 'admin.refundRequests.reject',
         tags,
         security,
         summary: 'Reject a refund request with a note the user receives by mail; audited',

@@ -6,6 +6,7 @@ import { createAdminPlansService } from './plans-admin.service.ts';
 /** /admin/subscription-plans: every change is audited; DELETE archives. */
 export const adminSubscriptionPlansRoutes = catalogueRoutes({
   base: '/subscription-plans',
+  operationIds: 'admin.subscriptionPlans',
   noun: { one: 'Subscription plan', many: 'Subscription plans' },
   schemas: {
     item: subscriptionPlanSchema,

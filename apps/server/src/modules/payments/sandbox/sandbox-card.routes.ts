@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { testCardAuthenticateBodySchema, testCardConfirmBodySchema, testCardResultSchema } from '@lumen/core/payments/card';
-import { failures, ok } from '../../../lib/route-schemas.ts';
+import { failures, mediaResponse, ok, redirectResponse } from '../../../lib/route-schemas.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import type { SandboxCardProvider } from './sandbox-card-provider.ts';
@@ -14,6 +14,7 @@ const checkoutFormSchema = z.object({
   cvc: z.string().max(10).default(''),
 });
 const authenticateFormSchema = z.object({ approve: z.enum(['true', 'false']) });
+const checkoutPage = (description: string) => mediaResponse(description, ['text/html'], 'text');
 
 /** The built-in card provider's own endpoints (test mode only: 404 when Stripe keys are set). */
 export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,6 +42,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.testMode.confirmCard',
         tags,
         security,
         summary: 'Test mode: pay a PaymentIntent with a Stripe test card (4242… succeeds, …0002 declines, …3155 needs authentication)',
@@ -60,6 +62,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.testMode.authenticateCard',
         tags,
         security,
         summary: 'Test mode: approve or fail the extra confirmation step of a payment that requires action',
@@ -76,7 +79,14 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/test-mode/checkout/:sessionId',
     {
-      schema: { tags, summary: 'Test mode: the checkout page (HTML) a test checkout session’s url points to', params: sessionParamsSchema },
+      schema: {
+        operationId: 'payments.testMode.getCheckout',
+        security: [],
+        tags,
+        summary: 'Test mode: the checkout page (HTML) a test checkout session’s url points to',
+        params: sessionParamsSchema,
+        response: { 200: checkoutPage('The checkout page'), 404: checkoutPage('No such checkout session') },
+      },
     },
     async (request, reply) => {
       const view = provider().checkoutView(request.params.sessionId);
@@ -90,10 +100,18 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/test-mode/checkout/:sessionId',
     {
       schema: {
+        operationId: 'payments.testMode.payCheckout',
+        security: [],
         tags,
         summary: 'Test mode: the checkout page’s card form; redirects (303) to the success URL when paid',
         params: sessionParamsSchema,
         body: checkoutFormSchema,
+        response: {
+          200: checkoutPage('The checkout page again, e.g. with the 3-D Secure step'),
+          303: redirectResponse('Paid: to the success URL'),
+          402: checkoutPage('The card was declined: the page with the reason'),
+          404: checkoutPage('No such checkout session'),
+        },
       },
     },
     async (request, reply) => {
@@ -114,10 +132,17 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payment/test-mode/checkout/:sessionId/authenticate',
     {
       schema: {
+        operationId: 'payments.testMode.authenticateCheckout',
+        security: [],
         tags,
         summary: 'Test mode: the checkout page’s simulated 3-D Secure step',
         params: sessionParamsSchema,
         body: authenticateFormSchema,
+        response: {
+          303: redirectResponse('Paid: to the success URL'),
+          402: checkoutPage('Authentication failed or was refused: the page with the reason'),
+          404: checkoutPage('No such checkout session'),
+        },
       },
     },
     async (request, reply) => {

@@ -28,6 +28,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAuth,
       preHandler: requireVerifiedEmail,
       schema: {
+        operationId: 'payments.checkout.subscription',
         tags,
         security,
         summary: 'Checkout for a subscription plan; each paid period grants the plan’s credits',
@@ -43,6 +44,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.subscriptions.getMine',
         tags,
         security,
         summary: 'Your active subscription, or null',
@@ -57,6 +59,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.subscriptions.cancel',
         tags,
         security,
         summary: 'Cancel at the end of the period (default) or at once; credits already granted stay',
@@ -76,6 +79,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireAuth,
       schema: {
+        operationId: 'payments.subscriptions.reactivate',
         tags,
         security,
         summary: 'Undo a cancel-at-period-end before the period ends',
