@@ -9,7 +9,7 @@ import { createJob, getJob } from './jobs.ts';
 import type { CreateJobOptions } from './jobs.ts';
 import { resolveRetryPolicy, withRetries } from './retry.ts';
 import type { FetchLike, RetryPolicy } from './retry.ts';
-import type { CreateJobBody, CreditBalance, Job, ServiceKey, Upload } from './types.ts';
+import type { CreditBalance, Job, JobParams, ServiceKey, Upload } from './types.ts';
 import { uploadInput } from './uploads.ts';
 import type { UploadInputOptions } from './uploads.ts';
 import { waitForJob } from './wait-for-job.ts';
@@ -31,7 +31,7 @@ export type LumenClientOptions = {
 export type LumenClient = {
   /** The typed openapi-fetch client underneath (API key and retries included), for any other call. */
   api: Client<paths>;
-  createJob(service: ServiceKey, params?: CreateJobBody['params'], options?: CreateJobOptions): Promise<Job>;
+  createJob<Service extends ServiceKey>(service: Service, params: JobParams<Service>, options?: CreateJobOptions<Service>): Promise<Job>;
   getJob(jobId: string, options?: { signal?: AbortSignal }): Promise<Job>;
   waitForJob(jobId: string, options?: WaitForJobOptions): Promise<Job>;
   uploadInput(file: Blob | Uint8Array, filename: string, contentType?: string, options?: UploadInputOptions): Promise<Upload>;

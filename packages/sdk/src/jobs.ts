@@ -1,29 +1,31 @@
 import { dataOf, newIdempotencyKey } from './context.ts';
 import type { LumenContext } from './context.ts';
-import type { CreateJobBody, Job, ServiceKey } from './types.ts';
+import type { CreateJobBody, Job, JobFiles, JobParams, ServiceKey } from './types.ts';
 
-export type CreateJobOptions = {
+export type CreateJobOptions<Service extends ServiceKey = ServiceKey> = {
   /**
    * Sent as Idempotency-Key: the server answers a repeated key with the job it already made (no second
    * charge), which is what makes retrying a submission safe. A fresh UUID per call by default; pass
    * your own (an order id, say) to make resubmitting after a crash safe too.
    */
   idempotencyKey?: string;
-  /** Input files: field name → upload id from uploadInput (`{ image: upload.id }`). */
-  files?: CreateJobBody['files'];
+  /** Input files: field name → upload id from uploadInput (`{ image: upload.id }`); the service's own field names. */
+  files?: JobFiles<Service>;
   signal?: AbortSignal;
 };
 
 /** POST /api/v1/jobs: charges the service's cost and queues the job; resolves with it (status 'queued'). */
-export function createJob(
+export function createJob<Service extends ServiceKey>(
   ctx: LumenContext,
-  service: ServiceKey,
-  params: CreateJobBody['params'] = {},
-  options: CreateJobOptions = {},
+  service: Service,
+  params: JobParams<Service>,
+  options: CreateJobOptions<Service> = {},
 ): Promise<Job> {
+  // TypeScript cannot tie a generic service to its member of the union; the signature above already does.
+  const body = { service, params, files: options.files ?? {} } as CreateJobBody;
   return dataOf(
     ctx.api.POST('/api/v1/jobs', {
-      body: { service, params, files: options.files ?? {} },
+      body,
       params: { header: { 'idempotency-key': options.idempotencyKey ?? newIdempotencyKey() } },
       signal: options.signal,
     }),

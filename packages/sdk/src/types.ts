@@ -13,6 +13,10 @@ export type JobOutput = Job['outputs'][number];
 export type CreateJobBody = NonNullable<paths['/api/v1/jobs']['post']['requestBody']>['content']['application/json'];
 /** The AI services: 'image-generator', 'sound-generator', … */
 export type ServiceKey = CreateJobBody['service'];
+/** A service's params in POST /jobs (each service has its own; the document says which are required). */
+export type JobParams<Service extends ServiceKey> = NonNullable<Extract<CreateJobBody, { service: Service }>['params']>;
+/** A service's upload fields in POST /jobs. */
+export type JobFiles<Service extends ServiceKey> = NonNullable<Extract<CreateJobBody, { service: Service }>['files']>;
 export type ServiceEntry = SuccessData<paths['/api/v1/services']['get']['responses'][200]>[number];
 export type Upload = SuccessData<paths['/api/v1/uploads']['post']['responses'][201]>;
 export type UploadPurpose = Upload['purpose'];

@@ -204,7 +204,7 @@ describe('typed errors from the server', () => {
   });
 
   it('bad params → 400 VALIDATION_ERROR with the field; no credits → 402; no purchase → 403 on download', async () => {
-    await expect(client().createJob('image-generator', {})).rejects.toMatchObject({
+    await expect(client().createJob('image-generator', { prompt: '   ' })).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
       details: [expect.objectContaining({ field: 'params.prompt' })],

@@ -175,7 +175,7 @@ describe('retries against a local HTTP server', () => {
     const dropped = await serve(hangUp, json(201, { success: true, data: queuedJob }));
     const client = createLumenClient({ apiKey: API_KEY, baseUrl: dropped.url, retries: fast });
     const error = await client.api
-      .POST('/api/v1/jobs', { body: { service: 'image-generator', params: {} } })
+      .POST('/api/v1/jobs', { body: { service: 'image-generator', params: { prompt: 'a red bicycle' } } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LumenNetworkError);
     expect(dropped.seen).toHaveLength(1);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 import { serviceKeys } from '../services/catalogue.ts';
+import type { ServiceKey } from '../services/catalogue.ts';
 import { garmentCategories } from '../services/virtual-try-on-params.ts';
 
 /** Request and response schemas of docs/api/jobs-contract.md (the server's source of truth). */
@@ -80,12 +81,11 @@ export const uploadSchema = z.object({
 export type Upload = z.infer<typeof uploadSchema>;
 
 // ---- Jobs ----
-export const createJobBodySchema = z.strictObject({
-  service: serviceKeySchema,
-  params: z.record(z.string(), z.unknown()).default({}),
-  files: z.record(z.string(), z.uuid('Must be an upload id')).default({}),
-});
-export type CreateJobBody = z.input<typeof createJobBodySchema>;
+/**
+ * The body of POST /jobs as a client sends it. The server checks it per service (params and upload fields of
+ * each service: apps/server/src/modules/jobs/service-catalogue.ts, stated in the OpenAPI document).
+ */
+export type CreateJobBody = { service: ServiceKey; params?: Record<string, unknown>; files?: Record<string, string> };
 
 export const jobOutputSchema = z.object({
   id: z.uuid(),

@@ -744,15 +744,139 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                    service: "ai-background";
                     /** @default {} */
                     params?: {
-                        [key: string]: unknown;
+                        /** @enum {string} */
+                        mode: "transparent" | "color" | "preset" | "upload";
+                        color?: string;
+                        preset?: number;
                     };
                     /** @default {} */
                     files?: {
-                        [key: string]: string;
+                        /**
+                         * Format: uuid
+                         * @description Photo (required): an upload id from POST /uploads
+                         */
+                        image?: string;
+                        /**
+                         * Format: uuid
+                         * @description Background picture (upload mode): an upload id from POST /uploads
+                         */
+                        background?: string;
                     };
+                } | {
+                    /** @enum {string} */
+                    service: "image-generator";
+                    /** @default {} */
+                    params?: {
+                        prompt: string;
+                        negativePrompt?: string;
+                        /**
+                         * @default 1:1
+                         * @enum {string}
+                         */
+                        aspectRatio?: "1:1" | "16:9" | "9:16" | "4:3" | "3:4";
+                        /**
+                         * @default abstract
+                         * @enum {string}
+                         */
+                        style?: "abstract" | "watercolor" | "neon" | "minimal" | "landscape";
+                        /** @default 1 */
+                        numberOfImages?: number;
+                        seed?: number;
+                    };
+                    /** @default {} */
+                    files?: Record<string, never>;
+                } | {
+                    /** @enum {string} */
+                    service: "virtual-try-on";
+                    /** @default {} */
+                    params?: {
+                        /** @enum {string} */
+                        category: "top" | "bottom" | "dress" | "outerwear";
+                        /** @enum {boolean} */
+                        consentToLikeness: true;
+                        /** Format: uuid */
+                        modelId?: string;
+                        /** Format: uuid */
+                        garmentId?: string;
+                    };
+                    /** @default {} */
+                    files?: {
+                        /**
+                         * Format: uuid
+                         * @description Person photo (or choose a model): an upload id from POST /uploads
+                         */
+                        person?: string;
+                        /**
+                         * Format: uuid
+                         * @description Garment photo (or choose from the catalogue): an upload id from POST /uploads
+                         */
+                        garment?: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    service: "speedpainting";
+                    /** @default {} */
+                    params?: {
+                        /** @default 10 */
+                        durationSeconds?: number;
+                        /**
+                         * @default 480p
+                         * @enum {string}
+                         */
+                        resolution?: "480p" | "720p";
+                        /**
+                         * @default oil
+                         * @enum {string}
+                         */
+                        style?: "oil" | "watercolor" | "sketch";
+                    };
+                    /** @default {} */
+                    files?: {
+                        /**
+                         * Format: uuid
+                         * @description Picture (required): an upload id from POST /uploads
+                         */
+                        image?: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    service: "sales-pilot";
+                    /** @default {} */
+                    params?: {
+                        text?: string;
+                        /**
+                         * @default en
+                         * @enum {string}
+                         */
+                        language?: "en";
+                    };
+                    /** @default {} */
+                    files?: {
+                        /**
+                         * Format: uuid
+                         * @description Transcript (.txt, .vtt or .srt) instead of pasted text: an upload id from POST /uploads
+                         */
+                        transcript?: string;
+                    };
+                } | {
+                    /** @enum {string} */
+                    service: "sound-generator";
+                    /** @default {} */
+                    params?: {
+                        prompt: string;
+                        /** @default 8 */
+                        durationSeconds?: number;
+                        /**
+                         * @default wav
+                         * @enum {string}
+                         */
+                        format?: "wav";
+                    };
+                    /** @default {} */
+                    files?: Record<string, never>;
                 };
             };
         };

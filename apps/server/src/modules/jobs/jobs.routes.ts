@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  createJobBodySchema,
   downloadLinkSchema,
   jobIdParamsSchema,
   jobListQuerySchema,
@@ -18,6 +17,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
+import { createJobBodySchema } from './service-catalogue.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
 
@@ -91,7 +91,9 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { job, isReplay } = await service.createJob(currentUser(request), request.body, submissionOf(request));
+      // A parsed JSON body has no undefined values: the optional file fields are either an upload id or absent.
+      const body = { ...request.body, files: request.body.files as Record<string, string> };
+      const { job, isReplay } = await service.createJob(currentUser(request), body, submissionOf(request));
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },

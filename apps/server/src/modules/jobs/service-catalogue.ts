@@ -18,7 +18,7 @@ export type ServiceDefinition = {
   name: string;
   description: string;
   outputKind: OutputKind;
-  paramsSchema: z.ZodType;
+  paramsSchema: z.ZodType<Record<string, unknown>>;
   files: ServiceFileSpec[];
   /** Jobs of this service one worker process runs at once. */
   concurrency: number;
@@ -122,3 +122,37 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
 };
 
 export const orderedServiceDefinitions = serviceKeys.map((key) => serviceDefinitions[key]);
+
+const uploadIdSchema = z.uuid('Must be an upload id');
+
+/** One service's POST /jobs body: its own params and the upload fields it names. */
+function jobBodySchemaOf<Key extends ServiceKey>(definition: ServiceDefinition & { key: Key }) {
+  const fileFields = Object.fromEntries(
+    definition.files.map((file) => [
+      file.name,
+      uploadIdSchema.optional().describe(`${file.label}${file.required ? ' (required)' : ''}: an upload id from POST /uploads`),
+    ]),
+  );
+  return z
+    .strictObject({
+      service: z.literal(definition.key),
+      // prefault: a missing params object is checked as {} (so a required param is named), not skipped.
+      params: definition.paramsSchema.prefault({}),
+      files: z.strictObject(fileFields).prefault({}),
+    })
+    .meta({ title: `${definition.name} job` });
+}
+
+/**
+ * The body of POST /jobs, one shape per service told apart by `service`: the OpenAPI document states every
+ * service's params and file fields. Rules between fields (which files a mode needs, a model or a person photo)
+ * are checked by the jobs service with the same messages.
+ */
+export const createJobBodySchema = z.discriminatedUnion('service', [
+  jobBodySchemaOf(serviceDefinitions['ai-background']),
+  jobBodySchemaOf(serviceDefinitions['image-generator']),
+  jobBodySchemaOf(serviceDefinitions['virtual-try-on']),
+  jobBodySchemaOf(serviceDefinitions.speedpainting),
+  jobBodySchemaOf(serviceDefinitions['sales-pilot']),
+  jobBodySchemaOf(serviceDefinitions['sound-generator']),
+]);
