@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyBody } from '../http/non-empty-body.ts';
 import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { ledgerEntrySchema, creditHistorySchema, planIntervals } from '../credits/schemas.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
@@ -25,8 +26,6 @@ const creditsSchema = (label: string) =>
     .min(1, `${label} must be at least 1`)
     .max(MAX_PACKAGE_CREDITS, `${label} must be at most ${MAX_PACKAGE_CREDITS}`);
 
-const nonEmpty = (body: object) => Object.keys(body).length > 0;
-
 // ---- credit packages -------------------------------------------------------
 
 export const createCreditPackageBodySchema = z.strictObject({
@@ -37,7 +36,7 @@ export const createCreditPackageBodySchema = z.strictObject({
 });
 export type CreateCreditPackageBody = z.input<typeof createCreditPackageBodySchema>;
 
-export const updateCreditPackageBodySchema = createCreditPackageBodySchema.partial().refine(nonEmpty, 'Nothing to update');
+export const updateCreditPackageBodySchema = nonEmptyBody(createCreditPackageBodySchema.partial(), 'Nothing to update');
 export type UpdateCreditPackageBody = z.input<typeof updateCreditPackageBodySchema>;
 
 /** PUT .../order: exactly the ids of every non-archived item, in the new order. */
@@ -66,20 +65,22 @@ export const createSubscriptionPlanBodySchema = z.strictObject({
 });
 export type CreateSubscriptionPlanBody = z.input<typeof createSubscriptionPlanBodySchema>;
 
-export const updateSubscriptionPlanBodySchema = z
-  .strictObject({
-    name: nameSchema,
-    description: z.string().trim().max(500, 'Description must be at most 500 characters'),
-    price: dollarPriceSchema,
-    interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
-    creditsPerPeriod: creditsSchema('Credits per period'),
-    features: z
-      .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
-      .max(20, 'At most 20 features'),
-    isActive: z.boolean(),
-  })
-  .partial()
-  .refine(nonEmpty, 'Nothing to update');
+export const updateSubscriptionPlanBodySchema = nonEmptyBody(
+  z
+    .strictObject({
+      name: nameSchema,
+      description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+      price: dollarPriceSchema,
+      interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
+      creditsPerPeriod: creditsSchema('Credits per period'),
+      features: z
+        .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
+        .max(20, 'At most 20 features'),
+      isActive: z.boolean(),
+    })
+    .partial(),
+  'Nothing to update',
+);
 export type UpdateSubscriptionPlanBody = z.input<typeof updateSubscriptionPlanBodySchema>;
 
 // ---- service costs ---------------------------------------------------------

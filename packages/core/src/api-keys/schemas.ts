@@ -84,11 +84,16 @@ export function isAcceptableWebhookUrl(value: string): boolean {
   return url.protocol === 'http:' && localHosts.has(url.hostname);
 }
 
+/** isAcceptableWebhookUrl's scheme rule as a pattern, so the OpenAPI document states it (JSON Schema patterns take no flags). */
+const webhookUrlPattern = /^(?:[Hh][Tt][Tt][Pp][Ss]:\/\/|[Hh][Tt][Tt][Pp]:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/?#]|$))/;
+
 export const webhookUrlSchema = z
   .string()
   .trim()
   .max(2048, apiKeyMessages.webhookUrl)
-  .refine(isAcceptableWebhookUrl, apiKeyMessages.webhookUrl);
+  .regex(webhookUrlPattern, apiKeyMessages.webhookUrl)
+  .refine(isAcceptableWebhookUrl, apiKeyMessages.webhookUrl)
+  .describe('An https URL (http://localhost only outside production; production also refuses private-network hosts)');
 
 export const apiKeyNameSchema = z
   .string({ error: apiKeyMessages.nameRequired })

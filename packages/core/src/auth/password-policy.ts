@@ -8,4 +8,5 @@ export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, passwordPolicyMessage)
   .max(PASSWORD_MAX_LENGTH, 'Password must be at most 128 characters')
-  .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), passwordPolicyMessage);
+  // A pattern, not a refinement, so the OpenAPI document states the rule too.
+  .regex(/^(?=[\s\S]*[A-Za-z])(?=[\s\S]*\d)/, passwordPolicyMessage);

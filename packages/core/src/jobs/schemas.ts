@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyBody } from '../http/non-empty-body.ts';
 import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { paginatedSchema, paginationQueryShape } from '../http/pagination.ts';
 import { serviceKeys } from '../services/catalogue.ts';
@@ -210,13 +211,14 @@ export const createTryOnItemFieldsSchema = z.strictObject({
   name: z.string().trim().min(1, 'Give it a name').max(100),
   category: garmentCategorySchema,
 });
-export const updateTryOnItemBodySchema = z
-  .strictObject({
+export const updateTryOnItemBodySchema = nonEmptyBody(
+  z.strictObject({
     name: z.string().trim().min(1, 'Give it a name').max(100).optional(),
     category: garmentCategorySchema.optional(),
     isActive: z.boolean().optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one field' });
+  }),
+  'Change at least one field',
+);
 export type UpdateTryOnItemBody = z.infer<typeof updateTryOnItemBodySchema>;
 
 export const statisticsQuerySchema = z.strictObject({

@@ -26,9 +26,11 @@ describe('crypto route schemas', () => {
       payCurrency: 'BTC',
     };
     expect(cryptoCreditsRequestSchema.parse(body)).toEqual(body);
-    expect(cryptoCreditsRequestSchema.safeParse({ ...body, paymentType: 'GIFT' }).error?.issues[0]?.message).toBe(
-      'paymentType must be SUBSCRIPTION or CREDIT_PURCHASE',
-    );
+    for (const paymentType of ['GIFT', 'SUBSCRIPTION']) {
+      expect(cryptoCreditsRequestSchema.safeParse({ ...body, paymentType }).error?.issues[0]?.message).toBe(
+        'paymentType must be CREDIT_PURCHASE: this route takes crypto payments for credit packages only',
+      );
+    }
     expect(cryptoStatusValues).toEqual([
       'WAITING',
       'CONFIRMING',

@@ -50,7 +50,7 @@ export const paymentTypeValues = ['SUBSCRIPTION', 'CREDIT_PURCHASE'] as const;
 export type PaymentType = (typeof paymentTypeValues)[number];
 
 export const cryptoMessages = {
-  creditPurchaseOnly: 'Crypto payments on this route are for credit purchases only (paymentType CREDIT_PURCHASE)',
+  creditPurchaseOnly: 'paymentType must be CREDIT_PURCHASE: this route takes crypto payments for credit packages only',
   belowMinimum: cryptoBelowMinimumMessage(),
   amountMismatch: 'Amount does not match the package price',
   currencyMismatch: 'Currency must be USD',
@@ -94,7 +94,7 @@ const optionalUrl = z.string().max(2000, 'must be at most 2000 characters').opti
 
 /** POST /payment/crypto/credits: the card payment request plus payCurrency. */
 export const cryptoCreditsRequestSchema = z.object({
-  paymentType: z.enum(paymentTypeValues, { error: 'paymentType must be SUBSCRIPTION or CREDIT_PURCHASE' }),
+  paymentType: z.literal('CREDIT_PURCHASE', { error: cryptoMessages.creditPurchaseOnly }),
   creditPackageId: z.uuid('creditPackageId must be a UUID'),
   amount: z.number({ error: 'amount must be a number' }).positive('amount must be above 0'),
   currency: z.string({ error: 'currency is required' }).trim().min(1, 'currency is required').max(10),

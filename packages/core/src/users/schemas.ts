@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyBody } from '../http/non-empty-body.ts';
 
 export const roles = ['USER', 'ADMIN'] as const;
 export type Role = (typeof roles)[number];
@@ -17,13 +18,15 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Exactly the fields a user may change on their own profile. */
-export const updateProfileBodySchema = z
-  .strictObject({
-    firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
-    lastName: z.string().trim().min(1, 'Last name is required').max(60, 'Last name must be at most 60 characters'),
-  })
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Nothing to update');
+export const updateProfileBodySchema = nonEmptyBody(
+  z
+    .strictObject({
+      firstName: z.string().trim().min(1, 'First name is required').max(60, 'First name must be at most 60 characters'),
+      lastName: z.string().trim().min(1, 'Last name is required').max(60, 'Last name must be at most 60 characters'),
+    })
+    .partial(),
+  'Nothing to update',
+);
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /** Image uploads accept png, jpeg, jpg and webp. */

@@ -136,7 +136,7 @@ describe('POST /payment/crypto/credits', () => {
       [
         { ...creditsBody(big), paymentType: 'SUBSCRIPTION' },
         400,
-        'Crypto payments on this route are for credit purchases only (paymentType CREDIT_PURCHASE)',
+        'paymentType must be CREDIT_PURCHASE: this route takes crypto payments for credit packages only',
       ],
       [{ ...creditsBody(big), amount: 1 }, 400, 'Amount does not match the package price'],
       [{ ...creditsBody(big), amount: 48.99 }, 400, 'Amount does not match the package price'],

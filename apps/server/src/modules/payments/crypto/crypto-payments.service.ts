@@ -194,7 +194,6 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
 
     /** A credit package paid by crypto: the server's package and price, never the client's amount. */
     async createForCreditPackage(userId: string, request: CryptoCreditsRequest): Promise<CreatedCryptoPayment> {
-      if (request.paymentType !== 'CREDIT_PURCHASE') throw new AppError('BAD_REQUEST', 400, cryptoMessages.creditPurchaseOnly);
       const pack = await findActivePackage(db, request.creditPackageId);
       if (!pack) throw new AppError('NOT_FOUND', 404, PACKAGE_NOT_FOUND_MESSAGE);
       const price = centsToDollars(pack.priceCents);
