@@ -24,7 +24,7 @@ export const transactionKinds = [
 ] as const satisfies readonly LedgerEntryKind[];
 
 /** GET /credits/balance data (wrapped in success, data and message). */
-export const creditBalanceSchema = z.object({ balance: z.number().int() });
+export const creditBalanceSchema = z.object({ balance: z.number().int() }).meta({ examples: [{ balance: 42 }] });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
 /** One ledger row as the API shows it; amount is signed whole credits. */

@@ -68,17 +68,33 @@ export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
 export const serviceListSchema = z.array(serviceEntrySchema);
 
 // ---- Uploads ----
-export const uploadSchema = z.object({
-  id: z.uuid(),
-  purpose: z.enum(uploadPurposes),
-  name: z.string(),
-  contentType: z.string(),
-  size: z.number().int(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-  previewUrl: z.string(),
-  createdAt: z.string(),
-});
+export const uploadSchema = z
+  .object({
+    id: z.uuid(),
+    purpose: z.enum(uploadPurposes),
+    name: z.string(),
+    contentType: z.string(),
+    size: z.number().int(),
+    width: z.number().int().optional(),
+    height: z.number().int().optional(),
+    previewUrl: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '5b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4',
+        purpose: 'image',
+        name: 'portrait.jpg',
+        contentType: 'image/jpeg',
+        size: 1843200,
+        width: 1600,
+        height: 2000,
+        previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoidXBsb2Fkcy8uLi4ifQ.sig',
+        createdAt: '2026-11-25T09:59:30.000Z',
+      },
+    ],
+  });
 export type Upload = z.infer<typeof uploadSchema>;
 
 // ---- Jobs ----
@@ -98,25 +114,57 @@ export const jobOutputSchema = z.object({
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
-export const jobSchema = z.object({
-  id: z.uuid(),
-  service: serviceKeySchema,
-  status: z.enum(jobStatuses),
-  progress: z.number().min(0).max(1),
-  params: z.record(z.string(), z.unknown()),
-  cost: z.number().int().nonnegative(),
-  engine: engineInfoSchema,
-  error: z.string().nullable(),
-  refunded: z.boolean(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  durationMs: z.number().int().nullable(),
-  outputs: z.array(jobOutputSchema),
-  /** What the engine reports about the result (e.g. the sales pilot's analysis); null until it has one. */
-  summary: z.record(z.string(), z.unknown()).nullable(),
-  canDownload: z.boolean(),
-});
+export const jobSchema = z
+  .object({
+    id: z.uuid(),
+    service: serviceKeySchema,
+    status: z.enum(jobStatuses),
+    progress: z.number().min(0).max(1),
+    params: z.record(z.string(), z.unknown()),
+    cost: z.number().int().nonnegative(),
+    engine: engineInfoSchema,
+    error: z.string().nullable(),
+    refunded: z.boolean(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().int().nullable(),
+    outputs: z.array(jobOutputSchema),
+    /** What the engine reports about the result (e.g. the sales pilot's analysis); null until it has one. */
+    summary: z.record(z.string(), z.unknown()).nullable(),
+    canDownload: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        id: '3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b',
+        service: 'image-generator',
+        status: 'succeeded',
+        progress: 1,
+        params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor', numberOfImages: 1 },
+        cost: 1,
+        engine: { kind: 'builtin', label: 'Built-in image engine' },
+        error: null,
+        refunded: false,
+        createdAt: '2026-11-25T10:00:00.000Z',
+        startedAt: '2026-11-25T10:00:00.412Z',
+        finishedAt: '2026-11-25T10:00:02.908Z',
+        durationMs: 2496,
+        outputs: [
+          {
+            id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+            kind: 'image',
+            name: 'image-1.png',
+            contentType: 'image/png',
+            size: 482113,
+            previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig',
+          },
+        ],
+        summary: { style: 'watercolor', aspectRatio: '16:9', seed: 1842 },
+        canDownload: true,
+      },
+    ],
+  });
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.strictObject({
@@ -130,7 +178,9 @@ export const paginatedJobsSchema = paginatedSchema(jobSchema);
 export const jobIdParamsSchema = z.strictObject({ id: z.uuid('Not a job id') });
 export const jobOutputParamsSchema = z.strictObject({ id: z.uuid('Not a job id'), outputId: z.uuid('Not an output id') });
 
-export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() }).meta({
+  examples: [{ url: 'https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig', expiresAt: '2026-11-25T10:05:00.000Z' }],
+});
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 // ---- Try-on catalogue ----

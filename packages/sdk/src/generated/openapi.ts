@@ -206,6 +206,11 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "balance": 42
+                         *     }
+                         */
                         data: {
                             balance: number;
                         };
@@ -890,6 +895,47 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "id": "3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b",
+                         *       "service": "image-generator",
+                         *       "status": "succeeded",
+                         *       "progress": 1,
+                         *       "params": {
+                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "aspectRatio": "16:9",
+                         *         "style": "watercolor",
+                         *         "numberOfImages": 1
+                         *       },
+                         *       "cost": 1,
+                         *       "engine": {
+                         *         "kind": "builtin",
+                         *         "label": "Built-in image engine"
+                         *       },
+                         *       "error": null,
+                         *       "refunded": false,
+                         *       "createdAt": "2026-11-25T10:00:00.000Z",
+                         *       "startedAt": "2026-11-25T10:00:00.412Z",
+                         *       "finishedAt": "2026-11-25T10:00:02.908Z",
+                         *       "durationMs": 2496,
+                         *       "outputs": [
+                         *         {
+                         *           "id": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+                         *           "kind": "image",
+                         *           "name": "image-1.png",
+                         *           "contentType": "image/png",
+                         *           "size": 482113,
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "style": "watercolor",
+                         *         "aspectRatio": "16:9",
+                         *         "seed": 1842
+                         *       },
+                         *       "canDownload": true
+                         *     }
+                         */
                         data: {
                             /** Format: uuid */
                             id: string;
@@ -1198,6 +1244,47 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "id": "3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b",
+                         *       "service": "image-generator",
+                         *       "status": "succeeded",
+                         *       "progress": 1,
+                         *       "params": {
+                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "aspectRatio": "16:9",
+                         *         "style": "watercolor",
+                         *         "numberOfImages": 1
+                         *       },
+                         *       "cost": 1,
+                         *       "engine": {
+                         *         "kind": "builtin",
+                         *         "label": "Built-in image engine"
+                         *       },
+                         *       "error": null,
+                         *       "refunded": false,
+                         *       "createdAt": "2026-11-25T10:00:00.000Z",
+                         *       "startedAt": "2026-11-25T10:00:00.412Z",
+                         *       "finishedAt": "2026-11-25T10:00:02.908Z",
+                         *       "durationMs": 2496,
+                         *       "outputs": [
+                         *         {
+                         *           "id": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+                         *           "kind": "image",
+                         *           "name": "image-1.png",
+                         *           "contentType": "image/png",
+                         *           "size": 482113,
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "style": "watercolor",
+                         *         "aspectRatio": "16:9",
+                         *         "seed": 1842
+                         *       },
+                         *       "canDownload": true
+                         *     }
+                         */
                         data: {
                             /** Format: uuid */
                             id: string;
@@ -1829,6 +1916,47 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "id": "3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b",
+                         *       "service": "image-generator",
+                         *       "status": "succeeded",
+                         *       "progress": 1,
+                         *       "params": {
+                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "aspectRatio": "16:9",
+                         *         "style": "watercolor",
+                         *         "numberOfImages": 1
+                         *       },
+                         *       "cost": 1,
+                         *       "engine": {
+                         *         "kind": "builtin",
+                         *         "label": "Built-in image engine"
+                         *       },
+                         *       "error": null,
+                         *       "refunded": false,
+                         *       "createdAt": "2026-11-25T10:00:00.000Z",
+                         *       "startedAt": "2026-11-25T10:00:00.412Z",
+                         *       "finishedAt": "2026-11-25T10:00:02.908Z",
+                         *       "durationMs": 2496,
+                         *       "outputs": [
+                         *         {
+                         *           "id": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+                         *           "kind": "image",
+                         *           "name": "image-1.png",
+                         *           "contentType": "image/png",
+                         *           "size": 482113,
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "style": "watercolor",
+                         *         "aspectRatio": "16:9",
+                         *         "seed": 1842
+                         *       },
+                         *       "canDownload": true
+                         *     }
+                         */
                         data: {
                             /** Format: uuid */
                             id: string;
@@ -2161,6 +2289,12 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "url": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *       "expiresAt": "2026-11-25T10:05:00.000Z"
+                         *     }
+                         */
                         data: {
                             url: string;
                             expiresAt: string;
@@ -2364,6 +2498,12 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "url": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *       "expiresAt": "2026-11-25T10:05:00.000Z"
+                         *     }
+                         */
                         data: {
                             url: string;
                             expiresAt: string;
@@ -2582,6 +2722,19 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
+                        /**
+                         * @example {
+                         *       "id": "5b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4",
+                         *       "purpose": "image",
+                         *       "name": "portrait.jpg",
+                         *       "contentType": "image/jpeg",
+                         *       "size": 1843200,
+                         *       "width": 1600,
+                         *       "height": 2000,
+                         *       "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoidXBsb2Fkcy8uLi4ifQ.sig",
+                         *       "createdAt": "2026-11-25T09:59:30.000Z"
+                         *     }
+                         */
                         data: {
                             /** Format: uuid */
                             id: string;

@@ -148,11 +148,33 @@ function jobBodySchemaOf<Key extends ServiceKey>(definition: ServiceDefinition &
  * service's params and file fields. Rules between fields (which files a mode needs, a model or a person photo)
  * are checked by the jobs service with the same messages.
  */
-export const createJobBodySchema = z.discriminatedUnion('service', [
-  jobBodySchemaOf(serviceDefinitions['ai-background']),
-  jobBodySchemaOf(serviceDefinitions['image-generator']),
-  jobBodySchemaOf(serviceDefinitions['virtual-try-on']),
-  jobBodySchemaOf(serviceDefinitions.speedpainting),
-  jobBodySchemaOf(serviceDefinitions['sales-pilot']),
-  jobBodySchemaOf(serviceDefinitions['sound-generator']),
-]);
+const exampleUploadId = '5b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4';
+
+export const createJobBodySchema = z
+  .discriminatedUnion('service', [
+    jobBodySchemaOf(serviceDefinitions['ai-background']),
+    jobBodySchemaOf(serviceDefinitions['image-generator']),
+    jobBodySchemaOf(serviceDefinitions['virtual-try-on']),
+    jobBodySchemaOf(serviceDefinitions.speedpainting),
+    jobBodySchemaOf(serviceDefinitions['sales-pilot']),
+    jobBodySchemaOf(serviceDefinitions['sound-generator']),
+  ])
+  .meta({
+    examples: [
+      { service: 'image-generator', params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor' } },
+      { service: 'ai-background', params: { mode: 'color', color: '#1a2b3c' }, files: { image: exampleUploadId } },
+      {
+        service: 'virtual-try-on',
+        params: { category: 'top', consentToLikeness: true },
+        files: { person: exampleUploadId, garment: exampleUploadId },
+      },
+      { service: 'speedpainting', params: { durationSeconds: 10, style: 'watercolor' }, files: { image: exampleUploadId } },
+      {
+        service: 'sales-pilot',
+        params: {
+          text: 'Anna: Thanks for joining, Ben. What does your team use for quotes today?\nBen: Spreadsheets, mostly. It takes us a day per quote.\nAnna: What would it mean for you to send them the same afternoon?',
+        },
+      },
+      { service: 'sound-generator', params: { prompt: 'rain on a tin roof' } },
+    ],
+  });

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, count } from 'drizzle-orm';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import { packageCardName } from '@lumen/core/credits/rules';
@@ -260,6 +261,40 @@ describe('OpenAPI', () => {
     expect(login).toHaveProperty(['413']);
     expect(login).toHaveProperty(['415']);
     expect(login['429'].headers['Retry-After']).toBeDefined();
+  });
+
+  it('gives examples for the API-key operations, and every example in the document matches its schema', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
+    const jobsCreate = document.paths['/api/v1/jobs'].post.requestBody.content['application/json'];
+    expect(Object.keys(jobsCreate.examples)).toHaveLength(6);
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    const checked: string[] = [];
+    const visit = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((child, index) => visit(child, `${where}/${index}`));
+      if (!node || typeof node !== 'object') return;
+      const record = node as Record<string, unknown>;
+      if (record.schema && typeof record.schema === 'object') {
+        const examples = record.examples ? Object.values(record.examples as Record<string, { value: unknown }>).map((e) => e.value) : [];
+        if ('example' in record) examples.push(record.example);
+        for (const example of examples) {
+          const validate = ajv.compile(record.schema as object);
+          expect(validate(example), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          checked.push(where);
+        }
+      }
+      if (Array.isArray(record.examples) && (record.type || record.properties || record.oneOf)) {
+        const { examples, ...schema } = record;
+        for (const example of examples as unknown[]) {
+          const validate = ajv.compile(schema);
+          expect(validate(example), `${where}: ${JSON.stringify(validate.errors)}`).toBe(true);
+          checked.push(where);
+        }
+      }
+      for (const [key, child] of Object.entries(record)) visit(child, `${where}/${key}`);
+    };
+    visit(document.paths, '#/paths');
+    expect(checked.some((where) => where.includes('/api/v1/jobs/{id}/get'))).toBe(true);
+    expect(checked.length).toBeGreaterThan(10);
   });
 
   it('describes the parts of every multipart body: the file field as binary and the text fields with their rules', async () => {
