@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nonEmptyBody } from '../http/non-empty-body.ts';
 import { isWithinScheduleYears, scheduleYearsMessage } from '../http/date-bounds.ts';
 import { serviceKeys } from '../services/catalogue.ts';
 import { parseCidr } from './cidr.ts';
@@ -45,6 +46,7 @@ export const apiKeyMessages = {
   nameRequired: 'Please enter a name for your API key',
   generated: 'API key generated successfully!',
   revoked: 'API key revoked successfully',
+  updated: 'API key updated',
   regenerated: 'API key regenerated successfully!',
   deleted: 'API key deleted',
   notFound: 'API key not found',
@@ -140,6 +142,17 @@ export const generateApiKeyBodySchema = z.strictObject({
     .optional(),
 });
 export type GenerateApiKeyBody = z.input<typeof generateApiKeyBodySchema>;
+
+/**
+ * PATCH /api-keys/{id} body: the settings a key's owner may change without a new secret. A field left out
+ * stays as it is; null clears an optional one. The webhook URL is not here: it comes with a secret, shown once,
+ * so it is set when the key is issued (or regenerated).
+ */
+export const updateApiKeyBodySchema = nonEmptyBody(
+  generateApiKeyBodySchema.omit({ webhookUrl: true }).partial(),
+  'Change at least one setting',
+);
+export type UpdateApiKeyBody = z.input<typeof updateApiKeyBodySchema>;
 
 /** POST /api-keys/{id}/roll body. */
 export const rollApiKeyBodySchema = z.strictObject({

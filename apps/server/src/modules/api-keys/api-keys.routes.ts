@@ -9,6 +9,7 @@ import {
   generateApiKeyBodySchema,
   issuedApiKeySchema,
   rollApiKeyBodySchema,
+  updateApiKeyBodySchema,
 } from '@lumen/core/api-keys/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth, requireVerifiedEmail } from '../../plugins/guards.ts';
@@ -78,6 +79,28 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
       },
     },
     async (request) => ({ success: true as const, data: await service.get(currentUser(request).id, request.params.id) }),
+  );
+
+  app.patch(
+    '/api-keys/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        operationId: 'apiKeys.update',
+        tags,
+        security,
+        summary:
+          'Change a key’s name, rate limit, services, monthly cap, expiry or IP allow-list; the secret stays the same (409 once revoked)',
+        params,
+        body: updateApiKeyBodySchema,
+        response: { 200: ok(apiKeySchema), ...failures(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.update(auditActorOf(request), request.params.id, request.body),
+      message: apiKeyMessages.updated,
+    }),
   );
 
   app.put(

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { apiKeyExpiredConflictMessage, apiKeyMessages, rollGraceMs } from '@lumen/core/api-keys/schemas';
-import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey, RollGrace } from '@lumen/core/api-keys/schemas';
+import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey, RollGrace, UpdateApiKeyBody } from '@lumen/core/api-keys/schemas';
 import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -141,6 +141,33 @@ export function createApiKeysService(deps: Deps) {
       });
       const [key] = await present(userId, [issued.row]);
       return { ...key!, apiKey: issued.apiKey, webhookSecret: issued.webhookSecret };
+    },
+
+    /** Changes a working key's settings in place (same secret); every change is audited. */
+    async update(actor: AuditActor, id: string, body: UpdateApiKeyBody): Promise<ApiKey> {
+      const expiresAt = body.expiresAt === undefined || body.expiresAt === null ? body.expiresAt : new Date(body.expiresAt);
+      if (expiresAt && expiresAt <= deps.clock()) throw invalidField('expiresAt', apiKeyMessages.expiresAtInFuture);
+      const ipAllowList = body.ipAllowList ? normalizeIpAllowList(body.ipAllowList) : body.ipAllowList;
+      if (body.ipAllowList && !ipAllowList) throw invalidField('ipAllowList', apiKeyMessages.ipAllowList);
+      const changes: Partial<typeof apiKeys.$inferInsert> = {
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.rateLimit !== undefined ? { rateLimit: body.rateLimit } : {}),
+        ...(body.allowedServices !== undefined
+          ? { allowedServices: body.allowedServices ? [...new Set(body.allowedServices)] : null }
+          : {}),
+        ...(body.monthlyCreditCap !== undefined ? { monthlyCreditCap: body.monthlyCreditCap } : {}),
+        // A new expiry gets its reminder again.
+        ...(expiresAt !== undefined ? { expiresAt, expiryReminderDays: null } : {}),
+        ...(ipAllowList !== undefined ? { ipAllowList } : {}),
+      };
+      const row = await db.transaction(async (tx) => {
+        const old = await lockOwnKey(tx, actor.userId, id, false);
+        if (old.status === 'revoked') throw new AppError('CONFLICT', 409, API_KEY_REVOKED_CONFLICT);
+        const [updated] = await tx.update(apiKeys).set(changes).where(eq(apiKeys.id, old.id)).returning();
+        await audit(tx, actor, 'update', old.id, auditViewOf(old), auditViewOf(updated!));
+        return updated!;
+      });
+      return (await present(actor.userId, [row]))[0]!;
     },
 
     async revoke(actor: AuditActor, id: string): Promise<ApiKey> {

@@ -120,6 +120,63 @@ describe('IP allow-list', () => {
   });
 });
 
+const update = (token: string, id: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/api-keys/${id}`, headers: bearer(token), payload });
+
+describe('editing a key', () => {
+  it('pins a working key to an IP range and gives it an expiry without a new secret; null lifts both; audited', async () => {
+    const user = await verifiedUser(t.app, t.database.db, 3);
+    const key = await generateKey(t.app, user.token, { name: 'Production' });
+    expect((await balance(key.apiKey, '198.51.100.8')).statusCode).toBe(200);
+
+    const expiresAt = new Date(now().getTime() + 30 * DAY).toISOString();
+    const pinned = await update(user.token, key.id, { ipAllowList: ['203.0.113.0/24'], expiresAt, name: ' Production EU ' });
+    expect(pinned.statusCode, pinned.body).toBe(200);
+    expect(pinned.json()).toMatchObject({
+      message: 'API key updated',
+      data: { id: key.id, name: 'Production EU', ipAllowList: ['203.0.113.0/24'], expiresAt, keyPrefix: key.keyPrefix },
+    });
+    // The same secret, now pinned: refused at once from outside the range.
+    expect((await balance(key.apiKey, '203.0.113.9')).statusCode).toBe(200);
+    const outside = await balance(key.apiKey, '198.51.100.8');
+    expect(outside.statusCode).toBe(401);
+    expect(outside.json().message).toBe(apiKeyIpNotAllowedMessage('198.51.100.8'));
+
+    const lifted = await update(user.token, key.id, { ipAllowList: null, expiresAt: null });
+    expect(lifted.json().data).toMatchObject({ ipAllowList: null, expiresAt: null });
+    expect((await balance(key.apiKey, '198.51.100.8')).statusCode).toBe(200);
+
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, key.id), eq(auditLog.action, 'api_key.update')));
+    expect(entries).toHaveLength(2);
+    expect(entries[0]!.actorUserId).toBe(user.id);
+    expect(JSON.stringify(entries)).not.toContain(key.apiKey);
+  });
+
+  it('refuses an empty change, a past expiry, a bad range, a webhook URL (400), a revoked key (409), another user’s key (404)', async () => {
+    const user = await verifiedUser(t.app, t.database.db);
+    const key = await generateKey(t.app, user.token);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{}, 'Change at least one setting'],
+      [{ expiresAt: new Date(now().getTime() - 60_000).toISOString() }, apiKeyMessages.expiresAtInFuture],
+      [{ ipAllowList: ['10.0.0.0/33'] }, apiKeyMessages.ipAllowList],
+      [{ webhookUrl: 'https://example.com/hook' }, 'webhookUrl is not an accepted field'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await update(user.token, key.id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    const someoneElse = await verifiedUser(t.app, t.database.db);
+    expect((await update(someoneElse.token, key.id, { name: 'Mine now' })).statusCode).toBe(404);
+    await t.app.inject({ method: 'PUT', url: `/api/v1/api-keys/${key.id}/revoke`, headers: bearer(user.token) });
+    const revoked = await update(user.token, key.id, { name: 'Back to life' });
+    expect(revoked.statusCode).toBe(409);
+  });
+});
+
 describe('roll', () => {
   it('with a grace period both secrets work; after it the old one gets 401 and the new one works', async () => {
     const user = await verifiedUser(t.app, t.database.db, 3);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Eye, EyeOff, History, KeyRound, RefreshCw, ShieldOff, ShoppingCart } from 'lucide-react';
+import { Eye, EyeOff, History, KeyRound, RefreshCw, Settings2, ShieldOff, ShoppingCart } from 'lucide-react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
@@ -12,12 +12,14 @@ import { allowListText, creditsRemaining, expiryText, lastUsedText, maskedKey, p
 export function ActiveKeyCard({
   apiKey,
   balance,
+  onEdit,
   onRegenerate,
   onRoll,
   onRevoke,
 }: {
   apiKey: ApiKey;
   balance: number;
+  onEdit: () => void;
   onRegenerate: () => void;
   onRoll: () => void;
   onRevoke: () => void;
@@ -70,6 +72,9 @@ export function ActiveKeyCard({
       <div className="mt-5 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={openUpgradeModal}>
           <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy credits
+        </Button>
+        <Button variant="outline" onClick={onEdit}>
+          <Settings2 className="h-4 w-4" aria-hidden="true" /> Edit settings
         </Button>
         <Button variant="outline" onClick={onRoll}>
           <History className="h-4 w-4" aria-hidden="true" /> Roll

@@ -328,6 +328,41 @@ describe('API management page', () => {
     expect(new Date(body.expiresAt).getTime()).toBe(new Date(2099, 11, 31, 23, 59, 59, 999).getTime());
   });
 
+  it('edits the active key in place: only the changed settings are sent, the dialog closes and the card shows them', async () => {
+    let current = makeKey({ expiresAt: '2099-06-30T12:00:00.000Z' });
+    const fetchMock = serve(
+      () => [current],
+      (url, init) => {
+        if (url !== '/api/v1/api-keys/k1' || init.method !== 'PATCH') return undefined;
+        const body = JSON.parse(String(init.body)) as Partial<ApiKey>;
+        current = { ...current, ...body };
+        return ok(current, 'API key updated');
+      },
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit API key' });
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByLabelText('Key name')).toHaveValue('Backend');
+
+    const allowList = within(dialog).getByLabelText('IP allow-list');
+    await userEvent.type(allowList, '10.0.0.0/33');
+    await userEvent.click(save);
+    expect(await within(dialog).findByText(/Enter IP addresses or CIDR ranges/)).toBeInTheDocument();
+    await userEvent.clear(allowList);
+    await userEvent.type(allowList, '203.0.113.0/24');
+    await userEvent.click(save);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit API key' })).not.toBeInTheDocument());
+    const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/v1/api-keys/k1' && init?.method === 'PATCH');
+    // The untouched expiry keeps its exact time: it is not sent.
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ ipAllowList: ['203.0.113.0/24'] });
+    expect(toast.success).toHaveBeenCalledWith('API key updated');
+    const card = screen.getByRole('region', { name: /Active key/ });
+    expect(await within(card).findByText('203.0.113.0/24')).toBeInTheDocument();
+  });
+
   it('puts a server field message on the expiry field', async () => {
     serve(
       () => [],

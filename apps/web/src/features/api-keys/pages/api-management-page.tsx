@@ -6,6 +6,7 @@ import { displayedCredit } from '@lumen/core/credits/rules';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -36,6 +37,7 @@ import { useRollApiKey } from '../api/roll-api-key.ts';
 import { ActiveKeyCard } from '../components/active-key-card.tsx';
 import { ApiKeysTable } from '../components/api-keys-table.tsx';
 import { DeveloperResources } from '../components/developer-resources.tsx';
+import { EditKeyForm } from '../components/edit-key-form.tsx';
 import { GenerateKeyForm } from '../components/generate-key-form.tsx';
 import { activeKeyOf } from '../components/key-display.ts';
 import { NewKeyDialog } from '../components/new-key-dialog.tsx';
@@ -58,6 +60,7 @@ export function ApiManagementPage() {
   // The one-time secret lives here only, and only until "I've Saved My Key".
   const [issued, setIssued] = useState<IssuedApiKey | null>(null);
   const [pending, setPending] = useState<PendingAction | null>(null);
+  const [editing, setEditing] = useState<ApiKey | null>(null);
   const [grace, setGrace] = useState<RollGrace>(DEFAULT_GRACE);
   const [verificationMessage, setVerificationMessage] = useState<string | null>(null);
 
@@ -188,6 +191,7 @@ export function ApiManagementPage() {
               <ActiveKeyCard
                 apiKey={activeKey}
                 balance={balance}
+                onEdit={() => setEditing(activeKey)}
                 onRegenerate={() => setPending({ kind: 'regenerate', key: activeKey })}
                 onRoll={() => askRoll(activeKey)}
                 onRevoke={() => setPending({ kind: 'revoke', key: activeKey })}
@@ -235,6 +239,16 @@ export function ApiManagementPage() {
           <RollGraceChoice value={grace} onChange={setGrace} hasEarlierSecret={pending.key.previousKeyPrefix !== null} />
         )}
       </ConfirmDialog>
+
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        title="Edit API key"
+        description={editing ? `${editing.name} (${editing.keyPrefix}…)` : undefined}
+        size="lg"
+      >
+        {editing && <EditKeyForm apiKey={editing} onDone={() => setEditing(null)} />}
+      </Dialog>
 
       <NewKeyDialog issued={issued} onDone={() => setIssued(null)} />
     </>
