@@ -27,7 +27,8 @@ export function mountToasts(): Promise<Sonner> {
         }
         createRoot(document.body.appendChild(document.createElement('div'))).render(
           <>
-            <sonner.Toaster closeButton position="top-right" />
+            {/* Below the 64 px header, so a toast never covers the credits pill or the account menu. */}
+            <sonner.Toaster closeButton position="top-right" offset={{ top: 80 }} mobileOffset={{ top: 72 }} />
             <Listening />
           </>,
         );

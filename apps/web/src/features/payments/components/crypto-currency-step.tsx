@@ -90,7 +90,7 @@ export function CryptoCurrencyStep({
             <label
               key={currency.ticker}
               className={cn(
-                'flex cursor-pointer flex-col rounded-lg border p-2 text-sm transition',
+                'flex min-w-0 cursor-pointer flex-col rounded-lg border p-2 text-sm transition',
                 selected === currency.ticker ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:border-brand-300',
               )}
             >
@@ -110,7 +110,7 @@ export function CryptoCurrencyStep({
               </span>
               <span className="truncate text-xs text-slate-600">{currency.name}</span>
               {(currency.is_popular || currency.is_stable) && (
-                <span className="mt-1 flex gap-1">
+                <span className="mt-1 flex flex-wrap gap-1">
                   {currency.is_popular && <Badge tone="brand">Popular</Badge>}
                   {currency.is_stable && <Badge tone="success">Stable</Badge>}
                 </span>

@@ -77,6 +77,8 @@ export function PaymentDialogs() {
     setState((current) => (current ? { ...current, step: null } : current));
     void refreshCredits();
     void queryClient.invalidateQueries({ queryKey: paymentKeys.invoiceLists() });
+    // A card saved with this payment shows on the billing page without a reload.
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.methods() });
   }, [pkg, cardName, refreshCredits, queryClient]);
 
   if (!state) return null;
