@@ -26,7 +26,6 @@ const failureDescriptions: Record<string, string> = {
   404: 'Not found, or not yours',
   405: 'This path does not take this method (Allow lists the ones it takes)',
   409: 'Conflicts with the current state',
-  410: 'Gone: expired or already used',
   413: 'The request body is too large',
   414: 'A value in the path is longer than the server takes',
   415: 'Unsupported Content-Type',
@@ -36,6 +35,32 @@ const failureDescriptions: Record<string, string> = {
 };
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const failure = (code: string, message: string, extra: Record<string, unknown> = {}) => ({
+  success: false,
+  message,
+  error: { code, ...extra },
+});
+
+/** What each failure looks like on the wire (one example per status; the messages are the app's own). */
+const failureExamples: Record<string, unknown> = {
+  400: failure('VALIDATION_ERROR', 'email: Enter a valid e-mail address', {
+    details: [{ field: 'email', message: 'Enter a valid e-mail address' }],
+  }),
+  401: failure('UNAUTHORIZED', 'Please sign in to continue'),
+  402: failure('INSUFFICIENT_CREDITS', 'Insufficient credits: this needs 5 credits and your balance is 2', { meta: { balance: 2, cost: 5 } }),
+  403: failure('FORBIDDEN', 'You need ADMIN privileges to do this'),
+  404: failure('NOT_FOUND', 'Job not found'),
+  405: failure('METHOD_NOT_ALLOWED', 'DELETE is not allowed on /api/v1/user/me; it takes GET, HEAD, PUT'),
+  409: failure('CONFLICT', 'This job is still running; delete it once it has finished'),
+  413: failure('PAYLOAD_TOO_LARGE', 'The request body is too large (max 1 MB)'),
+  414: failure('BAD_REQUEST', 'A value in the address is too long (at most 1000 characters)'),
+  415: failure('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type; send JSON with Content-Type: application/json'),
+  422: failure('UNPROCESSABLE', 'This file could not be read as an image'),
+  429: failure('RATE_LIMITED', 'Too many requests. Please try again in 30 seconds.'),
+  502: failure('SERVICE_UNAVAILABLE', 'The card processor returned no checkout URL'),
+  503: failure('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable. Please try again in a moment.'),
+};
 
 /**
  * Statuses any operation can answer besides the ones its route lists: 400 when it reads input (schema
@@ -74,7 +99,12 @@ export function documentFailures(schema: TransformedRouteSchema, method: string,
     response[status] = {
       description: failureDescriptions[status] ?? 'The request failed',
       ...(status === '429' || status === '503' ? { headers: retryAfterHeader } : {}),
-      content: { 'application/json': { schema: failureBodySchema } },
+      content: {
+        'application/json': {
+          schema: failureBodySchema,
+          example: failureExamples[status] ?? failure('BAD_REQUEST', failureDescriptions[status] ?? 'The request failed'),
+        },
+      },
     };
   }
   return { ...schema, response };
