@@ -48,7 +48,9 @@ const failureExamples: Record<string, unknown> = {
     details: [{ field: 'email', message: 'Enter a valid e-mail address' }],
   }),
   401: failure('UNAUTHORIZED', 'Please sign in to continue'),
-  402: failure('INSUFFICIENT_CREDITS', 'Insufficient credits: this needs 5 credits and your balance is 2', { meta: { balance: 2, cost: 5 } }),
+  402: failure('INSUFFICIENT_CREDITS', 'Insufficient credits: this needs 5 credits and your balance is 2', {
+    meta: { balance: 2, cost: 5 },
+  }),
   403: failure('FORBIDDEN', 'You need ADMIN privileges to do this'),
   404: failure('NOT_FOUND', 'Job not found'),
   405: failure('METHOD_NOT_ALLOWED', 'DELETE is not allowed on /api/v1/user/me; it takes GET, HEAD, PUT'),
