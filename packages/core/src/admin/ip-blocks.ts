@@ -11,15 +11,17 @@ export const ipBlockMessages = {
 } as const;
 
 /** POST /admin/ip-blocks: the range (a single address means /32 or /128) and why. */
-export const createIpBlockBodySchema = z.strictObject({
-  cidr: z.string(ipBlockMessages.invalidCidr).trim().min(2, ipBlockMessages.invalidCidr).max(50, ipBlockMessages.invalidCidr),
-  reason: z
-    .string('A reason is required')
-    .trim()
-    .min(1, 'A reason is required')
-    .min(3, 'The reason must be at least 3 characters')
-    .max(300, 'The reason must be at most 300 characters'),
-});
+export const createIpBlockBodySchema = z
+  .strictObject({
+    cidr: z.string(ipBlockMessages.invalidCidr).trim().min(2, ipBlockMessages.invalidCidr).max(50, ipBlockMessages.invalidCidr),
+    reason: z
+      .string('A reason is required')
+      .trim()
+      .min(1, 'A reason is required')
+      .min(3, 'The reason must be at least 3 characters')
+      .max(300, 'The reason must be at most 300 characters'),
+  })
+  .meta({ examples: [{ cidr: '203.0.113.0/24', reason: 'Credential stuffing: 4000 failed sign-ins in one hour' }] });
 export type CreateIpBlockBody = z.input<typeof createIpBlockBodySchema>;
 
 export const ipBlockSchema = z.object({

@@ -28,41 +28,72 @@ const creditsSchema = (label: string) =>
 
 // ---- credit packages -------------------------------------------------------
 
-export const createCreditPackageBodySchema = z.strictObject({
-  name: nameSchema,
-  price: dollarPriceSchema,
-  creditsAmount: creditsSchema('Credits'),
-  isActive: z.boolean().optional(),
-});
+export const createCreditPackageBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    price: dollarPriceSchema,
+    creditsAmount: creditsSchema('Credits'),
+    isActive: z.boolean().optional(),
+  })
+  .meta({ examples: [{ name: 'Agency', price: 99, creditsAmount: 800, isActive: true }] });
 export type CreateCreditPackageBody = z.input<typeof createCreditPackageBodySchema>;
 
-export const updateCreditPackageBodySchema = nonEmptyBody(createCreditPackageBodySchema.partial(), 'Nothing to update');
+export const updateCreditPackageBodySchema = nonEmptyBody(createCreditPackageBodySchema.partial(), 'Nothing to update').meta({
+  examples: [{ price: 8.99, creditsAmount: 55 }],
+});
 export type UpdateCreditPackageBody = z.input<typeof updateCreditPackageBodySchema>;
 
 /** PUT .../order: exactly the ids of every non-archived item, in the new order. */
-export const reorderBodySchema = z.strictObject({
-  ids: z
-    .array(z.uuid('Each id must be a UUID'))
-    .min(1, 'ids must list every item')
-    .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
-});
+export const reorderBodySchema = z
+  .strictObject({
+    ids: z
+      .array(z.uuid('Each id must be a UUID'))
+      .min(1, 'ids must list every item')
+      .max(500)
+      .refine((ids) => new Set(ids).size === ids.length, 'ids must not repeat'),
+  })
+  .meta({
+    examples: [
+      {
+        ids: [
+          '2a9e4c71-8b3d-4f06-a5c2-1d7e9f3b6a48',
+          '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11',
+          'c4d81e2f-57a9-4b3c-8e61-0f2a7d9c5b13',
+          '9b3f7a2e-1c4d-4e58-b6a7-3d2c1e0f9a84',
+        ],
+      },
+    ],
+  });
 export type ReorderBody = z.input<typeof reorderBodySchema>;
 
 // ---- subscription plans ----------------------------------------------------
 
-export const createSubscriptionPlanBodySchema = z.strictObject({
-  name: nameSchema,
-  description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
-  price: dollarPriceSchema,
-  interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
-  creditsPerPeriod: creditsSchema('Credits per period'),
-  features: z
-    .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
-    .max(20, 'At most 20 features')
-    .default([]),
-  isActive: z.boolean().optional(),
-});
+export const createSubscriptionPlanBodySchema = z
+  .strictObject({
+    name: nameSchema,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+    price: dollarPriceSchema,
+    interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
+    creditsPerPeriod: creditsSchema('Credits per period'),
+    features: z
+      .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
+      .max(20, 'At most 20 features')
+      .default([]),
+    isActive: z.boolean().optional(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Studio Yearly',
+        description: 'Studio for a whole year, two months free.',
+        price: 390,
+        interval: 'year',
+        creditsPerPeriod: 3600,
+        features: ['3600 credits every year', 'Unlimited AI background', 'Unlimited downloads', 'Priority support'],
+        isActive: true,
+      },
+    ],
+  });
 export type CreateSubscriptionPlanBody = z.input<typeof createSubscriptionPlanBodySchema>;
 
 export const updateSubscriptionPlanBodySchema = nonEmptyBody(
@@ -80,7 +111,15 @@ export const updateSubscriptionPlanBodySchema = nonEmptyBody(
     })
     .partial(),
   'Nothing to update',
-);
+).meta({
+  examples: [
+    {
+      price: 16.99,
+      creditsPerPeriod: 120,
+      features: ['120 credits every month', 'Unlimited AI background', 'Unlimited downloads', 'Email support'],
+    },
+  ],
+});
 export type UpdateSubscriptionPlanBody = z.input<typeof updateSubscriptionPlanBodySchema>;
 
 // ---- service costs ---------------------------------------------------------
@@ -96,13 +135,15 @@ export const adminServiceCostListSchema = z.array(adminServiceCostSchema);
 
 export const serviceKeyParamsSchema = z.strictObject({ serviceKey: z.string().min(1).max(64) });
 
-export const updateServiceCostBodySchema = z.strictObject({
-  cost: z
-    .number()
-    .int('Cost must be a whole number')
-    .min(0, 'Cost must be 0 (unlimited) or more')
-    .max(MAX_SERVICE_COST, `Cost must be at most ${MAX_SERVICE_COST}`),
-});
+export const updateServiceCostBodySchema = z
+  .strictObject({
+    cost: z
+      .number()
+      .int('Cost must be a whole number')
+      .min(0, 'Cost must be 0 (unlimited) or more')
+      .max(MAX_SERVICE_COST, `Cost must be at most ${MAX_SERVICE_COST}`),
+  })
+  .meta({ examples: [{ cost: 2 }] });
 export type UpdateServiceCostBody = z.input<typeof updateServiceCostBodySchema>;
 
 // ---- users and credit adjustments -----------------------------------------
@@ -146,23 +187,32 @@ export type AdminUserList = z.infer<typeof adminUserListSchema>;
 export const adminUserDetailSchema = z.object({ user: userSchema, suspension: suspensionSchema, ledger: creditHistorySchema });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-export const adjustCreditsBodySchema = z.strictObject({
-  amount: z
-    .number('Amount must be a number')
-    .int('Amount must be a whole number of credits')
-    .min(-MAX_ADJUSTMENT, `Amount must be at least -${MAX_ADJUSTMENT}`)
-    .max(MAX_ADJUSTMENT, `Amount must be at most ${MAX_ADJUSTMENT}`)
-    .refine((value) => value !== 0, 'Amount cannot be 0'),
-  reason: z
-    .string('A reason is required')
-    .trim()
-    .min(3, 'The reason must be at least 3 characters')
-    .max(500, 'The reason must be at most 500 characters'),
-});
+export const adjustCreditsBodySchema = z
+  .strictObject({
+    amount: z
+      .number('Amount must be a number')
+      .int('Amount must be a whole number of credits')
+      .min(-MAX_ADJUSTMENT, `Amount must be at least -${MAX_ADJUSTMENT}`)
+      .max(MAX_ADJUSTMENT, `Amount must be at most ${MAX_ADJUSTMENT}`)
+      .refine((value) => value !== 0, 'Amount cannot be 0'),
+    reason: z
+      .string('A reason is required')
+      .trim()
+      .min(3, 'The reason must be at least 3 characters')
+      .max(500, 'The reason must be at most 500 characters'),
+  })
+  .meta({
+    examples: [
+      { amount: 25, reason: 'Goodwill credits for three failed try-on jobs' },
+      { amount: -10, reason: 'Reverses a duplicate manual grant' },
+    ],
+  });
 export type AdjustCreditsBody = z.input<typeof adjustCreditsBodySchema>;
 
 /** PUT /admin/users/{id}/role */
-export const changeRoleBodySchema = z.strictObject({ role: z.enum(roles, "Role must be 'USER' or 'ADMIN'") });
+export const changeRoleBodySchema = z
+  .strictObject({ role: z.enum(roles, "Role must be 'USER' or 'ADMIN'") })
+  .meta({ examples: [{ role: 'ADMIN' }] });
 export type ChangeRoleBody = z.input<typeof changeRoleBodySchema>;
 
 /** POST /admin/users/{id}/credits data: the new ledger entry and the balance after it. */

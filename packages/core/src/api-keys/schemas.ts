@@ -104,43 +104,58 @@ export const apiKeyNameSchema = z
   .max(apiKeyNameMaxLength, `Name must be at most ${apiKeyNameMaxLength} characters`);
 
 /** POST /api-keys/generate body. */
-export const generateApiKeyBodySchema = z.strictObject({
-  name: apiKeyNameSchema,
-  rateLimit: z
-    .number()
-    .int('Rate limit must be a whole number')
-    .min(apiKeyRateLimitRange.min, `Rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
-    .max(apiKeyRateLimitRange.max, `Rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
-    .optional(),
-  allowedServices: z.array(z.enum(serviceKeys)).min(1, 'Choose at least one service or allow all').nullable().optional(),
-  monthlyCreditCap: z
-    .number()
-    .int('Monthly credit cap must be a whole number')
-    .min(monthlyCreditCapRange.min, 'Monthly credit cap must be at least 1')
-    .max(monthlyCreditCapRange.max, 'Monthly credit cap is too large')
-    .nullable()
-    .optional(),
-  webhookUrl: webhookUrlSchema.nullable().optional(),
-  /** ISO date-time; the key stops working then (401). Absent or null: it never expires. */
-  expiresAt: z.iso
-    .datetime({ offset: true, error: 'Expiry must be a date and time' })
-    .refine(isWithinScheduleYears, scheduleYearsMessage('Expiry'))
-    .nullable()
-    .optional(),
-  /** IPv4 and IPv6 addresses or CIDR ranges the key may be used from. Absent or null: from anywhere. */
-  ipAllowList: z
-    .array(
-      z
-        .string()
-        .trim()
-        .max(50, apiKeyMessages.ipAllowList)
-        .refine((value) => parseCidr(value) !== null, apiKeyMessages.ipAllowList),
-    )
-    .min(1, 'List at least one IP range, or leave the allow-list out')
-    .max(ipAllowListMax, `At most ${ipAllowListMax} IP ranges`)
-    .nullable()
-    .optional(),
-});
+export const generateApiKeyBodySchema = z
+  .strictObject({
+    name: apiKeyNameSchema,
+    rateLimit: z
+      .number()
+      .int('Rate limit must be a whole number')
+      .min(apiKeyRateLimitRange.min, `Rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
+      .max(apiKeyRateLimitRange.max, `Rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
+      .optional(),
+    allowedServices: z.array(z.enum(serviceKeys)).min(1, 'Choose at least one service or allow all').nullable().optional(),
+    monthlyCreditCap: z
+      .number()
+      .int('Monthly credit cap must be a whole number')
+      .min(monthlyCreditCapRange.min, 'Monthly credit cap must be at least 1')
+      .max(monthlyCreditCapRange.max, 'Monthly credit cap is too large')
+      .nullable()
+      .optional(),
+    webhookUrl: webhookUrlSchema.nullable().optional(),
+    /** ISO date-time; the key stops working then (401). Absent or null: it never expires. */
+    expiresAt: z.iso
+      .datetime({ offset: true, error: 'Expiry must be a date and time' })
+      .refine(isWithinScheduleYears, scheduleYearsMessage('Expiry'))
+      .nullable()
+      .optional(),
+    /** IPv4 and IPv6 addresses or CIDR ranges the key may be used from. Absent or null: from anywhere. */
+    ipAllowList: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(50, apiKeyMessages.ipAllowList)
+          .refine((value) => parseCidr(value) !== null, apiKeyMessages.ipAllowList),
+      )
+      .min(1, 'List at least one IP range, or leave the allow-list out')
+      .max(ipAllowListMax, `At most ${ipAllowListMax} IP ranges`)
+      .nullable()
+      .optional(),
+  })
+  .meta({
+    examples: [
+      { name: 'Local development' },
+      {
+        name: 'Shop catalogue sync',
+        rateLimit: 300,
+        allowedServices: ['ai-background', 'image-generator'],
+        monthlyCreditCap: 2000,
+        webhookUrl: 'https://hooks.example.com/lumen/jobs',
+        expiresAt: '2027-06-30T23:59:59Z',
+        ipAllowList: ['203.0.113.0/24', '2001:db8::/32'],
+      },
+    ],
+  });
 export type GenerateApiKeyBody = z.input<typeof generateApiKeyBodySchema>;
 
 /**
@@ -151,13 +166,15 @@ export type GenerateApiKeyBody = z.input<typeof generateApiKeyBodySchema>;
 export const updateApiKeyBodySchema = nonEmptyBody(
   generateApiKeyBodySchema.omit({ webhookUrl: true }).partial(),
   'Change at least one setting',
-);
+).meta({ examples: [{ rateLimit: 500, monthlyCreditCap: null, expiresAt: '2027-12-31T23:59:59Z' }] });
 export type UpdateApiKeyBody = z.input<typeof updateApiKeyBodySchema>;
 
 /** POST /api-keys/{id}/roll body. */
-export const rollApiKeyBodySchema = z.strictObject({
-  grace: z.enum(rollGraces, "grace must be 'none', '1h', '24h' or '7d'"),
-});
+export const rollApiKeyBodySchema = z
+  .strictObject({
+    grace: z.enum(rollGraces, "grace must be 'none', '1h', '24h' or '7d'"),
+  })
+  .meta({ examples: [{ grace: '24h' }] });
 export type RollApiKeyBody = z.input<typeof rollApiKeyBodySchema>;
 
 export const apiKeyIdParamsSchema = z.object({ id: z.uuid('Invalid API key id') });

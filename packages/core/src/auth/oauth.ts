@@ -22,13 +22,17 @@ export type OAuthStartQuery = z.input<typeof oauthStartQuerySchema>;
  * POST /auth/link-oauth: oauthId is the short-lived token the server put in the
  * /dashboard/account/profile?link=google&oauthId=… redirect after the provider (intent=link).
  */
-export const linkOAuthBodySchema = z.strictObject({
-  provider: oauthProviderSchema,
-  oauthId: z.string('oauthId is required').min(1, 'oauthId is required').max(4096),
-});
+export const linkOAuthBodySchema = z
+  .strictObject({
+    provider: oauthProviderSchema,
+    oauthId: z.string('oauthId is required').min(1, 'oauthId is required').max(4096),
+  })
+  .meta({
+    examples: [{ provider: 'google', oauthId: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJwcm92aWRlciI6Imdvb2dsZSJ9.c2lnbmF0dXJl' }],
+  });
 export type LinkOAuthBody = z.input<typeof linkOAuthBodySchema>;
 
-export const unlinkOAuthBodySchema = z.strictObject({ provider: oauthProviderSchema });
+export const unlinkOAuthBodySchema = z.strictObject({ provider: oauthProviderSchema }).meta({ examples: [{ provider: 'google' }] });
 export type UnlinkOAuthBody = z.input<typeof unlinkOAuthBodySchema>;
 
 /** The codes /auth/callback?error=<code> carries, with the text the page shows. */

@@ -17,7 +17,7 @@ export const oneTimeCodeSchema = z
 // ---- e-mail verification (signed in) ----------------------------------------
 
 /** POST /auth/verify-email-otp; answers the user with emailVerified true. */
-export const verifyEmailOtpBodySchema = z.strictObject({ code: oneTimeCodeSchema });
+export const verifyEmailOtpBodySchema = z.strictObject({ code: oneTimeCodeSchema }).meta({ examples: [{ code: '482913' }] });
 export type VerifyEmailOtpBody = z.input<typeof verifyEmailOtpBodySchema>;
 
 /** POST /auth/resend-email-verification: an empty object (or no body). */
@@ -25,30 +25,36 @@ export const resendEmailVerificationBodySchema = z.strictObject({});
 
 // ---- password reset by code (signed out) -------------------------------------
 
-export const requestPasswordResetBodySchema = z.strictObject({ email: emailSchema });
+export const requestPasswordResetBodySchema = z.strictObject({ email: emailSchema }).meta({ examples: [{ email: 'ada@example.com' }] });
 export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBodySchema>;
 
-export const verifyPasswordResetOtpBodySchema = z.strictObject({ email: emailSchema, code: oneTimeCodeSchema });
+export const verifyPasswordResetOtpBodySchema = z
+  .strictObject({ email: emailSchema, code: oneTimeCodeSchema })
+  .meta({ examples: [{ email: 'ada@example.com', code: '482913' }] });
 export type VerifyPasswordResetOtpBody = z.input<typeof verifyPasswordResetOtpBodySchema>;
 
 /** POST /auth/verify-password-reset-otp data: the code is right (it is not consumed). */
 export const verifyPasswordResetOtpResultSchema = z.object({ valid: z.literal(true) });
 export type VerifyPasswordResetOtpResult = z.infer<typeof verifyPasswordResetOtpResultSchema>;
 
-export const resetPasswordWithOtpBodySchema = z.strictObject({
-  email: emailSchema,
-  code: oneTimeCodeSchema,
-  newPassword: passwordSchema,
-});
+export const resetPasswordWithOtpBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    code: oneTimeCodeSchema,
+    newPassword: passwordSchema,
+  })
+  .meta({ examples: [{ email: 'ada@example.com', code: '482913', newPassword: 'difference-engine-1822' }] });
 export type ResetPasswordWithOtpBody = z.input<typeof resetPasswordWithOtpBodySchema>;
 
 // ---- password change (signed in) ---------------------------------------------
 
 /** POST /auth/reset-password; answers a fresh { accessToken, refreshToken } for this client. */
-export const resetPasswordBodySchema = z.strictObject({
-  currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(1024, 'Password is too long'),
-  newPassword: passwordSchema,
-});
+export const resetPasswordBodySchema = z
+  .strictObject({
+    currentPassword: z.string('Current password is required').min(1, 'Current password is required').max(1024, 'Password is too long'),
+    newPassword: passwordSchema,
+  })
+  .meta({ examples: [{ currentPassword: 'analytical-engine-1843', newPassword: 'difference-engine-1822' }] });
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /** Texts the server answers with, shared so the web can show the same words. */

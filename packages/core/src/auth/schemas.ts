@@ -2,27 +2,30 @@ import { z } from 'zod';
 import { passwordSchema } from './password-policy.ts';
 import { userSchema } from '../users/schemas.ts';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254, 'Email is too long')
-  .email('Please enter a valid email address')
-  .transform((value) => value.toLowerCase());
+// Lower-cased with a check (toLowerCase), not a transform: the schema stays non-transforming, so the bodies that
+// use it keep their examples in the OpenAPI document (zod drops examples of transforming schemas in input mode).
+export const emailSchema = z.string().trim().max(254, 'Email is too long').email('Please enter a valid email address').toLowerCase();
 
 const nameSchema = (label: string) => z.string().trim().min(1, `${label} is required`).max(60, `${label} must be at most 60 characters`);
 
-export const registerBodySchema = z.strictObject({
-  firstName: nameSchema('First name'),
-  lastName: nameSchema('Last name'),
-  email: emailSchema,
-  password: passwordSchema,
-});
+export const registerBodySchema = z
+  .strictObject({
+    firstName: nameSchema('First name'),
+    lastName: nameSchema('Last name'),
+    email: emailSchema,
+    password: passwordSchema,
+  })
+  .meta({
+    examples: [{ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'analytical-engine-1843' }],
+  });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-export const loginBodySchema = z.strictObject({
-  email: emailSchema,
-  password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
-});
+export const loginBodySchema = z
+  .strictObject({
+    email: emailSchema,
+    password: z.string().min(1, 'Password is required').max(1024, 'Password is too long'),
+  })
+  .meta({ examples: [{ email: 'ada@example.com', password: 'analytical-engine-1843' }] });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 /** The refresh token travels in the refreshToken cookie also sends it in the body. */

@@ -48,16 +48,28 @@ export const postTitleSchema = plainText('Title', communityLimits.titleMax);
 export const postPromptSchema = plainText('Description', communityLimits.promptMax);
 export const reportReasonSchema = plainText('Reason', communityLimits.reasonMax, communityLimits.reasonMin);
 
-export const publishPostBodySchema = z.strictObject({
-  jobId: z.uuid('Not a job id'),
-  outputId: z.uuid('Not an output id').optional(),
-  title: postTitleSchema.optional(),
-  /** Only for tools without a prompt of their own (see promptServices). */
-  prompt: postPromptSchema.optional(),
-});
+export const publishPostBodySchema = z
+  .strictObject({
+    jobId: z.uuid('Not a job id'),
+    outputId: z.uuid('Not an output id').optional(),
+    title: postTitleSchema.optional(),
+    /** Only for tools without a prompt of their own (see promptServices). */
+    prompt: postPromptSchema.optional(),
+  })
+  .meta({
+    examples: [
+      {
+        jobId: '3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b',
+        outputId: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+        title: 'Lighthouse at dawn, in watercolour',
+      },
+    ],
+  });
 export type PublishPostBody = z.input<typeof publishPostBodySchema>;
 
-export const reportPostBodySchema = z.strictObject({ reason: reportReasonSchema });
+export const reportPostBodySchema = z
+  .strictObject({ reason: reportReasonSchema })
+  .meta({ examples: [{ reason: "Copied from another artist's work without credit" }] });
 export type ReportPostBody = z.input<typeof reportPostBodySchema>;
 
 export const moderatePostBodySchema = z.strictObject({ reason: reportReasonSchema });

@@ -49,44 +49,67 @@ const tagSchema = z
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} -]*$/u, 'Tags may contain letters, digits, spaces and hyphens');
 
 /** POST /admin/blog/posts and PUT /admin/blog/posts/{slug} */
-export const postBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(blogLimits.titleMax, `Title must be at most ${blogLimits.titleMax} characters`),
-  slug: slugSchema,
-  excerpt: z.string().trim().max(blogLimits.excerptMax, `Excerpt must be at most ${blogLimits.excerptMax} characters`).default(''),
-  body: z
-    .string()
-    .min(1, 'Write the article')
-    .max(blogLimits.bodyMax, `The article must be at most ${blogLimits.bodyMax.toLocaleString('en-US')} characters`),
-  tags: z
-    .array(tagSchema)
-    .max(blogLimits.tagsMax, `At most ${blogLimits.tagsMax} tags`)
-    .default([])
-    .transform((tags) => [...new Set(tags)]),
-  authorName: z
-    .string()
-    .trim()
-    .min(1, 'Author is required')
-    .max(blogLimits.authorMax, `Author must be at most ${blogLimits.authorMax} characters`),
-  status: z.enum(postStatuses, { error: 'Status must be draft or published' }),
-  /** ISO date-time; a published post with a future date goes live then. Empty: now, on publish. */
-  publishAt: z.iso
-    .datetime({ offset: true, error: 'Publish date must be a date and time' })
-    .refine(isWithinScheduleYears, scheduleYearsMessage('Publish date'))
-    .nullable()
-    .default(null),
-  seoTitle: z.string().trim().max(blogLimits.seoTitleMax, `SEO title must be at most ${blogLimits.seoTitleMax} characters`).default(''),
-  seoDescription: z
-    .string()
-    .trim()
-    .max(blogLimits.seoDescriptionMax, `SEO description must be at most ${blogLimits.seoDescriptionMax} characters`)
-    .default(''),
-  /** A cover uploaded through POST /admin/blog/covers (its key), or null for none. */
-  coverImage: z
-    .string()
-    .regex(/^blog-covers\/[a-f0-9]{32}\.webp$/, 'Upload the cover image first')
-    .nullable()
-    .default(null),
-});
+export const postBodySchema = z
+  .strictObject({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'Title is required')
+      .max(blogLimits.titleMax, `Title must be at most ${blogLimits.titleMax} characters`),
+    slug: slugSchema,
+    excerpt: z.string().trim().max(blogLimits.excerptMax, `Excerpt must be at most ${blogLimits.excerptMax} characters`).default(''),
+    body: z
+      .string()
+      .min(1, 'Write the article')
+      .max(blogLimits.bodyMax, `The article must be at most ${blogLimits.bodyMax.toLocaleString('en-US')} characters`),
+    // Duplicates removed with a check (overwrite), not a transform, so the body keeps its OpenAPI examples.
+    tags: z
+      .array(tagSchema)
+      .max(blogLimits.tagsMax, `At most ${blogLimits.tagsMax} tags`)
+      .overwrite((tags) => [...new Set(tags)])
+      .default([]),
+    authorName: z
+      .string()
+      .trim()
+      .min(1, 'Author is required')
+      .max(blogLimits.authorMax, `Author must be at most ${blogLimits.authorMax} characters`),
+    status: z.enum(postStatuses, { error: 'Status must be draft or published' }),
+    /** ISO date-time; a published post with a future date goes live then. Empty: now, on publish. */
+    publishAt: z.iso
+      .datetime({ offset: true, error: 'Publish date must be a date and time' })
+      .refine(isWithinScheduleYears, scheduleYearsMessage('Publish date'))
+      .nullable()
+      .default(null),
+    seoTitle: z.string().trim().max(blogLimits.seoTitleMax, `SEO title must be at most ${blogLimits.seoTitleMax} characters`).default(''),
+    seoDescription: z
+      .string()
+      .trim()
+      .max(blogLimits.seoDescriptionMax, `SEO description must be at most ${blogLimits.seoDescriptionMax} characters`)
+      .default(''),
+    /** A cover uploaded through POST /admin/blog/covers (its key), or null for none. */
+    coverImage: z
+      .string()
+      .regex(/^blog-covers\/[a-f0-9]{32}\.webp$/, 'Upload the cover image first')
+      .nullable()
+      .default(null),
+  })
+  .meta({
+    examples: [
+      {
+        title: 'Five product photos you can fix with AI Background',
+        slug: 'five-product-photos-ai-background',
+        excerpt: 'A cluttered table, a bad window, a busy street: what AI Background cleans up, and how.',
+        body: '## 1. The kitchen table\n\nShoot where the light is good and let **AI Background** remove the rest.\n\n## 2. The busy street\n\n…',
+        tags: ['ai background', 'product photos'],
+        authorName: 'Lumen Studio team',
+        status: 'published',
+        publishAt: '2026-12-01T09:00:00Z',
+        seoTitle: 'Fix five product photos with AI Background',
+        seoDescription: 'Five everyday product photos and how AI Background turns each one into a clean catalogue picture.',
+        coverImage: 'blog-covers/3f9a2c7e51d84b6a9e0c1d2f3a4b5c6d.webp',
+      },
+    ],
+  });
 export type PostBody = z.input<typeof postBodySchema>;
 export type PostBodyParsed = z.output<typeof postBodySchema>;
 

@@ -6,24 +6,35 @@ import { contactLimits } from './contact-rules.ts';
 export { CONTACT_SENT_MESSAGE, contactLimits } from './contact-rules.ts';
 
 /** POST /contact */
-export const contactBodySchema = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your name')
-    .max(contactLimits.nameMax, `Name must be at most ${contactLimits.nameMax} characters`),
-  email: emailSchema,
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Please enter a subject')
-    .max(contactLimits.subjectMax, `Subject must be at most ${contactLimits.subjectMax} characters`),
-  message: z
-    .string()
-    .trim()
-    .min(10, 'Please write at least 10 characters')
-    .max(contactLimits.messageMax, `Message must be at most ${contactLimits.messageMax.toLocaleString('en-US')} characters`),
-});
+export const contactBodySchema = z
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Please enter your name')
+      .max(contactLimits.nameMax, `Name must be at most ${contactLimits.nameMax} characters`),
+    email: emailSchema,
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a subject')
+      .max(contactLimits.subjectMax, `Subject must be at most ${contactLimits.subjectMax} characters`),
+    message: z
+      .string()
+      .trim()
+      .min(10, 'Please write at least 10 characters')
+      .max(contactLimits.messageMax, `Message must be at most ${contactLimits.messageMax.toLocaleString('en-US')} characters`),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        subject: 'Own photos in the virtual try-on',
+        message: 'Hello, can I use photos of my own models in the virtual try-on, or only the models of the catalogue? Thanks!',
+      },
+    ],
+  });
 export type ContactBody = z.input<typeof contactBodySchema>;
 
 export const contactStatuses = ['open', 'answered'] as const;
@@ -58,26 +69,37 @@ export type ContactListQuery = { status?: ContactStatus; search?: string; page?:
 export const contactIdParamsSchema = z.strictObject({ id: z.uuid('Unknown message') });
 
 /** POST /admin/contact/messages/{id}/reply */
-export const contactReplyBodySchema = z.strictObject({
-  reply: z
-    .string()
-    .trim()
-    .min(1, 'Write a reply')
-    .max(contactLimits.replyMax, `Reply must be at most ${contactLimits.replyMax} characters`),
-});
+export const contactReplyBodySchema = z
+  .strictObject({
+    reply: z
+      .string()
+      .trim()
+      .min(1, 'Write a reply')
+      .max(contactLimits.replyMax, `Reply must be at most ${contactLimits.replyMax} characters`),
+  })
+  .meta({
+    examples: [
+      {
+        reply:
+          'Hello Ada,\n\nYes: upload a front-facing, full-body photo of a person who agreed to it, or pick one of our models.\n\nBest regards,\nLumen Studio support',
+      },
+    ],
+  });
 export type ContactReplyBody = z.input<typeof contactReplyBodySchema>;
 
 /** POST /admin/contact/messages/{id}/grant-credits: the FREE CREDITS of the pricing page, once per message. */
-export const contactGrantBodySchema = z.strictObject({
-  amount: z
-    .number()
-    .int('Credits must be a whole number')
-    .min(1, 'Grant at least 1 credit')
-    .max(contactLimits.grantMax, `At most ${contactLimits.grantMax} credits`),
-  reason: z
-    .string()
-    .trim()
-    .min(3, 'Give a reason')
-    .max(contactLimits.reasonMax, `Reason must be at most ${contactLimits.reasonMax} characters`),
-});
+export const contactGrantBodySchema = z
+  .strictObject({
+    amount: z
+      .number()
+      .int('Credits must be a whole number')
+      .min(1, 'Grant at least 1 credit')
+      .max(contactLimits.grantMax, `At most ${contactLimits.grantMax} credits`),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Give a reason')
+      .max(contactLimits.reasonMax, `Reason must be at most ${contactLimits.reasonMax} characters`),
+  })
+  .meta({ examples: [{ amount: 10, reason: 'Sorry for the failed speed-painting jobs' }] });
 export type ContactGrantBody = z.input<typeof contactGrantBodySchema>;

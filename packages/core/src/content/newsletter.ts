@@ -6,13 +6,15 @@ export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as co
 export type SubscriberStatus = (typeof subscriberStatuses)[number];
 
 /** POST /newsletter/subscribe */
-export const subscribeBodySchema = z.strictObject({ email: emailSchema });
+export const subscribeBodySchema = z.strictObject({ email: emailSchema }).meta({ examples: [{ email: 'ada@example.com' }] });
 export type SubscribeBody = z.input<typeof subscribeBodySchema>;
 
 /** POST /newsletter/confirm and /newsletter/unsubscribe: the signed token from the mail's link. */
-export const newsletterTokenBodySchema = z.strictObject({
-  token: z.string().trim().min(10, 'This link is incomplete').max(300, 'This link is not valid'),
-});
+export const newsletterTokenBodySchema = z
+  .strictObject({
+    token: z.string().trim().min(10, 'This link is incomplete').max(300, 'This link is not valid'),
+  })
+  .meta({ examples: [{ token: '0d7c5a3e-8f21-4b6a-9c14-2e5f7a8b9c0d.q3J5uV8xW1yZ2aB4cD6eF7gH9iJ0kL1mN3oP5qR7sT8' }] });
 
 export const SUBSCRIBE_MESSAGE = 'Almost there! Check your inbox and confirm your subscription.';
 
@@ -40,17 +42,26 @@ export type SubscriberListQuery = { status?: SubscriberStatus; search?: string; 
 export const campaignLimits = { subjectMax: 200, bodyMax: 100_000 } as const;
 
 /** POST /admin/newsletter/campaigns, PUT /admin/newsletter/campaigns/{id} */
-export const campaignBodySchema = z.strictObject({
-  subject: z
-    .string()
-    .trim()
-    .min(1, 'Subject is required')
-    .max(campaignLimits.subjectMax, `Subject must be at most ${campaignLimits.subjectMax} characters`),
-  body: z
-    .string()
-    .min(1, 'Write the newsletter')
-    .max(campaignLimits.bodyMax, `The newsletter must be at most ${campaignLimits.bodyMax.toLocaleString('en-US')} characters`),
-});
+export const campaignBodySchema = z
+  .strictObject({
+    subject: z
+      .string()
+      .trim()
+      .min(1, 'Subject is required')
+      .max(campaignLimits.subjectMax, `Subject must be at most ${campaignLimits.subjectMax} characters`),
+    body: z
+      .string()
+      .min(1, 'Write the newsletter')
+      .max(campaignLimits.bodyMax, `The newsletter must be at most ${campaignLimits.bodyMax.toLocaleString('en-US')} characters`),
+  })
+  .meta({
+    examples: [
+      {
+        subject: 'This month in Lumen Studio: sounds of up to 30 seconds',
+        body: '# What is new this month\n\nThe Sound Generator makes clips of up to 30 seconds: enough for an intro jingle or a short loop.\n\nHappy creating,\nThe Lumen Studio team',
+      },
+    ],
+  });
 export type CampaignBody = z.input<typeof campaignBodySchema>;
 
 export const campaignStatuses = ['draft', 'sending', 'sent'] as const;

@@ -297,9 +297,19 @@ export const adminIntroductionDialogSchema = z.object({
   updatedBy: z.uuid().nullable(),
 });
 export type AdminIntroductionDialog = z.infer<typeof adminIntroductionDialogSchema>;
-export const updateIntroductionDialogBodySchema = z.strictObject({
-  title: z.string().trim().min(1, 'Give the dialog a title').max(120),
-  body: z.string().trim().min(1, 'Write what the dialog says').max(4000),
-  enabled: z.boolean(),
-});
+export const updateIntroductionDialogBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1, 'Give the dialog a title').max(120),
+    body: z.string().trim().min(1, 'Write what the dialog says').max(4000),
+    enabled: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        title: 'Welcome to Sound Generator',
+        body: 'Describe a sound or a piece of music and choose how long it should be.\n\nYou get an audio file with its waveform.',
+        enabled: true,
+      },
+    ],
+  });
 export type UpdateIntroductionDialogBody = z.infer<typeof updateIntroductionDialogBodySchema>;

@@ -66,13 +66,15 @@ export const invoiceListSchema = paginatedSchema(invoiceSchema);
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
 
 /** POST /payment/invoices/{id}/refund-request */
-export const refundRequestBodySchema = z.strictObject({
-  reason: z
-    .string({ error: 'reason is required' })
-    .trim()
-    .min(REFUND_REASON_MIN, `reason must be at least ${REFUND_REASON_MIN} characters`)
-    .max(REFUND_REASON_MAX, `reason must be at most ${REFUND_REASON_MAX} characters`),
-});
+export const refundRequestBodySchema = z
+  .strictObject({
+    reason: z
+      .string({ error: 'reason is required' })
+      .trim()
+      .min(REFUND_REASON_MIN, `reason must be at least ${REFUND_REASON_MIN} characters`)
+      .max(REFUND_REASON_MAX, `reason must be at most ${REFUND_REASON_MAX} characters`),
+  })
+  .meta({ examples: [{ reason: 'I bought the 350 Credits pack twice by mistake; please refund the second order.' }] });
 export type RefundRequestBody = z.infer<typeof refundRequestBodySchema>;
 
 // ---- Admin ----
@@ -204,12 +206,23 @@ const amountCentsSchema = z
   .min(1, 'amountCents must be at least 1');
 
 /** POST /admin/payments/{id}/refund */
-export const adminRefundBodySchema = z.strictObject({
-  amountCents: amountCentsSchema,
-  reason: noteSchema('reason'),
-  /** Required for crypto orders: the transaction or payout id of the money sent back. */
-  payoutReference: payoutReferenceSchema.optional(),
-});
+export const adminRefundBodySchema = z
+  .strictObject({
+    amountCents: amountCentsSchema,
+    reason: noteSchema('reason'),
+    /** Required for crypto orders: the transaction or payout id of the money sent back. */
+    payoutReference: payoutReferenceSchema.optional(),
+  })
+  .meta({
+    examples: [
+      { amountCents: 4900, reason: 'Duplicate order: the customer bought the same pack twice' },
+      {
+        amountCents: 1900,
+        reason: 'Crypto payment refunded on request, sent back to the paying wallet',
+        payoutReference: '0x5c3e9b2a7d4f1e8c6b0a9d2e4f7c1b3a5e8d0c2f4a6b9e1d3c5f7a9b2e4d6c8f',
+      },
+    ],
+  });
 export type AdminRefundBody = z.infer<typeof adminRefundBodySchema>;
 
 export const refundResultSchema = z.object({
@@ -251,7 +264,9 @@ export const approveRefundRequestBodySchema = z.strictObject({
 export type ApproveRefundRequestBody = z.infer<typeof approveRefundRequestBodySchema>;
 
 /** POST /admin/refund-requests/{id}/reject */
-export const rejectRefundRequestBodySchema = z.strictObject({ note: noteSchema('note') });
+export const rejectRefundRequestBodySchema = z
+  .strictObject({ note: noteSchema('note') })
+  .meta({ examples: [{ note: 'The credits of this order were already used for 42 jobs.' }] });
 
 export const refundRequestDecisionSchema = z.object({
   request: adminRefundRequestSchema,

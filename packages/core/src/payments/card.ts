@@ -12,7 +12,10 @@ export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 const uuidField = (label: string) => z.uuid({ error: `${label} must be a valid id` });
 const urlField = (label: string) => z.url({ protocol: /^https?$/, error: `${label} must be an http(s) URL` }).max(2048);
 
-export const createPaymentIntentBodySchema = z.object({ packageId: uuidField('packageId') }).strict();
+export const createPaymentIntentBodySchema = z
+  .object({ packageId: uuidField('packageId') })
+  .strict()
+  .meta({ examples: [{ packageId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11' }] });
 export const paymentIntentResultSchema = z.object({
   clientSecret: z.string(),
   /** Cents. */
@@ -24,7 +27,16 @@ export type PaymentIntentResult = z.infer<typeof paymentIntentResultSchema>;
 
 export const createCheckoutSessionBodySchema = z
   .object({ packageId: uuidField('packageId'), successUrl: urlField('successUrl'), cancelUrl: urlField('cancelUrl') })
-  .strict();
+  .strict()
+  .meta({
+    examples: [
+      {
+        packageId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11',
+        successUrl: 'https://lumen.example/dashboard/billing?payment=success',
+        cancelUrl: 'https://lumen.example/pricing?payment=cancelled',
+      },
+    ],
+  });
 export const checkoutSessionResultSchema = z.object({ sessionId: z.string(), url: z.string(), orderId: z.uuid() });
 export type CheckoutSessionResult = z.infer<typeof checkoutSessionResultSchema>;
 
@@ -38,9 +50,13 @@ export const creditPackCheckoutBodySchema = z
       .max(100, 'quantity must be a whole number from 1 to 100')
       .default(1),
   })
-  .strict();
+  .strict()
+  .meta({ examples: [{ packId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11', quantity: 2 }] });
 
-export const subscriptionCheckoutBodySchema = z.object({ planId: uuidField('planId') }).strict();
+export const subscriptionCheckoutBodySchema = z
+  .object({ planId: uuidField('planId') })
+  .strict()
+  .meta({ examples: [{ planId: '8e2d4b6a-1f3c-4d5e-9a7b-2c4e6f8a0b1d' }] });
 export const subscriptionCheckoutResultSchema = z.object({ sessionId: z.string(), url: z.string(), subscriptionId: z.uuid() });
 
 export const cardResultStatuses = ['succeeded', 'requires_action', 'requires_payment_method'] as const;
@@ -54,10 +70,21 @@ export const testCardConfirmBodySchema = z
     expiry: z.string().min(1, 'Expiry is required').max(10),
     cvc: z.string().min(1, 'CVC is required').max(10),
   })
-  .strict();
+  .strict()
+  .meta({
+    examples: [
+      {
+        clientSecret: 'pi_test_4f2a9c1e7b3d5a8e6c0f1b2d_secret_9e8d7c6b5a4f3e2d1c0b9a8f',
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/28',
+        cvc: '123',
+      },
+    ],
+  });
 export const testCardAuthenticateBodySchema = z
   .object({ clientSecret: z.string().min(1, 'clientSecret is required').max(200), approve: z.boolean() })
-  .strict();
+  .strict()
+  .meta({ examples: [{ clientSecret: 'pi_test_4f2a9c1e7b3d5a8e6c0f1b2d_secret_9e8d7c6b5a4f3e2d1c0b9a8f', approve: true }] });
 
 export const subscriptionSchema = z.object({
   id: z.uuid(),
@@ -85,7 +112,8 @@ export const mySubscriptionSchema = z.object({ subscription: subscriptionSchema.
 export const cancelSubscriptionBodySchema = z
   .object({ cancelImmediately: z.boolean().default(false) })
   .strict()
-  .nullish();
+  .nullish()
+  .meta({ examples: [{ cancelImmediately: false }] });
 
 export const paymentMethodSchema = z.object({
   id: z.uuid(),

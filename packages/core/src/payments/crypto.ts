@@ -93,24 +93,41 @@ export type CryptoEstimate = z.infer<typeof cryptoEstimateSchema>;
 const optionalUrl = z.string().max(2000, 'must be at most 2000 characters').optional();
 
 /** POST /payment/crypto/credits: the card payment request plus payCurrency. */
-export const cryptoCreditsRequestSchema = z.object({
-  paymentType: z.literal('CREDIT_PURCHASE', { error: cryptoMessages.creditPurchaseOnly }),
-  creditPackageId: z.uuid('creditPackageId must be a UUID'),
-  amount: z.number({ error: 'amount must be a number' }).positive('amount must be above 0'),
-  currency: z.string({ error: 'currency is required' }).trim().min(1, 'currency is required').max(10),
-  description: z.string().max(500, 'description must be at most 500 characters').optional(),
-  payCurrency: tickerSchema,
-  planId: z.uuid('planId must be a UUID').optional(),
-  successUrl: optionalUrl,
-  cancelUrl: optionalUrl,
-});
+export const cryptoCreditsRequestSchema = z
+  .object({
+    paymentType: z.literal('CREDIT_PURCHASE', { error: cryptoMessages.creditPurchaseOnly }),
+    creditPackageId: z.uuid('creditPackageId must be a UUID'),
+    amount: z.number({ error: 'amount must be a number' }).positive('amount must be above 0'),
+    currency: z.string({ error: 'currency is required' }).trim().min(1, 'currency is required').max(10),
+    description: z.string().max(500, 'description must be at most 500 characters').optional(),
+    payCurrency: tickerSchema,
+    planId: z.uuid('planId must be a UUID').optional(),
+    successUrl: optionalUrl,
+    cancelUrl: optionalUrl,
+  })
+  .meta({
+    examples: [
+      {
+        paymentType: 'CREDIT_PURCHASE',
+        creditPackageId: '6f1c1f38-3d2c-4a57-9d2b-7b8c2b7f0c11',
+        amount: 49,
+        currency: 'USD',
+        description: '350 Credits - 350 credits',
+        payCurrency: 'BTC',
+        successUrl: 'https://lumen.example/dashboard/billing?payment=success',
+        cancelUrl: 'https://lumen.example/pricing?payment=cancelled',
+      },
+    ],
+  });
 export type CryptoCreditsRequest = z.infer<typeof cryptoCreditsRequestSchema>;
 
 /** POST /payment/crypto/subscription: one period of a plan paid by crypto. */
-export const cryptoSubscriptionRequestSchema = z.strictObject({
-  planId: z.uuid('planId must be a UUID'),
-  payCurrency: tickerSchema,
-});
+export const cryptoSubscriptionRequestSchema = z
+  .strictObject({
+    planId: z.uuid('planId must be a UUID'),
+    payCurrency: tickerSchema,
+  })
+  .meta({ examples: [{ planId: '8e2d4b6a-1f3c-4d5e-9a7b-2c4e6f8a0b1d', payCurrency: 'USDTTRC20' }] });
 export type CryptoSubscriptionRequest = z.infer<typeof cryptoSubscriptionRequestSchema>;
 
 export const createdCryptoPaymentSchema = z.object({

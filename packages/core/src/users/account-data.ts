@@ -17,10 +17,12 @@ export const noFieldsBodySchema = z.strictObject({});
  * POST /user/me/delete: the password for accounts that have one, otherwise the code from
  * POST /user/me/delete/code (sent to the account's address).
  */
-export const deleteAccountBodySchema = z.strictObject({
-  password: z.string('Enter your password').min(1, 'Enter your password').max(1024, 'Password is too long').optional(),
-  code: oneTimeCodeSchema.optional(),
-});
+export const deleteAccountBodySchema = z
+  .strictObject({
+    password: z.string('Enter your password').min(1, 'Enter your password').max(1024, 'Password is too long').optional(),
+    code: oneTimeCodeSchema.optional(),
+  })
+  .meta({ examples: [{ password: 'analytical-engine-1843' }, { code: '482913' }] });
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
 
 /** POST /user/me/delete/code data. */

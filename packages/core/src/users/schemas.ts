@@ -26,7 +26,7 @@ export const updateProfileBodySchema = nonEmptyBody(
     })
     .partial(),
   'Nothing to update',
-);
+).meta({ examples: [{ firstName: 'Ada', lastName: 'Lovelace' }] });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
 
 /** Image uploads accept png, jpeg, jpg and webp. */

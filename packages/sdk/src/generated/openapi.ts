@@ -224,6 +224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -250,6 +259,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -276,6 +294,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -343,6 +370,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -367,6 +409,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -393,6 +444,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -419,6 +479,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -491,6 +560,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -517,6 +595,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -543,6 +630,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -640,6 +736,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -664,6 +775,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -690,6 +810,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -716,6 +845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -984,6 +1122,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1008,6 +1161,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1032,6 +1194,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Insufficient credits: this needs 5 credits and your balance is 2",
+                     *       "error": {
+                     *         "code": "INSUFFICIENT_CREDITS",
+                     *         "meta": {
+                     *           "balance": 2,
+                     *           "cost": 5
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1056,6 +1231,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You need ADMIN privileges to do this",
+                     *       "error": {
+                     *         "code": "FORBIDDEN"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1080,6 +1264,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1104,6 +1297,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "This job is still running; delete it once it has finished",
+                     *       "error": {
+                     *         "code": "CONFLICT"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1128,6 +1330,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The request body is too large (max 1 MB)",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1152,6 +1363,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Unsupported content type; send JSON with Content-Type: application/json",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1178,6 +1398,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1204,6 +1433,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1333,6 +1571,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1357,6 +1610,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1381,6 +1643,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1405,6 +1676,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1431,6 +1711,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1457,6 +1746,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1508,6 +1806,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1532,6 +1845,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1556,6 +1878,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1580,6 +1911,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "This job is still running; delete it once it has finished",
+                     *       "error": {
+                     *         "code": "CONFLICT"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1604,6 +1944,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The request body is too large (max 1 MB)",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1628,6 +1977,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1652,6 +2010,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Unsupported content type; send JSON with Content-Type: application/json",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1678,6 +2045,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1704,6 +2080,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1750,6 +2135,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1774,6 +2174,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1798,6 +2207,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1822,6 +2240,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1848,6 +2275,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -1874,6 +2310,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2005,6 +2450,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2029,6 +2489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2053,6 +2522,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Insufficient credits: this needs 5 credits and your balance is 2",
+                     *       "error": {
+                     *         "code": "INSUFFICIENT_CREDITS",
+                     *         "meta": {
+                     *           "balance": 2,
+                     *           "cost": 5
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2077,6 +2559,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You need ADMIN privileges to do this",
+                     *       "error": {
+                     *         "code": "FORBIDDEN"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2101,6 +2592,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2125,6 +2625,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "This job is still running; delete it once it has finished",
+                     *       "error": {
+                     *         "code": "CONFLICT"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2149,6 +2658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The request body is too large (max 1 MB)",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2173,6 +2691,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2197,6 +2724,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Unsupported content type; send JSON with Content-Type: application/json",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2223,6 +2759,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2249,6 +2794,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2309,6 +2863,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2333,6 +2902,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2357,6 +2935,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You need ADMIN privileges to do this",
+                     *       "error": {
+                     *         "code": "FORBIDDEN"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2381,6 +2968,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2405,6 +3001,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2431,6 +3036,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2457,6 +3071,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2518,6 +3141,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2542,6 +3180,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2566,6 +3213,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You need ADMIN privileges to do this",
+                     *       "error": {
+                     *         "code": "FORBIDDEN"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2590,6 +3246,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2614,6 +3279,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2640,6 +3314,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2666,6 +3349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2758,6 +3450,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2782,6 +3489,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2806,6 +3522,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The request body is too large (max 1 MB)",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2830,6 +3555,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Unsupported content type; send JSON with Content-Type: application/json",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2854,6 +3588,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "This file could not be read as an image",
+                     *       "error": {
+                     *         "code": "UNPROCESSABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2880,6 +3623,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;
@@ -2906,6 +3658,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         success: false;

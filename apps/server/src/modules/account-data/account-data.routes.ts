@@ -34,7 +34,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Download everything held about you as one zip (JSON files, a README and your files); once per 10 minutes',
-        body: noFieldsBodySchema.nullish(),
+        body: noFieldsBodySchema.nullish().meta({ examples: [{}] }),
         response: {
           200: mediaResponse('A zip: JSON files, a README and your files', ['application/zip']),
           ...failures(400, 401, 413, 415, 429),
@@ -61,7 +61,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'E-mail a 6-digit code to confirm deleting an account that has no password',
-        body: noFieldsBodySchema.nullish(),
+        body: noFieldsBodySchema.nullish().meta({ examples: [{}] }),
         response: { 200: ok(deletionCodeSentSchema), ...failures(400, 401, 409, 413, 415, 429) },
       },
     },

@@ -38,6 +38,7 @@ const fill = (url: string, values: Record<string, string> = {}) =>
 const bodies: Record<string, object> = {
   'POST /api/v1/payment/invoices/:id/refund-request': { reason: 'The pictures did not match what I asked for at all.' },
   'POST /api/v1/api-keys/:id/roll': { grace: '1h' },
+  'PATCH /api/v1/api-keys/:id': { name: 'Renamed by someone else' },
 };
 const call = (route: Route, url: string, token?: string): Promise<LightMyRequestResponse> =>
   t.app.inject({

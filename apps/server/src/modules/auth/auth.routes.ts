@@ -16,6 +16,11 @@ import { verificationRoutes } from './verification.routes.ts';
 
 export type AuthRoutesOptions = { loginThrottle?: Partial<LoginThrottleOptions> };
 
+/** POST /auth/refresh and /auth/logout: the refresh token comes from the cookie, or from this body (clients without cookies). */
+const refreshBodySchema = refreshTokenBodySchema
+  .nullish()
+  .meta({ examples: [{ refreshToken: 'Hk3v9Qm2xT7pLw4Zr8Yb1Nc6Fd0Gs5Je2Ua7Vi3Ko9' }] });
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { config } = app;
   const services = createAuthServices(app, options.loginThrottle);
@@ -74,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         security: [],
         tags,
         summary: 'Rotate the refresh token (cookie or body) for a new token pair',
-        body: refreshTokenBodySchema.nullish(),
+        body: refreshBodySchema,
         response: { 200: ok(authTokensSchema), ...failures(400, 401, 413, 415, 429) },
       },
     },
@@ -100,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         security: [],
         tags,
         summary: 'Revoke the refresh token and clear its cookie',
-        body: refreshTokenBodySchema.nullish(),
+        body: refreshBodySchema,
         response: { 200: ok(emptyData), ...failures(400, 413, 415, 429) },
       },
     },

@@ -41,7 +41,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ services: AuthServices 
         tags,
         security,
         summary: 'Send a new verification code (one a minute)',
-        body: resendEmailVerificationBodySchema.nullish(),
+        body: resendEmailVerificationBodySchema.nullish().meta({ examples: [{}] }),
         response: { 200: ok(emptyData), ...failures(400, 401, 409, 413, 415, 429) },
       },
     },

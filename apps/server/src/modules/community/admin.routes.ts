@@ -24,6 +24,13 @@ const summaries: Record<ModerationAction, string> = {
   delete: 'Delete a post for good (the result cannot be shared again)',
 };
 
+/** The OpenAPI example of each action's body: the reason the audit log keeps. */
+const exampleReasons: Record<ModerationAction, string> = {
+  approve: 'Reviewed: the reports were about the style, not the guidelines',
+  hide: 'Hidden while we check a copyright claim',
+  delete: 'Shows a real person without their consent',
+};
+
 /** Community moderation: ADMIN only, checked before the input is validated; every action is audited. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createModerationService({ db: app.db, links: app.fileLinks });
@@ -55,7 +62,7 @@ export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: summaries[action],
           params: postIdParamsSchema,
-          body: moderatePostBodySchema,
+          body: moderatePostBodySchema.meta({ examples: [{ reason: exampleReasons[action] }] }),
           response: { 200: ok(moderationPostSchema), ...failures(400, 401, 403, 404, 413, 429) },
         },
       },

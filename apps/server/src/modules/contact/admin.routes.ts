@@ -78,7 +78,7 @@ export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Mark a message open or answered',
         params: contactIdParamsSchema,
-        body: z.strictObject({ status: z.enum(contactStatuses) }),
+        body: z.strictObject({ status: z.enum(contactStatuses) }).meta({ examples: [{ status: 'answered' }] }),
         response: { 200: ok(contactMessageSchema), ...failures(400, 401, 403, 404, 429) },
       },
     },

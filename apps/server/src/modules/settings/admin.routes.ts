@@ -31,7 +31,30 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'Replace the platform settings (audited with before and after)',
-        body: platformSettingsSchema,
+        // The examples on the body only: platformSettingsSchema is also a field of adminSettingsSchema.
+        body: platformSettingsSchema.meta({
+          examples: [
+            {
+              signupsOpen: true,
+              maintenanceBanner: {
+                enabled: true,
+                message: 'Maintenance on 5 December 2026 from 02:00 to 03:00 UTC: new jobs may wait a few minutes.',
+              },
+              freePlanCredits: 5,
+              cryptoThreshold: 19.2,
+              defaultApiKeyRateLimit: 100,
+              supportUrl: 'https://support.example.com/lumen',
+              communityUrl: 'https://community.example.com/lumen',
+              supportEmail: 'support@example.com',
+              seller: {
+                name: 'Lumen Studio',
+                address: '1 Example Street, 10115 Berlin, Germany',
+                email: 'billing@example.com',
+                taxId: 'DE123456789',
+              },
+            },
+          ],
+        }),
         response: { 200: ok(adminSettingsSchema), ...failures(400, 401, 403, 413, 415, 429) },
       },
     },

@@ -263,10 +263,19 @@ describe('OpenAPI', () => {
     expect(login['429'].headers['Retry-After']).toBeDefined();
   });
 
-  it('gives examples for the API-key operations, and every example in the document matches its schema', async () => {
+  it('gives an example of every JSON request body and of the API-key responses, and every example matches its schema', async () => {
     const document = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
     const jobsCreate = document.paths['/api/v1/jobs'].post.requestBody.content['application/json'];
     expect(Object.keys(jobsCreate.examples)).toHaveLength(6);
+    type Operation = { operationId: string; requestBody?: { content?: Record<string, { example?: unknown; examples?: unknown }> } };
+    const bodiesWithoutExample = Object.values(document.paths as Record<string, Record<string, Operation>>)
+      .flatMap((item) => Object.values(item))
+      .filter((operation) => {
+        const json = operation.requestBody?.content?.['application/json'];
+        return json && !json.example && !json.examples;
+      })
+      .map((operation) => operation.operationId);
+    expect(bodiesWithoutExample).toEqual([]);
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const checked: string[] = [];
     const visit = (node: unknown, where: string) => {

@@ -15,6 +15,11 @@ const IMAGE_FIELD = 'image';
 const idParamsSchema = z.strictObject({ id: z.uuid('Not a catalogue id') });
 const labels = { models: 'Try-on model', garments: 'Garment' } as const;
 const operationNouns = { models: 'Model', garments: 'Garment' } as const;
+/** The OpenAPI example of each PUT body. */
+const updateExamples = {
+  models: { name: 'Ava', category: 'dress', isActive: true },
+  garments: { name: 'Navy linen shirt', category: 'top', isActive: true },
+} as const;
 
 /** GET/POST /admin/try-on/{models,garments} and PUT …/{id}; POST is multipart: image + name + category. */
 export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,7 +107,7 @@ export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           security,
           summary: `Rename, recategorise, activate or deactivate a ${labels[kind].toLowerCase()}`,
           params: idParamsSchema,
-          body: updateTryOnItemBodySchema,
+          body: updateTryOnItemBodySchema.meta({ examples: [updateExamples[kind]] }),
           response: { 200: ok(tryOnCatalogueItemSchema), ...failures(400, 401, 403, 404, 413, 415, 429) },
         },
       },

@@ -120,7 +120,12 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Approve a refund request: refunds amountCents (default: what remains) and links it; audited; the user is told by mail',
         params: idParamsSchema,
-        body: approveRefundRequestBodySchema.nullish(),
+        body: approveRefundRequestBodySchema.nullish().meta({
+          examples: [
+            { note: 'Approved: the same pack was bought twice' },
+            { amountCents: 1100, note: 'Partial refund: 50 of the 120 credits were already used' },
+          ],
+        }),
         response: { 200: ok(refundRequestDecisionSchema), ...failures(400, 401, 403, 404, 409, 413, 415, 429, 503) },
       },
     },

@@ -8,12 +8,14 @@ import type { SandboxCardProvider } from './sandbox-card-provider.ts';
 import { renderCheckoutPage, renderMissingCheckoutPage } from './sandbox-checkout-page.ts';
 
 const sessionParamsSchema = z.strictObject({ sessionId: z.string().regex(/^cs_test_[0-9a-f]{24}$/, 'not a test checkout id') });
-const checkoutFormSchema = z.object({
-  cardNumber: z.string().max(40).default(''),
-  expiry: z.string().max(10).default(''),
-  cvc: z.string().max(10).default(''),
-});
-const authenticateFormSchema = z.object({ approve: z.enum(['true', 'false']) });
+const checkoutFormSchema = z
+  .object({
+    cardNumber: z.string().max(40).default(''),
+    expiry: z.string().max(10).default(''),
+    cvc: z.string().max(10).default(''),
+  })
+  .meta({ examples: [{ cardNumber: '4242 4242 4242 4242', expiry: '12/28', cvc: '123' }] });
+const authenticateFormSchema = z.object({ approve: z.enum(['true', 'false']) }).meta({ examples: [{ approve: 'true' }] });
 const checkoutPage = (description: string) => mediaResponse(description, ['text/html'], 'text');
 
 /** The built-in card provider's own endpoints (test mode only: 404 when Stripe keys are set). */
