@@ -71,7 +71,7 @@ describe('card payment dialog (test mode)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
     expect(orderReads).toBeGreaterThanOrEqual(2);
     expect(toast.success).toHaveBeenCalledWith('Payment Successful', { description: 'Your purchase of 50 credits (Pro) is complete.' });
-    expect(toast.success).toHaveBeenCalledWith('Purchase successful', { description: 'Your credits have been added to your account' });
+    expect(toast.success).toHaveBeenCalledWith('Purchase successful — Your credits have been added to your account');
     expect(auth.refreshUser).toHaveBeenCalled();
     const intentCalls = calls(served, '/credits/purchase/stripe/create-payment-intent');
     expect(intentCalls).toHaveLength(1);

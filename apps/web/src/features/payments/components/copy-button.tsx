@@ -3,7 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 
-export const COPIED_MESSAGE = 'Copied to clipboard';
+export const COPIED_MESSAGE = 'Copied to clipboard!';
 const COPIED_FEEDBACK_MS = 2000;
 
 /** Copies a value; the toast and the button's copied state (2 s) confirm it. */

@@ -127,7 +127,7 @@ describe('crypto payment dialog', () => {
     expect(countdown.textContent).not.toBe(before);
     await user.click(within(dialog).getByRole('button', { name: 'Copy address' }));
     expect(await navigator.clipboard.readText()).toBe(payment.payAddress);
-    expect(toast.success).toHaveBeenCalledWith('Copied to clipboard');
+    expect(toast.success).toHaveBeenCalledWith('Copied to clipboard!');
     await user.click(within(dialog).getByRole('button', { name: 'Copy amount' }));
     expect(await navigator.clipboard.readText()).toBe('0.00071234');
 
@@ -150,7 +150,7 @@ describe('crypto payment dialog', () => {
     expect(toast.success).toHaveBeenCalledWith('Payment Successful', {
       description: 'Your purchase of 350 credits (350 Credits) is complete.',
     });
-    expect(toast.success).toHaveBeenCalledWith('Purchase successful', { description: 'Your credits have been added to your account' });
+    expect(toast.success).toHaveBeenCalledWith('Purchase successful — Your credits have been added to your account');
     expect(auth.refreshUser).toHaveBeenCalled();
     // finished: no more checks
     await act(async () => vi.advanceTimersByTimeAsync(30_000));

@@ -18,8 +18,7 @@ import { PaymentMethodDialog } from './payment-method-dialog.tsx';
 import { PACKAGES_LOAD_ERROR } from './use-pricing-data.ts';
 
 export const PAYMENT_SUCCESS_TITLE = 'Payment Successful';
-export const PURCHASE_SUCCESS_TITLE = 'Purchase successful';
-export const PURCHASE_SUCCESS_DESCRIPTION = 'Your credits have been added to your account';
+export const PURCHASE_SUCCESS_MESSAGE = 'Purchase successful — Your credits have been added to your account';
 
 type Step = 'method' | 'card' | 'crypto';
 /** `opening` changes on every open, so each payment starts from a fresh dialog state. */
@@ -73,7 +72,7 @@ export function PaymentDialogs() {
   const onPaid = useCallback(() => {
     if (!pkg) return;
     toast.success(PAYMENT_SUCCESS_TITLE, { description: `Your purchase of ${pkg.creditsAmount} credits (${cardName}) is complete.` });
-    toast.success(PURCHASE_SUCCESS_TITLE, { description: PURCHASE_SUCCESS_DESCRIPTION });
+    toast.success(PURCHASE_SUCCESS_MESSAGE);
     setState((current) => (current ? { ...current, step: null } : current));
     void refreshCredits();
     void queryClient.invalidateQueries({ queryKey: paymentKeys.invoiceLists() });
