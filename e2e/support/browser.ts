@@ -23,8 +23,12 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  server = baseUrl(),
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server, viewport });
   const page = await context.newPage();
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {

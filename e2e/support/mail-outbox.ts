@@ -14,8 +14,9 @@ export async function readCodeFromOutbox(
   email: string,
   template: 'password_reset' | 'email_verification',
   after?: string,
+  server: string = baseUrl(),
 ): Promise<string> {
-  const api = await request.newContext({ baseURL: baseUrl() });
+  const api = await request.newContext({ baseURL: server });
   try {
     const login = await api.post('/api/v1/auth/login', { data: adminCredentials });
     expect(login.status()).toBe(200);

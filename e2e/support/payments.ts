@@ -4,15 +4,18 @@ import { uniqueEmail } from './browser.ts';
 import { readCodeFromOutbox } from './mail-outbox.ts';
 import { signInThroughModal, type Person } from './journeys.ts';
 
-/** A new account, signed in, with its e-mail verified from the dashboard banner (purchases need it). */
-export async function verifiedPerson(page: Page): Promise<Person> {
+/**
+ * A new account, signed in, with its e-mail verified from the dashboard banner (purchases need it). `server` is the
+ * page's server when it is not the suite's own.
+ */
+export async function verifiedPerson(page: Page, server?: string): Promise<Person> {
   const person: Person = { firstName: 'Paula', lastName: 'Payer', email: uniqueEmail('payer'), password: 'payments-e2e-2026' };
   const registered = await page.request.post('/api/v1/auth/register', { data: person });
   expect(registered.status()).toBe(201);
   await signInThroughModal(page, person.email, person.password);
   const banner = page.getByRole('region', { name: 'Please verify your email address' });
   await banner.waitFor();
-  await banner.getByLabel('Verification code').fill(await readCodeFromOutbox(person.email, 'email_verification'));
+  await banner.getByLabel('Verification code').fill(await readCodeFromOutbox(person.email, 'email_verification', undefined, server));
   await banner.getByRole('button', { name: 'Verify email' }).click();
   await banner.waitFor({ state: 'detached' });
   return person;
