@@ -108,6 +108,8 @@ describe('POST /mcp, tools', () => {
 
     // The cost is read when the tools are listed: an admin's change shows on the next request.
     await t.database.db.update(serviceCosts).set({ cost: 7 }).where(eq(serviceCosts.serviceKey, 'sound-generator'));
+    // Written straight to the database (as another process would): the cached costs hear of it from the change feed.
+    await t.app.database.changes.catchUp();
     try {
       const again = await client.listTools();
       expect(again.tools.find((tool) => tool.name === 'sound_generator')!.description).toContain('Cost: 7 credits per run');
@@ -116,6 +118,7 @@ describe('POST /mcp, tools', () => {
         .update(serviceCosts)
         .set({ cost: costs['sound-generator']! })
         .where(eq(serviceCosts.serviceKey, 'sound-generator'));
+      await t.app.database.changes.catchUp();
     }
   });
 

@@ -12,6 +12,8 @@ import { chargeForService, grantCredits, refundCharge } from '../../credits/cred
 import { listPlans, updatePlan } from '../plans/plans.repository.ts';
 
 const { app, db, get } = appForFile();
+/** A write straight to the database reaches the cached catalogue through the change feed: wait for its notice. */
+const noticed = () => app().database.changes.catchUp();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('GET /payment/plans', () => {
@@ -33,6 +35,7 @@ describe('GET /payment/plans', () => {
     expect(subscriptionPlanSchema.parse(ok.json().data)).toMatchObject({ id: creator!.id, name: 'Creator' });
 
     await updatePlan(db(), studio!.id, { isActive: false });
+    await noticed();
     try {
       expect((await get('/payment/plans')).json().data.map((plan: { name: string }) => plan.name)).toEqual(['Creator']);
       for (const id of [studio!.id, UNKNOWN_ID]) {
@@ -42,6 +45,7 @@ describe('GET /payment/plans', () => {
       }
     } finally {
       await updatePlan(db(), studio!.id, { isActive: true });
+      await noticed();
     }
     const bad = await get('/payment/plans/not-a-uuid');
     expect(bad.statusCode).toBe(400);
@@ -64,6 +68,7 @@ describe('GET /payment/credit-packs', () => {
 
     await updatePackage(db(), second!.id, { isActive: false });
     await updatePackage(db(), third!.id, { archivedAt: new Date() });
+    await noticed();
     try {
       for (const id of [second!.id, third!.id, UNKNOWN_ID]) {
         const missing = await get(`/payment/credit-packs/${id}`);
@@ -75,6 +80,7 @@ describe('GET /payment/credit-packs', () => {
     } finally {
       await updatePackage(db(), second!.id, { isActive: true });
       await updatePackage(db(), third!.id, { archivedAt: null });
+      await noticed();
     }
     expect((await get('/payment/credit-packs/123')).statusCode).toBe(400);
   });
