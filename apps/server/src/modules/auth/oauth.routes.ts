@@ -12,7 +12,7 @@ import {
 } from '@lumen/core/auth/oauth';
 import type { OAuthErrorCode } from '@lumen/core/auth/oauth';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
-import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { emptyData, failures, ok, redirectResponse } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import type { AuthServices } from './auth-services.ts';
@@ -64,7 +64,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
         tags,
         summary: 'Start Google sign-in (intent=link to link Google to the signed-in account); redirects to the provider',
         querystring: oauthStartQuerySchema,
-        response: { 302: z.null().describe('Redirect to the provider, or to /auth/callback?error=…') },
+        response: { 302: redirectResponse('Redirect to the provider, or to /auth/callback?error=…') },
       },
     },
     async (request, reply) => {
@@ -91,7 +91,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> = as
         tags,
         summary: 'Where Google sends the browser back; redirects to /auth/callback with tokens or an error code',
         querystring: callbackQuerySchema,
-        response: { 302: z.null().describe('Redirect to /auth/callback') },
+        response: { 302: redirectResponse('Redirect to /auth/callback') },
       },
     },
     async (request, reply) => {
