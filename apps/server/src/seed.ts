@@ -24,7 +24,7 @@ export const seedCreditPackages = [
   { name: '350 Credits', priceCents: 4900, creditsAmount: 350, sortOrder: 4 },
 ] as const;
 
-/** Plans are data until the payments issue adds subscription checkout. */
+/** The monthly plans offered on a fresh install, beside the one-time packages (subscription checkout: payments/subscriptions). */
 export const seedSubscriptionPlans = [
   {
     name: 'Creator',

@@ -3,7 +3,7 @@ import { useSite } from '@/lib/site-context.ts';
 
 export const SITE_NAME = 'Lumen Studio';
 export const DEFAULT_DESCRIPTION =
-  'Lumen Studio is an AI creative studio: generate backgrounds and images, try on clothes virtually, render speed painting videos, analyse sales calls and create sound — all paid with simple one-time credits.';
+  'Lumen Studio is an AI creative studio: generate backgrounds and images, try on clothes virtually, render speed painting videos, analyse sales calls and create sound — all paid from one credit balance.';
 
 type PageMetaProps = {
   title: string;

@@ -112,9 +112,9 @@ So 20 credits are twenty generated images, ten try-ons, or four speed-painting v
 
 A job is charged when it starts, in the same step that records it, so two clicks can never spend the same credit twice. If a job fails for good, its credits come back automatically — once. Your balance and every movement are listed under *Account › Billing*.
 
-## Start free, pay once
+## Start free, then top up once or every month
 
-Every new account gets **5 free credits**. When you need more, credit packages are one-time purchases — no subscription — by card or, for larger packages, by cryptocurrency. And if you share Lumen Studio on social media or write to us through the contact page, we are happy to add **free credits** to your account.`,
+Every new account gets **5 free credits**. When you need more, buy a one-time credit package, by card or, for larger packages, by cryptocurrency; or, if you create every week, take a monthly plan that adds fresh credits every month and can be cancelled anytime. Both fill the same balance, and credits never expire. And if you share Lumen Studio on social media or write to us through the contact page, we are happy to add **free credits** to your account.`,
   },
 ];
 

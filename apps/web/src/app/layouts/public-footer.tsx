@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { NewsletterSignup } from '@/features/content/components/newsletter-signup.tsx';
 import { Logo } from './logo.tsx';
 import { companyLinks, legalLinks, productLinks, resourceLinks } from './nav-items.ts';
@@ -27,9 +28,7 @@ export function PublicFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)]">
         <div>
           <Logo light />
-          <p className="mt-3 max-w-xs text-sm text-slate-400">
-            An AI creative studio: six tools, one credit balance, no subscription required.
-          </p>
+          <p className="mt-3 max-w-xs text-sm text-slate-400">An AI creative studio: {pricingStory.tagline}.</p>
         </div>
         <FooterColumn title="Products" items={productLinks} />
         <FooterColumn title="Company" items={companyLinks} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Coins, HeartHandshake, ShieldCheck, Sparkles } from 'lucide-react';
+import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { Button } from '@/components/ui/button.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageMeta } from '@/components/page-meta.tsx';
@@ -9,8 +10,8 @@ import { BackdropImage } from '@/components/backdrop-image.tsx';
 const principles = [
   {
     icon: Coins,
-    title: 'One balance, no subscriptions',
-    text: 'Buy credits once and spend them on any tool. Each run shows its cost before you start, and AI Background costs nothing.',
+    title: 'One balance for every tool',
+    text: 'Spend your credits on any tool. Each run shows its cost before you start, and AI Background costs nothing.',
   },
   {
     icon: ShieldCheck,
@@ -56,8 +57,8 @@ export function AboutPage() {
             websites, each with its own monthly subscription — for a product photo one week and a jingle the next.
           </p>
           <p>
-            So we put the tools people actually use side by side, behind one account and one credit balance. You pay once for a credit
-            package and spend it on whatever the job of the day is. No subscription to cancel, no unused seats.
+            So we put the tools people actually use side by side, behind one account and one credit balance, and spend it on whatever the
+            job of the day is. {pricingStory.summary}
           </p>
         </div>
         <h2 className="mt-12 text-2xl font-bold text-slate-900">The studio today</h2>

@@ -18,8 +18,8 @@ const steps = [
   },
   {
     icon: CreditCard,
-    title: 'Top up with one-time packages',
-    text: 'No subscription: buy a credit package when you need more, by card or cryptocurrency.',
+    title: 'Top up once or every month',
+    text: 'Buy a one-time credit package when you need more, or take a monthly plan for fresh credits every month. Credits never expire.',
   },
   {
     icon: ShieldCheck,
@@ -45,7 +45,7 @@ export function HomePage() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg text-slate-200">
             Swap backgrounds, generate images, try on clothes virtually, turn pictures into speed painting videos, analyse sales calls and
-            create sound — all in one place, with no subscription.
+            create sound — all in one place, paid from one credit balance.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row">
             <SignUpCta />

@@ -9,7 +9,7 @@ import { formatDate, formatDollars } from '@/lib/format.ts';
 import { useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from '../api/subscription.ts';
 import type { SubscriptionDto } from '../api/subscription.ts';
 
-const ENDED = ['canceled', 'incomplete_expired'];
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'];
 
 /** The user's subscription: plan, period, and cancel (at period end or now, after a confirm) or reactivate. */
 export function CurrentSubscription({ subscription }: { subscription: SubscriptionDto }) {
@@ -17,7 +17,7 @@ export function CurrentSubscription({ subscription }: { subscription: Subscripti
   const reactivate = useReactivateSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
   const [immediately, setImmediately] = useState(false);
-  const ended = ENDED.includes(subscription.status);
+  const ended = ENDED_SUBSCRIPTION_STATUSES.includes(subscription.status);
   const periodEnd = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : null;
   // A crypto-paid period is paid once: it ends by itself, so only "cancel now" means anything.
   const renews = subscription.renewsAutomatically;

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Check } from 'lucide-react';
+import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,21 +9,36 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDollars } from '@/lib/format.ts';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
 import { goToCheckout } from '../api/checkout-redirect.ts';
 import { useSubscriptionPlansQuery } from '../api/get-subscription-plans.ts';
 import { startSubscriptionCheckout } from '../api/subscription.ts';
 
-/** GET /payment/plans; Subscribe opens checkout (POST /payment/checkout/subscription, then the browser goes to data.url). */
+/**
+ * GET /payment/plans; Subscribe opens checkout (POST /payment/checkout/subscription, then the browser goes to data.url).
+ * A visitor is asked to create an account first and comes back to /dashboard/subscription.
+ */
 export function SubscriptionPlansList({ currentPlanId, subscribed }: { currentPlanId?: string | null; subscribed: boolean }) {
+  const { user } = useAuth();
   const { data, isPending, isError, refetch } = useSubscriptionPlansQuery();
   const checkout = useMutation({
     mutationFn: startSubscriptionCheckout,
     onSuccess: ({ url }) => goToCheckout(url),
     onError: (error) => toast.error('Failed to start checkout', { description: errorMessage(error, 'Please try again.') }),
   });
+  const subscribe = (plan: SubscriptionPlan) => {
+    if (user) checkout.mutate(plan.id);
+    else
+      openSignupModal({
+        redirectTo: '/dashboard/subscription',
+        message: `Create your free account first; then you can subscribe to the ${plan.name} plan.`,
+      });
+  };
   if (isPending) return <Spinner label="Loading subscription plans…" />;
   if (isError) return <ErrorState message="Failed to load subscription plans" onRetry={() => void refetch()} />;
-  if (data.length === 0) return <EmptyState title="No subscription plans yet">One-time credit packages are available below.</EmptyState>;
+  if (data.length === 0)
+    return <EmptyState title="No monthly plans at the moment">One-time credit packages are always available.</EmptyState>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {data.map((plan) => {
@@ -55,7 +71,7 @@ export function SubscriptionPlansList({ currentPlanId, subscribed }: { currentPl
                 className="w-full"
                 variant={current ? 'outline' : 'primary'}
                 disabled={subscribed || checkout.isPending}
-                onClick={() => checkout.mutate(plan.id)}
+                onClick={() => subscribe(plan)}
                 aria-label={`Subscribe to ${plan.name}`}
               >
                 {current ? 'Current plan' : checkout.isPending && checkout.variables === plan.id ? 'Opening checkout…' : 'Subscribe'}

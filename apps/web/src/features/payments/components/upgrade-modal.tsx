@@ -30,7 +30,7 @@ export function UpgradeModal() {
           onClick={() => setOpen(false)}
           className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
         >
-          See detailed pricing and usage comparison <ArrowRight className="h-4 w-4" aria-hidden="true" />
+          Monthly plans, detailed pricing and usage comparison <ArrowRight className="h-4 w-4" aria-hidden="true" />
         </Link>
       </p>
     </Dialog>

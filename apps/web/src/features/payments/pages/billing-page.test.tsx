@@ -101,3 +101,37 @@ describe('billing page', () => {
     expect(screen.queryByRole('navigation', { name: 'Usage history pages' })).not.toBeInTheDocument();
   });
 });
+
+describe('billing page: how the user buys credits', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const serveSubscription = (subscription: unknown) =>
+    mockFetch((url) => (url === '/api/v1/payment/subscriptions/me' ? ok({ subscription }) : fail(404, 'Not found', 'NOT_FOUND')));
+
+  it('shows a running monthly plan beside the balance, with a link to manage it', async () => {
+    serveSubscription({
+      id: 'sub-1',
+      status: 'active',
+      plan: { id: 'plan-1', name: 'Creator', price: 15, interval: 'month', creditsPerPeriod: 100 },
+      currentPeriodStart: '2026-11-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-12-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      renewsAutomatically: true,
+      testMode: true,
+    });
+    renderRoutes(routes, { path: '/dashboard/account/billing', auth: fakeAuth({ user: makeUser() }) });
+    const card = screen.getByLabelText('How you buy credits');
+    expect(await within(card).findByText('Creator')).toBeInTheDocument();
+    expect(within(card).getByText('100 credits every month, on top of any packages you buy.')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Manage your plan' })).toHaveAttribute('href', '/dashboard/subscription');
+  });
+
+  it('says pay as you go when there is no plan, and points to the monthly plans', async () => {
+    serveSubscription(null);
+    renderRoutes(routes, { path: '/dashboard/account/billing', auth: fakeAuth({ user: makeUser() }) });
+    const card = screen.getByLabelText('How you buy credits');
+    expect(within(card).getByText('None: pay as you go')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'See monthly plans' })).toHaveAttribute('href', '/dashboard/subscription');
+  });
+});

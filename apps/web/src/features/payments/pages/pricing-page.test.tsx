@@ -1,3 +1,4 @@
+import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -28,10 +29,23 @@ const routes = [
   },
 ];
 
+const monthlyPlan = {
+  id: 'plan-1',
+  name: 'Creator',
+  description: 'For regular creators: fresh credits every month.',
+  price: 15,
+  interval: 'month',
+  creditsPerPeriod: 100,
+  features: ['100 credits every month'],
+  isActive: true,
+  sortOrder: 1,
+};
+
 function serve(packages: CreditPackage[] = seededPackages(), costs: Record<string, number> = defaultCosts) {
   return mockFetch((url) => {
     if (url === '/api/v1/credits/packages') return ok(packages);
     if (url === '/api/v1/credits/costs') return ok(costs);
+    if (url === '/api/v1/payment/plans') return ok([monthlyPlan]);
     if (url === '/api/v1/payment/config')
       return ok({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
     if (url === '/api/v1/credits/purchase/stripe/create-payment-intent') {
@@ -153,6 +167,28 @@ describe('pricing page', () => {
     expect(events[0]).toMatchObject({ mode: 'signup', redirectTo: '/dashboard' });
     expect(events[1]).toMatchObject({ mode: 'signup', redirectTo: `/company/pricing?package=${packages[1]!.id}` });
     expect(card('Pro')).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('tells one story: packages and the optional monthly plans side by side; a visitor subscribing signs up first', async () => {
+    serve();
+    const events: Array<{ redirectTo?: string; mode: string; message?: string }> = [];
+    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    await renderPricing();
+    expect(screen.getByText(`Start free. ${pricingStory.summary}`)).toBeInTheDocument();
+    const plans = screen.getByRole('region', { name: 'Monthly plans' });
+    expect(within(plans).getByText(pricingStory.plans)).toBeInTheDocument();
+    const creator = await within(plans).findByRole('listitem', { name: 'Creator' });
+    expect(within(creator).getByText('100 credits every month', { selector: 'p' })).toBeInTheDocument();
+    await userEvent.click(within(creator).getByRole('button', { name: 'Subscribe to Creator' }));
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    expect(events).toEqual([
+      {
+        mode: 'signup',
+        redirectTo: '/dashboard/subscription',
+        message: 'Create your free account first; then you can subscribe to the Creator plan.',
+      },
+    ]);
   });
 
   it('after signing up for a paid plan, selects it and tells the user to pick their package', async () => {
@@ -300,10 +336,11 @@ describe('pricing page', () => {
         return calls <= 2 ? fail(500, 'Boom', 'INTERNAL') : ok(seededPackages());
       }
       if (url === '/api/v1/credits/costs') return ok(defaultCosts);
+      if (url === '/api/v1/payment/plans') return ok([]);
       return fail(404, 'Not found', 'NOT_FOUND');
     });
     renderRoutes(routes, { path: '/company/pricing', auth: fakeAuth() });
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByText('Loading plans…')).toBeInTheDocument();
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Failed to load credit packages'), { timeout: 4000 });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Pro' })).toBeInTheDocument();

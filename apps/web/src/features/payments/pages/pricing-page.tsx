@@ -4,8 +4,10 @@ import { Gift } from 'lucide-react';
 import { toast } from 'sonner';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { CreditCostReference } from '../components/credit-cost-reference.tsx';
+import { MonthlyPlansSection } from '../components/monthly-plans-section.tsx';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';
 import { SelectedPackageBar } from '../components/selected-package-bar.tsx';
 import { SignUpPrompt } from '../components/sign-up-prompt.tsx';
@@ -45,7 +47,7 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
       <PageHeader
         eyebrow="Pricing"
         title="Choose the Perfect Plan for Your Creative Needs"
-        description="One-time credit packages, no subscription. Start free, top up when you need more."
+        description={`Start free. ${pricingStory.summary}`}
       />
       {cancelled && (
         <p role="status" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -70,6 +72,8 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
         <PlanGridSection selectedId={selectedId} onSelect={setChosenId} />
         {!isLoading && packages.length > 0 && <SelectedPackageBar packages={packages} selectedId={selectedId} />}
       </section>
+
+      <MonthlyPlansSection />
 
       {!user && <SignUpPrompt />}
 

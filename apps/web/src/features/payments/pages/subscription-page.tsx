@@ -1,3 +1,4 @@
+import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { displayedCredit, FREE_PLAN, usesFor } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
@@ -8,10 +9,8 @@ import { costLabel, withCosts } from '@/lib/service-details.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
 import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
-import { useMySubscriptionQuery } from '../api/subscription.ts';
-import { CurrentSubscription } from '../components/current-subscription.tsx';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';
-import { SubscriptionPlansList } from '../components/subscription-plans-list.tsx';
+import { MonthlyPlansSection } from '../components/monthly-plans-section.tsx';
 
 /** /dashboard/subscription: the current plan, the balance and what it buys, plans and packages. */
 export function SubscriptionPage() {
@@ -22,9 +21,6 @@ export function SubscriptionPage() {
   const hasPurchased = usage.data?.hasPurchased ?? false;
   const planName = hasPurchased ? (usage.data?.plan.name ?? 'Credit packs') : FREE_PLAN.name;
   const services = withCosts(costs.data);
-  const mine = useMySubscriptionQuery(user !== null);
-  const subscription = mine.data ?? null;
-  const subscribed = subscription !== null && !['canceled', 'incomplete_expired'].includes(subscription.status);
 
   return (
     <>
@@ -46,7 +42,7 @@ export function SubscriptionPage() {
         <Card>
           <p className="text-sm text-slate-600">Credit balance</p>
           <p className="mt-1 text-3xl font-bold text-slate-900">{balance}</p>
-          <p className="mt-1 text-xs text-slate-500">Credits are one-time purchases and never expire.</p>
+          <p className="mt-1 text-xs text-slate-500">{pricingStory.neverExpire}</p>
         </Card>
       </div>
 
@@ -82,22 +78,11 @@ export function SubscriptionPage() {
         <h2 id="packages-heading" className="text-lg font-semibold text-slate-900">
           Buy credits
         </h2>
-        <p className="mb-4 text-sm text-slate-600">One-time packages; pick one to continue to payment.</p>
+        <p className="mb-4 text-sm text-slate-600">{pricingStory.packages} Pick one to continue to payment.</p>
         <PlanGridSection />
       </section>
 
-      <section aria-labelledby="plans-heading" className="mt-10">
-        <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
-          Subscription plans
-        </h2>
-        <p className="mb-4 text-sm text-slate-600">Plans add their credits every period, on top of any credit packages you buy.</p>
-        {subscription && (
-          <div className="mb-4">
-            <CurrentSubscription subscription={subscription} />
-          </div>
-        )}
-        <SubscriptionPlansList currentPlanId={subscribed ? subscription?.plan.id : null} subscribed={subscribed} />
-      </section>
+      <MonthlyPlansSection title="Subscription plans" />
     </>
   );
 }
