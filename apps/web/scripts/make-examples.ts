@@ -6,7 +6,8 @@
  * inputs are drawn here (SVG → sharp) or typed in src/features/marketing/examples/example-inputs.ts,
  * and the results are written small and web-ready under public/examples/<service>/.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -19,16 +20,19 @@ import {
   virtualTryOnEngine,
 } from '@lumen/engines';
 import type { EngineContext, EngineFile, EngineResult } from '@lumen/engines';
+import type { ExampleInput, ExamplesManifest } from '../src/lib/examples/examples-manifest.ts';
 import { landscapePng } from '@lumen/engines/testing';
 import {
+  EXAMPLES_BASE,
   aiBackgroundExample,
   exampleEngineLabels,
   imageGeneratorExamples,
+  salesPilotExample,
   salesPilotTranscript,
   soundGeneratorExample,
   speedpaintingExample,
   virtualTryOnExample,
-} from '../src/features/marketing/examples/example-inputs.ts';
+} from '../src/lib/examples/example-inputs.ts';
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = join(webRoot, 'public');
@@ -39,10 +43,31 @@ const context = (label: string): EngineContext => ({
   onProgress: (fraction) => process.stdout.write(`\r${label} ${Math.round(fraction * 100)}%   `),
 });
 
-async function save(urlPath: string, data: Buffer | string): Promise<void> {
+/**
+ * What each written file is and where its inputs came from: public/examples/manifest.json. A test checks that every
+ * example the pages show is listed there, unchanged since this script wrote it (sha256), with its inputs' licences.
+ */
+const manifestPath = join(publicDir, EXAMPLES_BASE, 'manifest.json');
+const manifest: ExamplesManifest = await readFile(manifestPath, 'utf8')
+  .then((text) => JSON.parse(text) as ExamplesManifest)
+  .catch(() => ({ generatedBy: 'apps/web/scripts/make-examples.ts', services: {} }));
+let current: ExamplesManifest['services'][string] | null = null;
+
+/** Every input here is drawn or written by this script (or by make-images.mjs for the backdrops): the project's own work. */
+const OWN_WORK = 'Own work of this project, drawn or written by its scripts (no third-party material)';
+
+function begin(service: keyof typeof exampleEngineLabels, inputs: ExampleInput[]) {
+  console.log(service);
+  current = { engine: exampleEngineLabels[service], inputs, files: {} };
+  manifest.services[service] = current;
+}
+
+async function save(urlPath: string, data: Buffer | string, role: 'input' | 'output' = 'output'): Promise<void> {
   const file = join(publicDir, urlPath);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, data);
+  if (!current) throw new Error('save() before begin()');
+  current.files[urlPath] = { role, sha256: createHash('sha256').update(data).digest('hex') };
   const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   console.log(`\n  wrote ${urlPath} (${(size / 1024).toFixed(1)} KB)`);
 }
@@ -91,7 +116,14 @@ function productPhoto() {
 }
 
 async function makeAiBackground() {
-  console.log('ai-background');
+  begin('ai-background', [
+    { description: aiBackgroundExample.description, source: 'productPhoto() in this script (SVG)', licence: OWN_WORK },
+    {
+      description: `Preset backdrop ${aiBackgroundExample.preset}`,
+      source: `/main/bg/${aiBackgroundExample.preset}.jpg (scripts/make-images.mjs)`,
+      licence: OWN_WORK,
+    },
+  ]);
   const engine = createAiBackgroundEngine();
   const image = await productPhoto();
   const preset = await engine.run(
@@ -99,14 +131,21 @@ async function makeAiBackground() {
     context('  preset'),
   );
   const color = await engine.run({ params: { mode: 'color', color: aiBackgroundExample.color }, files: { image } }, context('  colour'));
-  await save(aiBackgroundExample.before, await webp(image.data));
+  await save(aiBackgroundExample.before, await webp(image.data), 'input');
   await save(aiBackgroundExample.after, await webp(fileOf(preset, 'background-preset.png')));
   await save(aiBackgroundExample.colorAfter, await webp(fileOf(color, 'background-color.png')));
   await save(aiBackgroundExample.cutout, await webp(fileOf(preset, 'background-removed.png'), 720, 82));
 }
 
 async function makeImageGenerator() {
-  console.log('image-generator');
+  begin(
+    'image-generator',
+    imageGeneratorExamples.map((example) => ({
+      description: `Prompt: ${example.prompt} (${example.style})`,
+      source: 'example-inputs.ts',
+      licence: OWN_WORK,
+    })),
+  );
   for (const example of imageGeneratorExamples) {
     const result = await imageGeneratorEngine.run(
       { params: { prompt: example.prompt, style: example.style, aspectRatio: example.aspectRatio, numberOfImages: 1 }, files: {} },
@@ -142,26 +181,30 @@ function garmentPhoto() {
 }
 
 async function makeVirtualTryOn() {
-  console.log('virtual-try-on');
+  begin('virtual-try-on', [
+    { description: virtualTryOnExample.description, source: 'personPhoto() and garmentPhoto() in this script (SVG)', licence: OWN_WORK },
+  ]);
   const person = await personPhoto();
   const garment = await garmentPhoto();
   const result = await virtualTryOnEngine.run(
     { params: { category: 'top', consentToLikeness: true }, files: { person, garment } },
     context('  try-on'),
   );
-  await save(virtualTryOnExample.person, await webp(person.data, 400));
-  await save(virtualTryOnExample.garment, await webp(garment.data, 320));
+  await save(virtualTryOnExample.person, await webp(person.data, 400), 'input');
+  await save(virtualTryOnExample.garment, await webp(garment.data, 320), 'input');
   await save(virtualTryOnExample.after, await webp(result.files[0]!.data, 400));
 }
 
 async function makeSpeedpainting() {
-  console.log('speed-painting');
+  begin('speedpainting', [
+    { description: speedpaintingExample.description, source: 'landscapePng() from @lumen/engines/testing', licence: OWN_WORK },
+  ]);
   const image: EngineFile = { name: 'landscape.png', contentType: 'image/png', data: await landscapePng(1024, 768) };
   const result = await speedpaintingEngine.run(
     { params: { style: 'oil', durationSeconds: speedpaintingExample.durationSeconds, resolution: '480p' }, files: { image } },
     context('  painting'),
   );
-  await save(speedpaintingExample.source, await webp(image.data, 640));
+  await save(speedpaintingExample.source, await webp(image.data, 640), 'input');
   const video = result.files.find((f) => f.kind === 'video')!;
   if (video.data.length > 3 * 1024 * 1024) throw new Error(`The video is ${video.data.length} bytes, over 3 MB`);
   await save(speedpaintingExample.video, video.data);
@@ -203,7 +246,7 @@ function monoHalfRate(wav: Buffer): Buffer {
 }
 
 async function makeSound() {
-  console.log('sound-generator');
+  begin('sound-generator', [{ description: `Prompt: ${soundGeneratorExample.prompt}`, source: 'example-inputs.ts', licence: OWN_WORK }]);
   const result = await soundGeneratorEngine.run(
     { params: { prompt: soundGeneratorExample.prompt, durationSeconds: soundGeneratorExample.durationSeconds, format: 'wav' }, files: {} },
     context('  sound'),
@@ -215,10 +258,12 @@ async function makeSound() {
 }
 
 async function makeSalesPilot() {
-  console.log('sales-pilot');
+  begin('sales-pilot', [
+    { description: salesPilotExample.description, source: 'salesPilotTranscript in example-inputs.ts (invented)', licence: OWN_WORK },
+  ]);
   const result = await salesPilotEngine.run({ params: { text: salesPilotTranscript, language: 'en' }, files: {} }, context('  report'));
-  await save('/examples/sales-pilot/report.json', `${JSON.stringify(result.summary, null, 2)}\n`);
-  await save('/examples/sales-pilot/report.html', fileOf(result, 'sales-call-report.html'));
+  await save(salesPilotExample.report, `${JSON.stringify(result.summary, null, 2)}\n`);
+  await save(salesPilotExample.html, fileOf(result, 'sales-call-report.html'));
 }
 
 const engines = [
@@ -249,4 +294,5 @@ const jobs: [string, () => Promise<void>][] = [
 for (const [name, make] of jobs) {
   if (only.size === 0 || only.has(name)) await make();
 }
+await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
 console.log('done');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoutes } from '@/test/render.tsx';
+import { speedpaintingExample } from '@/lib/examples/example-inputs.ts';
 import { VideosPage } from './videos-page.tsx';
 
 describe('/resources/videos', () => {
@@ -33,6 +34,10 @@ describe('/resources/videos', () => {
         : fail(404, 'Not found', 'NOT_FOUND'),
     );
     renderRoutes([{ path: '/', element: <VideosPage /> }]);
+    const real = screen.getByRole('region', { name: 'A real speed-painting video' });
+    const video = within(real).getByLabelText('Example speed painting video');
+    expect(video.querySelector('source')).toHaveAttribute('src', speedpaintingExample.video);
+    expect(video).toHaveAttribute('poster', speedpaintingExample.poster);
     const painting = await screen.findByRole('region', { name: 'Speed Painting Video' });
     expect(within(painting).getByTitle('Your first speed painting')).toHaveAttribute(
       'src',

@@ -5,7 +5,8 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { services } from '@/lib/service-details.ts';
+import { SpeedpaintingExampleVideo } from '@/components/speedpainting-example-video.tsx';
+import { serviceByKey, services } from '@/lib/service-details.ts';
 import { useTutorialVideosQuery } from '../api/tutorial-videos.ts';
 
 function VideoCard({ video }: { video: TutorialVideo }) {
@@ -53,6 +54,7 @@ function VideoCard({ video }: { video: TutorialVideo }) {
 
 /** /resources/videos: tutorial videos per tool (edited by admins on /admin/blog); a tool without one points to its guide. */
 export function VideosPage() {
+  const speedpainting = serviceByKey('speedpainting');
   const { data, isPending, isError, refetch } = useTutorialVideosQuery();
   return (
     <PageContainer>
@@ -61,6 +63,24 @@ export function VideosPage() {
         title="Video tutorials"
         description="Short walkthroughs of every Lumen Studio tool: what to upload, which settings matter, and how to get a result worth sharing."
       />
+      <section
+        aria-labelledby="engine-video-heading"
+        className="mb-12 grid items-start gap-6 rounded-2xl border border-slate-200 bg-white p-5 md:grid-cols-[3fr_2fr]"
+      >
+        <SpeedpaintingExampleVideo />
+        <div>
+          <h2 id="engine-video-heading" className="text-xl font-semibold text-slate-900">
+            A real speed-painting video
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Rendered by the built-in Speed Painting engine from one landscape picture, stroke by stroke, exactly as a job returns it. Upload
+            your own picture to get one like it.
+          </p>
+          <Link to={speedpainting.toolPath} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+            Try Speed Painting
+          </Link>
+        </div>
+      </section>
       {isPending ? (
         <Spinner label="Loading videos…" />
       ) : isError ? (

@@ -10,7 +10,8 @@ import {
   soundGeneratorExample,
   speedpaintingExample,
   virtualTryOnExample,
-} from '../examples/example-inputs.ts';
+} from '@/lib/examples/example-inputs.ts';
+import { SpeedpaintingExampleVideo } from '@/components/speedpainting-example-video.tsx';
 import { BeforeAfter } from './before-after.tsx';
 import { ExampleBadge } from './example-badge.tsx';
 import { SalesReportPreview } from './sales-report-preview.tsx';
@@ -114,23 +115,7 @@ function VirtualTryOnExamples() {
 function SpeedpaintingExamples() {
   return (
     <div className="grid items-start gap-6 md:grid-cols-[2fr_1fr]">
-      <figure>
-        <video
-          controls
-          muted
-          playsInline
-          loop
-          preload="metadata"
-          poster={speedpaintingExample.poster}
-          className="w-full rounded-xl border border-slate-200 bg-black"
-          aria-label="Example speed painting video"
-        >
-          <source src={speedpaintingExample.video} type="video/webm" />
-        </video>
-        <figcaption className="mt-2 text-sm text-slate-600">
-          {speedpaintingExample.durationSeconds}-second WebM, {speedpaintingExample.resolution}, {speedpaintingExample.style} style.
-        </figcaption>
-      </figure>
+      <SpeedpaintingExampleVideo />
       <figure>
         <img
           src={speedpaintingExample.source}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { PageMeta } from '@/components/page-meta.tsx';
 import { services } from '@/lib/service-details.ts';
 import { LatestArticles } from '../components/latest-articles.tsx';
+import { RealResultsStrip } from '../components/real-results-strip.tsx';
 import { ServiceCard } from '../components/service-card.tsx';
 import { SignUpCta } from '../components/sign-up-cta.tsx';
 import { BackdropImage } from '@/components/backdrop-image.tsx';
@@ -71,6 +72,10 @@ export function HomePage() {
             ))}
           </div>
         </section>
+      </HydrateApart>
+
+      <HydrateApart>
+        <RealResultsStrip />
       </HydrateApart>
 
       <HydrateApart>
