@@ -114,6 +114,34 @@ export const jobOutputSchema = z.object({
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
+const jobExample = {
+  id: '3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b',
+  service: 'image-generator',
+  status: 'succeeded',
+  progress: 1,
+  params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor', numberOfImages: 1 },
+  cost: 1,
+  engine: { kind: 'builtin', label: 'Built-in image engine' },
+  error: null,
+  refunded: false,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  startedAt: '2026-11-25T10:00:00.412Z',
+  finishedAt: '2026-11-25T10:00:02.908Z',
+  durationMs: 2496,
+  outputs: [
+    {
+      id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+      kind: 'image',
+      name: 'image-1.png',
+      contentType: 'image/png',
+      size: 482113,
+      previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig',
+    },
+  ],
+  summary: { style: 'watercolor', aspectRatio: '16:9', seed: 1842 },
+  canDownload: true,
+};
+
 export const jobSchema = z
   .object({
     id: z.uuid(),
@@ -134,37 +162,7 @@ export const jobSchema = z
     summary: z.record(z.string(), z.unknown()).nullable(),
     canDownload: z.boolean(),
   })
-  .meta({
-    examples: [
-      {
-        id: '3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b',
-        service: 'image-generator',
-        status: 'succeeded',
-        progress: 1,
-        params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor', numberOfImages: 1 },
-        cost: 1,
-        engine: { kind: 'builtin', label: 'Built-in image engine' },
-        error: null,
-        refunded: false,
-        createdAt: '2026-11-25T10:00:00.000Z',
-        startedAt: '2026-11-25T10:00:00.412Z',
-        finishedAt: '2026-11-25T10:00:02.908Z',
-        durationMs: 2496,
-        outputs: [
-          {
-            id: '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
-            kind: 'image',
-            name: 'image-1.png',
-            contentType: 'image/png',
-            size: 482113,
-            previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig',
-          },
-        ],
-        summary: { style: 'watercolor', aspectRatio: '16:9', seed: 1842 },
-        canDownload: true,
-      },
-    ],
-  });
+  .meta({ examples: [jobExample] });
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.strictObject({
@@ -173,7 +171,29 @@ export const jobListQuerySchema = z.strictObject({
   ...paginationQueryShape,
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
-export const paginatedJobsSchema = paginatedSchema(jobSchema);
+/** A job's first input file as GET /jobs lists it; `previewUrl` is a signed link for a picture, null for a transcript. */
+export const jobInputSchema = z.object({ name: z.string(), previewUrl: z.string().nullable() });
+export type JobInput = z.infer<typeof jobInputSchema>;
+
+/** A job in GET /jobs: the job and what it was made from (null for a prompt or pasted text). */
+export const jobListItemSchema = jobSchema.extend({ input: jobInputSchema.nullable() }).meta({
+  examples: [
+    { ...jobExample, input: null },
+    {
+      ...jobExample,
+      id: '7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b',
+      service: 'ai-background',
+      params: { mode: 'color', color: '#1a2b3c' },
+      cost: 0,
+      engine: { kind: 'builtin', label: 'Built-in background engine' },
+      outputs: [{ ...jobExample.outputs[0], id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e', name: 'portrait-background.png' }],
+      summary: null,
+      input: { name: 'portrait.jpg', previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoidXBsb2Fkcy8uLi4ifQ.sig' },
+    },
+  ],
+});
+export type JobListItem = z.infer<typeof jobListItemSchema>;
+export const paginatedJobsSchema = paginatedSchema(jobListItemSchema);
 
 export const jobIdParamsSchema = z.strictObject({ id: z.uuid('Not a job id') });
 export const jobOutputParamsSchema = z.strictObject({ id: z.uuid('Not a job id'), outputId: z.uuid('Not an output id') });

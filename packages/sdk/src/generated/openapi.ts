@@ -720,6 +720,10 @@ export interface operations {
                                     [key: string]: unknown;
                                 } | null;
                                 canDownload: boolean;
+                                input: {
+                                    name: string;
+                                    previewUrl: string | null;
+                                } | null;
                             }[];
                             page: number;
                             limit: number;

@@ -1,11 +1,14 @@
 import { inArray } from 'drizzle-orm';
+import type { JobInput } from '@lumen/core/jobs/schemas';
+import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import type { Storage } from '../files/index.ts';
+import type { FileLinks, Storage } from '../files/index.ts';
 import { EngineInputError } from '@lumen/engines';
 import type { EngineFile } from '@lumen/engines';
 import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
+import { serviceDefinitions } from './service-catalogue.ts';
 import { findUploadsByIds } from './uploads.repository.ts';
-import type { JobFileRef } from './tables.ts';
+import type { JobFileRef, JobRow } from './tables.ts';
 
 type StoredRef = { key: string; name: string; contentType: string };
 
@@ -41,6 +44,33 @@ export async function resolveJobInputs(db: Db, files: Record<string, JobFileRef>
     }
   }
   return result;
+}
+
+/**
+ * The first input of each job, in its service's field order (the photo before a background, the person before the
+ * garment), as GET /jobs lists it: the name, and a signed inline link when it is a picture. Jobs without files are left out.
+ */
+export async function findListInputs(
+  db: Db,
+  links: FileLinks,
+  rows: Pick<JobRow, 'id' | 'service' | 'files'>[],
+): Promise<Map<string, JobInput>> {
+  const firstRefs: Record<string, JobFileRef> = {};
+  for (const row of rows) {
+    const field = serviceDefinitions[row.service as ServiceKey]?.files.find((file) => row.files[file.name])?.name;
+    if (field) firstRefs[row.id] = row.files[field]!;
+  }
+  const stored = await resolveJobInputs(db, firstRefs);
+  const inputs = new Map<string, JobInput>();
+  for (const [jobId, ref] of Object.entries(stored)) {
+    if (!ref) continue;
+    const isPicture = ref.contentType.startsWith('image/');
+    inputs.set(jobId, {
+      name: ref.name,
+      previewUrl: isPicture ? links.sign({ key: ref.key, contentType: ref.contentType, disposition: 'inline' }).url : null,
+    });
+  }
+  return inputs;
 }
 
 /** Reads a job's input files for its engine. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Job } from '@lumen/core/jobs/schemas';
+import type { Job, JobListItem } from '@lumen/core/jobs/schemas';
 import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
@@ -218,6 +218,31 @@ describe('reading, deleting, retrying and downloading', () => {
       headers: bearer(admin),
     });
     expect(download.statusCode).toBe(200);
+  });
+
+  it('lists each job with its first input: a signed preview of a picture, the name of a transcript, null for text', async () => {
+    const owner = await userWith(10);
+    const photo = (await uploadFile(t.app, owner.token, { name: 'portrait.png', type: 'image/png', data: await noisePng() })).json().data;
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:04.000\nAnna: How does your team handle quotes today?\n';
+    const transcript = (
+      await uploadFile(t.app, owner.token, { name: 'call.vtt', type: 'text/vtt', data: Buffer.from(vtt) }, { purpose: 'transcript' })
+    ).json().data;
+    const submitted = await Promise.all(
+      [
+        { service: 'ai-background', params: { mode: 'transparent' }, files: { image: photo.id } },
+        { service: 'sales-pilot', params: {}, files: { transcript: transcript.id } },
+        salesPilotJob,
+      ].map(async (body) => (await submitJob(t.app, owner.token, body)).json().data as Job),
+    );
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/jobs?limit=10', headers: bearer(owner.token) });
+    const inputOf = (id: string) => (list.json().data.items as JobListItem[]).find((item) => item.id === id)?.input;
+    const [background, fromFile, fromText] = submitted.map((job) => inputOf(job.id));
+    expect(background).toEqual({ name: 'portrait.png', previewUrl: expect.stringMatching(/\/api\/v1\/files\/[^/]+$/) });
+    const preview = await t.app.inject({ method: 'GET', url: new URL(background!.previewUrl!, 'http://localhost').pathname });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('image/png');
+    expect(fromFile).toEqual({ name: 'call.vtt', previewUrl: null });
+    expect(fromText).toBeNull();
   });
 
   it('download: 403 without a purchase, a signed attachment link after one; Range, tamper and expiry', async () => {

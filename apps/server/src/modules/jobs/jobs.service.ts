@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateJobBody, DownloadLink, Job, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
+import type { CreateJobBody, DownloadLink, Job, JobListItem, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import type { Paginated } from '@lumen/core/http/pagination';
 import { totalPagesFor } from '@lumen/core/http/pagination';
@@ -21,6 +21,7 @@ import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
+import { findListInputs } from './job-inputs.ts';
 import { findCostAndBalance, insertChargedJob } from './charged-job.repository.ts';
 import type { ChargedJob } from './charged-job.repository.ts';
 import { deleteJob, findJob, findJobByKey, findJobsPage, listOutputs } from './jobs.repository.ts';
@@ -189,15 +190,16 @@ export function createJobsService(deps: Deps) {
     },
 
     /** The user's result library, newest first; with a scoped key, the jobs of its services only. */
-    async listJobs(viewer: Viewer, query: JobListQuery, apiKey: Key): Promise<Paginated<Job>> {
+    async listJobs(viewer: Viewer, query: JobListQuery, apiKey: Key): Promise<Paginated<JobListItem>> {
       if (query.service) checkServiceAllowed(apiKey, query.service);
       const { rows, total } = await findJobsPage(
         db,
         { userId: viewer.id, service: query.service, services: apiKey?.allowedServices ?? undefined, status: query.status },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
+      const [jobs, inputs] = await Promise.all([present(rows, viewer), findListInputs(db, links, rows)]);
       return {
-        items: await present(rows, viewer),
+        items: jobs.map((job) => ({ ...job, input: inputs.get(job.id) ?? null })),
         page: query.page,
         limit: query.limit,
         total,

@@ -1,16 +1,22 @@
-import type { Job, JobOutput } from '@lumen/core/jobs/schemas';
+import type { Job, JobInput, JobOutput } from '@lumen/core/jobs/schemas';
 import { finalJobStatuses } from '@lumen/core/jobs/schemas';
 import { serviceNames } from '@lumen/core/services/catalogue';
 import type { JobChanges, McpContext } from './mcp-context.ts';
 
 /** A job as GET /api/v1/jobs/{id} shows it, with absolute links (an MCP client knows no base URL). */
-export type JobResult = Omit<Job, 'outputs'> & { outputs: Array<JobOutput & { downloadUrl?: string }> };
+export type JobResult = Omit<Job, 'outputs'> & { input?: JobInput | null; outputs: Array<JobOutput & { downloadUrl?: string }> };
 
-/** The job's links made absolute; `downloadUrls` by output id, for viewers who may download. */
-export function toJobResult(job: Job, publicUrl: string, downloadUrls: ReadonlyMap<string, string> = new Map()): JobResult {
+/** The job's links made absolute (its outputs' and, in a list, its input's); `downloadUrls` by output id, for viewers who may download. */
+export function toJobResult(
+  job: Job & { input?: JobInput | null },
+  publicUrl: string,
+  downloadUrls: ReadonlyMap<string, string> = new Map(),
+): JobResult {
   const absolute = (path: string) => new URL(path, publicUrl).toString();
+  const input = job.input?.previewUrl ? { ...job.input, previewUrl: absolute(job.input.previewUrl) } : job.input;
   return {
     ...job,
+    ...(input !== undefined ? { input } : {}),
     outputs: job.outputs.map((output) => {
       const downloadUrl = downloadUrls.get(output.id);
       return { ...output, previewUrl: absolute(output.previewUrl), ...(downloadUrl ? { downloadUrl: absolute(downloadUrl) } : {}) };

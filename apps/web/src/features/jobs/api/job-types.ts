@@ -7,6 +7,8 @@ export type {
   EngineInfo,
   IntroductionDialog,
   Job,
+  JobInput,
+  JobListItem,
   JobOutput,
   JobStatus,
   OutputKind,

@@ -3,7 +3,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { apiClient, ApiError, buildUrl, normaliseMessage, refreshAccessToken } from '@/lib/api-client.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
-import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, Paginated, ServiceInfo, Upload } from './job-types.ts';
+import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, JobListItem, Paginated, ServiceInfo, Upload } from './job-types.ts';
 import { isFinalStatus } from './job-types.ts';
 
 export type JobListParams = { service?: ServiceKey | ''; status?: string; page: number; limit: number };
@@ -133,7 +133,7 @@ export function useJobsQuery(params: JobListParams, options: { pollWhileActive?:
   return useQuery({
     queryKey: jobKeys.list(params),
     queryFn: ({ signal }) =>
-      apiClient.get<Paginated<Job>>('/jobs', {
+      apiClient.get<Paginated<JobListItem>>('/jobs', {
         signal,
         query: { service: params.service || undefined, status: params.status || undefined, limit: params.limit, page: params.page },
       }),

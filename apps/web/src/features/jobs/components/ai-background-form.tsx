@@ -85,7 +85,6 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
           onChange={pick('image', setImage)}
           error={fileErrors.image}
           maxBytes={maxBytesFor(serviceFiles, 'image')}
-          hint="PNG, JPEG or WebP, up to 15 MB"
         />
         <p className="text-xs text-slate-500" data-testid="ai-background-limits">
           {limitsText(freeRunsPerDay)}

@@ -61,7 +61,7 @@ export function SalesPilotForm({ onSubmit, disabled, submitting, cost, freeRunsP
           onChange={setTranscript}
           error={fileError}
           maxBytes={salesTranscriptMaxBytes}
-          hint=".txt, .vtt (WebVTT) or .srt (SubRip), UTF-8, up to 1 MB"
+          hint="UTF-8 text: plain lines, WebVTT (.vtt) or SubRip (.srt) captions"
         />
       )}
       <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Analyse the call" />

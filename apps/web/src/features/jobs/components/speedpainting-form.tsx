@@ -31,14 +31,7 @@ export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, freeRu
   }, checkFiles);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <FileUploadField
-        label="Picture"
-        value={image}
-        onChange={setImage}
-        error={imageError}
-        maxBytes={maxBytesFor(serviceFiles, 'image')}
-        hint="PNG, JPEG or WebP, up to 15 MB"
-      />
+      <FileUploadField label="Picture" value={image} onChange={setImage} error={imageError} maxBytes={maxBytesFor(serviceFiles, 'image')} />
       <FormField label={`Video length: ${duration ?? 10} seconds`} error={formState.errors.durationSeconds?.message}>
         {(field) => (
           <input

@@ -9,8 +9,8 @@ import type { MockRoute } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { browser } from '../components/download-button.tsx';
-import type { IntroductionDialog, Job, ServiceInfo } from '../api/job-types.ts';
-import { FetchBackedXhr, makeJob, makeOutput, makeServices, makeUpload, paginated } from '../test/job-fixtures.ts';
+import type { IntroductionDialog, Job, JobListItem, ServiceInfo } from '../api/job-types.ts';
+import { FetchBackedXhr, makeJob, makeJobListItem, makeOutput, makeServices, makeUpload, paginated } from '../test/job-fixtures.ts';
 import { ToolPage } from './tool-page.tsx';
 
 type Call = { method: string; url: string; body: unknown };
@@ -20,7 +20,7 @@ function serve(options: {
   intro?: IntroductionDialog;
   create?: (body: unknown) => MockRoute;
   jobReads?: Job[];
-  recent?: Job[];
+  recent?: JobListItem[];
   download?: MockRoute;
   upload?: () => MockRoute;
   services?: ServiceInfo[];
@@ -333,9 +333,9 @@ describe('tool pages', () => {
   });
 
   it("lists the tool's recent jobs from GET /jobs?service&limit=5", async () => {
-    const { calls } = serve({ recent: [makeJob(), makeJob({ status: 'failed', outputs: [] })] });
+    const { calls } = serve({ recent: [makeJobListItem(), makeJobListItem({ status: 'failed', outputs: [] })] });
     renderTool('image-generator');
-    expect(await screen.findAllByRole('button', { name: /View the job of/ })).toHaveLength(2);
+    expect(await screen.findAllByRole('button', { name: /^View result: a red fox/ })).toHaveLength(2);
     expect(calls.some((call) => call.url === '/api/v1/jobs?service=image-generator&limit=5&page=1')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { displayedCredit, hasEnoughCredits, usesFor } from '@lumen/core/credits/rules';
@@ -10,20 +10,20 @@ import { Card } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
-import { formatDateTime, formatUses, pluralCredits } from '@/lib/format.ts';
+import { formatUses, pluralCredits } from '@/lib/format.ts';
 import { serviceByKey } from '@/lib/service-details.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
 import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
-import { createJob, jobKeys, retryJob, useJobQuery, useJobsQuery, useServicesQuery } from '../api/jobs-api.ts';
+import { createJob, jobKeys, retryJob, useJobQuery, useServicesQuery } from '../api/jobs-api.ts';
 import type { Job } from '../api/job-types.ts';
 import { isFinalStatus } from '../api/job-types.ts';
 import { AiBackgroundForm } from '../components/ai-background-form.tsx';
 import { ImageGeneratorForm } from '../components/image-generator-form.tsx';
 import { IntroductionDialog } from '../components/introduction-dialog.tsx';
 import { JobPanel } from '../components/job-panel.tsx';
-import { JobStatusBadge } from '../components/job-status.tsx';
+import { RecentJobs } from '../components/recent-jobs.tsx';
 import { SalesPilotForm } from '../components/sales-pilot-form.tsx';
 import { SoundGeneratorForm } from '../components/sound-generator-form.tsx';
 import { SpeedpaintingForm } from '../components/speedpainting-form.tsx';
@@ -50,50 +50,6 @@ function InsufficientCredits({ message }: { message: string }) {
         Buy credits
       </Button>
     </div>
-  );
-}
-
-function RecentJobs({ service, currentId, onOpen }: { service: ServiceKey; currentId: string | null; onOpen: (id: string) => void }) {
-  const { data, isPending } = useJobsQuery({ service, page: 1, limit: 5 }, { pollWhileActive: true });
-  return (
-    <section aria-labelledby="recent-heading" className="mt-8">
-      <div className="flex items-center justify-between">
-        <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
-          Your recent jobs
-        </h2>
-        <Link to={`/dashboard/result-library?service=${service}`} className="text-sm font-medium text-brand-700 hover:underline">
-          All results
-        </Link>
-      </div>
-      {isPending ? (
-        <Spinner />
-      ) : !data?.items.length ? (
-        <p className="mt-2 text-sm text-slate-600">No jobs yet. Your results will appear here.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {data.items.map((job) => (
-            <li key={job.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-              <div className="min-w-0">
-                <p className="text-sm text-slate-800">{formatDateTime(job.createdAt)}</p>
-                <p className="text-xs text-slate-500">{job.cost > 0 ? pluralCredits(job.cost) : 'free'}</p>
-              </div>
-              <div className="flex items-center gap-3">
-                <JobStatusBadge status={job.status} />
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => onOpen(job.id)}
-                  aria-current={job.id === currentId ? 'true' : undefined}
-                  aria-label={`View the job of ${formatDateTime(job.createdAt)}`}
-                >
-                  View
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
 
@@ -217,7 +173,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
           {limited}
         </p>
       )}
-      <div className={key === 'sales-pilot' ? 'grid gap-6' : 'grid gap-6 lg:grid-cols-2'}>
+      <div className={key === 'sales-pilot' ? 'grid grid-cols-1 gap-6' : 'grid grid-cols-1 gap-6 lg:grid-cols-2'}>
         <Card>
           <Form
             onSubmit={(submission) => submit.mutate(submission)}

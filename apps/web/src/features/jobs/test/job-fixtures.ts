@@ -1,7 +1,7 @@
 import { serviceKeys, serviceNames, defaultServiceCosts } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { SalesReport } from '@lumen/core/services/sales-report';
-import type { Job, JobOutput, ServiceInfo, Upload } from '../api/job-types.ts';
+import type { Job, JobListItem, JobOutput, ServiceInfo, Upload } from '../api/job-types.ts';
 
 let counter = 0;
 export const uuid = () => {
@@ -54,6 +54,11 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     canDownload: true,
     ...overrides,
   };
+}
+
+/** A job as GET /jobs lists it (with its first input, null by default). */
+export function makeJobListItem(overrides: Partial<JobListItem> = {}): JobListItem {
+  return { ...makeJob(overrides), input: null, ...overrides };
 }
 
 export function makeUpload(overrides: Partial<Upload> = {}): Upload {
