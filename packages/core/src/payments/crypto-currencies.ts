@@ -67,18 +67,22 @@ export const cryptoDisplayNames: Readonly<Record<string, string>> = {
 /** Crypto currency. */
 export type CryptoCurrency = { ticker: string; name: string; is_popular: boolean; is_stable: boolean };
 
-export function cryptoDisplayName(ticker: string): string {
+/** This file's name of the ticker, else the provider's (`providerNames`, by upper-case ticker), else the ticker itself. */
+export function cryptoDisplayName(ticker: string, providerNames: ReadonlyMap<string, string> = new Map()): string {
   const upper = ticker.toUpperCase();
-  return cryptoDisplayNames[upper] ?? upper;
+  return cryptoDisplayNames[upper] ?? providerNames.get(upper) ?? upper;
 }
 
-/** Top 24 of the provider's tickers (any case, duplicates ignored): popular first, then stable, then by ticker. */
-export function topCryptoCurrencies(tickers: readonly string[]): CryptoCurrency[] {
+/** All of the provider's tickers (any case, duplicates ignored): popular first, then stable, then by ticker. */
+export function sortedCryptoCurrencies(
+  tickers: readonly string[],
+  providerNames: ReadonlyMap<string, string> = new Map(),
+): CryptoCurrency[] {
   const unique = [...new Set(tickers.map((t) => t.trim().toUpperCase()).filter((t) => t.length > 0))];
   return unique
     .map((ticker) => ({
       ticker,
-      name: cryptoDisplayName(ticker),
+      name: cryptoDisplayName(ticker, providerNames),
       is_popular: isPopularTicker(ticker),
       is_stable: isStableTicker(ticker),
     }))
@@ -87,6 +91,16 @@ export function topCryptoCurrencies(tickers: readonly string[]): CryptoCurrency[
         Number(b.is_popular) - Number(a.is_popular) ||
         Number(b.is_stable) - Number(a.is_stable) ||
         (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0),
-    )
-    .slice(0, CRYPTO_LIST_SIZE);
+    );
+}
+
+/** The top 24 of sortedCryptoCurrencies: what the crypto dialog shows before a search. */
+export function topCryptoCurrencies(tickers: readonly string[], providerNames?: ReadonlyMap<string, string>): CryptoCurrency[] {
+  return sortedCryptoCurrencies(tickers, providerNames).slice(0, CRYPTO_LIST_SIZE);
+}
+
+/** The currencies whose ticker or name contains the search (any case), in their order. */
+export function searchCryptoCurrencies(currencies: readonly CryptoCurrency[], search: string): CryptoCurrency[] {
+  const needle = search.trim().toLowerCase();
+  return currencies.filter((currency) => currency.ticker.toLowerCase().includes(needle) || currency.name.toLowerCase().includes(needle));
 }

@@ -66,7 +66,36 @@ export const tickerSchema = z
   .trim()
   .regex(/^[A-Za-z0-9]{2,20}$/, 'must be a currency ticker such as BTC');
 
-export const cryptoCurrenciesSchema = z.object({ currencies: z.array(z.string()) });
+/** GET /payment/crypto/currencies */
+export const cryptoCurrenciesSchema = z
+  .object({
+    currencies: z
+      .array(z.string())
+      .describe(
+        "Upper-case tickers of every coin a payment may be made in now (payCurrency). With NOWPayments: the coins enabled in the merchant's account; in test mode (GET /payment/config testMode.crypto): the built-in test provider's fixed list.",
+      ),
+    details: z
+      .array(
+        z.object({
+          ticker: z.string().describe('One of `currencies`'),
+          name: z.string().describe("The provider's name of the coin"),
+          network: z.string().nullable().describe('The network it is paid on, in the provider\'s words (e.g. "trx"), when it says'),
+        }),
+      )
+      .describe("The provider's names of the listed coins, in their order, for the ones it names (none in test mode)"),
+  })
+  .meta({
+    examples: [
+      {
+        currencies: ['BTC', 'ETH', 'USDTTRC20', 'XMR'],
+        details: [
+          { ticker: 'BTC', name: 'Bitcoin', network: 'btc' },
+          { ticker: 'ETH', name: 'Ethereum', network: 'eth' },
+          { ticker: 'USDTTRC20', name: 'Tether USD (Tron)', network: 'trx' },
+        ],
+      },
+    ],
+  });
 export type CryptoCurrencies = z.infer<typeof cryptoCurrenciesSchema>;
 
 /** GET /payment/crypto/estimate?amount&fromCurrency&toCurrency */

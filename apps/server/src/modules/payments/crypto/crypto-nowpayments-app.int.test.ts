@@ -15,22 +15,35 @@ import {
 } from '../../../test/crypto-helpers.ts';
 import { startLocalNowPayments } from '../../../test/local-nowpayments-server.ts';
 import type { LocalNowPayments } from '../../../test/local-nowpayments-server.ts';
+import { startLocalCatalogue } from '../../../test/local-nowpayments-catalogue.ts';
+import type { LocalCatalogueServer } from '../../../test/local-nowpayments-catalogue.ts';
 import { signIpnBody } from './nowpayments-signature.ts';
 import { orders } from '../tables.ts';
 
 let local: LocalNowPayments;
+let catalogue: LocalCatalogueServer;
 let t: TestApp;
 beforeAll(async () => {
   local = await startLocalNowPayments();
+  // The merchant account accepts four of the five coins the local server has (not DOGE).
+  catalogue = await startLocalCatalogue(local, {
+    selectedCurrencies: ['BTC', 'ETH', 'USDTTRC20', 'LTC'],
+    fullCurrencies: [
+      { code: 'btc', name: 'Bitcoin', network: 'btc', logo_url: '/images/coins/btc.svg', enable: true },
+      { code: 'usdttrc20', name: 'Tether USD (Tron)', network: 'trx', logo_url: '/images/coins/usdttrc20.svg', enable: true },
+      { code: 'doge', name: 'Dogecoin', network: 'doge', logo_url: '/images/coins/doge.svg', enable: true },
+    ],
+  });
   t = await buildTestApp({
     config: {
       publicUrl: 'https://lumen.example',
-      crypto: { nowpayments: { apiKey: local.apiKey, ipnSecret: local.ipnSecret, apiUrl: local.apiUrl } },
+      crypto: { nowpayments: { apiKey: local.apiKey, ipnSecret: local.ipnSecret, apiUrl: catalogue.apiUrl } },
     },
   });
 });
 afterAll(async () => {
   await t?.close();
+  await catalogue?.close();
   await local?.close();
 });
 
@@ -73,7 +86,28 @@ describe('crypto payments with NOWPayments (a local server speaking its protocol
     expect(await orderOf(db(), created.orderId)).toMatchObject({ testMode: false, status: 'pending' });
 
     const currencies = await t.app.inject({ method: 'GET', url: '/api/v1/payment/crypto/currencies', headers: user.headers });
-    expect(currencies.json().data).toEqual({ currencies: ['BTC', 'ETH', 'USDTTRC20', 'LTC', 'DOGE'] });
+    expect(currencies.json().data).toEqual({
+      currencies: ['BTC', 'ETH', 'USDTTRC20', 'LTC'],
+      details: [
+        { ticker: 'BTC', name: 'Bitcoin', network: 'btc' },
+        { ticker: 'USDTTRC20', name: 'Tether USD (Tron)', network: 'trx' },
+      ],
+    });
+  });
+
+  it("refuses a coin NOWPayments has but the merchant's account does not accept, before any order", async () => {
+    const user = await verifiedUser(t.app, db());
+    const postsBefore = local.requests.filter((request) => request.method === 'POST').length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/payment/crypto/credits',
+      headers: user.headers,
+      payload: creditsBody(await packageNamed(db(), '350 Credits'), 'doge'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, message: 'This cryptocurrency is not available' });
+    expect(local.requests.filter((request) => request.method === 'POST')).toHaveLength(postsBefore);
+    expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
   });
 
   it('the finished IPN, delivered 20 times at once, credits once; signed with another secret it is a 400', async () => {

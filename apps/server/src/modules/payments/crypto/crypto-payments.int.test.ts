@@ -65,6 +65,8 @@ describe('crypto catalogue routes (test mode)', () => {
     const currencies: string[] = list.json().data.currencies;
     expect(currencies).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDTTRC20', 'DOGE']));
     expect(currencies.every((ticker) => ticker === ticker.toUpperCase())).toBe(true);
+    // The test provider names none: the dialog uses its own names and says it is the test list (GET /payment/config).
+    expect(list.json().data.details).toEqual([]);
 
     const estimate = await api('GET', '/payment/crypto/estimate?amount=49&fromCurrency=usd&toCurrency=BTC', user.headers);
     expect(estimate.json()).toEqual({

@@ -4,6 +4,7 @@ import { cryptoBelowMinimumMessage, cryptoMessages, isCryptoOffered } from '@lum
 import type {
   CreatedCryptoPayment,
   CryptoCreditsRequest,
+  CryptoCurrencies,
   CryptoEstimate,
   CryptoEstimateQuery,
   CryptoPaymentStatus,
@@ -84,6 +85,20 @@ const upper = (ticker: string) => ticker.toUpperCase();
 
 export function createCryptoPaymentsService({ db, provider, publicUrl, clock = () => new Date(), log }: CryptoPaymentsServiceDeps) {
   const ipnCallbackUrl = `${publicUrl.replace(/\/+$/, '')}${API_PREFIX}${NOWPAYMENTS_WEBHOOK_PATH}`;
+
+  /** The provider's names and networks of the listed tickers, in their order; without them the list still goes out, by ticker. */
+  async function describe(currencies: string[]): Promise<CryptoCurrencies['details']> {
+    if (!provider.describeCurrencies) return [];
+    let descriptions;
+    try {
+      descriptions = await provider.describeCurrencies();
+    } catch (error) {
+      log.warn({ err: error }, 'crypto currency names could not be read; the list goes out by ticker');
+      return [];
+    }
+    const byTicker = new Map(descriptions.map(({ ticker, name, network }) => [upper(ticker), { ticker: upper(ticker), name, network }]));
+    return currencies.flatMap((ticker) => byTicker.get(ticker) ?? []);
+  }
 
   async function ensureAccepted(payCurrency: string): Promise<void> {
     const tickers = await viaProvider(() => provider.listCurrencies());
@@ -170,9 +185,11 @@ export function createCryptoPaymentsService({ db, provider, publicUrl, clock = (
   return {
     ipnCallbackUrl,
 
-    async listCurrencies(): Promise<string[]> {
+    /** The same list payments are checked against (ensureAccepted). */
+    async listCurrencies(): Promise<CryptoCurrencies> {
       const tickers = await viaProvider(() => provider.listCurrencies());
-      return [...new Set(tickers.map(upper))];
+      const currencies = [...new Set(tickers.map(upper))];
+      return { currencies, details: await describe(currencies) };
     },
 
     async estimate(query: CryptoEstimateQuery): Promise<CryptoEstimate> {

@@ -42,14 +42,19 @@ export type CryptoPaymentSnapshot = {
   raw: Record<string, unknown>;
 };
 
+/** What the provider publishes about a currency it accepts. */
+export type CurrencyDescription = { ticker: string; name: string; network: string | null };
+
 export type IpnVerification =
   { ok: true; body: Record<string, unknown> } | { ok: false; reason: 'missing signature' | 'bad signature' | 'bad body' };
 
 /** The crypto side of payments: NOWPayments, or the built-in offline test provider. */
 export interface CryptoProvider {
   readonly testMode: boolean;
-  /** Tickers the provider accepts (lower-case as it writes them). */
+  /** Tickers the provider accepts (lower-case as it writes them); payments are refused in any other. */
   listCurrencies(): Promise<string[]>;
+  /** Names and networks of the accepted tickers it has them for; a provider without them leaves this out. */
+  describeCurrencies?(): Promise<CurrencyDescription[]>;
   estimate(input: { amount: number; currencyFrom: string; currencyTo: string }): Promise<CryptoEstimateResult>;
   createPayment(input: CreateCryptoPaymentInput): Promise<CryptoPaymentSnapshot>;
   getPaymentStatus(paymentId: string): Promise<CryptoPaymentSnapshot>;

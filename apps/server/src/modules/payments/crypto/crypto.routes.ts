@@ -28,11 +28,12 @@ export const cryptoRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'payments.crypto.listCurrencies',
         tags,
         security,
-        summary: 'Tickers the crypto provider accepts (upper-case)',
+        summary:
+          "Tickers the crypto provider accepts (upper-case), with the names it gives them; in test mode (GET /payment/config testMode.crypto) the test provider's fixed list",
         response: { 200: ok(cryptoCurrenciesSchema), ...failures(401, 403, 429, 503) },
       },
     },
-    async () => ({ success: true as const, data: { currencies: await service.listCurrencies() } }),
+    async () => ({ success: true as const, data: await service.listCurrencies() }),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalNowPayments } from '../../../test/local-nowpayments-server.ts';
 import type { LocalNowPayments } from '../../../test/local-nowpayments-server.ts';
 import { CryptoProviderError } from './crypto-provider.ts';
+import { startLocalCatalogue } from '../../../test/local-nowpayments-catalogue.ts';
+import type { LocalCatalogue } from '../../../test/local-nowpayments-catalogue.ts';
 import { createNowPaymentsProvider } from './nowpayments-provider.ts';
 import { signIpnBody, sortKeysDeep, verifyIpnSignature } from './nowpayments-signature.ts';
 
@@ -32,11 +34,74 @@ const paymentInput = {
   ipnCallbackUrl: 'https://lumen.example/api/v1/webhooks/nowpayments',
 };
 
+const fullCurrencies = [
+  { code: 'btc', name: 'Bitcoin', network: 'btc', logo_url: '/images/coins/btc.svg', enable: true },
+  { code: 'ETH', name: ' Ethereum ', network: 'eth', logo_url: '/images/coins/eth.svg', enable: true },
+  { code: 'usdttrc20', name: 'Tether USD (Tron)', network: 'trx', logo_url: '/images/coins/usdttrc20.svg', enable: true },
+  { code: 'ltc', name: '', network: 'ltc', logo_url: '/images/coins/ltc.svg', enable: true },
+  { code: 'xmr', name: 'Monero', network: null, logo_url: '/images/coins/xmr.svg', enable: true },
+];
+
+/** The provider talking to a local server that also answers GET /merchant/coins and /full-currencies from `catalogue`. */
+async function withCatalogue(catalogue: LocalCatalogue, test: (provider: ReturnType<typeof providerFor>) => Promise<void>) {
+  const front = await startLocalCatalogue(local, catalogue);
+  try {
+    await test(providerFor({ apiUrl: front.apiUrl }));
+  } finally {
+    await front.close();
+  }
+}
+
+const requestedPaths = (from: number) => local.requests.slice(from).map((request) => request.path);
+
 describe('NOWPayments adapter against a local server speaking its protocol', () => {
-  it('lists currencies with the x-api-key header', async () => {
+  it("lists the coins of the merchant's account, named from /full-currencies, and asks again only after 5 minutes", async () => {
+    let clock = Date.now();
+    const front = await startLocalCatalogue(local, { selectedCurrencies: ['BTC', 'eth', 'USDTTRC20', 'LTC', 'BTC'], fullCurrencies });
+    const provider = providerFor({ apiUrl: front.apiUrl, now: () => clock });
+    try {
+      const before = local.requests.length;
+      expect(await provider.listCurrencies()).toEqual(['btc', 'eth', 'usdttrc20', 'ltc']);
+      expect(local.requests.slice(before)).toEqual([{ method: 'GET', path: '/v1/merchant/coins', apiKey: local.apiKey, body: undefined }]);
+      // Only accepted coins with a name; the rest of /full-currencies (xmr) is not theirs to list.
+      expect(await provider.describeCurrencies?.()).toEqual([
+        { ticker: 'btc', name: 'Bitcoin', network: 'btc' },
+        { ticker: 'eth', name: 'Ethereum', network: 'eth' },
+        { ticker: 'usdttrc20', name: 'Tether USD (Tron)', network: 'trx' },
+      ]);
+      expect(requestedPaths(before)).toEqual(['/v1/merchant/coins', '/v1/full-currencies']);
+
+      clock += 5 * 60_000 - 1;
+      await provider.listCurrencies();
+      await provider.describeCurrencies?.();
+      expect(local.requests.length - before).toBe(2);
+      clock += 1;
+      await provider.listCurrencies();
+      await provider.describeCurrencies?.();
+      expect(requestedPaths(before).slice(2)).toEqual(['/v1/merchant/coins', '/v1/full-currencies']);
+    } finally {
+      await front.close();
+    }
+  });
+
+  it('lists every coin of GET /currencies when the merchant coin list is empty or missing', async () => {
+    await withCatalogue({ selectedCurrencies: [], fullCurrencies }, async (provider) => {
+      const before = local.requests.length;
+      expect(await provider.listCurrencies()).toEqual(['btc', 'eth', 'usdttrc20', 'ltc', 'doge']);
+      expect(requestedPaths(before)).toEqual(['/v1/merchant/coins', '/v1/currencies']);
+    });
+    // The local server alone has no /merchant/coins (404), nor /full-currencies.
+    const provider = providerFor();
     const before = local.requests.length;
-    expect(await providerFor().listCurrencies()).toEqual(['btc', 'eth', 'usdttrc20', 'ltc', 'doge']);
-    expect(local.requests.slice(before)).toEqual([{ method: 'GET', path: '/v1/currencies', apiKey: local.apiKey, body: undefined }]);
+    expect(await provider.listCurrencies()).toEqual(['btc', 'eth', 'usdttrc20', 'ltc', 'doge']);
+    expect(local.requests.slice(before)).toEqual([
+      { method: 'GET', path: '/v1/merchant/coins', apiKey: local.apiKey, body: undefined },
+      { method: 'GET', path: '/v1/currencies', apiKey: local.apiKey, body: undefined },
+    ]);
+    await expect(provider.describeCurrencies?.()).rejects.toMatchObject({ status: 404, retryable: false });
+    // The failure is kept with the list: names are not asked for again on every request.
+    await expect(provider.describeCurrencies?.()).rejects.toMatchObject({ status: 404 });
+    expect(requestedPaths(before)).toEqual(['/v1/merchant/coins', '/v1/currencies', '/v1/full-currencies']);
   });
 
   it('estimates with amount, currency_from and currency_to; a refused currency is a clear, final error', async () => {
@@ -102,14 +167,15 @@ describe('NOWPayments adapter against a local server speaking its protocol', () 
     local.failNext(2, 503);
     let before = local.requests.length;
     expect(await provider.listCurrencies()).toContain('btc');
-    expect(local.requests.length - before).toBe(3);
+    // /merchant/coins: 503, 503, then the local server's 404; then /currencies.
+    expect(requestedPaths(before)).toEqual(['/v1/merchant/coins', '/v1/merchant/coins', '/v1/merchant/coins', '/v1/currencies']);
 
-    local.failNext(3, 502);
+    local.failNext(6, 502);
     before = local.requests.length;
     const error = await provider.listCurrencies().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, retryable: true });
     expect((error as Error).message).toMatch(/NOWPayments GET \/currencies failed with 502/);
-    expect(local.requests.length - before).toBe(3);
+    expect(local.requests.length - before).toBe(6);
   });
 
   it('does not repeat a POST after a 500 (the payment may exist), but does after a 503', async () => {
@@ -131,10 +197,11 @@ describe('NOWPayments adapter against a local server speaking its protocol', () 
     local.delayNext(1, 600);
     const before = local.requests.length;
     expect(await provider.listCurrencies()).toContain('eth');
-    expect(local.requests.length - before).toBe(2);
+    expect(requestedPaths(before)).toEqual(['/v1/merchant/coins', '/v1/merchant/coins', '/v1/currencies']);
 
+    // A server that does not answer is not asked for /currencies as well.
     local.delayNext(2, 600);
-    await expect(provider.listCurrencies()).rejects.toThrow('NOWPayments did not answer GET /currencies within 150 ms');
+    await expect(provider.listCurrencies()).rejects.toThrow('NOWPayments did not answer GET /merchant/coins within 150 ms');
   });
 
   it('reports a wrong API key and an unreachable server clearly', async () => {
@@ -144,7 +211,10 @@ describe('NOWPayments adapter against a local server speaking its protocol', () 
       message: 'NOWPayments GET /currencies failed with 403: Invalid api key',
     });
     const down = providerFor({ apiUrl: 'http://127.0.0.1:9/v1', attempts: 2 });
-    await expect(down.listCurrencies()).rejects.toMatchObject({ retryable: true, message: 'NOWPayments is unreachable (GET /currencies)' });
+    await expect(down.listCurrencies()).rejects.toMatchObject({
+      retryable: true,
+      message: 'NOWPayments is unreachable (GET /merchant/coins)',
+    });
   });
 });
 

@@ -5,8 +5,11 @@ import {
   type CryptoEstimateResult,
   type CryptoPaymentSnapshot,
   type CryptoProvider,
+  type CurrencyDescription,
   type ProviderPaymentStatus,
 } from './crypto-provider.ts';
+import { loadAcceptedTickers, loadDescriptions } from './nowpayments-currencies.ts';
+import type { NowPaymentsGet } from './nowpayments-currencies.ts';
 import { verifyIpnSignature } from './nowpayments-signature.ts';
 import { cryptoPaymentStatuses } from '../tables.ts';
 
@@ -21,7 +24,7 @@ export type NowPaymentsOptions = {
   attempts?: number;
   /** Wait before retry n (1-based): backoffMs × n. */
   backoffMs?: number;
-  /** How long the currency list is reused. */
+  /** How long the accepted currencies (and their names) are reused: 5 minutes by default. */
   currencyCacheMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
@@ -52,7 +55,6 @@ const paymentSchema = z
   })
   .loose();
 
-const currenciesSchema = z.object({ currencies: z.array(z.union([z.string(), z.object({ code: z.string() }).loose()])) });
 const estimateSchema = z.object({
   currency_from: z.string(),
   amount_from: amount,
@@ -71,7 +73,8 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): CryptoPr
   const attempts = Math.max(1, options.attempts ?? 3);
   const backoffMs = options.backoffMs ?? 500;
   const now = options.now ?? Date.now;
-  let currencyCache: { at: number; tickers: string[] } | null = null;
+  const currencyCacheMs = options.currencyCacheMs ?? 5 * 60_000;
+  let currencyCache: { at: number; tickers: string[]; descriptions?: Promise<CurrencyDescription[]> } | null = null;
 
   async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
     // A POST is retried only when the provider surely did not act on it (gateway errors, refused connection).
@@ -138,15 +141,26 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): CryptoPr
     throw lastError ?? new CryptoProviderError(`NOWPayments ${method} ${path} failed`, { retryable: true });
   }
 
+  const get: NowPaymentsGet = (path, schema) => call('GET', path, schema);
+
+  async function acceptedCurrencies() {
+    if (currencyCache && now() - currencyCache.at < currencyCacheMs) return currencyCache;
+    currencyCache = { at: now(), tickers: await loadAcceptedTickers(get) };
+    return currencyCache;
+  }
+
   return {
     testMode: false,
 
     async listCurrencies() {
-      if (currencyCache && now() - currencyCache.at < (options.currencyCacheMs ?? 5 * 60_000)) return currencyCache.tickers;
-      const data = await call('GET', '/currencies', currenciesSchema);
-      const tickers = data.currencies.map((entry) => (typeof entry === 'string' ? entry : entry.code).toLowerCase());
-      currencyCache = { at: now(), tickers };
-      return tickers;
+      return (await acceptedCurrencies()).tickers;
+    },
+
+    async describeCurrencies() {
+      const cached = await acceptedCurrencies();
+      // A failure is kept with the list too, so a broken /full-currencies is not asked again on every request.
+      cached.descriptions ??= loadDescriptions(get, cached.tickers);
+      return cached.descriptions;
     },
 
     async estimate({ amount: value, currencyFrom, currencyTo }): Promise<CryptoEstimateResult> {

@@ -30,12 +30,6 @@ export type CryptoStatusValue = (typeof cryptoStatusValues)[number];
 /** Crypto status. */
 export type CryptoStatus = { status: CryptoStatusValue; actuallyPaid: number | string | null; payCurrency: string; txHash: string | null };
 
-/** GET /payment/crypto/currencies → data.currencies, a list of tickers. */
-export async function getCryptoCurrencyTickers(signal?: AbortSignal): Promise<string[]> {
-  const data = await apiClient.get<{ currencies?: string[] }>('/payment/crypto/currencies', { signal });
-  return Array.isArray(data.currencies) ? data.currencies : [];
-}
-
 /** Payment request, plus payCurrency. */
 export type CryptoCreditsRequest = {
   paymentType: 'CREDIT_PURCHASE';

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
-import { topCryptoCurrencies } from '@lumen/core/payments/crypto-currencies';
-import { Badge } from '@/components/ui/badge.tsx';
+import { CRYPTO_LIST_SIZE, searchCryptoCurrencies } from '@lumen/core/payments/crypto-currencies';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { cn } from '@/lib/cn.ts';
 import { formatDollars } from '@/lib/format.ts';
-import { createCryptoCreditsPayment, getCryptoCurrencyTickers } from '../api/crypto-payment.ts';
-import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { createCryptoCreditsPayment } from '../api/crypto-payment.ts';
 import type { CryptoPayment } from '../api/crypto-payment.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
+import { useCryptoCurrenciesQuery } from '../api/get-crypto-currencies.ts';
+import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { CryptoCoinSearch } from './crypto-coin-search.tsx';
+import { useCoinLogos } from './crypto-coin-logo.tsx';
+import { CryptoCoinTile } from './crypto-coin-tile.tsx';
 import { PaymentAlert } from './payment-alert.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
 
@@ -21,7 +22,7 @@ export const NO_CRYPTO_MESSAGE = 'No cryptocurrencies available at the moment.';
 export const CRYPTO_LOAD_ERROR = 'Failed to load supported currencies';
 export const CRYPTO_CREATE_ERROR = 'Failed to create crypto payment';
 
-/** Step 1, Select Cryptocurrency: the top 24 of the provider's list, then the payment is created. */
+/** Step 1, Select Cryptocurrency: the top 24 of the accepted coins, or the ones a search finds among all; then the payment is created. */
 export function CryptoCurrencyStep({
   pkg,
   cardName,
@@ -33,13 +34,10 @@ export function CryptoCurrencyStep({
   onBack: () => void;
   onCreated: (payment: CryptoPayment) => void;
 }) {
-  const currencies = useQuery({
-    queryKey: paymentKeys.cryptoCurrencies(),
-    queryFn: ({ signal }) => getCryptoCurrencyTickers(signal),
-    select: topCryptoCurrencies,
-    staleTime: 5 * 60_000,
-  });
+  const currencies = useCryptoCurrenciesQuery();
   const config = usePaymentConfigQuery();
+  const logoUrlOf = useCoinLogos();
+  const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [selectionError, setSelectionError] = useState(false);
   const create = useMutation({
@@ -82,40 +80,23 @@ export function CryptoCurrencyStep({
       </div>
     );
   } else {
+    const shown = search.trim() ? searchCryptoCurrencies(currencies.data, search) : currencies.data.slice(0, CRYPTO_LIST_SIZE);
     list = (
-      <fieldset className="mt-4">
+      <fieldset className="mt-4 min-w-0">
         <legend className="text-sm font-semibold text-slate-900">Pay {formatDollars(pkg.price)} with</legend>
+        <CryptoCoinSearch search={search} onSearchChange={setSearch} shown={shown.length} total={currencies.data.length} />
         <div className="mt-2 grid max-h-72 grid-cols-2 gap-2 overflow-y-auto pr-1 sm:grid-cols-3">
-          {currencies.data.map((currency) => (
-            <label
+          {shown.map((currency) => (
+            <CryptoCoinTile
               key={currency.ticker}
-              className={cn(
-                'flex min-w-0 cursor-pointer flex-col rounded-lg border p-2 text-sm transition',
-                selected === currency.ticker ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:border-brand-300',
-              )}
-            >
-              <span className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="pay-currency"
-                  value={currency.ticker}
-                  checked={selected === currency.ticker}
-                  onChange={() => {
-                    setSelected(currency.ticker);
-                    setSelectionError(false);
-                  }}
-                  aria-label={`${currency.ticker} ${currency.name}`}
-                />
-                <span className="font-semibold text-slate-900">{currency.ticker}</span>
-              </span>
-              <span className="truncate text-xs text-slate-600">{currency.name}</span>
-              {(currency.is_popular || currency.is_stable) && (
-                <span className="mt-1 flex flex-wrap gap-1">
-                  {currency.is_popular && <Badge tone="brand">Popular</Badge>}
-                  {currency.is_stable && <Badge tone="success">Stable</Badge>}
-                </span>
-              )}
-            </label>
+              currency={currency}
+              logoUrl={logoUrlOf ? logoUrlOf(currency.ticker) : undefined}
+              checked={selected === currency.ticker}
+              onSelect={() => {
+                setSelected(currency.ticker);
+                setSelectionError(false);
+              }}
+            />
           ))}
         </div>
         {selectionError && (
@@ -130,7 +111,10 @@ export function CryptoCurrencyStep({
   return (
     <>
       {config.data?.testMode.crypto && (
-        <TestModeNotice>No real coins are sent: the built-in test provider confirms the payment by itself within seconds.</TestModeNotice>
+        <TestModeNotice>
+          <p>No real coins are sent: the built-in test provider confirms the payment by itself within seconds.</p>
+          <p>The coins below are its test list, not the ones a live account accepts.</p>
+        </TestModeNotice>
       )}
       {list}
       {create.isError && (

@@ -67,6 +67,61 @@ describe('crypto payment dialog', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/payment/crypto/credits'))).toBe(false);
   });
 
+  it('searches every accepted coin by ticker or name; an empty search shows the top 24 and says how many there are', async () => {
+    const others = Array.from({ length: 30 }, (_, i) => `C${String(i).padStart(2, '0')}`);
+    serve({
+      '/payment/config': () => ok({ ...testModeConfig, testMode: { card: false, crypto: false } }),
+      '/payment/crypto/currencies': () =>
+        ok({ currencies: ['BTC', 'USDTTRC20', ...others], details: [{ ticker: 'C29', name: 'Zeta Coin', network: 'zeta' }] }),
+    });
+    const { dialog } = await openCryptoDialog();
+    expect(await within(dialog).findAllByRole('radio')).toHaveLength(24);
+    expect(dialog).toHaveAccessibleDescription(/with one of 32 cryptocurrencies\.$/);
+    expect(within(dialog).getByText('Showing 24 of 32 accepted coins — search to find more.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'C29 Zeta Coin' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('note', { name: 'Test mode' })).not.toBeInTheDocument();
+
+    const search = within(dialog).getByRole('searchbox', { name: 'Search coins' });
+    await userEvent.type(search, 'zeta');
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['C29']);
+    expect(within(dialog).getByText('1 of 32 accepted coins match.')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'c1');
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(10);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nope');
+    expect(within(dialog).queryAllByRole('radio')).toEqual([]);
+    expect(within(dialog).getByText('No accepted coin matches “nope”.')).toBeInTheDocument();
+
+    await userEvent.clear(search);
+    await userEvent.type(search, 'C29');
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'C29 Zeta Coin' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Complete Payment' })).toBeInTheDocument();
+  });
+
+  it('shows each coin’s logo beside its ticker, a letter where the icon set has none, and says in test mode that the list is the test list', async () => {
+    serve();
+    const { dialog } = await openCryptoDialog();
+    expect(await within(dialog).findByRole('note', { name: 'Test mode' })).toHaveTextContent('The coins below are its test list');
+    expect(within(dialog).getByText('Showing all 6 accepted coins.')).toBeInTheDocument();
+    const tile = (ticker: string) =>
+      within(dialog)
+        .getByRole('radio', { name: new RegExp(`^${ticker} `) })
+        .closest('label')!;
+    await waitFor(() => expect(tile('BTC').querySelector('img')).not.toBeNull());
+    const logo = tile('BTC').querySelector('img')!;
+    expect(logo).toHaveAttribute('aria-hidden', 'true');
+    expect(logo).toHaveAttribute('alt', '');
+    expect(logo.getAttribute('src')).toMatch(/cryptocurrency-icons\/svg\/color\/btc\.svg/);
+    expect(tile('AAA').querySelector('img')).toBeNull();
+    expect(tile('AAA').querySelector('[aria-hidden="true"]')).toHaveTextContent(/^A$/);
+  });
+
   it('an empty list says so with Retry, which loads again', async () => {
     let reads = 0;
     serve({ '/payment/crypto/currencies': () => ok({ currencies: ++reads === 1 ? [] : ['BTC'] }) });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { CryptoPayment } from '../api/crypto-payment.ts';
+import { useCryptoCurrenciesQuery } from '../api/get-crypto-currencies.ts';
 import { CryptoCurrencyStep } from './crypto-currency-step.tsx';
 import { CryptoPaymentStep } from './crypto-payment-step.tsx';
 import { CryptoStatusStep } from './crypto-status-step.tsx';
@@ -41,9 +42,13 @@ export function CryptoPaymentDialog({ pkg, cardName, open, onOpenChange, onBack,
   const [step, setStep] = useState<Step>('currency');
   const [payment, setPayment] = useState<CryptoPayment | null>(null);
   const title = steps.find((s) => s.key === step)!.title;
+  // The number the list holds, never a bigger promise; the same query as the list's, so asked once.
+  const accepted = useCryptoCurrenciesQuery(open).data?.length ?? 0;
+  const description =
+    accepted > 1 ? `Pay for ${cardName} with one of ${accepted} cryptocurrencies.` : `Pay for ${cardName} with cryptocurrency.`;
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={`Pay for ${cardName} with one of 300+ cryptocurrencies.`}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
       <StepIndicator current={step} />
       {step === 'currency' || !payment ? (
         <>
