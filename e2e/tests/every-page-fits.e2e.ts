@@ -1,0 +1,103 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { publicPagePaths } from '../../packages/core/src/content/public-pages.ts';
+import { serviceKeys } from '../../packages/core/src/services/catalogue.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { startPurchase, verifiedPerson } from '../support/payments.ts';
+
+// Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways and
+// nothing may log a console error. Screenshots of each land in e2e/artifacts/screens/<width>/ for a person to look at.
+const VIEWPORTS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 900 },
+];
+
+const DASHBOARD_PAGES = [
+  '/dashboard',
+  ...serviceKeys.map((key) => `/dashboard/tools/${key}`),
+  '/dashboard/community',
+  '/dashboard/subscription',
+  '/dashboard/result-library',
+  '/dashboard/account/billing',
+  '/dashboard/account/api-management',
+  '/dashboard/account/profile',
+  '/pricing',
+];
+
+const screensDir = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
+const fileNameOf = (path: string) => (path === '/' ? 'home' : path.slice(1).replaceAll('/', '_'));
+
+/** The page's width beyond the viewport, and the elements that stick out (not those inside a scrolling box). */
+function overflowOf(page: Page) {
+  return page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const insideScroller = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX)) return true;
+      }
+      return false;
+    };
+    const offenders = Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => element.getBoundingClientRect().right > limit + 1 && !insideScroller(element))
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 4).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`,
+      );
+    return { extra: document.documentElement.scrollWidth - limit, offenders };
+  });
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
+  it('fits the width with no console error, and is photographed', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+    const dir = `${screensDir}${viewport.width}/`;
+    await mkdir(dir, { recursive: true });
+    const overflowing: string[] = [];
+    const visit = async (path: string) => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('main').first().waitFor();
+      const { extra, offenders } = await overflowOf(page);
+      if (extra > 0) overflowing.push(`${path}: ${extra}px too wide: ${offenders.join(' | ')}`);
+      await page.screenshot({ path: `${dir}${fileNameOf(path)}.png`, fullPage: true });
+    };
+    for (const path of publicPagePaths) await visit(path);
+    await verifiedPerson(page);
+    for (const path of DASHBOARD_PAGES) await visit(path);
+
+    // The crypto dialog's coin list (a package above the crypto threshold): nothing inside it may scroll sideways either.
+    await startPurchase(page, { name: '350 Credits' }, 'Cryptocurrency');
+    const dialog = page.getByRole('dialog', { name: 'Select Cryptocurrency' });
+    await dialog.getByRole('searchbox', { name: 'Search coins' }).waitFor();
+    const sideways = await dialog.evaluate((root) =>
+      [root, ...Array.from(root.querySelectorAll('*'))]
+        .filter(
+          (element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX),
+        )
+        .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 4).join('.')}`),
+    );
+    if (sideways.length > 0) overflowing.push(`crypto dialog scrolls sideways in: ${sideways.join(' | ')}`);
+    await page.screenshot({ path: `${dir}crypto-dialog.png` });
+
+    expect(overflowing).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
