@@ -21,7 +21,7 @@ import { blogRoutes } from './modules/blog/index.ts';
 import { contactRoutes } from './modules/contact/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { videosRoutes } from './modules/videos/index.ts';
-import { communityRoutes } from './modules/community/index.ts';
+import { communityRoutes, publishFeaturedPosts } from './modules/community/index.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { introductionDialogsRoutes } from './modules/introduction-dialogs/index.ts';
 import { apiKeysPlugin } from './modules/api-keys/index.ts';
@@ -137,6 +137,7 @@ export const appPlugin = fp(
     await app.register(ipBlocksPlugin);
     await app.register(requestAuthPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
+    if (app.jobWorker && config.featuredPosts) startFeaturedPosts(app);
     await app.register(apiKeysPlugin, options.apiKeys ?? {});
     await app.register(cryptoPaymentsPlugin);
     await app.register(cardPaymentsPlugin);
@@ -251,4 +252,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
   return app;
+}
+
+/** Once the server is ready, the process that runs jobs publishes the team's featured posts on a fresh install (in the background). */
+function startFeaturedPosts(app: FastifyInstance): void {
+  const stop = new AbortController();
+  app.addHook('onReady', async () =>
+    app.backgroundTasks.run(async () => {
+      const published = await publishFeaturedPosts({ db: app.db, storage: app.storage, signal: stop.signal });
+      if (published > 0) app.log.info({ published }, 'published the featured community posts');
+    }),
+  );
+  app.addHook('preClose', async () => stop.abort());
 }

@@ -7,6 +7,7 @@ import { createEngineRegistry } from '@lumen/engines';
 import { createJobEvents } from './modules/jobs/index.ts';
 import { createJobWorker } from './modules/jobs/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
+import { publishFeaturedPosts } from './modules/community/index.ts';
 import { fakeRegistry } from './test/fake-engines.ts';
 import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
@@ -48,6 +49,13 @@ async function main(): Promise<void> {
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
   });
   worker.start();
+  // On a fresh install the team's featured posts are made here (in the background), not in API processes.
+  const featured = new AbortController();
+  if (config.featuredPosts) {
+    publishFeaturedPosts({ db: database.db, storage: storage.storage, signal: featured.signal })
+      .then((published) => published > 0 && log.info({ published }, 'published the featured community posts'))
+      .catch((error: unknown) => log.error({ err: error }, 'publishing the featured community posts failed'));
+  }
   // Job webhooks of API keys go out from the process that finishes the jobs.
   const webhooks = createWebhookDispatcher({ db: database.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log });
   webhooks.start();
@@ -65,6 +73,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'job worker stopping: finishing running jobs');
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
+    featured.abort();
     await worker.stop();
     await webhooks.stop();
     await cryptoReconciler.stop();

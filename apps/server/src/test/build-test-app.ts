@@ -94,6 +94,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     google: null,
     engines: builtinEnginesConfig,
     workerEnabled: false,
+    featuredPosts: false,
     storageDriver: 'local',
     s3: null,
     metricsToken: null,

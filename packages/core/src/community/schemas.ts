@@ -119,6 +119,8 @@ export const communityPostSchema = z.object({
   /** Whether the prompt can be run again in the tool ('Use this prompt'). */
   isToolPrompt: z.boolean(),
   author: z.object({ name: z.string() }),
+  /** Published by the team to show what the tools make; shown until users share their own. */
+  featured: z.boolean(),
   media: communityMediaSchema,
   likes: z.number().int().nonnegative(),
   likedByMe: z.boolean(),

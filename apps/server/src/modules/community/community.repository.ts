@@ -93,8 +93,11 @@ export async function updatePost(db: Db, id: string, values: Partial<typeof comm
 
 const published = eq(communityPosts.status, 'published');
 
+/** The team's featured posts stand in for the community only until someone publishes their own. */
+const featuredOnlyWhileAlone = sql`(not ${communityPosts.featured} or not exists (select 1 from ${communityPosts} as own where own.status = 'published' and not own.featured))`;
+
 export function findGalleryPage(db: Db, viewerId: string | null, filter: { tool?: string; sort: 'newest' | 'likes' }, page: Page) {
-  const where = and(published, filter.tool ? eq(communityPosts.service, filter.tool) : undefined);
+  const where = and(published, featuredOnlyWhileAlone, filter.tool ? eq(communityPosts.service, filter.tool) : undefined);
   const order =
     filter.sort === 'likes'
       ? [desc(communityPosts.likesCount), desc(communityPosts.createdAt), desc(communityPosts.id)]

@@ -22,6 +22,9 @@ export const publicMediaUrl = (postId: string): string => `${API_PREFIX}/communi
  */
 export type MediaAccess = { kind: 'public' } | { kind: 'private'; links: FileLinks };
 
+/** The byline of the posts the team publishes (their account is an admin's; the gallery names the team instead). */
+export const FEATURED_AUTHOR = 'Lumen Studio team';
+
 export function authorName(author: { firstName: string; lastName: string }): string {
   const initial = author.lastName.trim().charAt(0);
   return initial ? `${author.firstName} ${initial}.` : author.firstName;
@@ -43,7 +46,8 @@ export function toPostDto(record: PostRecord, viewerId: string | null, access: M
     title: post.title,
     prompt: post.prompt,
     isToolPrompt: hasOwnPrompt(post.service),
-    author: { name: authorName(record.author) },
+    author: { name: post.featured ? FEATURED_AUTHOR : authorName(record.author) },
+    featured: post.featured,
     media: { kind, contentType: file.contentType, url },
     likes: post.likesCount,
     likedByMe: Boolean(record.likedByMe),

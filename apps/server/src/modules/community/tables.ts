@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moderationActions, moderationStates, postStatuses } from '@lumen/core/community/schemas';
 import { jobOutputs, jobs } from '../jobs/index.ts';
 import { users } from '../users/index.ts';
@@ -33,6 +33,8 @@ export const communityPosts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     /** Reports not yet dealt with by a moderator (a moderation action clears them). */
     reportsCount: integer('reports_count').notNull().default(0),
+    /** Published by the team on a fresh install (community/featured-posts.ts); the gallery shows these until users share their own. */
+    featured: boolean('featured').notNull().default(false),
     /** Title weighs more than the prompt in the ranking. */
     search: tsvector('search')
       .notNull()

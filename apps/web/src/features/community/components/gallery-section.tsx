@@ -13,6 +13,8 @@ import { PostGrid } from './post-card.tsx';
 import { ToolFilter } from './tool-filter.tsx';
 
 export const GALLERY_PAGE_SIZE = 12;
+export const FEATURED_ONLY_NOTE =
+  'Featured: results the Lumen Studio team made with the tools. They make way as soon as people share their own — yours could be first.';
 
 /** Everyone's published posts with a tool filter, newest or most liked first, paged. */
 export function GallerySection({ idPrefix }: { idPrefix: string }) {
@@ -57,6 +59,9 @@ export function GallerySection({ idPrefix }: { idPrefix: string }) {
         </EmptyState>
       ) : (
         <>
+          {data.items.every((post) => post.featured) && (
+            <p className="mb-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">{FEATURED_ONLY_NOTE}</p>
+          )}
           <PostGrid posts={data.items} />
           <Pagination
             page={data.page}

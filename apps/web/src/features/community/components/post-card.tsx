@@ -57,6 +57,11 @@ export function PostCard({ post }: { post: CommunityPost }) {
           </p>
         </div>
         {post.status === 'hidden' && <Badge tone="warning">Hidden by a moderator</Badge>}
+        {post.featured && (
+          <Badge tone="brand" title="Published by the Lumen Studio team to show what the tools make">
+            Featured
+          </Badge>
+        )}
       </div>
       <p className="line-clamp-4 text-sm break-words whitespace-pre-line text-slate-700" data-testid="post-prompt">
         {post.prompt}

@@ -5,6 +5,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { makeFinishedJob, makePost, paginated } from '../test/community-fixtures.ts';
+import { FEATURED_ONLY_NOTE } from '../components/gallery-section.tsx';
 import { CommunityPage } from './community-page.tsx';
 
 type Call = { method: string; path: string; query: URLSearchParams; body: unknown };
@@ -51,6 +52,19 @@ describe('dashboard community', () => {
     expect(await screen.findByText('Someone else’s fox')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Publish the .* to community/ })).toHaveLength(2);
     expect(Object.fromEntries(calls.find((call) => call.path === '/api/v1/jobs')!.query)).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('on a fresh install, marks the team’s featured posts and says they make way for people’s own', async () => {
+    serve((call) =>
+      call.path === '/api/v1/community/posts' && call.method === 'GET'
+        ? ok(paginated([makePost({ featured: true, author: { name: 'Lumen Studio team' }, prompt: 'a calm sunset over the sea' })]))
+        : undefined,
+    );
+    render();
+    const post = (await screen.findByText('a calm sunset over the sea')).closest('[data-testid="community-post"]') as HTMLElement;
+    expect(within(post).getByText('Featured')).toBeInTheDocument();
+    expect(within(post).getByText(/Lumen Studio team/)).toBeInTheDocument();
+    expect(screen.getByText(FEATURED_ONLY_NOTE)).toBeInTheDocument();
   });
 
   it('publishes a result with its tool prompt', async () => {

@@ -16,6 +16,7 @@ export function makePost(overrides: Partial<CommunityPost> = {}): CommunityPost 
     prompt: 'A red fox in a misty forest',
     isToolPrompt: true,
     author: { name: 'Ada L.' },
+    featured: false,
     media: { kind: 'image', contentType: 'image/png', url: `/api/v1/community/posts/${id}/media` },
     likes: 0,
     likedByMe: false,
