@@ -7,8 +7,9 @@ import { serviceKeys } from '../../packages/core/src/services/catalogue.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { startPurchase, verifiedPerson } from '../support/payments.ts';
 
-// Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways and
-// nothing may log a console error. Screenshots of each land in e2e/artifacts/screens/<width>/ for a person to look at.
+// Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways, nothing may
+// log a console error, and on the phone every control is a 44 px touch target. Screenshots of each land in
+// e2e/artifacts/screens/<width>/ for a person to look at.
 const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1280, height: 900 },
@@ -51,6 +52,33 @@ function overflowOf(page: Page) {
   });
 }
 
+/**
+ * Controls smaller than a 44 × 44 px touch target. Links inside running text (display: inline) are exempt, as
+ * WCAG 2.5.5 allows; so are radios and checkboxes, whose label is the target.
+ */
+function smallTargetsOf(page: Page) {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll(
+      'a[href], button, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, [role=button], [role=tab]',
+    );
+    return Array.from(controls)
+      .filter((element) => {
+        if (element.closest('[aria-hidden=true], [inert]')) return false;
+        const style = getComputedStyle(element);
+        if (style.display === 'inline' || style.visibility === 'hidden') return false;
+        const box = element.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) return false;
+        return box.height < 43.5 || box.width < 43.5;
+      })
+      .slice(0, 8)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+        return `${element.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`;
+      });
+  });
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -60,7 +88,7 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
-  it('fits the width with no console error, and is photographed', async () => {
+  it('fits the width with no console error and, on a phone, 44 px touch targets; and is photographed', async () => {
     const { context, page } = await newPage(browser, viewport);
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -70,12 +98,17 @@ describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
     const dir = `${screensDir}${viewport.width}/`;
     await mkdir(dir, { recursive: true });
     const overflowing: string[] = [];
+    const smallTargets: string[] = [];
     const visit = async (path: string) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       await page.getByRole('main').first().waitFor();
       const { extra, offenders } = await overflowOf(page);
       if (extra > 0) overflowing.push(`${path}: ${extra}px too wide: ${offenders.join(' | ')}`);
+      if (viewport.width < 640) {
+        const small = await smallTargetsOf(page);
+        if (small.length > 0) smallTargets.push(`${path}: ${small.join(' | ')}`);
+      }
       await page.screenshot({ path: `${dir}${fileNameOf(path)}.png`, fullPage: true });
     };
     for (const path of publicPagePaths) await visit(path);
@@ -97,6 +130,7 @@ describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
     await page.screenshot({ path: `${dir}crypto-dialog.png` });
 
     expect(overflowing).toEqual([]);
+    expect(smallTargets).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   }, 240_000);
