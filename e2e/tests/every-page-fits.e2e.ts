@@ -8,7 +8,7 @@ import { launchBrowser, newPage } from '../support/browser.ts';
 import { startPurchase, verifiedPerson } from '../support/payments.ts';
 
 // Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways, nothing may
-// log a console error, and on the phone every control is a 44 px touch target. Screenshots of each land in
+// cut text off or log a console error, and on the phone every control is a 44 px touch target. Screenshots land in
 // e2e/artifacts/screens/<width>/ for a person to look at.
 const VIEWPORTS = [
   { width: 360, height: 740 },
@@ -79,6 +79,23 @@ function smallTargetsOf(page: Page) {
   });
 }
 
+/** Text cut off by a box that hides its overflow, other than a deliberate one-line ellipsis (whose full text is kept). */
+function clippedTextOf(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        if (!['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis') return false;
+        // Visually hidden for screen readers only (the skip link until it is focused).
+        if (style.clip !== 'auto' || style.clipPath !== 'none') return false;
+        const ownText = Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+        return ownText && element.scrollWidth > element.clientWidth + 1 && element.getBoundingClientRect().width > 1;
+      })
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -88,7 +105,7 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
-  it('fits the width with no console error and, on a phone, 44 px touch targets; and is photographed', async () => {
+  it('fits the width, cuts no text off, logs no console error and, on a phone, has 44 px touch targets', async () => {
     const { context, page } = await newPage(browser, viewport);
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -105,6 +122,8 @@ describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
       await page.getByRole('main').first().waitFor();
       const { extra, offenders } = await overflowOf(page);
       if (extra > 0) overflowing.push(`${path}: ${extra}px too wide: ${offenders.join(' | ')}`);
+      const clipped = await clippedTextOf(page);
+      if (clipped.length > 0) overflowing.push(`${path}: text cut off in ${clipped.join(' | ')}`);
       if (viewport.width < 640) {
         const small = await smallTargetsOf(page);
         if (small.length > 0) smallTargets.push(`${path}: ${small.join(' | ')}`);
