@@ -18,9 +18,11 @@ export const dbPlugin = fp(
     // before the answer leaves, so the caller's next request sees it: an admin's write forgets the public copies at
     // once, and a write that can revoke sessions (signing out, suspending, deleting an account) waits until the
     // database's notices have arrived. POST /jobs and the other hot writes are outside these paths and pay nothing.
+    // A refused write can revoke too: replaying a spent refresh token answers 401 after it has ended the whole family.
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-      if (request.url.startsWith('/api/v1/admin/')) options.database.changes.announce({ topic: 'public', key: '*' });
+      if (request.method === 'GET' || request.method === 'HEAD') return payload;
+      if (reply.statusCode < 400 && request.url.startsWith('/api/v1/admin/'))
+        options.database.changes.announce({ topic: 'public', key: '*' });
       if (SESSION_CHANGING_PATHS.some((prefix) => request.url.startsWith(prefix))) await options.database.changes.catchUp();
       return payload;
     });
