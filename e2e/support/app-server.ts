@@ -48,6 +48,8 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       // …and signs up far more accounts from it than one real person would.
       SIGNUPS_PER_IP_PER_HOUR: '0',
       SMTP_URL: '',
+      // The featured community set costs a first start seconds of engine work; only the shared server makes it.
+      FEATURED_POSTS: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

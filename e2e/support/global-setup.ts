@@ -14,6 +14,18 @@ function runToEnd(command: string, args: string[]) {
   });
 }
 
+/** The first start publishes the featured community set in the background; tests begin once that work is done. */
+async function untilFeaturedPostsPublished(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${baseUrl}/api/v1/community/posts`);
+    const body = (await response.json()) as { data?: { total?: number } };
+    if ((body.data?.total ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('The featured community posts were not published within 2 minutes of the first start');
+}
+
 export default async function setup(project: TestProject) {
   // Always test a fresh build of the SPA.
   await runToEnd('npm', ['run', 'build', '-w', '@lumen/web']);
@@ -26,8 +38,11 @@ export default async function setup(project: TestProject) {
       GOOGLE_CLIENT_ID: oidc.clientId,
       GOOGLE_CLIENT_SECRET: oidc.clientSecret,
       GOOGLE_ISSUER: oidc.issuer,
+      FEATURED_POSTS: 'true',
     });
+    await untilFeaturedPostsPublished(server.baseUrl);
   } catch (error) {
+    await server?.stop();
     await oidc.close();
     throw error;
   }
