@@ -18,14 +18,42 @@ export type EngineResult = {
   files: EngineResultFile[];
   /** Structured output shown in the page (e.g. the sales report's numbers); JSON-serialisable. */
   summary?: unknown;
+  /** The hosted provider and model that made it, when a remote engine chose among several. */
+  provider?: { name: string; model: string };
+};
+
+/** A request a hosted provider accepted and is running (or ran) for one job. */
+export type ProviderRequest = { provider: string; model: string; requestId: string };
+
+/**
+ * How a remote engine keeps its provider request durable. The worker stores the request before the
+ * engine waits on it, so that a restarted worker, a retry or the sweeper resumes that request instead
+ * of submitting (and paying for) another.
+ */
+export type ProviderRequestStore = {
+  /** The request an earlier run of this job submitted, if any. */
+  existing: ProviderRequest | null;
+  /** Called once the provider accepted a request; resolves when it is stored (a rejection cancels it). */
+  submitted(request: ProviderRequest): Promise<void>;
+  /** The request ended without a result (failed, canceled): the next run submits anew. */
+  ended(request: ProviderRequest): Promise<void>;
 };
 
 export type EngineContext = {
-  /** Aborted when the job times out or the worker shuts down; engines stop promptly. */
+  /**
+   * Aborted when the job times out or the worker shuts down; engines stop promptly. A remote engine
+   * cancels its provider request on abort unless the reason is a {@link HandOver}.
+   */
   signal: AbortSignal;
   /** Progress from 0 to 1, for the live job status. */
   onProgress(fraction: number): void;
+  requests?: ProviderRequestStore;
 };
+
+/** The abort reason when the worker stops and hands the job to another run, which resumes its provider request. */
+export class HandOver extends Error {
+  override name = 'HandOver';
+}
 
 /**
  * One implementation of one AI service. Every service has a built-in engine that works offline
@@ -36,6 +64,8 @@ export interface Engine<Params> {
   kind: 'builtin' | 'remote';
   /** Shown in the UI so people know what produced the result. */
   label: string;
+  /** The hosted provider and model of a remote engine. */
+  provider?: { name: string; model: string };
   run(input: { params: Params; files: Record<string, EngineFile> }, context: EngineContext): Promise<EngineResult>;
 }
 

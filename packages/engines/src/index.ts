@@ -1,7 +1,7 @@
 // The AI engines: one interface, a built-in (offline) engine per AI tool and adapters for hosted
 // model providers. Nothing here knows about HTTP, the database or the job queue.
-export { EngineInputError } from './engine.ts';
-export type { Engine, EngineContext, EngineFile, EngineResult, EngineResultFile } from './engine.ts';
+export { EngineInputError, HandOver } from './engine.ts';
+export type { Engine, EngineContext, EngineFile, EngineResult, EngineResultFile, ProviderRequest, ProviderRequestStore } from './engine.ts';
 export { ProviderError } from './provider-error.ts';
 export { builtinEngines, createEngineRegistry, registryOf } from './registry.ts';
 export type { AnyEngine, EngineRegistry } from './registry.ts';
@@ -13,6 +13,7 @@ export { createFalQueue } from './remote/fal-client.ts';
 export { createFashnQueue } from './remote/fashn-client.ts';
 export { createReplicateQueue } from './remote/replicate-client.ts';
 export { defaultModels } from './remote/model-licences.ts';
+export { publishedPriceMicroUsd } from './remote/provider-prices.ts';
 export { providerNames, serviceProviders } from './remote/provider-catalogue.ts';
 export type { ProviderName } from './remote/provider-catalogue.ts';
 export type { QueueClient, QueueStatus, WebhookEvent, WebhookVerification } from './remote/provider-queue.ts';

@@ -1,13 +1,13 @@
 import type { EngineInfo } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import type { Engine } from './engine.ts';
+import type { Engine, ProviderRequest } from './engine.ts';
 import { aiBackgroundEngine } from './ai-background/ai-background.engine.ts';
 import { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
 import { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
 import { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
 import { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
 import { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
-import { createRemoteEngines } from './remote/create-remote-engines.ts';
+import { createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
 import type { EnginesConfig } from './remote/remote-config.ts';
 
 // Engines take their own parsed params; the registry hands them the job's stored (already validated) params.
@@ -18,6 +18,8 @@ export type AnyEngine = Engine<any>;
 export type EngineRegistry = {
   engineFor(service: ServiceKey): AnyEngine;
   infoFor(service: ServiceKey): EngineInfo;
+  /** Cancels a provider request that no run waits on any more (a job failed by the sweeper); true when the provider accepted. */
+  cancelRequest(request: ProviderRequest): Promise<boolean>;
 };
 
 export const builtinEngines: Record<ServiceKey, AnyEngine> = {
@@ -34,16 +36,20 @@ export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegist
   return {
     engineFor: (service) => engines[service],
     infoFor: (service) => ({ kind: engines[service].kind, label: engines[service].label }),
+    cancelRequest: async () => false,
   };
 }
 
 /** `<SERVICE>_ENGINE=remote` picks the hosted-model adapter of that service; everything else is built in. */
-export function createEngineRegistry(config: EnginesConfig): EngineRegistry {
-  const remote = createRemoteEngines(config);
+export function createEngineRegistry(config: EnginesConfig, options: { pollIntervalMs?: number } = {}): EngineRegistry {
+  const remote = createRemoteEngines(config, options);
   const engines = { ...builtinEngines };
   for (const service of Object.keys(engines) as ServiceKey[]) {
     const adapter = remote[service];
     if (config.kinds[service] === 'remote' && adapter) engines[service] = adapter;
   }
-  return registryOf(engines);
+  return {
+    ...registryOf(engines),
+    cancelRequest: async (request) => (await queueClientOf(config, request.provider, request.model)?.cancel(request.requestId)) ?? false,
+  };
 }

@@ -1,3 +1,8 @@
 // Sample inputs for tests, benches and the marketing examples script.
 export { landscapePng } from './speedpainting/test-pictures.ts';
 export { longVtt, samplePlainText, sampleSrt, sampleVtt } from './sales-pilot/test-transcripts.ts';
+// Local servers speaking the hosted providers' protocols, for tests that must not reach the network.
+export { startFakeServer } from './remote/fake-provider-server.ts';
+export type { FakeServer } from './remote/fake-provider-server.ts';
+export { serveFal } from './remote/fake-fal.ts';
+export type { FakeFalEndpoint } from './remote/fake-fal.ts';

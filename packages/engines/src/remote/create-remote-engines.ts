@@ -10,14 +10,20 @@ import { createAiBackgroundFalEngine } from './ai-background.fal.ts';
 import { createAiBackgroundOpenAiEngine } from './ai-background.openai.ts';
 import { createAiBackgroundRemoteEngine } from './ai-background.remote.ts';
 import { createAiBackgroundRemoveBgEngine } from './ai-background.removebg.ts';
+import { elevenLabsSoundModel } from './elevenlabs-client.ts';
 import { defaultHttpPolicy } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
 import { createImageGeneratorFalEngine } from './image-generator.fal.ts';
 import { createImageGeneratorOpenAiEngine } from './image-generator.openai.ts';
 import { createImageGeneratorRemoteEngine } from './image-generator.remote.ts';
-import type { ProviderName } from './provider-catalogue.ts';
+import type { FalService, ProviderName } from './provider-catalogue.ts';
 import { serviceProviders } from './provider-catalogue.ts';
-import type { EnginesConfig } from './remote-config.ts';
+import type { EnginesConfig, ReplicateService } from './remote-config.ts';
+import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
+import { createFalQueue } from './fal-client.ts';
+import { createFashnQueue } from './fashn-client.ts';
+import type { QueueClient } from './provider-queue.ts';
+import { createReplicateQueue } from './replicate-client.ts';
 import { createSalesPilotRemoteEngine } from './sales-pilot.remote.ts';
 import { createSoundGeneratorElevenLabsEngine } from './sound-generator.elevenlabs.ts';
 import { createSoundGeneratorFalEngine } from './sound-generator.fal.ts';
@@ -42,10 +48,44 @@ export type ProviderEngines = { [S in keyof RemoteEngines]?: { provider: Provide
 
 type Options = { pollIntervalMs?: number; presetDirectory?: string };
 
-/** The adapter of one provider for one service; null when that provider is not configured. */
+/** The model a provider runs for a service under this configuration. */
+function modelOf(config: EnginesConfig, service: ServiceKey, provider: ProviderName): string {
+  if (provider === 'replicate') return config.replicate?.models[service as ReplicateService] ?? '';
+  if (provider === 'fal') return config.fal?.models[service as FalService] ?? '';
+  if (provider === 'openai') return (service === 'sales-pilot' ? config.openai?.model : config.openai?.imageModel) ?? 'gpt-image-1';
+  if (provider === 'elevenlabs') return elevenLabsSoundModel;
+  if (provider === 'fashn') return config.fashn?.model ?? '';
+  return 'removebg';
+}
+
+/** The adapter of one provider for one service, naming its provider and model; null when that provider is not configured. */
 function providerEngine(config: EnginesConfig, service: ServiceKey, provider: ProviderName, options: Options) {
+  const engine = adapterOf(config, service, provider, options);
+  return engine ? { ...engine, provider: { name: provider, model: modelOf(config, service, provider) } } : null;
+}
+
+function httpPolicyOf(config: EnginesConfig) {
   const base = { ...defaultHttpPolicy, timeoutMs: config.requestTimeoutMs, retries: config.retries };
-  const http = (name: string): HttpPolicy => ({ ...base, provider: name });
+  return { base, http: (name: string): HttpPolicy => ({ ...base, provider: name }) };
+}
+
+/**
+ * The queue client of a provider that queues requests (fal, Replicate, FASHN) for one model; null
+ * for providers that answer in the same request. Used to cancel a request no run is waiting on.
+ */
+export function queueClientOf(config: EnginesConfig, provider: string, model: string): QueueClient | null {
+  const { http } = httpPolicyOf(config);
+  const pollIntervalMs = 2000;
+  if (provider === 'fal' && config.fal) return createFalQueue({ ...config.fal, http: http('fal'), pollIntervalMs }, model);
+  if (provider === 'replicate' && config.replicate) {
+    return createReplicateQueue({ ...config.replicate, http: http('Replicate'), pollIntervalMs }, model);
+  }
+  if (provider === 'fashn' && config.fashn) return createFashnQueue({ ...config.fashn, http: http('FASHN'), pollIntervalMs }, model);
+  return null;
+}
+
+function adapterOf(config: EnginesConfig, service: ServiceKey, provider: ProviderName, options: Options) {
+  const { base, http } = httpPolicyOf(config);
   const pollIntervalMs = options.pollIntervalMs ?? 2000;
   const preset = { presetDirectory: options.presetDirectory };
   if (provider === 'replicate' && config.replicate) {
@@ -116,11 +156,16 @@ export function createProviderEngines(config: EnginesConfig, options: Options = 
   return engines as ProviderEngines;
 }
 
-/** The remote adapter (first configured provider) of every service configured as remote; the others are absent. */
+/**
+ * The engine of every service configured as remote: its providers in order, a transient failure or
+ * an open circuit moving the job to the next one (provider-fallback.ts); the others are absent.
+ */
 export function createRemoteEngines(config: EnginesConfig, options: Options = {}): RemoteEngines {
+  const circuits = createProviderCircuits();
   const remote: Record<string, unknown> = {};
   for (const [service, list] of Object.entries(createProviderEngines(config, options))) {
-    if (list?.[0]) remote[service] = list[0].engine;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    if (list && list.length > 0) remote[service] = withProviderFallback(list as { provider: string; engine: Engine<any> }[], circuits);
   }
   return remote as RemoteEngines;
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HandOver } from '../engine.ts';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 
@@ -82,10 +83,17 @@ async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
+/** The request an earlier run of this job left at this provider and model, if any. */
+function resumable(client: QueueClient, context: EngineContext) {
+  const existing = context.requests?.existing;
+  return existing && existing.provider === client.provider && existing.model === client.model ? existing : null;
+}
+
 /**
- * Runs one request to the end: submits it, polls its status until it succeeds, fails or is
- * canceled, and returns its output. Aborting the context's signal cancels the request (best
- * effort) and throws the signal's reason.
+ * Runs one request to the end: submits it (or resumes the one an earlier run of the job stored),
+ * stores it before waiting, polls its status until it succeeds, fails or is canceled, and returns its
+ * output. Aborting the context's signal cancels the request (best effort) and throws the signal's
+ * reason, except when the worker hands the job over: the next run resumes the request.
  */
 export async function runOnQueue(
   client: QueueClient,
@@ -93,21 +101,35 @@ export async function runOnQueue(
   context: EngineContext,
   pollIntervalMs: number,
 ): Promise<unknown> {
-  const { signal } = context;
-  const { requestId } = await client.submit(input, {}, signal);
-  let status: QueueStatus = { requestId, state: 'queued' };
+  const { signal, requests } = context;
+  const resumed = resumable(client, context);
+  const requestId = resumed ? resumed.requestId : (await client.submit(input, {}, signal)).requestId;
+  const request = { provider: client.provider, model: client.model, requestId };
+  if (!resumed && requests) {
+    try {
+      await requests.submitted(request);
+    } catch (error) {
+      void client.cancel(requestId);
+      throw error;
+    }
+  }
+  let status: QueueStatus = { requestId, state: resumed ? 'running' : 'queued' };
   let polls = 0;
   try {
     do {
       context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
-      await waitFor(pollIntervalMs, signal);
+      if (!(resumed && polls === 0)) await waitFor(pollIntervalMs, signal);
       polls += 1;
       status = await client.status(requestId, signal);
     } while (status.state === 'queued' || status.state === 'running');
   } catch (error) {
-    if (signal.aborted) void client.cancel(requestId);
+    if (signal.aborted && !(signal.reason instanceof HandOver)) {
+      void client.cancel(requestId);
+      await requests?.ended(request);
+    }
     throw error;
   }
+  if (status.state === 'failed' || status.state === 'canceled') await requests?.ended(request);
   if (status.state === 'failed') {
     throw new ProviderError(`The hosted model could not process this input: ${failureText(status.error)}`, {
       transient: false,

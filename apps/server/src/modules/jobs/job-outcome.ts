@@ -7,6 +7,9 @@ import type { JobRow } from './tables.ts';
 
 export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
 
+/** The hosted provider and model that made a job's result, this run's time, and the published price. */
+export type ProviderRun = { provider: string; model: string; runMs: number; costMicroUsd: number | null };
+
 /** Engines report their summary as a JSON object (the job's API schema says so); anything else is not kept. */
 function asSummary(summary: unknown): Record<string, unknown> | null {
   return typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? (summary as Record<string, unknown>) : null;
@@ -18,12 +21,30 @@ function asSummary(summary: unknown): Record<string, unknown> | null {
  */
 export async function completeJob(
   db: Db,
-  input: { jobId: string; workerId: string; outputs: StoredOutput[]; summary: unknown },
+  input: { jobId: string; workerId: string; outputs: StoredOutput[]; summary: unknown; providerRun?: ProviderRun | null },
 ): Promise<boolean> {
+  const run = input.providerRun;
+  const providerColumns = run
+    ? {
+        provider: run.provider,
+        providerModel: run.model,
+        // A queued request counts from its submission (an earlier run may have started it); others from this run's start.
+        providerTimeMs: sql`coalesce(round(extract(epoch from (now() - ${jobs.providerSubmittedAt})) * 1000)::integer, ${run.runMs})`,
+        providerCostMicroUsd: run.costMicroUsd,
+      }
+    : {};
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(jobs)
-      .set({ status: 'succeeded', progress: 1, finishedAt: sql`now()`, summary: asSummary(input.summary), error: null, workerId: null })
+      .set({
+        status: 'succeeded',
+        progress: 1,
+        finishedAt: sql`now()`,
+        summary: asSummary(input.summary),
+        error: null,
+        workerId: null,
+        ...providerColumns,
+      })
       .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
       .returning();
     if (!row) return false;

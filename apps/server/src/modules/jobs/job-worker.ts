@@ -7,13 +7,14 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
-import { EngineInputError } from '@lumen/engines';
-import type { EngineRegistry, EngineResult } from '@lumen/engines';
+import { EngineInputError, HandOver, publishedPriceMicroUsd } from '@lumen/engines';
+import type { EngineRegistry, EngineResult, ProviderRequest } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
 import { completeJob, failJob, requeueJob } from './job-outcome.ts';
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
+import { providerRequestStore } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { jobs } from './tables.ts';
@@ -187,9 +188,12 @@ export function createJobWorker(deps: Deps): JobWorker {
         if (signal.aborted) fail();
         signal.addEventListener('abort', fail, { once: true });
       });
-      const result = await Promise.race([engine.run({ params: job.params, files }, { signal, onProgress }), aborted]);
+      const requests = providerRequestStore(db, job, workerId);
+      const runStartedAt = Date.now();
+      const result = await Promise.race([engine.run({ params: job.params, files }, { signal, onProgress, requests }), aborted]);
       const outputs = await storeOutputs(job.id, result);
-      const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary });
+      const providerRun = providerRunOf(result.provider ?? engine.provider, job.params, Date.now() - runStartedAt);
+      const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary, providerRun });
       if (!isOurs) await deleteStored(outputs);
       jobLog.info({ outputs: outputs.length, durationMs: Date.now() - startedAt }, 'job succeeded');
     } catch (error) {
@@ -268,7 +272,8 @@ export function createJobWorker(deps: Deps): JobWorker {
         );
       }, options.heartbeatIntervalMs);
       sweeper = setInterval(() => {
-        void sweepStuckJobs(db, { staleAfterMs: options.staleAfterMs, timeoutMs: options.timeoutMs, log })
+        const cancelRequest = (request: ProviderRequest) => deps.engines.cancelRequest(request);
+        void sweepStuckJobs(db, { staleAfterMs: options.staleAfterMs, timeoutMs: options.timeoutMs, log, cancelRequest })
           .then((ids) => ids.forEach((id) => deps.events.emit(id)))
           .catch((error: unknown) => log.warn({ err: error }, 'job sweeper failed'));
       }, options.sweepIntervalMs);
@@ -287,7 +292,7 @@ export function createJobWorker(deps: Deps): JobWorker {
         new Promise<false>((resolve) => setTimeout(() => resolve(false), options.shutdownTimeoutMs).unref()),
       ]);
       if (!waited) {
-        for (const job of running.values()) job.abort.abort();
+        for (const job of running.values()) job.abort.abort(new HandOver('worker stopping'));
         await all();
       }
       clearInterval(heartbeat);
@@ -310,6 +315,11 @@ export function createJobWorker(deps: Deps): JobWorker {
       }
     },
   };
+}
+
+function providerRunOf(provider: { name: string; model: string } | undefined, params: Record<string, unknown>, runMs: number) {
+  if (!provider) return null;
+  return { provider: provider.name, model: provider.model, runMs, costMicroUsd: publishedPriceMicroUsd(provider.name, provider.model, params) };
 }
 
 function userMessage(error: unknown, timeoutMs: number): string {

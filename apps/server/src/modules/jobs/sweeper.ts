@@ -2,7 +2,9 @@ import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
+import type { ProviderRequest } from '@lumen/engines';
 import { failJob, requeueJob } from './job-outcome.ts';
+import { storedRequestOf } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { jobs } from './tables.ts';
 
@@ -20,7 +22,14 @@ export const stuckJobMessage = 'The job stopped unexpectedly and could not be fi
  */
 export async function sweepStuckJobs(
   db: Db,
-  options: { staleAfterMs: number; timeoutMs?: Partial<Record<ServiceKey, number>>; graceMs?: number; log?: FastifyBaseLogger },
+  options: {
+    staleAfterMs: number;
+    timeoutMs?: Partial<Record<ServiceKey, number>>;
+    graceMs?: number;
+    log?: FastifyBaseLogger;
+    /** Cancels the provider request of a job failed here; nobody waits on it any more. */
+    cancelRequest?: (request: ProviderRequest) => Promise<unknown>;
+  },
 ): Promise<string[]> {
   const graceMs = options.graceMs ?? TIMEOUT_GRACE_MS;
   const timeoutOf = (service: string) =>
@@ -59,6 +68,12 @@ export async function sweepStuckJobs(
     if (await failJob(db, { jobId: job.id, message: stuckJobMessage })) {
       options.log?.warn({ jobId: job.id, attempts: job.attempts, isOverdue }, 'sweeper: failed and refunded a stuck job');
       swept.push(job.id);
+      const request = storedRequestOf(job);
+      if (request && options.cancelRequest) {
+        await options.cancelRequest(request).catch((error: unknown) =>
+          options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'),
+        );
+      }
     }
   }
   return swept;

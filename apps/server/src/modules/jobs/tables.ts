@@ -69,6 +69,19 @@ export const jobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The hosted provider and model that ran the job (null on a built-in engine). */
+    provider: text('provider'),
+    providerModel: text('provider_model'),
+    /**
+     * The provider's id of the request, stored before the worker waits on it: a restarted worker or a
+     * retry resumes this request instead of submitting (and paying for) a second one.
+     */
+    providerRequestId: text('provider_request_id'),
+    providerSubmittedAt: timestamp('provider_submitted_at', { withTimezone: true }),
+    /** From submission to the provider's answer. */
+    providerTimeMs: integer('provider_time_ms'),
+    /** What the provider charges for the run, in millionths of a US dollar (its published price). */
+    providerCostMicroUsd: integer('provider_cost_micro_usd'),
   },
   (table) => [
     index('jobs_user_created_idx').on(table.userId, table.createdAt),
@@ -76,6 +89,7 @@ export const jobs = pgTable(
     index('jobs_created_idx').on(table.createdAt),
     uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
     index('jobs_api_key_created_idx').on(table.apiKeyId, table.createdAt),
+    index('jobs_provider_finished_idx').on(table.provider, table.finishedAt),
     check('jobs_status_check', inList('status', jobStatuses)),
     check('jobs_progress_check', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
   ],

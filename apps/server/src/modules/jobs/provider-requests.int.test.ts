@@ -1,0 +1,219 @@
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Job } from '@lumen/core/jobs/schemas';
+import { builtinEnginesConfig, createEngineRegistry } from '@lumen/engines';
+import type { EnginesConfig } from '@lumen/engines';
+import { serveFal, startFakeServer } from '@lumen/engines/testing';
+import type { FakeFalEndpoint, FakeServer } from '@lumen/engines/testing';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
+import { registerUser } from '../../test/http-helpers.ts';
+import { fastWorker, submitJob } from '../../test/job-helpers.ts';
+import { createJobEvents } from './job-events.ts';
+import { createJobWorker } from './job-worker.ts';
+import type { JobWorkerOptions } from './job-worker.ts';
+import { sweepStuckJobs } from './sweeper.ts';
+import { jobs } from './tables.ts';
+
+const KEY = 'fal-test-key:secret';
+const MODEL = 'fal-ai/flux/schnell';
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+let fal: FakeServer;
+let endpoint: FakeFalEndpoint;
+let t: TestApp;
+let engines: ReturnType<typeof createEngineRegistry>;
+let token: string;
+let userId: string;
+
+const falConfig = (): EnginesConfig => ({
+  ...builtinEnginesConfig,
+  kinds: { ...builtinEnginesConfig.kinds, 'image-generator': 'remote' },
+  providers: { 'image-generator': ['fal'] },
+  fal: {
+    apiKey: KEY,
+    queueUrl: fal.url,
+    jwksUrl: `${fal.url}/.well-known/jwks.json`,
+    models: {
+      'ai-background': 'fal-ai/birefnet/v2',
+      'image-generator': MODEL,
+      'virtual-try-on': 'fal-ai/fashn/tryon/v1.6',
+      speedpainting: 'fal-ai/kling-video/v2.1/pro/image-to-video',
+      'sound-generator': 'fal-ai/elevenlabs/sound-effects/v2',
+    },
+  },
+  requestTimeoutMs: 2000,
+  retries: 0,
+});
+
+const submissions = () => fal.requests.filter((request) => request.method === 'POST' && request.path === `/${MODEL}`);
+const cancels = () => fal.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/cancel'));
+const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const worker = (options: Partial<JobWorkerOptions> = {}) =>
+  createJobWorker({
+    db: t.database.db,
+    storage: t.app.storage,
+    engines,
+    events: createJobEvents(),
+    log: t.app.log,
+    options: { ...fastWorker, ...options },
+  });
+
+async function submitFoxJob(): Promise<Job> {
+  const response = await submitJob(t.app, token, {
+    service: 'image-generator',
+    params: { prompt: 'a red fox in the snow', aspectRatio: '4:3' },
+    files: {},
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().data as Job;
+}
+
+beforeAll(async () => {
+  fal = await startFakeServer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0502a' } }).png().toBuffer();
+  endpoint = { output: { images: [{ url: `${fal.url}/files/fox.png`, content_type: 'image/png' }], seed: 7 } };
+  serveFal(fal, { key: KEY, endpoints: { [MODEL]: endpoint }, files: { 'fox.png': png } });
+  engines = createEngineRegistry(falConfig(), { pollIntervalMs: 20 });
+  t = await buildTestApp({ jobs: { runWorker: false, engines } });
+  const user = await registerUser(t.app);
+  token = user.accessToken;
+  userId = user.user.id;
+  await setBalance(t.database.db, userId, 100);
+});
+afterAll(async () => {
+  await t.close();
+  await fal.close();
+});
+beforeEach(() => {
+  fal.requests.length = 0;
+  endpoint.endless = false;
+});
+
+describe('a job on a hosted provider', () => {
+  it('stores the provider request before waiting, and a worker that takes over resumes it: one submission, one charge', async () => {
+    endpoint.endless = true;
+    const job = await submitFoxJob();
+    const first = worker({ shutdownTimeoutMs: 50 });
+    first.start();
+    await until(async () => (await rowOf(job.id)).providerRequestId !== null, 'the request is stored');
+    const stored = await rowOf(job.id);
+    expect(stored).toMatchObject({ status: 'running', provider: 'fal', providerModel: MODEL });
+    await first.stop();
+    expect(await rowOf(job.id)).toMatchObject({ status: 'queued', providerRequestId: stored.providerRequestId });
+    expect(cancels()).toHaveLength(0);
+
+    endpoint.endless = false;
+    const second = worker();
+    second.start();
+    await second.idle();
+    await second.stop();
+    const done = await rowOf(job.id);
+    expect(done).toMatchObject({ status: 'succeeded', provider: 'fal', providerModel: MODEL, providerRequestId: stored.providerRequestId });
+    // $0.003 per started megapixel; 4:3 is 1024 × 768, one megapixel.
+    expect(done.providerCostMicroUsd).toBe(3000);
+    expect(done.providerTimeMs).toBeGreaterThan(0);
+    expect(submissions()).toHaveLength(1);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
+  });
+
+  it('cancels the request at the provider when the job times out, and refunds the job', async () => {
+    await setBalance(t.database.db, userId, 100);
+    endpoint.endless = true;
+    const job = await submitFoxJob();
+    const timed = worker({ timeoutMs: { 'image-generator': 400 } });
+    timed.start();
+    await timed.idle();
+    await timed.stop();
+    const failed = await rowOf(job.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.refundedAt).not.toBeNull();
+    await until(async () => cancels().length === 1, 'the provider got the cancellation');
+    expect(cancels()[0]!.path).toMatch(/^\/fal-ai\/flux\/requests\/[\w-]+\/cancel$/);
+    // The ended request is forgotten: nothing is left for a later run to resume.
+    expect(failed.providerRequestId).toBeNull();
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+  });
+
+  it('cancels the request of a job the sweeper fails after its worker died twice', async () => {
+    await setBalance(t.database.db, userId, 100);
+    const job = await submitFoxJob();
+    await t.database.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: 2,
+        workerId: 'dead-worker',
+        startedAt: sql`now()`,
+        heartbeatAt: sql`now() - interval '1 minute'`,
+        provider: 'fal',
+        providerModel: MODEL,
+        providerRequestId: 'req-1',
+      })
+      .where(eq(jobs.id, job.id));
+    const swept = await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000, cancelRequest: (request) => engines.cancelRequest(request) });
+    expect(swept).toEqual([job.id]);
+    expect((await rowOf(job.id)).status).toBe('failed');
+    expect(cancels().map((request) => request.path)).toEqual(['/fal-ai/flux/requests/req-1/cancel']);
+  });
+});
+
+// A separate worker process needs a database both processes can open: PostgreSQL only.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle of a provider request', () => {
+  it('finishes on the same request after a restart: the provider counts exactly one submission', async () => {
+    await setBalance(t.database.db, userId, 100);
+    endpoint.endless = true;
+    const job = await submitFoxJob();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: t.databaseUrl!,
+        DATA_DIR: t.config.dataDir,
+        JWT_SECRET: t.config.jwtSecret,
+        LOG_LEVEL: 'silent',
+        IMAGE_GENERATOR_PROVIDER: 'fal',
+        FAL_KEY: KEY,
+        FAL_QUEUE_URL: fal.url,
+        FAL_JWKS_URL: `${fal.url}/.well-known/jwks.json`,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    try {
+      await until(async () => (await rowOf(job.id)).providerRequestId !== null, `the worker stored the request (${stderr})`, 40_000);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(await exited).toBe('SIGKILL');
+    const killed = await rowOf(job.id);
+    expect(killed.status).toBe('running');
+
+    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([job.id]);
+    endpoint.endless = false;
+    const restarted = worker();
+    restarted.start();
+    await restarted.idle();
+    await restarted.stop();
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', providerRequestId: killed.providerRequestId, refundedAt: null });
+    expect(submissions()).toHaveLength(1);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
+  }, 90_000);
+});

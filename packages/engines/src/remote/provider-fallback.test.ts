@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine, EngineContext } from '../engine.ts';
+import { ProviderError } from '../provider-error.ts';
+import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
+
+type Outcome = 'ok' | 'transient' | 'rejected';
+
+/** An engine whose runs answer the given outcomes in turn, recording each call. */
+function scripted(provider: string, outcomes: Outcome[], calls: string[]): Engine<unknown> {
+  return {
+    service: 'image-generator',
+    kind: 'remote',
+    label: provider,
+    provider: { name: provider, model: `${provider}-model` },
+    async run() {
+      calls.push(provider);
+      const outcome = outcomes.shift() ?? 'ok';
+      if (outcome === 'ok') return { files: [] };
+      throw new ProviderError(`${provider} ${outcome}`, { transient: outcome === 'transient', provider });
+    },
+  };
+}
+
+const context = (existingProvider?: string): EngineContext => ({
+  signal: new AbortController().signal,
+  onProgress: () => {},
+  requests: existingProvider
+    ? { existing: { provider: existingProvider, model: 'm', requestId: 'r' }, submitted: async () => {}, ended: async () => {} }
+    : undefined,
+});
+
+describe('provider fallback', () => {
+  it('moves a job to the next provider on a transient failure and says which provider made the result', async () => {
+    const calls: string[] = [];
+    const circuits = createProviderCircuits();
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['transient'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['ok'], calls) },
+      ],
+      circuits,
+    );
+    const result = await engine.run({ params: {}, files: {} }, context());
+    expect(calls).toEqual(['fal', 'replicate']);
+    expect(result.provider).toEqual({ name: 'replicate', model: 'replicate-model' });
+  });
+
+  it('does not hop on a refused input: another provider would charge for the same refusal', async () => {
+    const calls: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['rejected'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', [], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    await expect(engine.run({ params: {}, files: {} }, context())).rejects.toThrow('fal rejected');
+    expect(calls).toEqual(['fal']);
+  });
+
+  it('skips a provider whose circuit is open after failures in a row, and tries it again once the circuit closes', async () => {
+    let now = 0;
+    const calls: string[] = [];
+    const circuits = createProviderCircuits({ failuresToOpen: 2, openForMs: 1000, now: () => now });
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['transient', 'transient', 'ok'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', [], calls) },
+      ],
+      circuits,
+    );
+    await engine.run({ params: {}, files: {} }, context());
+    await engine.run({ params: {}, files: {} }, context());
+    expect(circuits.isOpen('fal')).toBe(true);
+    calls.length = 0;
+    await engine.run({ params: {}, files: {} }, context());
+    expect(calls).toEqual(['replicate']);
+    now = 1001;
+    calls.length = 0;
+    await engine.run({ params: {}, files: {} }, context());
+    expect(calls).toEqual(['fal']);
+    expect(circuits.isOpen('fal')).toBe(false);
+  });
+
+  it('resumes on the provider that already holds the job’s request, even after others in the order', async () => {
+    const calls: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', [], calls) },
+        { provider: 'replicate', engine: scripted('replicate', [], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    await engine.run({ params: {}, files: {} }, context('replicate'));
+    expect(calls).toEqual(['replicate']);
+  });
+
+  it('fails with the last provider’s error when every provider failed', async () => {
+    const calls: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['transient'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['transient'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    const failure = await engine.run({ params: {}, files: {} }, context()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).message).toBe('replicate transient');
+  });
+});

@@ -1,0 +1,78 @@
+import type { Engine, EngineContext } from '../engine.ts';
+
+/**
+ * Per-process circuit breakers, one per provider: after `failuresToOpen` transient failures in a
+ * row a provider is skipped for `openForMs`; after that one call is let through, and its outcome
+ * closes the circuit or opens it again.
+ */
+export type ProviderCircuits = {
+  isOpen(provider: string): boolean;
+  succeeded(provider: string): void;
+  failed(provider: string): void;
+};
+
+export function createProviderCircuits(options: { failuresToOpen?: number; openForMs?: number; now?: () => number } = {}): ProviderCircuits {
+  const failuresToOpen = options.failuresToOpen ?? 3;
+  const openForMs = options.openForMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const state = new Map<string, { failures: number; openUntil: number }>();
+  return {
+    isOpen(provider) {
+      const circuit = state.get(provider);
+      return circuit !== undefined && circuit.failures >= failuresToOpen && now() < circuit.openUntil;
+    },
+    succeeded(provider) {
+      state.delete(provider);
+    },
+    failed(provider) {
+      const failures = (state.get(provider)?.failures ?? 0) + 1;
+      state.set(provider, { failures, openUntil: failures >= failuresToOpen ? now() + openForMs : 0 });
+    },
+  };
+}
+
+type Candidate<P> = { provider: string; engine: Engine<P> };
+
+const isTransient = (error: unknown) => (error as { transient?: unknown } | null)?.transient === true;
+
+/**
+ * The order to try: the provider an earlier run of the job already submitted to comes first (its
+ * request is resumed, not paid twice), then the configured order without providers whose circuit is
+ * open; when every circuit is open, the configured order (a trial call is better than no call).
+ */
+function tryOrder<P>(candidates: Candidate<P>[], circuits: ProviderCircuits, context: EngineContext): Candidate<P>[] {
+  const resumed = context.requests?.existing?.provider;
+  const closed = candidates.filter(({ provider }) => provider === resumed || !circuits.isOpen(provider));
+  const order = closed.length > 0 ? closed : candidates;
+  return [...order].sort((a, b) => Number(b.provider === resumed) - Number(a.provider === resumed));
+}
+
+/**
+ * One engine over a service's providers in order: a transient failure (after the HTTP client's own
+ * retries) or an open circuit moves the job to the next provider; a rejected input or a failed
+ * prediction does not, since another provider would charge for the same refusal.
+ */
+export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: ProviderCircuits): Engine<P> {
+  const [first] = candidates;
+  if (!first) throw new Error('withProviderFallback needs at least one provider');
+  if (candidates.length === 1) return first.engine;
+  return {
+    ...first.engine,
+    async run(input, context) {
+      const order = tryOrder(candidates, circuits, context);
+      let lastError: unknown;
+      for (const { provider, engine } of order) {
+        try {
+          const result = await engine.run(input, context);
+          circuits.succeeded(provider);
+          return { ...result, provider: result.provider ?? engine.provider };
+        } catch (error) {
+          if (context.signal.aborted || !isTransient(error)) throw error;
+          circuits.failed(provider);
+          lastError = error;
+        }
+      }
+      throw lastError;
+    },
+  };
+}
