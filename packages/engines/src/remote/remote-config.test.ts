@@ -39,6 +39,9 @@ describe('loadEnginesConfig', () => {
         REPLICATE_MODEL_IMAGE_GENERATOR: `owner/model:${'c'.repeat(64)}`,
         IMAGE_GENERATOR_ENGINE: 'remote',
         SOUND_GENERATOR_ENGINE: 'remote',
+        AI_BACKGROUND_ENGINE: 'builtin',
+        VIRTUAL_TRY_ON_ENGINE: 'builtin',
+        SPEEDPAINTING_ENGINE: 'builtin',
         OPENAI_API_KEY: 'sk-x',
         SALES_PILOT_ENGINE: 'remote',
         OPENAI_MODEL: 'gpt-4.1-mini',
@@ -53,6 +56,36 @@ describe('loadEnginesConfig', () => {
     expect(Object.keys(engines).sort()).toEqual(['image-generator', 'sales-pilot', 'sound-generator']);
     expect(engines['image-generator']?.kind).toBe('remote');
     expect(engines['sales-pilot']?.label).toBe('Hosted language model (gpt-4.1-mini)');
+  });
+});
+
+describe('a provider key alone', () => {
+  it('puts every service that provider runs on it, and leaves the others on their built-in engine', () => {
+    const fal = loadEnginesConfig({ FAL_KEY: 'fal-key' }, fail);
+    expect(fal.kinds).toEqual({
+      'ai-background': 'remote',
+      'image-generator': 'remote',
+      'virtual-try-on': 'remote',
+      speedpainting: 'remote',
+      'sales-pilot': 'builtin',
+      'sound-generator': 'remote',
+    });
+    expect(Object.keys(createRemoteEngines(fal)).sort()).toEqual(
+      ['ai-background', 'image-generator', 'sound-generator', 'speedpainting', 'virtual-try-on'],
+    );
+    const openai = loadEnginesConfig({ OPENAI_API_KEY: 'sk-x' }, fail);
+    expect(Object.entries(openai.kinds).filter(([, kind]) => kind === 'remote').map(([service]) => service).sort()).toEqual(
+      ['ai-background', 'image-generator', 'sales-pilot'],
+    );
+    const replicate = loadEnginesConfig({ REPLICATE_API_TOKEN: 'r8_x', SPEEDPAINTING_ENGINE: 'builtin' }, fail);
+    expect(replicate.kinds.speedpainting).toBe('builtin');
+    expect(replicate.providers?.['image-generator']).toEqual(['replicate']);
+  });
+
+  it('orders several keyed providers as the catalogue does, the others kept for fallback', () => {
+    const config = loadEnginesConfig({ FAL_KEY: 'fal-key', REPLICATE_API_TOKEN: 'r8_x', FASHN_API_KEY: 'fa-x' }, fail);
+    expect(config.providers?.['virtual-try-on']).toEqual(['replicate', 'fal', 'fashn']);
+    expect(createProviderEngines(config)['virtual-try-on']?.map((entry) => entry.provider)).toEqual(['replicate', 'fal', 'fashn']);
   });
 });
 
@@ -83,16 +116,18 @@ describe('providers per service', () => {
       'image-generator': 'remote',
       'ai-background': 'remote',
       speedpainting: 'builtin',
-      'sales-pilot': 'builtin',
+      // Not named, but its only provider's key is set.
+      'sales-pilot': 'remote',
     });
     expect(config.providers).toEqual({
       'image-generator': ['fal'],
       'ai-background': ['removebg', 'fal', 'replicate'],
       'virtual-try-on': ['fashn'],
+      'sales-pilot': ['openai'],
       'sound-generator': ['elevenlabs', 'fal'],
     });
     const engines = createRemoteEngines(config);
-    expect(Object.keys(engines).sort()).toEqual(['ai-background', 'image-generator', 'sound-generator', 'virtual-try-on']);
+    expect(Object.keys(engines).sort()).toEqual(['ai-background', 'image-generator', 'sales-pilot', 'sound-generator', 'virtual-try-on']);
     expect(engines['image-generator']?.label).toBe('Hosted model on fal (fal-ai/flux/schnell)');
     expect(engines['ai-background']?.label).toBe('remove.bg');
     expect(engines['virtual-try-on']?.label).toBe('FASHN (tryon-v1.6)');

@@ -68,7 +68,7 @@ const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const trim = (value: string) => value.replace(/\/+$/, '');
 
 /** Where a service's provider list came from, to name the variable in messages. */
-type ProviderChoice = { providers: ProviderName[]; variable: string | null };
+type ProviderChoice = { providers: ProviderName[]; variable: string | null; implied?: boolean };
 
 function readProviderChoice(service: ServiceKey, reader: ReturnType<typeof envReader>): ProviderChoice {
   const single = `${envName(service)}_PROVIDER`;
@@ -78,7 +78,11 @@ function readProviderChoice(service: ServiceKey, reader: ReturnType<typeof envRe
     throw reader.invalid(list, `set either ${single} or ${list}, not both`);
   }
   const variable = reader.read(list) !== undefined ? list : reader.read(single) !== undefined ? single : null;
-  if (!variable) return { providers: [allowed[0]!], variable: null };
+  if (!variable) {
+    // No choice named: every provider whose key is set, in the catalogue's order (the first runs, the rest are fallback).
+    const keyed = allowed.filter((provider) => Boolean(reader.read(providerKeyVariables[provider])));
+    return { providers: keyed.length > 0 ? keyed : [allowed[0]!], variable: null, implied: keyed.length > 0 };
+  }
   const names = reader
     .read(variable)!
     .split(',')
@@ -93,8 +97,10 @@ function readProviderChoice(service: ServiceKey, reader: ReturnType<typeof envRe
 }
 
 /**
- * Reads the engine choice and provider variables. A service set to remote needs the key of every
- * provider it names; anything missing or malformed is reported through `fail` as one line naming the variable.
+ * Reads the engine choice and provider variables. A provider's key alone puts every service that
+ * provider runs on it (`<SERVICE>_ENGINE=builtin` keeps one offline; `<SERVICE>_PROVIDERS` orders them).
+ * A service set to remote needs the key of every provider it names; anything missing or malformed is
+ * reported through `fail` as one line naming the variable.
  */
 export function loadEnginesConfig(env: NodeJS.ProcessEnv, fail: (message: string) => Error): EnginesConfig {
   const reader = envReader(env, fail);
@@ -104,7 +110,7 @@ export function loadEnginesConfig(env: NodeJS.ProcessEnv, fail: (message: string
   for (const service of serviceKeys) {
     const choice = readProviderChoice(service, reader);
     const kindVariable = `${envName(service)}_ENGINE`;
-    const fallbackKind: EngineKind = choice.variable ? 'remote' : 'builtin';
+    const fallbackKind: EngineKind = choice.variable || choice.implied ? 'remote' : 'builtin';
     kinds[service] = check(kindVariable, z.enum(['builtin', 'remote'], { error: 'must be builtin or remote' }), fallbackKind);
     if (kinds[service] !== 'remote') continue;
     providers[service] = choice.providers;
