@@ -25,3 +25,29 @@ export const imageGeneratorParamsSchema = z.object({
 export type ImageGeneratorParams = z.output<typeof imageGeneratorParamsSchema>;
 /** Params as a client sends them. */
 export type ImageGeneratorParamsInput = z.input<typeof imageGeneratorParamsSchema>;
+
+/** What the built-in generator reports in a job's summary: what it drew, and what it could not. */
+export const imageGeneratorSummarySchema = z.object({
+  seed: z.number().int(),
+  style: z.enum(imageStyles),
+  aspectRatio: z.enum(imageAspectRatios),
+  /** Colour, mood and scene words that shaped the palette. */
+  understood: z.array(z.string()),
+  palette: z.array(z.string()),
+  scene: z.object({
+    /** Each thing drawn: the prompt's words, the icon ('fluent-emoji-flat:fox'), how many, and the colour word that tinted it. */
+    subjects: z.array(
+      z.object({ phrase: z.string(), icon: z.string(), count: z.number().int().positive(), colour: z.string().optional() }),
+    ),
+    /** e.g. 'snow', 'beach', 'city', 'room'. */
+    setting: z.string(),
+    /** e.g. 'sunrise', 'noon', 'sunset', 'night'. */
+    timeOfDay: z.string(),
+    style: z.enum(imageStyles),
+  }),
+  /** Nouns of the prompt the offline generator has no picture for. */
+  notDrawn: z.array(z.string()),
+  /** The engine's label. */
+  engine: z.string(),
+});
+export type ImageGeneratorSummary = z.infer<typeof imageGeneratorSummarySchema>;

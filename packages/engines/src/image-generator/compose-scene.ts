@@ -1,22 +1,55 @@
 import type { ImageStyle } from '@lumen/core/services/image-generator-params';
 import { mix } from './colour.ts';
+import type { Icon } from './icon-set.ts';
+import { layOutSubjects } from './lay-out-subjects.ts';
+import type { PlacedFigure, Stage } from './lay-out-subjects.ts';
+import { paintFigures } from './paint-figures.ts';
+import type { FigureFinish } from './paint-figures.ts';
 import type { SceneElement } from './prompt-vocabulary.ts';
 import type { PromptReading } from './read-prompt.ts';
+import type { SceneReading } from './read-scene.ts';
+import { grounds, paintBackdrop, standingBand } from './scene-backdrop.ts';
 import { paintElements } from './scene-elements.ts';
 import type { SceneContext } from './scene-elements.ts';
 import type { Random } from './seeded-random.ts';
-import { valueNoise } from './seeded-random.ts';
+import { seededRandom, valueNoise } from './seeded-random.ts';
 import { blobPath, flowLine, num } from './svg-paths.ts';
 
-type Canvas = { width: number; height: number; reading: PromptReading; random: Random; seed: number };
+type Canvas = {
+  width: number;
+  height: number;
+  reading: PromptReading;
+  scene: SceneReading;
+  /** The icons the scene's subjects need, loaded by the caller. */
+  icons: Map<string, Icon>;
+  random: Random;
+  seed: number;
+};
 
-function defs({ width, height }: Canvas, seed: number): string {
+/** What a style painted: the SVG body and where each figure went. */
+type Painted = { body: string; figures: PlacedFigure[] };
+
+/**
+ * Lays out and paints the subjects on a stage. Figures get their own seeded random, so the scenery
+ * behind them is the same whether or not a subject is drawn (removing one leaves its background).
+ */
+function figuresOn(canvas: Canvas, stage: Stage, finish: FigureFinish): Painted {
+  const figures = layOutSubjects(canvas.scene.subjects, stage, seededRandom(canvas.seed ^ 0x2545f491));
+  return { body: paintFigures(figures, canvas.icons, canvas.scene.timeOfDay, finish), figures };
+}
+
+/** A stage for the styles that keep their own backgrounds: ground below the horizon, no water or table. */
+function plainStage(canvas: Canvas, horizon: number): Stage {
+  const { width, height, scene } = canvas;
+  return { width, height, horizon, setting: scene.setting, ground: standingBand(height, horizon), water: undefined, table: undefined };
+}
+
+function defs({ width, height }: Canvas): string {
   const unit = Math.min(width, height);
   return `<defs>
 <filter id="glow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 110)}" result="b"/><feMerge><feMergeNode in="b"/><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>
 <filter id="soft" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="${num(unit / 70)}"/></filter>
 <filter id="haze" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(unit / 14)}"/></filter>
-<filter id="wash" x="-20%" y="-20%" width="140%" height="140%"><feTurbulence type="fractalNoise" baseFrequency="${num((6 / unit) * 10) / 10}" numOctaves="3" seed="${seed % 1000}" result="t"/><feDisplacementMap in="SourceGraphic" in2="t" scale="${num(unit / 28)}" xChannelSelector="R" yChannelSelector="G" result="d"/><feGaussianBlur in="d" stdDeviation="${num(unit / 400)}"/></filter>
 <radialGradient id="vignette" cx="50%" cy="50%" r="75%"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></radialGradient>
 </defs>`;
 }
@@ -50,7 +83,7 @@ function flowStrokes(canvas: Canvas, count: number, colours: string[], opacity: 
   return out;
 }
 
-function abstract(canvas: Canvas): string {
+function abstract(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
   const p = reading.palette;
   const angle = random.range(0, 360);
@@ -67,13 +100,42 @@ function abstract(canvas: Canvas): string {
     const r = Math.min(width, height) * random.range(0.04, 0.16);
     out += `<circle cx="${num(random.range(0.1, 0.9) * width)}" cy="${num(random.range(0.1, 0.9) * height)}" r="${num(r)}" fill="none" stroke="${p[4]}" stroke-width="${num(random.range(1.5, 4))}" opacity="0.7"/>`;
   }
-  return out;
+  const figures = figuresOn(canvas, plainStage(canvas, height * 0.55), 'soft');
+  return { body: out + figures.body, figures: figures.figures };
 }
 
-function watercolor(canvas: Canvas): string {
+/** Whether the prompt described a scene to stage (things, a place or a time) rather than only colours and moods. */
+const isStaged = ({ scene }: Canvas) => scene.subjects.length > 0 || scene.settingNamed || scene.timeNamed;
+
+/** The staged scene of landscape and watercolor: backdrop by setting and time of day, then the figures. */
+function stagedScene(canvas: Canvas, finish: 'soft' | 'wash'): Painted {
+  const { width, height, random, reading, scene } = canvas;
+  const backdrop = paintBackdrop({
+    width,
+    height,
+    setting: scene.setting,
+    time: scene.timeOfDay,
+    random,
+    finish,
+    wantsTable: scene.subjects.some((s) => s.placement === 'table'),
+    wantsWater: scene.subjects.some((s) => s.placement === 'water'),
+    elements: reading.elements,
+  });
+  const figures = figuresOn(canvas, backdrop.stage, finish);
+  return { body: backdrop.svg + figures.body, figures: figures.figures };
+}
+
+function watercolor(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
   const p = reading.palette;
   const paper = mix(p[4]!, '#fbf7ee', 0.7);
+  if (isStaged(canvas)) {
+    const staged = stagedScene(canvas, 'wash');
+    return {
+      body: `<rect width="${width}" height="${height}" fill="${paper}"/><g opacity="0.92">${staged.body}</g>`,
+      figures: staged.figures,
+    };
+  }
   let out = '';
   const ctx = sceneContext(canvas, 'wash', mix(p[3]!, paper, 0.5));
   const sceneWords: SceneElement[] = ['mountains', 'water', 'trees', 'sun', 'moon', 'city'];
@@ -100,11 +162,13 @@ function watercolor(canvas: Canvas): string {
     washes += `<path d="${blobPath(random.range(0.1, 0.9) * width, random.range(0.1, 0.9) * height, unit * random.range(0.06, 0.14), 0.4, random, 9)}" fill="${colour}" fill-opacity="${num(random.range(0.25, 0.45))}"/>`;
   }
   out += washes + paintElements(ctx, reading.elements);
-  // One wash filter over everything painted on the paper (ragged, bleeding edges); once is far cheaper.
-  return `<rect width="${width}" height="${height}" fill="${paper}"/><g filter="url(#wash)" opacity="0.95">${out}</g>`;
+  return {
+    body: `<rect width="${width}" height="${height}" fill="${paper}"/><g opacity="0.95">${out}</g>`,
+    figures: [],
+  };
 }
 
-function neon(canvas: Canvas): string {
+function neon(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
   const p = reading.palette;
   const base = mix(p[0]!, '#05020c', 0.6);
@@ -127,16 +191,22 @@ function neon(canvas: Canvas): string {
   }
   out += `<g filter="url(#glow)">${grid}</g>`;
   out += `<g filter="url(#glow)">${flowStrokes(canvas, random.int(8, 16), accent, 0.9, [1.5, 3])}</g>`;
-  return out;
+  const figures = figuresOn(canvas, plainStage(canvas, horizon), 'glow');
+  return { body: out + figures.body, figures: figures.figures };
 }
 
-function minimal(canvas: Canvas): string {
-  const { width, height, random, reading } = canvas;
+function minimal(canvas: Canvas): Painted {
+  const { width, height, random, reading, scene } = canvas;
   const p = reading.palette;
   const background = reading.night ? p[0]! : mix(p[4]!, '#f7f4ee', 0.5);
   let out = `<rect width="${width}" height="${height}" fill="${background}"/>`;
   const ctx = sceneContext(canvas, 'flat', mix(p[3]!, background, 0.5));
-  if (reading.elements.size > 0) {
+  const ground = grounds[scene.setting];
+  if (scene.settingNamed && ground) {
+    out += `<rect y="${num(height * ctx.horizon)}" width="${width}" height="${num(height * (1 - ctx.horizon))}" fill="${mix(ground[0], background, 0.45)}"/>`;
+  }
+  // With nothing named to draw, a sun-and-arch composition stands in.
+  if (scene.subjects.length > 0 || reading.elements.size > 0) {
     out += paintElements(ctx, reading.elements);
   } else {
     const r = Math.min(width, height) * random.range(0.16, 0.26);
@@ -147,30 +217,21 @@ function minimal(canvas: Canvas): string {
     out += `<path d="M${num(archX)},${height} L${num(archX)},${num(archTop + archW / 2)} A${num(archW / 2)},${num(archW / 2)} 0 0 1 ${num(archX + archW)},${num(archTop + archW / 2)} L${num(archX + archW)},${height} Z" fill="${p[1]}"/>`;
   }
   out += `<line x1="${num(width * 0.08)}" y1="${num(height * ctx.horizon)}" x2="${num(width * 0.92)}" y2="${num(height * ctx.horizon)}" stroke="${p[0]}" stroke-width="2" opacity="0.6"/>`;
-  return out;
+  const figures = figuresOn(canvas, plainStage(canvas, height * ctx.horizon), 'flat');
+  return { body: out + figures.body, figures: figures.figures };
 }
 
-function landscape(canvas: Canvas): string {
-  const { width, height, random, reading } = canvas;
-  const p = reading.palette;
-  const skyTop = reading.night ? p[0]! : p[2]!;
-  const skyLow = reading.night ? p[2]! : p[4]!;
-  let out = `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyLow}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#sky)"/>`;
-  const elements = new Set(reading.elements);
-  elements.add('mountains');
-  if (![...elements].some((e) => e === 'sun' || e === 'moon')) elements.add(reading.night ? 'moon' : 'sun');
-  if (reading.night) elements.add('stars');
-  if (!elements.has('water') && !elements.has('city') && random.chance(0.4)) elements.add('trees');
-  out += paintElements(sceneContext(canvas, 'soft', skyLow), elements);
-  return out;
+function landscape(canvas: Canvas): Painted {
+  return stagedScene(canvas, 'soft');
 }
 
-const styles: Record<ImageStyle, (canvas: Canvas) => string> = { abstract, watercolor, neon, minimal, landscape };
+const styles: Record<ImageStyle, (canvas: Canvas) => Painted> = { abstract, watercolor, neon, minimal, landscape };
 
-/** The whole picture as SVG, exactly width × height user units (= pixels when rendered). */
-export function composeScene(style: ImageStyle, canvas: Canvas): string {
-  const body = styles[style](canvas);
+/** The whole picture as SVG, exactly width × height user units (= pixels when rendered), and where its figures are. */
+export function composeScene(style: ImageStyle, canvas: Canvas): { svg: string; figures: PlacedFigure[] } {
+  const { body, figures } = styles[style](canvas);
   const vignette =
     style === 'minimal' || style === 'watercolor' ? '' : `<rect width="${canvas.width}" height="${canvas.height}" fill="url(#vignette)"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">${defs(canvas, canvas.seed)}${body}${vignette}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">${defs(canvas)}${body}${vignette}</svg>`;
+  return { svg, figures };
 }

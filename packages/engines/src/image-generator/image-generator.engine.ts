@@ -1,12 +1,31 @@
 import sharp from 'sharp';
-import type { ImageAspectRatio, ImageGeneratorParams } from '@lumen/core/services/image-generator-params';
+import type { ImageAspectRatio, ImageGeneratorParams, ImageGeneratorSummary } from '@lumen/core/services/image-generator-params';
 import type { Engine, EngineResultFile } from '../engine.ts';
 import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { composeScene } from './compose-scene.ts';
+import { loadIcons } from './icon-set.ts';
 import { readPrompt } from './read-prompt.ts';
+import { readScene } from './read-scene.ts';
+import type { SceneReading } from './read-scene.ts';
 import { hashString, seededRandom } from './seeded-random.ts';
+import { washPixels } from './watercolour-wash.ts';
 
 export const imageGeneratorBuiltinLabel = 'Built-in procedural generator (offline)';
+
+/** What the engine drew, as the job summary reports it. */
+function describeScene(scene: SceneReading, style: ImageGeneratorParams['style']): ImageGeneratorSummary['scene'] {
+  return {
+    subjects: scene.subjects.map(({ phrase, icon, count, colourWord }) => ({
+      phrase,
+      icon: `fluent-emoji-flat:${icon}`,
+      count,
+      ...(colourWord ? { colour: colourWord } : {}),
+    })),
+    setting: scene.setting,
+    timeOfDay: scene.timeOfDay,
+    style,
+  };
+}
 
 /** Output sizes: 1024 px on the long side. */
 export const aspectRatioSizes: Record<ImageAspectRatio, { width: number; height: number }> = {
@@ -29,26 +48,37 @@ function addGrain(pixels: Buffer, channels: number, seed: number, strength: numb
   }
 }
 
-/** One picture: prompt + seed + index → palette and scene → SVG → sharp → grain → PNG. */
+/** One picture: prompt + seed + index → palette, subjects and setting → SVG → sharp → grain → PNG. */
 export async function renderGeneratedImage(params: ImageGeneratorParams, seed: number, index: number) {
   const { width, height } = aspectRatioSizes[params.aspectRatio];
   const imageSeed = hashString(`${params.prompt.trim().toLowerCase()}|${params.style}|${seed}|${index}`);
   const random = seededRandom(imageSeed);
   const reading = readPrompt(params.prompt, params.negativePrompt, random);
-  const canvas = { width, height, reading, random, seed: imageSeed };
-  const svg = composeScene(params.style, canvas);
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const scene = await readScene(params.prompt, params.negativePrompt, reading.night);
+  const icons = await loadIcons(new Set(scene.subjects.map((s) => s.icon)));
+  const canvas = { width, height, reading, scene, icons, random, seed: imageSeed };
+  const { svg, figures } = composeScene(params.style, canvas);
+  const rendered = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { info } = rendered;
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const data =
+    params.style === 'watercolor'
+      ? await sharp(washPixels(rendered.data, info.width, info.height, info.channels, imageSeed), { raw })
+          .blur(Math.min(info.width, info.height) / 400)
+          .raw()
+          .toBuffer()
+      : rendered.data;
   addGrain(data, info.channels, imageSeed ^ 0x9e3779b9, params.style === 'minimal' ? 5 : 9);
-  const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .png({ compressionLevel: 6 })
-    .toBuffer();
-  return { png, reading, width: info.width, height: info.height };
+  const png = await sharp(data, { raw }).png({ compressionLevel: 6 }).toBuffer();
+  return { png, reading, scene, figures, width: info.width, height: info.height };
 }
 
 /**
- * Turns the prompt into pictures without any model: colour and mood words choose the palette,
- * element words (sun, mountains, sea, stars, trees…) the scene, the style the composition; the
- * negative prompt removes what it names. The same prompt, style and seed always give the same images.
+ * Turns the prompt into pictures without any model: nouns with an icon in the vocabulary become
+ * figures (coloured by the colour word before them, as many as the prompt asks), setting and time of day
+ * words the backdrop and light, colour and mood words the palette, the style the composition; the
+ * negative prompt removes what it names. Nouns it has no icon for are listed in the summary as not drawn.
+ * The same prompt, style and seed always give the same images.
  */
 export const imageGeneratorEngine: Engine<ImageGeneratorParams> = {
   service: 'image-generator',
@@ -57,22 +87,25 @@ export const imageGeneratorEngine: Engine<ImageGeneratorParams> = {
   async run({ params }, { signal, onProgress }) {
     const seed = params.seed ?? hashString(params.prompt.trim().toLowerCase()) % 2 ** 31;
     const files: EngineResultFile[] = [];
-    let understood: string[] = [];
-    let palette: string[] = [];
+    let summary: ImageGeneratorSummary | undefined;
     for (let index = 0; index < params.numberOfImages; index += 1) {
       signal.throwIfAborted();
-      const { png, reading } = await renderGeneratedImage(params, seed, index);
-      if (index === 0) {
-        understood = reading.understood;
-        palette = reading.palette;
-      }
+      const { png, reading, scene } = await renderGeneratedImage(params, seed, index);
+      // Every image of a count reads the same prompt; only the arrangement differs.
+      summary ??= {
+        seed,
+        style: params.style,
+        aspectRatio: params.aspectRatio,
+        understood: reading.understood,
+        palette: reading.palette,
+        scene: describeScene(scene, params.style),
+        notDrawn: scene.notDrawn,
+        engine: imageGeneratorBuiltinLabel,
+      };
       const name = `generated-${index + 1}.png`;
       files.push({ name, contentType: 'image/png', kind: 'image', data: png, preview: await makeImagePreview(png, name) });
       onProgress((index + 1) / params.numberOfImages);
     }
-    return {
-      files,
-      summary: { seed, style: params.style, aspectRatio: params.aspectRatio, understood, palette, engine: imageGeneratorBuiltinLabel },
-    };
+    return { files, summary };
   },
 };

@@ -20,7 +20,7 @@ export type SceneContext = {
   finish: 'flat' | 'glow' | 'wash' | 'soft';
 };
 
-/** Glow per element; the watercolor wash is applied once to the whole picture by its style. */
+/** Glow per element; the watercolor wash is applied once to the whole rendered picture (watercolour-wash.ts). */
 const filterFor = (finish: SceneContext['finish']) => (finish === 'glow' ? ' filter="url(#glow)"' : '');
 
 function sunOrMoon(ctx: SceneContext, moon: boolean): string {

@@ -1,0 +1,181 @@
+import { iconVocabulary, longestPhrase, singularCandidates } from './icon-vocabulary.ts';
+import type { IconEntry } from './icon-vocabulary.ts';
+import { tagWords } from './part-of-speech.ts';
+import type { TaggedWord } from './part-of-speech.ts';
+import { colourWords, elementWords, moodWords } from './prompt-vocabulary.ts';
+import { notThings, settings, settingWords, timesOfDay, timeWords } from './scene-words.ts';
+import type { Setting, TimeOfDay } from './scene-words.ts';
+
+/** One thing to draw: the words that named it, its icon and how many. */
+export type SceneSubject = IconEntry & {
+  /** The words as the prompt wrote them, e.g. 'red fox' is { phrase: 'fox', colourWord: 'red' }. */
+  phrase: string;
+  count: number;
+  colourWord?: string;
+  colour?: string;
+};
+
+export type SceneReading = {
+  subjects: SceneSubject[];
+  setting: Setting;
+  /** False when the prompt named no setting and one was chosen to suit the subjects. */
+  settingNamed: boolean;
+  timeOfDay: TimeOfDay;
+  timeNamed: boolean;
+  /** Nouns of the prompt the vocabulary has no icon for, or that did not fit in the picture. */
+  notDrawn: string[];
+};
+
+/** At most this many different subjects, and this many drawn figures in all, so each stays readable. */
+const maxSubjects = 5;
+const maxFigures = 8;
+
+const numberWords: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  lone: 1,
+  two: 2,
+  pair: 2,
+  couple: 2,
+  both: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  few: 3,
+  some: 3,
+  several: 4,
+  many: 5,
+  group: 4,
+  herd: 5,
+  flock: 5,
+  pack: 4,
+};
+const pluralCount = 3;
+
+const elementCalls = new Set<string>(Object.values(elementWords).flat());
+const settingOf = new Map<string, Setting>(settings.flatMap((s) => settingWords[s].map((word) => [word, s] as const)));
+const timeOf = new Map<string, TimeOfDay>(timesOfDay.flatMap((t) => timeWords[t].map((word) => [word, t] as const)));
+/** Parts of speech that never name a thing ('leaves' as a verb, 'on', 'the'). */
+const neverThing = new Set(['VERB', 'AUX', 'ADP', 'DET', 'PRON', 'CCONJ', 'SCONJ', 'PART', 'INTJ']);
+
+type Match = { entry: IconEntry; length: number; phrase: string; plural: boolean };
+
+/** The longest vocabulary phrase starting at word i; only the last word may be plural ('polar bears'). */
+function matchAt(words: TaggedWord[], i: number): Match | undefined {
+  const vocabulary = iconVocabulary();
+  for (let length = Math.min(longestPhrase, words.length - i); length >= 1; length -= 1) {
+    const slice = words.slice(i, i + length);
+    const last = slice[length - 1]!;
+    if (length === 1 && neverThing.has(last.pos)) continue;
+    const head = slice.slice(0, -1).map((w) => w.word);
+    const forms: [string, boolean][] = [[last.word, false], ...singularCandidates(last.word).map((s): [string, boolean] => [s, true])];
+    for (const [form, plural] of forms) {
+      const phrase = [...head, form].join(' ');
+      const entry = vocabulary.get(phrase);
+      if (entry) return { entry, length, phrase: slice.map((w) => w.word).join(' '), plural };
+    }
+  }
+  return undefined;
+}
+
+/** The colour word and count word in the few words before a subject ('two big red foxes'). */
+function describedBy(words: TaggedWord[], start: number, taken: Set<number>) {
+  let colourWord: string | undefined;
+  let count: number | undefined;
+  for (let j = start - 1; j >= 0 && j >= start - 3 && !taken.has(j); j -= 1) {
+    const { word, pos } = words[j]!;
+    if (!colourWord && colourWords[word]) colourWord = word;
+    else if (count === undefined && numberWords[word] !== undefined) count = numberWords[word];
+    else if (count === undefined && /^\d+$/.test(word)) count = Number(word);
+    else if (pos !== 'ADJ' && pos !== 'ADV' && pos !== 'DET' && pos !== 'NUM') break;
+  }
+  return { colourWord, count };
+}
+
+/** What the negative prompt removes: its words, and the icons its nouns call for ('no dogs' removes 'puppy' too). */
+function bannedBy(words: TaggedWord[]) {
+  const banned = new Set(words.map((w) => w.word));
+  const icons = new Set<string>();
+  for (let i = 0; i < words.length; i += 1) {
+    const match = matchAt(words, i);
+    if (match) icons.add(match.entry.icon);
+  }
+  return { banned, icons };
+}
+
+/**
+ * Reads the prompt for what to draw (nouns with an icon, with their colour and number), where (setting)
+ * and when (time of day); nouns with no icon are listed as not drawn. The negative prompt removes subjects,
+ * settings and times it names.
+ */
+export async function readScene(prompt: string, negativePrompt: string | undefined, night: boolean): Promise<SceneReading> {
+  const words = await tagWords(prompt);
+  const { banned, icons: bannedIcons } = bannedBy(negativePrompt ? await tagWords(negativePrompt) : []);
+  const taken = new Set<number>();
+  const subjects: SceneSubject[] = [];
+  const notDrawn: string[] = [];
+  let setting: Setting | undefined;
+  let timeOfDay: TimeOfDay | undefined;
+
+  for (let i = 0; i < words.length; i += 1) {
+    const { word, pos } = words[i]!;
+    const match = matchAt(words, i);
+    const settingHere = settingOf.get(word);
+    const timeHere = timeOf.get(word);
+    // A phrase beats a scene word ('ice cream' is not the snow), a scene word beats a single noun ('trees').
+    if ((settingHere || timeHere) && !(match && match.length > 1)) {
+      if (settingHere && !setting && !banned.has(word)) setting = settingHere;
+      if (timeHere && !timeOfDay && !banned.has(word)) timeOfDay = timeHere;
+      taken.add(i);
+      continue;
+    }
+    if (match) {
+      const { colourWord, count } = describedBy(words, i, taken);
+      for (let k = 0; k < match.length; k += 1) taken.add(i + k);
+      i += match.length - 1;
+      if (bannedIcons.has(match.entry.icon) || match.phrase.split(' ').some((w) => banned.has(w))) continue;
+      const wanted = Math.max(1, count ?? (match.plural ? pluralCount : 1));
+      const colour = colourWord && !banned.has(colourWord) ? colourWords[colourWord] : undefined;
+      const same = subjects.find((s) => s.icon === match.entry.icon && s.colour === colour);
+      if (same) same.count = Math.max(same.count, wanted);
+      else if (subjects.length < maxSubjects) {
+        subjects.push({ ...match.entry, phrase: match.phrase, count: wanted, ...(colour ? { colourWord, colour } : {}) });
+      } else notDrawn.push(match.phrase);
+      continue;
+    }
+    const looksLikeThing = (pos === 'NOUN' || pos === 'PROPN') && /^[a-z]{3,}$/.test(word);
+    const describesPicture = notThings.has(word) || colourWords[word] || moodWords[word] || elementCalls.has(word);
+    if (looksLikeThing && !describesPicture && !banned.has(word) && !notDrawn.includes(word)) notDrawn.push(word);
+  }
+
+  fitFigures(subjects);
+  const waterOnly = subjects.length > 0 && subjects.every((s) => s.placement === 'water');
+  const tableOnly = subjects.length > 0 && subjects.every((s) => s.placement === 'table');
+  const chosenSetting: Setting = setting ?? (waterOnly ? 'ocean' : tableOnly ? 'room' : 'meadow');
+  const darkAnyway = (night || chosenSetting === 'space') && !banned.has('night');
+  return {
+    subjects,
+    setting: chosenSetting,
+    settingNamed: setting !== undefined,
+    timeOfDay: timeOfDay ?? (darkAnyway ? 'night' : 'noon'),
+    timeNamed: timeOfDay !== undefined,
+    notDrawn,
+  };
+}
+
+/** Trims counts, largest first, until all figures fit (every subject keeps at least one). */
+function fitFigures(subjects: SceneSubject[]): void {
+  let total = subjects.reduce((sum, s) => sum + s.count, 0);
+  while (total > maxFigures) {
+    const most = subjects.reduce((a, b) => (b.count > a.count ? b : a));
+    most.count -= 1;
+    total -= 1;
+  }
+}
