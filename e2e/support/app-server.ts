@@ -50,6 +50,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
       SMTP_URL: '',
       // The featured community set costs a first start seconds of engine work; only the shared server makes it.
       FEATURED_POSTS: 'false',
+      TRY_ON_CATALOGUE_SEED: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,7 @@ import type { JobsPluginOptions } from './modules/jobs/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
 import { keySpending } from './modules/jobs/index.ts';
 import { jobUploadsRoutes } from './modules/jobs/index.ts';
-import { tryOnRoutes } from './modules/try-on/index.ts';
+import { startTryOnCatalogueSeed, tryOnRoutes } from './modules/try-on/index.ts';
 import { limitsPlugin } from './modules/limits/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { creditsRoutes } from './modules/credits/index.ts';
@@ -138,6 +138,7 @@ export const appPlugin = fp(
     await app.register(requestAuthPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
     if (app.jobWorker && config.featuredPosts) startFeaturedPosts(app);
+    if (config.tryOnCatalogueSeed) startTryOnCatalogueSeed(app);
     await app.register(apiKeysPlugin, options.apiKeys ?? {});
     await app.register(cryptoPaymentsPlugin);
     await app.register(cardPaymentsPlugin);

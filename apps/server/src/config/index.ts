@@ -76,6 +76,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
   WORKER_ENABLED: optional(z.stringbool({ error: 'must be true or false' })).default(true),
   FEATURED_POSTS: optional(z.stringbool({ error: 'must be true or false' })),
+  TRY_ON_CATALOGUE_SEED: optional(z.stringbool({ error: 'must be true or false' })),
   STORAGE_DRIVER: optional(oneOf(['local', 's3'])).default('local'),
   S3_BUCKET: optional(z.string().min(3, 'must be a bucket name').max(63, 'must be a bucket name')),
   S3_REGION: optional(z.string().min(1).max(64)).default('us-east-1'),
@@ -132,6 +133,8 @@ export type AppConfig = {
   workerEnabled: boolean;
   /** A worker on a database without community posts publishes the team's featured set (FEATURED_POSTS; off under NODE_ENV=test). */
   featuredPosts: boolean;
+  /** An API process on an empty try-on catalogue adds the starter models and garments (TRY_ON_CATALOGUE_SEED; off under NODE_ENV=test). */
+  tryOnCatalogueSeed: boolean;
   /** Where files live: 'local' is DATA_DIR/storage, 's3' a bucket (the `s3` settings). */
   storageDriver: 'local' | 's3';
   /** S3_* settings; null unless STORAGE_DRIVER=s3. */
@@ -245,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     workerEnabled: vars.WORKER_ENABLED,
     featuredPosts: vars.FEATURED_POSTS ?? vars.NODE_ENV !== 'test',
+    tryOnCatalogueSeed: vars.TRY_ON_CATALOGUE_SEED ?? vars.NODE_ENV !== 'test',
     storageDriver: vars.STORAGE_DRIVER,
     s3:
       vars.STORAGE_DRIVER === 's3' && vars.S3_BUCKET

@@ -95,6 +95,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     engines: builtinEnginesConfig,
     workerEnabled: false,
     featuredPosts: false,
+    tryOnCatalogueSeed: false,
     storageDriver: 'local',
     s3: null,
     metricsToken: null,

@@ -1,56 +1,32 @@
-import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { RgbImage } from '../ai-background/read-image-input.ts';
-import type { BodyLandmarks } from './body-landmarks.ts';
+import type { AlphaMask } from '../ai-background/segment-subject.ts';
+import type { BodyFrame, Placement } from './body-frame.ts';
 import type { GarmentCutout } from './garment-cutout.ts';
+import type { Occlusion } from './occlusion-mask.ts';
+import type { Point } from './person-pose.ts';
 
 /**
- * Where a garment of a category goes on the body: rows y0..y1. Its width keeps the garment photo's
- * proportions, kept between `minWidth` and `maxWidth` times the body's width on row `widthRow`.
+ * Share of the garment crop's width that is the garment's body on the row at relative height t: the run of
+ * garment pixels through the crop's centre (so sleeves beside it do not count), or the row's whole extent when the
+ * centre is open (between trouser legs).
  */
-export type Placement = {
-  y0: number;
-  y1: number;
-  widthRow: number;
-  minWidth: number;
-  maxWidth: number;
-  /** Relative height (0..1) where the garment must at least cover the body's width. */
-  coverAt: number;
-};
-
-/** Tops and outerwear: shoulders to hips; bottoms: waist to ankles; dresses: shoulders to knees. */
-export function placementFor(category: GarmentCategory, body: BodyLandmarks): Placement {
-  const unit = Math.max(8, body.shoulderY - body.top);
-  const shoulders = body.shoulderY + unit * 0.1;
-  switch (category) {
-    case 'top':
-      return { y0: body.shoulderY - unit * 0.12, y1: body.hipY, widthRow: shoulders, minWidth: 0.95, maxWidth: 2, coverAt: 0.75 };
-    case 'outerwear':
-      return {
-        y0: body.shoulderY - unit * 0.18,
-        y1: Math.min(body.bottom, body.hipY + unit * 0.3),
-        widthRow: shoulders,
-        minWidth: 1.05,
-        maxWidth: 2.1,
-        coverAt: 0.75,
-      };
-    case 'dress':
-      return { y0: body.shoulderY - unit * 0.12, y1: body.kneeY, widthRow: shoulders, minWidth: 0.9, maxWidth: 2, coverAt: 0.35 };
-    case 'bottom': {
-      const waist = body.hipY - unit * 0.3;
-      return { y0: waist, y1: body.ankleY, widthRow: waist + unit * 0.2, minWidth: 1.0, maxWidth: 1.6, coverAt: 0.1 };
-    }
-  }
-}
-
-/** Share of the garment crop's width that is garment on the row at relative height t. */
 function garmentShareAt(garment: GarmentCutout, t: number): number {
   const y = Math.min(garment.height - 1, Math.max(0, Math.round(t * (garment.height - 1))));
+  const solid = (x: number) => garment.rgba[(y * garment.width + x) * 4 + 3]! >= 128;
+  const centre = Math.floor(garment.width / 2);
   let first = -1;
   let last = -1;
-  for (let x = 0; x < garment.width; x += 1) {
-    if (garment.rgba[(y * garment.width + x) * 4 + 3]! < 128) continue;
-    if (first < 0) first = x;
-    last = x;
+  if (solid(centre)) {
+    first = centre;
+    last = centre;
+    while (first > 0 && solid(first - 1)) first -= 1;
+    while (last < garment.width - 1 && solid(last + 1)) last += 1;
+  } else {
+    for (let x = 0; x < garment.width; x += 1) {
+      if (!solid(x)) continue;
+      if (first < 0) first = x;
+      last = x;
+    }
   }
   return first < 0 ? 1 : Math.max(0.2, (last - first + 1) / garment.width);
 }
@@ -80,63 +56,126 @@ function sample(garment: GarmentCutout, sx: number, sy: number, out: Float64Arra
 }
 
 /**
- * Warps the garment onto the person: row by row it follows the body's centre line and widens or
- * narrows with the body (within limits), is shaded by the person's own light and shadow, and is
- * blended over the photo with its soft cut-out edge. Returns the new RGB pixels.
+ * Running maximum over a window of 2r + 1 along one line of `count` values, zeros beyond its ends (van Herk /
+ * Gil-Werman: prefix and suffix maxima within blocks of the window's length, so the cost does not grow with r).
+ * `prefix` and `suffix` are scratch space of at least count + 2r values.
  */
-export function fitGarment(
-  person: RgbImage,
-  personShade: Uint8Array,
-  body: BodyLandmarks,
-  garment: GarmentCutout,
-  placement: Placement,
-): Buffer {
-  const { width, height } = person;
-  const y0 = Math.max(0, Math.round(placement.y0));
-  const y1 = Math.min(height - 1, Math.round(placement.y1));
-  const out = Buffer.from(person.data);
-  if (y1 - y0 < 4) return out;
-  const referenceWidth = Math.max(1, body.widthAt(placement.widthRow));
-  const proportional = ((y1 - y0) * garment.width) / garment.height;
-  // Wide enough that the garment's own body covers the person's at `coverAt`, else its photo's proportions.
-  const covering = (body.widthAt(y0 + (y1 - y0) * placement.coverAt) * 1.04) / garmentShareAt(garment, placement.coverAt);
-  const baseWidth = Math.min(referenceWidth * placement.maxWidth, Math.max(referenceWidth * placement.minWidth, proportional, covering));
+function maxAlong(
+  src: Uint8Array,
+  dst: Uint8Array,
+  start: number,
+  step: number,
+  count: number,
+  r: number,
+  prefix: Uint8Array,
+  suffix: Uint8Array,
+): void {
+  const block = 2 * r + 1;
+  const padded = count + 2 * r;
+  const at = (j: number) => (j < r || j >= r + count ? 0 : src[start + (j - r) * step]!);
+  for (let j = 0; j < padded; j += 1) prefix[j] = j % block === 0 ? at(j) : Math.max(prefix[j - 1]!, at(j));
+  for (let j = padded - 1; j >= 0; j -= 1) suffix[j] = j === padded - 1 || (j + 1) % block === 0 ? at(j) : Math.max(suffix[j + 1]!, at(j));
+  for (let i = 0; i < count; i += 1) dst[start + i * step] = Math.max(suffix[i]!, prefix[i + 2 * r]!);
+}
 
-  // Mean light on the body under the garment, for relative shading.
-  let lightSum = 0;
-  let lightCount = 0;
-  for (let y = y0; y <= y1; y += 2) {
-    const centre = body.centreAt(y);
-    const half = body.widthAt(y) / 2;
-    for (let x = Math.max(0, Math.round(centre - half)); x < Math.min(width, centre + half); x += 2) {
-      lightSum += personShade[y * width + x]!;
-      lightCount += 1;
-    }
-  }
-  const meanLight = Math.max(1, lightCount ? lightSum / lightCount : 128);
+/** The silhouette grown by `radius` pixels (a square max filter, one pass a direction). */
+export function growMask(mask: AlphaMask, radius: number): Uint8Array {
+  const { width, height, data } = mask;
+  const r = Math.max(0, Math.round(radius));
+  if (r === 0) return data;
+  const rows = new Uint8Array(data.length);
+  const out = new Uint8Array(data.length);
+  const prefix = new Uint8Array(Math.max(width, height) + 2 * r);
+  const suffix = new Uint8Array(Math.max(width, height) + 2 * r);
+  for (let y = 0; y < height; y += 1) maxAlong(data, rows, y * width, 1, width, r, prefix, suffix);
+  for (let x = 0; x < width; x += 1) maxAlong(rows, out, x, width, height, r, prefix, suffix);
+  return out;
+}
+
+/** The garment's outline on the photo: corners top-left, top-right, bottom-right, bottom-left. */
+export type GarmentQuad = [Point, Point, Point, Point];
+
+export type FitOptions = {
+  person: RgbImage;
+  /** The person's light: blurred grey values, one byte a pixel. */
+  shade: Uint8Array;
+  silhouette: AlphaMask;
+  frame: BodyFrame;
+  placement: Placement;
+  garment: GarmentCutout;
+  occlusion: Occlusion;
+};
+
+/**
+ * Lays the garment on the body: scaled so its body covers the person's at the placement's
+ * height, turned with the torso, clipped to the person's silhouette (grown by the placement's
+ * margin), kept behind the face, forearms and hands, shaded by the person's own light and blended
+ * with its soft cut-out edge. Returns the new RGB pixels and the garment's outline.
+ */
+export function fitGarment({ person, shade, silhouette, frame, placement, garment, occlusion }: FitOptions): {
+  pixels: Buffer;
+  quad: GarmentQuad;
+} {
+  const { width, height } = person;
+  const out = Buffer.from(person.data);
+  const length = Math.max(4, placement.bottom - placement.top);
+  const scaleY = length / garment.height;
+  const covering = placement.coverWidth / (garmentShareAt(garment, placement.coverAt) * garment.width);
+  // The garment keeps roughly its photo's proportions: at most 1.8× wider or 0.6× narrower.
+  const scaleX = Math.min(scaleY * 1.8, Math.max(scaleY * 0.6, covering));
+  const halfWidth = (garment.width * scaleX) / 2;
+  const { origin, across, down } = frame;
+  const at = (u: number, v: number): Point => ({ x: origin.x + across.x * u + down.x * v, y: origin.y + across.y * u + down.y * v });
+  const quad: GarmentQuad = [
+    at(-halfWidth, placement.top),
+    at(halfWidth, placement.top),
+    at(halfWidth, placement.bottom),
+    at(-halfWidth, placement.bottom),
+  ];
+  const xs = quad.map((p) => p.x);
+  const ys = quad.map((p) => p.y);
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)));
+  const x1 = Math.min(width - 1, Math.ceil(Math.max(...xs)));
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...ys)));
+  if (x1 <= x0 || y1 <= y0) return { pixels: out, quad };
+  const body = growMask(silhouette, placement.margin);
 
   const pixel = new Float64Array(4);
+  const cover = new Float32Array((x1 - x0 + 1) * (y1 - y0 + 1));
+  const colour = new Float32Array(cover.length * 3);
+  let lightSum = 0;
+  let lightWeight = 0;
   for (let y = y0; y <= y1; y += 1) {
-    const t = (y - y0) / (y1 - y0);
-    const sy = t * (garment.height - 1);
-    const rowScale = Math.min(1.2, Math.max(0.85, body.widthAt(y) / referenceWidth));
-    const rowWidth = baseWidth * (0.7 + 0.3 * rowScale);
-    const centre = body.centreAt(y);
-    const xStart = Math.max(0, Math.floor(centre - rowWidth / 2));
-    const xEnd = Math.min(width - 1, Math.ceil(centre + rowWidth / 2));
-    for (let x = xStart; x <= xEnd; x += 1) {
-      const sx = ((x - centre) / rowWidth + 0.5) * (garment.width - 1);
-      sample(garment, sx, sy, pixel);
-      const alpha = pixel[3]!;
-      if (alpha <= 0.002) continue;
+    for (let x = x0; x <= x1; x += 1) {
+      const dx = x - origin.x;
+      const dy = y - origin.y;
+      const u = dx * across.x + dy * across.y;
+      const v = dx * down.x + dy * down.y;
+      sample(garment, (u + halfWidth) / scaleX - 0.5, (v - placement.top) / scaleY - 0.5, pixel);
       const i = y * width + x;
-      const shade = Math.min(1.15, Math.max(0.8, personShade[i]! / meanLight));
-      const light = 1 + (shade - 1) * 0.4;
+      const alpha = pixel[3]! * (body[i]! / 255) * (1 - occlusion.data[i]!);
+      if (alpha <= 0.004) continue;
+      const j = (y - y0) * (x1 - x0 + 1) + (x - x0);
+      cover[j] = alpha;
+      for (let c = 0; c < 3; c += 1) colour[j * 3 + c] = pixel[c]! / pixel[3]!;
+      lightSum += shade[i]! * alpha;
+      lightWeight += alpha;
+    }
+  }
+  const meanLight = Math.max(1, lightWeight ? lightSum / lightWeight : 128);
+  for (let y = y0; y <= y1; y += 1) {
+    for (let x = x0; x <= x1; x += 1) {
+      const j = (y - y0) * (x1 - x0 + 1) + (x - x0);
+      const alpha = cover[j]!;
+      if (alpha === 0) continue;
+      const i = y * width + x;
+      const light = 1 + (Math.min(1.15, Math.max(0.8, shade[i]! / meanLight)) - 1) * 0.4;
       for (let c = 0; c < 3; c += 1) {
-        const garmentValue = Math.min(255, (pixel[c]! / alpha) * light);
-        out[i * 3 + c] = Math.round(garmentValue * alpha + person.data[i * 3 + c]! * (1 - alpha));
+        const value = Math.min(255, colour[j * 3 + c]! * light);
+        out[i * 3 + c] = Math.round(value * alpha + person.data[i * 3 + c]! * (1 - alpha));
       }
     }
   }
-  return out;
+  return { pixels: out, quad };
 }

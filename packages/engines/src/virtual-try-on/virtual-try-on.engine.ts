@@ -7,17 +7,25 @@ import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { readImageInput } from '../ai-background/read-image-input.ts';
 import { refineAlpha, subjectCoverage } from '../ai-background/refine-alpha.ts';
 import { segmentSubject } from '../ai-background/segment-subject.ts';
-import { findBodyLandmarks } from './body-landmarks.ts';
-import { fitGarment, placementFor } from './fit-garment.ts';
+import { bodyFrame, placementFor } from './body-frame.ts';
+import { fitGarment } from './fit-garment.ts';
 import { cutOutGarment } from './garment-cutout.ts';
+import { occlusionMask } from './occlusion-mask.ts';
+import { detectPerson } from './person-pose.ts';
 
 export const virtualTryOnBuiltinLabel = 'Built-in try-on (cut-out garment warped to the body, runs offline)';
 
+export const noPersonMessage =
+  'We could not find a person in this photo. Use a photo of one person facing the camera, with the head and both shoulders in view.';
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
 /**
- * Dresses the person in the garment without a generative model: both photos are segmented with the
- * background-removal model, shoulders, hips, knees and ankles are estimated from the person's
- * silhouette, and the cut-out garment is warped to the region its category covers, shaded by the
- * person's light and blended with soft edges.
+ * Dresses the person in the garment without a generative model: a pose model finds the person's
+ * shoulders, hips, knees, ankles, arms and face and a segmentation model their silhouette; the
+ * garment, cut out of its photo with the background-removal model, is scaled and turned to the
+ * torso, clipped to the body, kept behind the face, forearms and hands, shaded by the person's
+ * light and blended with soft edges.
  */
 export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
   service: 'virtual-try-on',
@@ -28,14 +36,13 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
     const person = await readImageInput(files.person, 'person photo');
     const garmentImage = await readImageInput(files.garment, 'garment photo', { longSide: 1024 });
     onProgress(0.05);
-    const personMask = refineAlpha(await segmentSubject(person));
+    const pose = await detectPerson(person);
+    if (!pose) throw new EngineInputError(noPersonMessage);
     signal.throwIfAborted();
     onProgress(0.4);
     const garmentMask = refineAlpha(await segmentSubject(garmentImage));
     signal.throwIfAborted();
     onProgress(0.7);
-    const body = subjectCoverage(personMask) >= 0.02 ? findBodyLandmarks(personMask) : null;
-    if (!body) throw new EngineInputError('No person was found in the person photo; use a clear, front-facing photo');
     const garment = subjectCoverage(garmentMask) >= 0.01 ? cutOutGarment(garmentImage, garmentMask) : null;
     if (!garment) throw new EngineInputError('No garment was found in the garment photo; use one on a plain background');
     const shade = await sharp(person.data, { raw: { width: person.width, height: person.height, channels: 3 } })
@@ -44,28 +51,45 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
       .extractChannel(0)
       .raw()
       .toBuffer();
-    const placement = placementFor(params.category, body);
-    const dressed = fitGarment(person, new Uint8Array(shade.buffer, shade.byteOffset, shade.length), body, garment, placement);
-    const png = await sharp(dressed, { raw: { width: person.width, height: person.height, channels: 3 } })
+    const frame = bodyFrame(pose);
+    const placement = placementFor(params.category, frame);
+    const { pixels, quad } = fitGarment({
+      person,
+      shade: new Uint8Array(shade.buffer, shade.byteOffset, shade.length),
+      silhouette: pose.silhouette,
+      frame,
+      placement,
+      garment,
+      occlusion: occlusionMask(pose, frame),
+    });
+    const png = await sharp(pixels, { raw: { width: person.width, height: person.height, channels: 3 } })
       .png({ compressionLevel: 6 })
       .toBuffer();
     const name = `try-on-${params.category}.png`;
     onProgress(1);
+    const point = (name: keyof typeof pose.keypoints) => {
+      const p = pose.keypoints[name];
+      return p ? [round(p.x), round(p.y)] : null;
+    };
     return {
       files: [{ name, contentType: 'image/png', kind: 'image', data: png, preview: await makeImagePreview(png, name) }],
       summary: {
         category: params.category,
         width: person.width,
         height: person.height,
-        body: {
-          top: body.top,
-          shoulderY: body.shoulderY,
-          hipY: body.hipY,
-          kneeY: body.kneeY,
-          ankleY: body.ankleY,
-          legsFound: body.legsFound,
+        pose: {
+          leftShoulder: point('leftShoulder'),
+          rightShoulder: point('rightShoulder'),
+          leftHip: point('leftHip'),
+          rightHip: point('rightHip'),
+          leftKnee: point('leftKnee'),
+          rightKnee: point('rightKnee'),
+          leftAnkle: point('leftAnkle'),
+          rightAnkle: point('rightAnkle'),
+          faceBox: pose.faceBox.map(round),
+          faceFrom: pose.faceFrom,
         },
-        garmentRows: [Math.round(placement.y0), Math.round(placement.y1)],
+        garmentOutline: quad.map((p) => [round(p.x), round(p.y)]),
         engine: virtualTryOnBuiltinLabel,
       },
     };

@@ -42,6 +42,24 @@ const auditView = (row: TryOnCatalogueRow) => ({
   storageKey: row.storageKey,
 });
 
+/** Checks a catalogue picture like an upload (415/413/422), stores it upright as PNG and returns its new id and key. */
+export async function storeCataloguePicture(
+  storage: Storage,
+  kind: CatalogueKind,
+  image: Buffer,
+): Promise<{ id: string; storageKey: string }> {
+  await checkImage(image);
+  const png = await sharp(image)
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .png()
+    .toBuffer();
+  const id = randomUUID();
+  const storageKey = `try-on/${kind}/${id}.png`;
+  await storage.put(storageKey, png);
+  return { id, storageKey };
+}
+
 /** The admin's try-on models and garments: pictures checked like uploads, every change audited. */
 export function createTryOnCatalogueService(deps: { db: Db; storage: Storage; links: FileLinks }) {
   const { db, storage, links } = deps;
@@ -58,15 +76,7 @@ export function createTryOnCatalogueService(deps: { db: Db; storage: Storage; li
       kind: CatalogueKind,
       input: { name: string; category: GarmentCategory; image: Buffer },
     ): Promise<TryOnCatalogueItem> {
-      await checkImage(input.image);
-      const png = await sharp(input.image)
-        .rotate()
-        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .png()
-        .toBuffer();
-      const id = randomUUID();
-      const storageKey = `try-on/${kind}/${id}.png`;
-      await storage.put(storageKey, png);
+      const { id, storageKey } = await storeCataloguePicture(storage, kind, input.image);
       try {
         return await db.transaction(async (tx) => {
           const table = tables[kind];
