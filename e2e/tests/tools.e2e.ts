@@ -127,6 +127,9 @@ describe('the AI tools', () => {
     const video = page.locator('video');
     expect(await video.getAttribute('poster')).toMatch(/\/api\/v1\/files\//);
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The browser reads the MP4's length from its moov box: the 5 seconds asked for.
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(5, 0);
+    await page.getByRole('button', { name: 'Download video' }).waitFor();
 
     await openTool(page, 'sales-pilot');
     await page.getByLabel('Call transcript or notes').fill(transcript);
@@ -143,6 +146,12 @@ describe('the AI tools', () => {
     await waitForResult(page);
     expect(await page.getByTestId('waveform-bar').count()).toBeGreaterThan(50);
     expect(await page.locator('audio').getAttribute('src')).toMatch(/\/api\/v1\/files\//);
+    // The player plays the MP3 (3 s, as asked); the WAV is offered beside it.
+    const audio = page.locator('audio');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeCloseTo(3, 0);
+    await page.getByRole('button', { name: 'Download MP3' }).waitFor();
+    await page.getByRole('button', { name: 'Download WAV' }).waitFor();
 
     // 0 + 1 + 2 + 5 + 1 + 2 credits spent of 25.
     await expect.poll(() => page.getByTestId('tool-uses').textContent()).toBe('7 uses');

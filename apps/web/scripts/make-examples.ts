@@ -210,39 +210,7 @@ async function makeSpeedpainting() {
   await save(speedpaintingExample.video, video.data);
   const poster = result.files.find((f) => f.kind === 'image')!;
   await save(speedpaintingExample.poster, await sharp(poster.data).jpeg({ quality: 78, mozjpeg: true }).toBuffer());
-  await save(speedpaintingExample.video.replace(/\.webm$/, '.json'), `${JSON.stringify(result.summary, null, 2)}\n`);
-}
-
-/** Reads a 16-bit PCM WAV and writes it again as mono at half the sample rate (web-sized). */
-function monoHalfRate(wav: Buffer): Buffer {
-  const channels = wav.readUInt16LE(22);
-  const rate = wav.readUInt32LE(24);
-  let offset = 12;
-  while (offset < wav.length && wav.toString('ascii', offset, offset + 4) !== 'data') offset += 8 + wav.readUInt32LE(offset + 4);
-  const dataStart = offset + 8;
-  const frames = wav.readUInt32LE(offset + 4) / (2 * channels);
-  const outFrames = Math.floor(frames / 2);
-  const out = Buffer.alloc(44 + outFrames * 2);
-  out.write('RIFF', 0, 'ascii');
-  out.writeUInt32LE(36 + outFrames * 2, 4);
-  out.write('WAVEfmt ', 8, 'ascii');
-  out.writeUInt32LE(16, 16);
-  out.writeUInt16LE(1, 20);
-  out.writeUInt16LE(1, 22);
-  out.writeUInt32LE(rate / 2, 24);
-  out.writeUInt32LE(rate, 28);
-  out.writeUInt16LE(2, 32);
-  out.writeUInt16LE(16, 34);
-  out.write('data', 36, 'ascii');
-  out.writeUInt32LE(outFrames * 2, 40);
-  for (let i = 0; i < outFrames; i += 1) {
-    let sum = 0;
-    for (let f = 0; f < 2; f += 1) {
-      for (let c = 0; c < channels; c += 1) sum += wav.readInt16LE(dataStart + ((i * 2 + f) * channels + c) * 2);
-    }
-    out.writeInt16LE(Math.round(sum / (2 * channels)), 44 + i * 2);
-  }
-  return out;
+  await save(speedpaintingExample.video.replace(/\.mp4$/, '.json'), `${JSON.stringify(result.summary, null, 2)}\n`);
 }
 
 async function makeSound() {
@@ -251,9 +219,11 @@ async function makeSound() {
     { params: { prompt: soundGeneratorExample.prompt, durationSeconds: soundGeneratorExample.durationSeconds, format: 'wav' }, files: {} },
     context('  sound'),
   );
-  const wav = monoHalfRate(result.files[0]!.data);
-  if (wav.length > 600 * 1024) throw new Error(`The sound is ${wav.length} bytes, over 600 KB`);
-  await save(soundGeneratorExample.audio, wav);
+  // The engine's MP3 (192 kbps stereo) is what a user plays on the result page, so the page plays it too.
+  const mp3 = result.files.find((file) => file.contentType === 'audio/mpeg');
+  if (!mp3) throw new Error(`The engine returned no MP3 (got ${result.files.map((f) => f.name).join(', ')})`);
+  if (mp3.data.length > 600 * 1024) throw new Error(`The sound is ${mp3.data.length} bytes, over 600 KB`);
+  await save(soundGeneratorExample.audio, mp3.data);
   await save(soundGeneratorExample.summary, `${JSON.stringify(result.summary)}\n`);
 }
 

@@ -16,10 +16,10 @@ export function SpeedpaintingExampleVideo() {
         className="h-auto w-full rounded-xl border border-slate-200 bg-black"
         aria-label="Example speed painting video"
       >
-        <source src={speedpaintingExample.video} type="video/webm" />
+        <source src={speedpaintingExample.video} type="video/mp4" />
       </video>
       <figcaption className="mt-2 text-sm text-slate-600">
-        {speedpaintingExample.durationSeconds}-second WebM, {speedpaintingExample.resolution}, {speedpaintingExample.style} style.
+        {speedpaintingExample.durationSeconds}-second MP4 (H.264), {speedpaintingExample.resolution}, {speedpaintingExample.style} style.
       </figcaption>
     </figure>
   );

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Output formats. WAV only: every MP3 encoder that runs without a native binary is a port of LAME
- * (LGPL), and the product only takes permissively licensed code (docs/decisions).
+ * The format of the master (lossless) file. The built-in engine also returns a 192 kbps MP3 beside
+ * it, the file the page plays (docs/decisions/044).
  */
 export const soundFormats = ['wav'] as const;
 export type SoundFormat = (typeof soundFormats)[number];

@@ -32,7 +32,7 @@ export const speedpaintingSummarySchema = z.object({
   strokes: z.number().int().nonnegative(),
   /** Strokes per brush pass, coarse to fine. */
   layers: z.array(z.object({ brushRadius: z.number().positive(), strokes: z.number().int().nonnegative() })),
-  videoCodec: z.literal('vp8'),
-  container: z.literal('webm'),
+  videoCodec: z.literal('h264'),
+  container: z.literal('mp4'),
 });
 export type SpeedpaintingSummary = z.infer<typeof speedpaintingSummarySchema>;

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineContext, EngineFile } from '../engine.ts';
+import { encodeMp3 } from '../media/ffmpeg.ts';
+import { readMp3 } from '../media/mp3-reader.ts';
 import { ProviderError } from '../provider-error.ts';
 import { readWav } from '../sound-generator/wav.ts';
 import { createAiBackgroundRemoveBgEngine } from './ai-background.removebg.ts';
@@ -60,17 +62,21 @@ describe('ElevenLabs sound effects', () => {
     expect(result.files[0]).toMatchObject({ name: 'sound-door-creak.wav', contentType: 'audio/wav' });
     const wav = readWav(result.files[0]!.data);
     expect([wav.sampleRate, wav.channels, wav.frames]).toEqual([24_000, 1, 24_000]);
-    expect(result.files[0]!.preview?.name).toBe('sound-door-creak-preview.wav');
+    expect(result.files[0]!.preview?.name).toBe('sound-door-creak-preview.mp3');
+    expect(readMp3(result.files[0]!.preview!.data)).toMatchObject({ channels: 1 });
     expect(result.summary).toMatchObject({ durationSeconds: 1, sampleRate: 24_000 });
   });
 
   it('MP3 passes through; a bad key is a permanent error with ElevenLabs’ message', async () => {
-    answer = () => ({ status: 200, raw: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(40)]) });
+    const tone = Float32Array.from({ length: 44_100 }, (_, i) => 0.3 * Math.sin(i / 10));
+    const provided = await encodeMp3([tone], 44_100, { bitrateKbps: 128 });
+    answer = () => ({ status: 200, raw: provided });
     const mp3 = await createSoundGeneratorElevenLabsEngine(settings('mp3_44100_128')).run(
       { params: { prompt: 'Rain', durationSeconds: 30, format: 'wav' }, files: {} },
       context(),
     );
-    expect(mp3.files[0]).toMatchObject({ name: 'sound-rain.mp3', contentType: 'audio/mpeg' });
+    expect(mp3.files[0]).toMatchObject({ name: 'sound-rain.mp3', contentType: 'audio/mpeg', data: provided });
+    expect(mp3.files[0]!.preview).toMatchObject({ name: 'sound-rain-preview.mp3', contentType: 'audio/mpeg' });
     expect((server.requests[0]!.body as { duration_seconds: number }).duration_seconds).toBe(30);
     answer = () => ({ status: 401, body: { detail: { status: 'invalid_api_key', message: 'Invalid API key' } } });
     const error = (await createSoundGeneratorElevenLabsEngine(settings('pcm_24000'))

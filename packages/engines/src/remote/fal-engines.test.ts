@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
 import type { EngineContext, EngineFile } from '../engine.ts';
+import { encodeMp3 } from '../media/ffmpeg.ts';
+import { readMp3 } from '../media/mp3-reader.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createRemoteEngines } from './create-remote-engines.ts';
 import type { RemoteEngines } from './create-remote-engines.ts';
@@ -29,6 +31,10 @@ let photo: EngineFile;
 let progress: number[];
 
 const context = (signal = new AbortController().signal): EngineContext => ({ signal, onProgress: (value) => progress.push(value) });
+
+/** A 440 Hz tone of this many seconds at 44.1 kHz. */
+const tone = (seconds: number) =>
+  Float32Array.from({ length: seconds * 44_100 }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 44_100));
 
 async function png(width: number, height: number, alpha: boolean): Promise<Buffer> {
   const channels = alpha ? 4 : 3;
@@ -72,7 +78,7 @@ beforeAll(async () => {
     'one.png': await png(64, 64, false),
     'two.png': await png(64, 48, false),
     'video.mp4': Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(64)]),
-    'sound.mp3': Buffer.concat([Buffer.from('ID3'), Buffer.alloc(64)]),
+    'sound.mp3': await encodeMp3([tone(8), tone(8)], 44_100, { bitrateKbps: 128 }),
   };
 });
 afterAll(() => server.close());
@@ -179,6 +185,13 @@ describe('fal queue adapters', () => {
     );
     expect(bodyOf(MODELS['sound-generator'])).toEqual({ text: 'Thunder', duration_seconds: 22, prompt_influence: 0.3 });
     expect(result.files[0]).toMatchObject({ kind: 'audio', name: 'sound-thunder.mp3', contentType: 'audio/mpeg' });
+    // Free-plan users hear the first 5 s in mono, never the provider's file.
+    const preview = result.files[0]!.preview!;
+    expect(preview).toMatchObject({ name: 'sound-thunder-preview.mp3', contentType: 'audio/mpeg' });
+    const heard = readMp3(preview.data);
+    expect(heard.channels).toBe(1);
+    expect(heard.durationSeconds).toBeGreaterThan(4.9);
+    expect(heard.durationSeconds).toBeLessThan(5.1);
   });
 
   it('a request that completes with an error is a permanent failure with fal’s reason', async () => {

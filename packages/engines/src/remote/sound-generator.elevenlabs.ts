@@ -14,7 +14,7 @@ export function createSoundGeneratorElevenLabsEngine(settings: ElevenLabsSetting
       context.onProgress(0.1);
       const audio = await generateSoundEffect(settings, { text: params.prompt, durationSeconds: params.durationSeconds }, context.signal);
       context.onProgress(1);
-      return soundResult(audio, params, 'ElevenLabs', { engine: `ElevenLabs ${elevenLabsSoundModel}` });
+      return soundResult(audio, params, 'ElevenLabs', { engine: `ElevenLabs ${elevenLabsSoundModel}` }, context.signal);
     },
   };
 }

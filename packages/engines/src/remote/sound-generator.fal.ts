@@ -25,7 +25,7 @@ export function createSoundGeneratorFalEngine(settings: FalSettings, model: stri
         { text: params.prompt, duration_seconds: duration, prompt_influence: 0.3 },
         context,
       );
-      return soundResult(files[0]!, params, 'fal', { requestedSeconds: params.durationSeconds, engine: `fal ${model}` });
+      return soundResult(files[0]!, params, 'fal', { requestedSeconds: params.durationSeconds, engine: `fal ${model}` }, context.signal);
     },
   };
 }

@@ -18,7 +18,7 @@ export function createSoundGeneratorRemoteEngine(settings: ReplicateSettings, mo
       const input: Record<string, unknown> = { prompt: params.prompt, duration: params.durationSeconds };
       if (/musicgen/i.test(model)) input.output_format = params.format;
       const [first] = await runPredictionForFiles(settings, model, input, context);
-      return soundResult(first!, params, 'Replicate', { engine: `Replicate ${model}` });
+      return soundResult(first!, params, 'Replicate', { engine: `Replicate ${model}` }, context.signal);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { bass, bell, flute, hat, kick, piano, pluck, snare, sustained } from './instruments.ts';
-import type { MusicLayer, SoundDesign } from './prompt-design.ts';
+import type { MusicLayer } from './layers.ts';
+import type { SoundDesign } from './prompt-design.ts';
 import { SAMPLE_RATE, mixInto } from './stereo-bus.ts';
 import type { Placement, StereoBus } from './stereo-bus.ts';
 
@@ -22,6 +23,8 @@ const placements: Record<MusicLayer, Placement> = {
   bells: { gain: 0.18, pan: 0.35, reverb: 0.6 },
   pluck: { gain: 0.3, pan: -0.3, reverb: 0.35 },
   flute: { gain: 0.22, pan: 0.25, reverb: 0.45 },
+  organ: { gain: 0.1, pan: -0.15, reverb: 0.4 },
+  brass: { gain: 0.11, pan: 0.2, reverb: 0.35 },
   bass: { gain: 0.42, pan: 0, reverb: 0.05 },
   drums: { gain: 0.5, pan: 0, reverb: 0.1 },
 };
@@ -60,6 +63,37 @@ export function playLayer(layer: MusicLayer, design: SoundDesign, bus: StereoBus
             barStart,
             place.pan + (random() - 0.5) * 0.4,
           );
+        }
+        break;
+      }
+      case 'organ': {
+        // Drawbar organ: bright, steady chords, no detune.
+        for (const degree of chord) {
+          const note = degreeNote(design, degree, 0);
+          put(sustained(note, bar, { attack: 0.03, release: 0.2, harmonics: 8, detune: 0, vibrato: 0.002, velocity: 0.6 }), barStart);
+        }
+        break;
+      }
+      case 'brass': {
+        // Swells on calm music; on energetic music, stabs on the first and third beat.
+        const stabs = design.energy > 0.5 ? [0, 2] : [0];
+        for (const beatIndex of stabs) {
+          const length = stabs.length > 1 ? beat * 1.2 : bar;
+          for (const degree of chord) {
+            const note = degreeNote(design, degree, 0);
+            put(
+              sustained(note, length, {
+                attack: stabs.length > 1 ? 0.04 : 0.3,
+                release: 0.3,
+                harmonics: 10,
+                detune: 5,
+                vibrato: 0.004,
+                velocity: 1,
+              }),
+              barStart + beatIndex * beat,
+              place.pan + (random() - 0.5) * 0.3,
+            );
+          }
         }
         break;
       }

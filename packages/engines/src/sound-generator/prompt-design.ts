@@ -1,13 +1,8 @@
 import { seededRandom } from '../speedpainting/seeded-random.ts';
-
-export const textureLayers = ['rain', 'ocean', 'wind', 'fire', 'birds', 'stream', 'crickets', 'thunder', 'drone'] as const;
-export const musicLayers = ['pad', 'strings', 'piano', 'bells', 'pluck', 'flute', 'bass', 'drums'] as const;
-export type TextureLayer = (typeof textureLayers)[number];
-export type MusicLayer = (typeof musicLayers)[number];
-export type Layer = TextureLayer | MusicLayer;
-
-export const moods = ['calm', 'happy', 'sad', 'dark', 'energetic', 'dreamy'] as const;
-export type Mood = (typeof moods)[number];
+import { genres, layerWords, moodWords, tempoWords } from './prompt-words.ts';
+import type { Genre } from './prompt-words.ts';
+import { moods, musicLayers } from './layers.ts';
+import type { Layer, Mood } from './layers.ts';
 
 /** What the synthesiser will make of a prompt. */
 export type SoundDesign = {
@@ -25,137 +20,6 @@ export type SoundDesign = {
   energy: number;
   layers: Layer[];
   matchedWords: string[];
-};
-
-const layerWords: Record<string, Layer[]> = {
-  rain: ['rain'],
-  rainy: ['rain'],
-  raining: ['rain'],
-  drizzle: ['rain'],
-  downpour: ['rain'],
-  storm: ['rain', 'wind', 'thunder'],
-  stormy: ['rain', 'wind', 'thunder'],
-  thunderstorm: ['rain', 'thunder'],
-  thunder: ['thunder'],
-  ocean: ['ocean'],
-  sea: ['ocean'],
-  waves: ['ocean'],
-  wave: ['ocean'],
-  beach: ['ocean'],
-  surf: ['ocean'],
-  shore: ['ocean'],
-  wind: ['wind'],
-  windy: ['wind'],
-  breeze: ['wind'],
-  gust: ['wind'],
-  fire: ['fire'],
-  campfire: ['fire'],
-  fireplace: ['fire'],
-  crackling: ['fire'],
-  forest: ['birds', 'wind'],
-  birds: ['birds'],
-  bird: ['birds'],
-  birdsong: ['birds'],
-  jungle: ['birds', 'crickets'],
-  stream: ['stream'],
-  river: ['stream'],
-  creek: ['stream'],
-  brook: ['stream'],
-  waterfall: ['stream'],
-  water: ['stream'],
-  crickets: ['crickets'],
-  night: ['crickets'],
-  space: ['drone', 'pad'],
-  drone: ['drone'],
-  cosmic: ['drone', 'pad'],
-  hum: ['drone'],
-  ambient: ['pad'],
-  piano: ['piano'],
-  keys: ['piano'],
-  keyboard: ['piano'],
-  bell: ['bells'],
-  bells: ['bells'],
-  chime: ['bells'],
-  chimes: ['bells'],
-  glockenspiel: ['bells'],
-  synth: ['pad', 'bass'],
-  synthwave: ['pad', 'bass', 'drums'],
-  pad: ['pad'],
-  pads: ['pad'],
-  electronic: ['pad', 'bass', 'drums'],
-  strings: ['strings'],
-  violin: ['strings'],
-  cello: ['strings'],
-  orchestra: ['strings', 'bass'],
-  orchestral: ['strings', 'bass'],
-  guitar: ['pluck'],
-  harp: ['pluck'],
-  pluck: ['pluck'],
-  plucked: ['pluck'],
-  flute: ['flute'],
-  whistle: ['flute'],
-  bass: ['bass'],
-  drum: ['drums'],
-  drums: ['drums'],
-  beat: ['drums'],
-  beats: ['drums'],
-  percussion: ['drums'],
-  kick: ['drums'],
-  techno: ['drums', 'bass', 'pad'],
-  house: ['drums', 'bass', 'pad'],
-  lofi: ['drums', 'piano', 'bass'],
-  'hip-hop': ['drums', 'bass', 'piano'],
-  hiphop: ['drums', 'bass', 'piano'],
-  dance: ['drums', 'bass', 'pad'],
-};
-
-const moodWords: Record<string, Mood> = {
-  calm: 'calm',
-  relaxing: 'calm',
-  relax: 'calm',
-  peaceful: 'calm',
-  gentle: 'calm',
-  soft: 'calm',
-  sleep: 'calm',
-  meditation: 'calm',
-  chill: 'calm',
-  quiet: 'calm',
-  serene: 'calm',
-  happy: 'happy',
-  joyful: 'happy',
-  bright: 'happy',
-  cheerful: 'happy',
-  sunny: 'happy',
-  uplifting: 'happy',
-  upbeat: 'happy',
-  playful: 'happy',
-  sad: 'sad',
-  melancholic: 'sad',
-  melancholy: 'sad',
-  lonely: 'sad',
-  somber: 'sad',
-  nostalgic: 'sad',
-  dark: 'dark',
-  ominous: 'dark',
-  scary: 'dark',
-  spooky: 'dark',
-  horror: 'dark',
-  eerie: 'dark',
-  mysterious: 'dark',
-  tense: 'dark',
-  energetic: 'energetic',
-  fast: 'energetic',
-  intense: 'energetic',
-  epic: 'energetic',
-  party: 'energetic',
-  action: 'energetic',
-  driving: 'energetic',
-  powerful: 'energetic',
-  dreamy: 'dreamy',
-  magical: 'dreamy',
-  fantasy: 'dreamy',
-  ethereal: 'dreamy',
-  floating: 'dreamy',
 };
 
 const musicWords = new Set(['music', 'song', 'melody', 'tune', 'soundtrack', 'track', 'jingle', 'loop']);
@@ -242,25 +106,91 @@ function normalise(prompt: string): string {
   return prompt.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Small ensembles for a prompt that names a mood but no instrument. */
+const ensembles: Record<Mood, Layer[][]> = {
+  calm: [
+    ['pad', 'bells'],
+    ['pad', 'piano'],
+  ],
+  happy: [
+    ['piano', 'bass', 'pluck'],
+    ['pluck', 'bells', 'bass'],
+  ],
+  sad: [
+    ['piano', 'strings'],
+    ['strings', 'pad'],
+  ],
+  dark: [
+    ['drone', 'strings'],
+    ['pad', 'bass', 'drone'],
+  ],
+  energetic: [
+    ['drums', 'bass', 'pad'],
+    ['drums', 'bass', 'pluck'],
+  ],
+  dreamy: [
+    ['pad', 'bells'],
+    ['pad', 'flute'],
+  ],
+};
+
+/** Phrases of several words that name a genre ('drum and bass') or an instrument ('hi hat'), as one word. */
+const phrases: [RegExp, string][] = [
+  [/\bdrum (?:and|&|n|'n') bass\b/g, 'drum-and-bass'],
+  [/\bhip hop\b/g, 'hip-hop'],
+  [/\blo fi\b/g, 'lo-fi'],
+  [/\bbossa nova\b/g, 'bossa-nova'],
+  [/\br ?& ?b\b|\brnb\b/g, 'r-and-b'],
+  [/\b8[- ]bit\b/g, 'chiptune'],
+  [/\bhi hats?\b/g, 'hi-hat'],
+];
+const phraseGenres: Record<string, string> = { 'drum-and-bass': 'drum and bass', 'bossa-nova': 'bossa nova', 'r-and-b': 'r&b' };
+
+const NEGATION = /\b(?:no|without|minus|except)\s+(?:any\s+|the\s+)?([a-z][a-z'-]*)/g;
+
+const singularOf = (word: string) => (word.endsWith('s') && !layerWords[word] && !moodWords[word] ? word.slice(0, -1) : word);
+
 /**
- * Reads a prompt: sound words choose layers (textures such as rain or ocean, instruments such as
- * piano or drums), mood words choose scale, tempo and energy; 'slow', 'fast', '90 bpm' and
- * 'in A minor' are honoured. Everything else comes from the seeded generator.
+ * Reads a prompt: sound and instrument words choose layers (textures such as rain or ocean,
+ * instruments such as piano, saxophone or drums), a genre ('jazz', 'lofi hip hop') brings its
+ * ensemble, tempo range and scales, mood words choose the progression and energy; tempo words
+ * ('slow', 'very fast', 'mid-tempo'), '120 bpm', 'in A minor' and 'no drums' are honoured.
+ * Everything else comes from the seeded generator.
  */
 export function designFromPrompt(prompt: string): SoundDesign {
   const seed = promptSeed(prompt);
   const random = seededRandom(seed);
-  const text = normalise(prompt);
-  const words: string[] = text.match(/[a-z][a-z'-]*/g) ?? [];
+  let text = normalise(prompt);
+  for (const [pattern, word] of phrases) text = text.replace(pattern, word);
   const matched = new Set<string>();
+
+  const excluded = new Set<Layer>();
+  for (const negation of text.matchAll(NEGATION)) {
+    const word = negation[1] ?? '';
+    const hit = layerWords[word] ?? layerWords[singularOf(word)];
+    if (!hit) continue;
+    hit.forEach((layer) => excluded.add(layer));
+    matched.add(negation[0]);
+  }
+
+  const words: string[] = text.match(/[a-z][a-z'&-]*/g) ?? [];
   const layers = new Set<Layer>();
   const moodVotes = new Map<Mood, number>();
+  let genre: Genre | undefined;
   for (const word of words) {
-    const singular = word.endsWith('s') && !layerWords[word] && !moodWords[word] ? word.slice(0, -1) : word;
-    const layerHit = layerWords[word] ?? layerWords[singular];
-    if (layerHit) {
-      layerHit.forEach((layer) => layers.add(layer));
+    const singular = singularOf(word);
+    // 'a storm without thunder' keeps the storm's rain and wind.
+    const kept = (layerWords[word] ?? layerWords[singular] ?? []).filter((layer) => !excluded.has(layer));
+    if (kept.length > 0) {
+      kept.forEach((layer) => layers.add(layer));
       matched.add(word);
+    }
+    const genreName = phraseGenres[word] ?? word;
+    const genreHit = genres[genreName];
+    if (genreHit) {
+      genre ??= genreHit;
+      genreHit.layers.forEach((layer) => layers.add(layer));
+      matched.add(genreName);
     }
     const moodHit = moodWords[word] ?? moodWords[singular];
     if (moodHit) {
@@ -270,46 +200,24 @@ export function designFromPrompt(prompt: string): SoundDesign {
     if (musicWords.has(word)) matched.add(word);
   }
   const votedMood = [...moodVotes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const mood: Mood = votedMood ?? (layers.has('drums') ? 'energetic' : moods[Math.floor(random() * moods.length)]!);
+  const mood: Mood = votedMood ?? genre?.mood ?? (layers.has('drums') ? 'energetic' : moods[Math.floor(random() * moods.length)]!);
   const settings = moodSettings[mood];
 
-  const hasMusicWord = [...layers].some((layer) => (musicLayers as readonly string[]).includes(layer));
-  const hasTexture = [...layers].some((layer) => (textureLayers as readonly string[]).includes(layer));
+  const isMusic = (layer: Layer) => (musicLayers as readonly string[]).includes(layer);
+  const hasMusicWord = [...layers].some(isMusic);
+  const hasTexture = [...layers].some((layer) => !isMusic(layer));
   // Mood alone, nothing recognised, or a texture with 'music' asked for, gets a small ensemble
   // that suits the mood; a texture alone ('gentle rain') stays a texture.
   const wantsMusic = words.some((word) => musicWords.has(word));
   if (!hasMusicWord && (!hasTexture || wantsMusic)) {
-    const ensembles: Record<Mood, Layer[][]> = {
-      calm: [
-        ['pad', 'bells'],
-        ['pad', 'piano'],
-      ],
-      happy: [
-        ['piano', 'bass', 'pluck'],
-        ['pluck', 'bells', 'bass'],
-      ],
-      sad: [
-        ['piano', 'strings'],
-        ['strings', 'pad'],
-      ],
-      dark: [
-        ['drone', 'strings'],
-        ['pad', 'bass', 'drone'],
-      ],
-      energetic: [
-        ['drums', 'bass', 'pad'],
-        ['drums', 'bass', 'pluck'],
-      ],
-      dreamy: [
-        ['pad', 'bells'],
-        ['pad', 'flute'],
-      ],
-    };
     const options = ensembles[mood];
     (options[Math.floor(random() * options.length)] ?? []).forEach((layer) => layers.add(layer));
   }
+  excluded.forEach((layer) => layers.delete(layer));
+  if (layers.size === 0) layers.add(musicLayers.find((layer) => !excluded.has(layer)) ?? 'pad');
 
-  let scaleName = settings.scales[Math.floor(random() * settings.scales.length)] ?? 'major';
+  const scaleOptions = genre?.scales ?? settings.scales;
+  let scaleName = scaleOptions[Math.floor(random() * scaleOptions.length)] ?? 'major';
   let root = 60 + Math.floor(random() * 12) - 5;
   const key = /\b(?:in\s+)?([a-g])(#|b)?\s*(major|minor|dorian|phrygian|lydian)\b/.exec(text);
   if (key) {
@@ -319,12 +227,14 @@ export function designFromPrompt(prompt: string): SoundDesign {
     scaleName = key[3] ?? scaleName;
     matched.add(key[0].trim());
   }
-  let tempo = settings.tempo[0] + random() * (settings.tempo[1] - settings.tempo[0]);
-  if (words.includes('slow')) tempo *= 0.8;
-  if (words.includes('fast') || words.includes('quick')) tempo *= 1.2;
-  const bpm = /(\d{2,3})\s*bpm/.exec(text);
+
+  const tempoWord = tempoWords.find(([pattern]) => pattern.test(text));
+  const [low, high] = tempoWord?.[1] ?? genre?.tempo ?? settings.tempo;
+  let tempo = low + random() * (high - low);
+  if (tempoWord) matched.add(tempoWord[0].exec(text)?.[0] ?? '');
+  const bpm = /\b(\d{2,3})\s*(?:bpm|beats (?:per|a) minute)\b|\b(?:bpm|tempo)\s*(?:of\s*|at\s*|=\s*)?(\d{2,3})\b/.exec(text);
   if (bpm) {
-    tempo = Math.min(180, Math.max(40, Number(bpm[1])));
+    tempo = Math.min(180, Math.max(40, Number(bpm[1] ?? bpm[2])));
     matched.add(bpm[0]);
   }
   const progression = settings.progressions[Math.floor(random() * settings.progressions.length)] ?? [0];

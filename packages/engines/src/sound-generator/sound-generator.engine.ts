@@ -1,7 +1,8 @@
 import { soundGeneratorParamsSchema, soundWaveformPoints } from '@lumen/core/services/sound-generator-params';
 import type { SoundGeneratorParams, SoundGeneratorSummary } from '@lumen/core/services/sound-generator-params';
 import { EngineInputError } from '../engine.ts';
-import type { Engine, EngineResult } from '../engine.ts';
+import type { Engine, EngineFile, EngineResult } from '../engine.ts';
+import { encodeMp3 } from '../media/ffmpeg.ts';
 import { designFromPrompt, keyName } from './prompt-design.ts';
 import { SAMPLE_RATE } from './stereo-bus.ts';
 import { synthesize } from './synthesize.ts';
@@ -9,11 +10,14 @@ import { encodeWav, waveformPeaks } from './wav.ts';
 
 const PREVIEW_SECONDS = 5;
 const PREVIEW_RATE = 22_050;
+const MP3_KBPS = 192;
+const PREVIEW_KBPS = 64;
 
 /**
  * Sound generation, built in: a synthesiser reads the prompt (sound words pick textures and
- * instruments, mood words pick key, scale and tempo; the prompt's hash seeds the arrangement) and
- * renders a 44.1 kHz 16-bit stereo WAV, a waveform summary and a short mono preview.
+ * instruments, genre and mood words pick key, scale and tempo; the prompt's hash seeds the arrangement)
+ * and renders 44.1 kHz stereo: an MP3 (192 kbps, the file people play and share) and the lossless
+ * 16-bit WAV, a waveform summary and a short mono MP3 preview.
  */
 export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
   service: 'sound-generator',
@@ -28,7 +32,12 @@ export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
     const design = designFromPrompt(prompt);
     const { left, right } = synthesize(design, durationSeconds, context.onProgress, context.signal);
     const wav = encodeWav([left, right], SAMPLE_RATE);
-    const preview = encodeWav([previewChannel(left, right)], PREVIEW_RATE);
+    const [mp3, previewMp3] = await Promise.all([
+      encodeMp3([left, right], SAMPLE_RATE, { bitrateKbps: MP3_KBPS, signal: context.signal }),
+      encodeMp3([previewChannel(left, right)], PREVIEW_RATE, { bitrateKbps: PREVIEW_KBPS, signal: context.signal }),
+    ]);
+    const stem = fileStem(prompt);
+    const preview: EngineFile = { name: `${stem}-preview.mp3`, contentType: 'audio/mpeg', data: previewMp3 };
     context.onProgress(1);
 
     const summary: SoundGeneratorSummary = {
@@ -46,15 +55,11 @@ export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
         matchedWords: design.matchedWords,
       },
     };
+    // Both files carry the preview: free-plan users hear only that, whichever file the page plays.
     return {
       files: [
-        {
-          kind: 'audio',
-          name: `${fileStem(prompt)}.wav`,
-          contentType: 'audio/wav',
-          data: wav,
-          preview: { name: `${fileStem(prompt)}-preview.wav`, contentType: 'audio/wav', data: preview },
-        },
+        { kind: 'audio', name: `${stem}.mp3`, contentType: 'audio/mpeg', data: mp3, preview },
+        { kind: 'audio', name: `${stem}.wav`, contentType: 'audio/wav', data: wav, preview },
       ],
       summary,
     };

@@ -1,8 +1,9 @@
 import { seededRandom } from '../speedpainting/seeded-random.ts';
 import { playLayer } from './arrangement.ts';
 import { addReverb, master } from './effects.ts';
-import { musicLayers, textureLayers } from './prompt-design.ts';
-import type { MusicLayer, SoundDesign, TextureLayer } from './prompt-design.ts';
+import { musicLayers, textureLayers } from './layers.ts';
+import type { MusicLayer, TextureLayer } from './layers.ts';
+import type { SoundDesign } from './prompt-design.ts';
 import { SAMPLE_RATE, createBus, mixInto } from './stereo-bus.ts';
 import { renderTexture } from './textures.ts';
 

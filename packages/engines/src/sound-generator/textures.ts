@@ -1,4 +1,4 @@
-import type { TextureLayer } from './prompt-design.ts';
+import type { TextureLayer } from './layers.ts';
 import { SAMPLE_RATE } from './stereo-bus.ts';
 
 /** Ambient textures from filtered noise and small events, one mono channel of `samples`. */

@@ -7,35 +7,35 @@ import { landscapeImage } from './test-pictures.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Plays the renderer's WebM in a real browser: readyState, duration, size, playback and a seek. */
+/** Plays the renderer's MP4 in a real browser: readyState, duration, size, playback and a seek. */
 describe.skipIf(!existsSync(CHROMIUM))('speed painting video in Chromium', () => {
-  it('loads, plays and seeks the WebM', async () => {
+  it('loads, plays and seeks the MP4', async () => {
     // playwright-core is a dependency of the e2e workspace; the browser is the system's Chromium.
     const { chromium } = await import('playwright-core');
     const video = await renderSpeedpaintingVideo(await landscapeImage(320, 240), {
       style: 'oil',
       durationSeconds: 3,
       fps: 24,
-      quality: 70,
+      crf: 23,
       seed: 1,
       preview: false,
     });
     const server = createServer((request, response) => {
-      if (request.url === '/painting.webm') {
+      if (request.url === '/painting.mp4') {
         // Browsers seek media with range requests, as the storage routes will serve them.
         const range = /bytes=(\d+)-(\d*)/.exec(request.headers.range ?? '');
         const start = range ? Number(range[1]) : 0;
-        const end = range?.[2] ? Number(range[2]) : video.webm.length - 1;
+        const end = range?.[2] ? Number(range[2]) : video.mp4.length - 1;
         response.writeHead(range ? 206 : 200, {
-          'content-type': 'video/webm',
+          'content-type': 'video/mp4',
           'accept-ranges': 'bytes',
           'content-length': end - start + 1,
-          ...(range ? { 'content-range': `bytes ${start}-${end}/${video.webm.length}` } : {}),
+          ...(range ? { 'content-range': `bytes ${start}-${end}/${video.mp4.length}` } : {}),
         });
-        response.end(video.webm.subarray(start, end + 1));
+        response.end(video.mp4.subarray(start, end + 1));
       } else {
         response.writeHead(200, { 'content-type': 'text/html' });
-        response.end('<!doctype html><video id="v" src="/painting.webm" muted playsinline></video>');
+        response.end('<!doctype html><video id="v" src="/painting.mp4" muted playsinline></video>');
       }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

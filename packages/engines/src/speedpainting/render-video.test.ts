@@ -1,14 +1,9 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { decodeVideoFrames } from '../media/decode.ts';
+import { readMp4 } from '../media/mp4-reader.ts';
 import type { FloatImage } from './image-field.ts';
 import { renderSpeedpaintingVideo } from './render-video.ts';
 import { landscapeImage } from './test-pictures.ts';
-import { readWebm } from './webm-reader.ts';
-import { readVp8Keyframe, webpFromVp8Frame } from './webp-to-vp8.ts';
-
-async function decode(frame: Buffer): Promise<Buffer> {
-  return sharp(webpFromVp8Frame(frame)).removeAlpha().raw().toBuffer();
-}
 
 /** Mean absolute difference per channel (0..255), optionally on luminance only. */
 function meanDifference(frame: Buffer, source: FloatImage, grey = false): number {
@@ -28,35 +23,35 @@ function meanDifference(frame: Buffer, source: FloatImage, grey = false): number
 describe('speed painting renderer', () => {
   it.each(['oil', 'watercolor', 'sketch'] as const)('paints %s stroke by stroke toward the picture', async (style) => {
     const source = await landscapeImage(160, 120);
-    const video = await renderSpeedpaintingVideo(source, { style, durationSeconds: 3, fps: 12, quality: 80, seed: 7, preview: true });
-    const webm = readWebm(video.webm);
-    expect(webm.blocks).toHaveLength(36);
+    const video = await renderSpeedpaintingVideo(source, { style, durationSeconds: 3, fps: 12, crf: 20, seed: 7, preview: true });
+    const mp4 = readMp4(video.mp4);
+    expect(mp4).toMatchObject({ codec: 'avc1', width: 160, height: 120, frames: 36 });
     expect(video.frames).toBe(36);
-    expect(webm.durationMs).toBeCloseTo(3000, 6);
-    expect(readVp8Keyframe(webm.blocks[0]!.data)).toEqual({ width: 160, height: 120 });
+    expect(mp4.durationSeconds).toBeCloseTo(3, 1);
     expect(video.layers.length).toBeGreaterThanOrEqual(3);
     expect(video.layers[0]!.strokes).toBeGreaterThan(0);
 
+    const frames = decodeVideoFrames(video.mp4, 160, 120);
+    expect(frames).toHaveLength(36);
     const grey = style === 'sketch';
-    const first = meanDifference(await decode(webm.blocks[0]!.data), source, grey);
-    const middle = meanDifference(await decode(webm.blocks[14]!.data), source, grey);
-    const last = meanDifference(await decode(webm.blocks.at(-1)!.data), source, grey);
+    const first = meanDifference(frames[0]!, source, grey);
+    const middle = meanDifference(frames[14]!, source, grey);
+    const last = meanDifference(frames.at(-1)!, source, grey);
     expect(last).toBeLessThan(first * (grey ? 0.6 : 0.35));
     expect(middle).toBeLessThan(first);
     // The finished painting is held at the end.
-    expect(webm.blocks.at(-2)!.data.equals(webm.blocks.at(-1)!.data)).toBe(true);
+    expect(meanDifference(frames.at(-2)!, { ...source, data: Float32Array.from(frames.at(-1)!) })).toBeLessThan(1);
 
-    const preview = readWebm(video.previewWebm!);
-    expect({ width: preview.width, height: preview.height }).toEqual({ width: 80, height: 60 });
-    expect(preview.blocks).toHaveLength(18);
-    expect(preview.durationMs).toBeCloseTo(3000, 6);
+    const preview = readMp4(video.previewMp4!);
+    expect(preview).toMatchObject({ width: 80, height: 60, frames: 18 });
+    expect(preview.durationSeconds).toBeCloseTo(3, 1);
   });
 
   it('is repeatable for the same seed and stops when aborted', async () => {
     const source = await landscapeImage(64, 48);
-    const options = { style: 'oil' as const, durationSeconds: 2, fps: 6, quality: 70, seed: 3, preview: false };
+    const options = { style: 'oil' as const, durationSeconds: 2, fps: 6, crf: 23, seed: 3, preview: false };
     const [a, b] = await Promise.all([renderSpeedpaintingVideo(source, options), renderSpeedpaintingVideo(source, options)]);
-    expect(a.webm.equals(b.webm)).toBe(true);
+    expect(a.mp4.equals(b.mp4)).toBe(true);
 
     const controller = new AbortController();
     controller.abort(new Error('job timed out'));

@@ -1,5 +1,5 @@
 import type { SpeedpaintingStyle } from '@lumen/core/services/speedpainting-params';
-import { createFrameEncoder } from './frame-encoder.ts';
+import { createMp4Encoder } from '../media/ffmpeg.ts';
 import type { FloatImage } from './image-field.ts';
 import { createPaintCanvas, paintStroke } from './paint-canvas.ts';
 import { seededRandom } from './seeded-random.ts';
@@ -7,14 +7,13 @@ import { planPasses } from './stroke-planner.ts';
 import { stylePresets } from './styles.ts';
 import { composeFrame, surfaceTexture } from './surface-texture.ts';
 import { previewWatermark } from './watermark.ts';
-import { muxWebm } from './webm-writer.ts';
 
 export type RenderOptions = {
   style: SpeedpaintingStyle;
   durationSeconds: number;
   fps: number;
-  /** WebP quality of the frames, 0..100. */
-  quality: number;
+  /** x264 constant rate factor of the video (lower is better and larger); the preview gets 5 more. */
+  crf: number;
   seed: number;
   /** Also make a half-size watermarked video at half the frame rate. */
   preview: boolean;
@@ -23,8 +22,9 @@ export type RenderOptions = {
 };
 
 export type RenderedVideo = {
-  webm: Buffer;
-  previewWebm: Buffer | null;
+  /** H.264 MP4, moov first. */
+  mp4: Buffer;
+  previewMp4: Buffer | null;
   /** The finished painting, 8-bit RGB of the source's size. */
   finalFrame: Buffer;
   width: number;
@@ -51,53 +51,59 @@ export async function renderSpeedpaintingVideo(source: FloatImage, options: Rend
   let paintFrames = totalFrames - holdFrames - 1;
 
   const previewSize = { width: even(width / 2), height: even(height / 2) };
-  const encoder = createFrameEncoder({
-    width,
-    height,
-    quality: options.quality,
-    preview: options.preview ? { ...previewSize, every: 2, overlay: previewWatermark(previewSize.width, previewSize.height) } : undefined,
-  });
+  const encoder = await createMp4Encoder(
+    { width, height, fps: options.fps },
+    [
+      { width, height, fps: options.fps, crf: options.crf },
+      ...(options.preview
+        ? [{ ...previewSize, fps: options.fps / 2, crf: options.crf + 5, overlay: previewWatermark(previewSize.width, previewSize.height) }]
+        : []),
+    ],
+    options.signal,
+  );
   let emitted = 0;
   const emit = async (repeat = 1) => {
     options.signal?.throwIfAborted();
-    await encoder.add(composeFrame(canvas.rgb, texture), repeat);
+    await encoder.addFrame(composeFrame(canvas.rgb, texture), repeat);
     emitted += repeat;
     options.onProgress?.(Math.min(0.95, (emitted / totalFrames) * 0.95));
   };
 
-  await emit();
   const layers: RenderedVideo['layers'] = [];
-  const weights = [...style.passWeights];
-  let pass = 0;
-  for (const plan of planPasses(target, canvas, style, random)) {
-    layers.push({ brushRadius: Math.round(plan.radius * 10) / 10, strokes: plan.strokes.length });
-    const remainingWeight = weights.slice(pass).reduce((sum, w) => sum + w, 0);
-    const isLast = pass === weights.length - 1;
-    const frames =
-      plan.strokes.length === 0 ? 0 : isLast ? paintFrames : Math.round((paintFrames * (weights[pass] ?? 0)) / remainingWeight);
-    for (let f = 0; f < frames; f += 1) {
-      const from = Math.floor((f * plan.strokes.length) / frames);
-      const to = Math.floor(((f + 1) * plan.strokes.length) / frames);
-      for (let s = from; s < to; s += 1) paintStroke(canvas, plan.strokes[s]!, style);
-      await emit();
+  let videos: Buffer[];
+  try {
+    await emit();
+    const weights = [...style.passWeights];
+    let pass = 0;
+    for (const plan of planPasses(target, canvas, style, random)) {
+      layers.push({ brushRadius: Math.round(plan.radius * 10) / 10, strokes: plan.strokes.length });
+      const remainingWeight = weights.slice(pass).reduce((sum, w) => sum + w, 0);
+      const isLast = pass === weights.length - 1;
+      const frames =
+        plan.strokes.length === 0 ? 0 : isLast ? paintFrames : Math.round((paintFrames * (weights[pass] ?? 0)) / remainingWeight);
+      for (let f = 0; f < frames; f += 1) {
+        const from = Math.floor((f * plan.strokes.length) / frames);
+        const to = Math.floor(((f + 1) * plan.strokes.length) / frames);
+        for (let s = from; s < to; s += 1) paintStroke(canvas, plan.strokes[s]!, style);
+        await emit();
+      }
+      paintFrames -= frames;
+      pass += 1;
     }
-    paintFrames -= frames;
-    pass += 1;
+    // A pass with no strokes leaves frames over: they extend the hold.
+    await emit(holdFrames + paintFrames);
+    videos = await encoder.finish();
+  } catch (error) {
+    await encoder.cancel();
+    throw error;
   }
-  // A pass with no strokes leaves frames over: they extend the hold.
-  await emit(holdFrames + paintFrames);
-
-  const encoded = await encoder.finish();
-  options.signal?.throwIfAborted();
-  const webm = muxWebm({ width, height, fps: options.fps, frames: encoded.frames });
-  const previewWebm = options.preview ? muxWebm({ ...previewSize, fps: options.fps / 2, frames: encoded.preview }) : null;
   return {
-    webm,
-    previewWebm,
+    mp4: videos[0]!,
+    previewMp4: videos[1] ?? null,
     finalFrame: composeFrame(canvas.rgb, texture),
     width,
     height,
-    frames: encoded.frames.length,
+    frames: emitted,
     layers,
   };
 }

@@ -5,8 +5,8 @@ import type { SpeedpaintingParams } from '@lumen/core/services/speedpainting-par
 import { EngineInputError } from '../engine.ts';
 import type { EngineFile } from '../engine.ts';
 import { speedpaintingEngine } from './speedpainting.engine.ts';
+import { readMp4 } from '../media/mp4-reader.ts';
 import { landscapePng } from './test-pictures.ts';
-import { readWebm } from './webm-reader.ts';
 
 const context = () => ({ signal: new AbortController().signal, onProgress: () => undefined });
 const picture = (data: Buffer, name = 'picture.png'): Record<string, EngineFile> => ({
@@ -14,7 +14,7 @@ const picture = (data: Buffer, name = 'picture.png'): Record<string, EngineFile>
 });
 
 describe('speedpainting built-in engine', () => {
-  it('turns a picture into a 5 s 480p WebM, a watermarked preview video and the finished painting', async () => {
+  it('turns a picture into a 5 s 480p MP4, a watermarked preview video and the finished painting', async () => {
     const progress: number[] = [];
     const result = await speedpaintingEngine.run(
       { params: { durationSeconds: 5, resolution: '480p', style: 'watercolor' }, files: picture(await landscapePng(400, 300)) },
@@ -22,20 +22,27 @@ describe('speedpainting built-in engine', () => {
     );
     expect(speedpaintingEngine).toMatchObject({ service: 'speedpainting', kind: 'builtin' });
     const [video, poster] = result.files;
-    expect(video).toMatchObject({ kind: 'video', contentType: 'video/webm', name: 'speedpainting-watercolor.webm' });
-    const webm = readWebm(video!.data);
-    expect({ width: webm.width, height: webm.height, codec: webm.codecId }).toEqual({ width: 640, height: 480, codec: 'V_VP8' });
-    expect(webm.blocks).toHaveLength(120);
-    expect(webm.durationMs).toBeCloseTo(5000, 6);
-    const preview = readWebm(video!.preview!.data);
-    expect({ width: preview.width, height: preview.height }).toEqual({ width: 320, height: 240 });
+    expect(video).toMatchObject({ kind: 'video', contentType: 'video/mp4', name: 'speedpainting-watercolor.mp4' });
+    const mp4 = readMp4(video!.data);
+    expect(mp4.topLevel.slice(0, 2)).toEqual(['ftyp', 'moov']);
+    expect(mp4.topLevel.indexOf('moov')).toBeLessThan(mp4.topLevel.indexOf('mdat'));
+    expect(mp4).toMatchObject({ codec: 'avc1', profile: 'High', chromaFormat: 1, width: 640, height: 480, frames: 120 });
+    expect(mp4.durationSeconds).toBeCloseTo(5, 1);
+    // Keyframes every 2 s or so, not every frame.
+    expect(mp4.keyframes).toBeLessThanOrEqual(10);
+    expect(video!.data.length).toBeLessThan(2 * 1024 * 1024);
+    expect(video!.preview).toMatchObject({ contentType: 'video/mp4', name: 'speedpainting-watercolor-preview.mp4' });
+    const preview = readMp4(video!.preview!.data);
+    expect(preview).toMatchObject({ codec: 'avc1', width: 320, height: 240, frames: 60 });
+    expect(preview.durationSeconds).toBeCloseTo(5, 1);
+    expect(video!.preview!.data.length).toBeLessThan(video!.data.length);
 
     expect(poster).toMatchObject({ kind: 'image', contentType: 'image/jpeg' });
     expect(await sharp(poster!.data).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
     expect(await sharp(poster!.preview!.data).metadata()).toMatchObject({ width: 320, height: 240 });
 
     const summary = speedpaintingSummarySchema.parse(result.summary);
-    expect(summary).toMatchObject({ frames: 120, fps: 24, style: 'watercolor', durationSeconds: 5 });
+    expect(summary).toMatchObject({ frames: 120, fps: 24, style: 'watercolor', durationSeconds: 5, videoCodec: 'h264', container: 'mp4' });
     expect(summary.strokes).toBeGreaterThan(100);
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -46,8 +53,8 @@ describe('speedpainting built-in engine', () => {
       { params: { durationSeconds: 5, resolution: '480p', style: 'sketch' }, files: picture(await landscapePng(120, 200)) },
       context(),
     );
-    const webm = readWebm(result.files[0]!.data);
-    expect({ width: webm.width, height: webm.height }).toEqual({ width: 480, height: 800 });
+    const mp4 = readMp4(result.files[0]!.data);
+    expect({ width: mp4.width, height: mp4.height }).toEqual({ width: 480, height: 800 });
   });
 
   it.each([

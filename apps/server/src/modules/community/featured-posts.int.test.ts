@@ -53,7 +53,9 @@ describe('the featured set a fresh install publishes', () => {
     const sound = shown.items.find((post) => post.service === 'sound-generator')!;
     const audio = await fetchMedia(sound.media.url!);
     expect(audio.statusCode).toBe(200);
-    expect(audio.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    // The engine's first file, the MP3 (an ID3 tag, then MPEG audio frames).
+    expect(audio.headers['content-type']).toBe('audio/mpeg');
+    expect(audio.rawPayload.subarray(0, 3).toString('ascii')).toBe('ID3');
   }, 120_000);
 
   it('steps aside once a user publishes their own result', async () => {

@@ -67,14 +67,14 @@ export const speedpaintingExample = {
   durationSeconds: 5,
   resolution: '480p',
   source: `${EXAMPLES_BASE}/speed-painting/source.webp`,
-  video: `${EXAMPLES_BASE}/speed-painting/speedpainting.webm`,
+  video: `${EXAMPLES_BASE}/speed-painting/speedpainting.mp4`,
   poster: `${EXAMPLES_BASE}/speed-painting/poster.jpg`,
 };
 
 export const soundGeneratorExample = {
   prompt: 'gentle rain with soft piano, calm and dreamy',
   durationSeconds: 6,
-  audio: `${EXAMPLES_BASE}/sound-generator/rain-piano.wav`,
+  audio: `${EXAMPLES_BASE}/sound-generator/rain-piano.mp3`,
   /** the engine's summary: waveform peaks and the design it chose */
   summary: `${EXAMPLES_BASE}/sound-generator/summary.json`,
 };

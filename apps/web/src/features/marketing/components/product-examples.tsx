@@ -159,7 +159,7 @@ function SoundGeneratorExamples() {
     <div className="mx-auto max-w-2xl">
       <SoundExample audio={soundGeneratorExample.audio} summaryUrl={soundGeneratorExample.summary} prompt={soundGeneratorExample.prompt} />
       <p className="mt-2 text-sm text-slate-600">
-        {soundGeneratorExample.durationSeconds} seconds, shown here as a mono 22 kHz WAV to keep the page light.
+        {soundGeneratorExample.durationSeconds} seconds, the engine’s 192 kbps stereo MP3 (a lossless WAV comes with it).
       </p>
     </div>
   );

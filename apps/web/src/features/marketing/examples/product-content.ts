@@ -55,7 +55,7 @@ export const productContent: Record<ServiceKey, ProductContent> = {
       {
         question: 'What does the built-in engine do?',
         answer:
-          'It composes procedural pictures from the words it understands (colours, moods, scenes such as sun, mountains, sea, city, stars, flowers) — a design generator, not a photo-realistic model.',
+          'It draws the subjects your prompt names (about 500 illustrated animals, foods, vehicles, buildings, plants and objects) in a scene that follows the setting, time of day, colours and style you ask for, and tells you which words it had no picture for. It is an illustration composer, not a photo-realistic model.',
       },
       { question: 'Can I use the images commercially?', answer: 'Yes, the images you generate are yours to use.' },
       downloadsFaq,
@@ -80,7 +80,7 @@ export const productContent: Record<ServiceKey, ProductContent> = {
       {
         question: 'What does the built-in engine do?',
         answer:
-          'It cuts out the person and the garment with a segmentation model, finds shoulders, hips and knees from the silhouette, and warps the garment onto that region. It is a fitting preview, not a generative model.',
+          'It finds the person’s pose (shoulders, hips, knees, arms and face) with a body-pose model, cuts out the garment, and fits it to the torso or legs, keeping the face, hands and arms in front. It is a fitting preview, not a generative model.',
       },
       downloadsFaq,
     ],
@@ -90,18 +90,18 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     steps: [
       { title: 'Upload a picture', body: 'A photo, an illustration or a product shot.' },
       { title: 'Pick a style and length', body: 'Oil, watercolor or sketch; 5 to 30 seconds; 480p or 720p.' },
-      { title: 'Watch it painted', body: 'A WebM video plays right in the browser, with a poster of the finished painting.' },
+      { title: 'Watch it painted', body: 'An MP4 video plays right in the browser, with a poster of the finished painting.' },
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'Five credits per video.' },
       {
         question: 'What does the built-in engine do?',
         answer:
-          'A painterly renderer lays thousands of curved brush strokes from coarse to fine along the picture’s edges and records every step as a VP8 WebM video.',
+          'A painterly renderer lays thousands of curved brush strokes from coarse to fine along the picture’s edges and records every step as an H.264 MP4 video.',
       },
       {
         question: 'Which format is the video?',
-        answer: 'WebM (VP8), which plays in every current browser and uploads to most social networks.',
+        answer: 'MP4 (H.264), which plays on phones and in every browser and uploads to every social network.',
       },
       downloadsFaq,
     ],
@@ -129,16 +129,19 @@ export const productContent: Record<ServiceKey, ProductContent> = {
     promise:
       'Describe a sound — rain, ocean, birds, a calm piano or an upbeat beat — and get an audio file for your video, game or podcast.',
     steps: [
-      { title: 'Describe the sound', body: 'Textures (rain, wind, fire, birds…), instruments (piano, strings, bells…) and a mood.' },
+      {
+        title: 'Describe the sound',
+        body: 'Textures (rain, wind, fire, birds…), instruments (piano, guitar, sax…), a genre, a mood and a tempo.',
+      },
       { title: 'Choose the length', body: 'From 1 to 30 seconds.' },
-      { title: 'Listen and use it', body: 'A WAV file played with its waveform in the page.' },
+      { title: 'Listen and use it', body: 'An MP3 played with its waveform in the page, and a lossless WAV to download.' },
     ],
     faqs: [
       { question: 'How much does it cost?', answer: 'Two credits per sound.' },
       {
         question: 'What does the built-in engine do?',
         answer:
-          'A synthesiser reads your words: sound words choose textures and instruments, mood words choose key, scale and tempo; it renders a 44.1 kHz stereo WAV.',
+          'A synthesiser reads your words: sound words choose textures and instruments, a genre brings its band, mood and tempo words (“slow”, “120 bpm”) choose key, scale and tempo; it renders 44.1 kHz stereo as an MP3 and a WAV.',
       },
       { question: 'Can I use the sounds in my projects?', answer: 'Yes, the sounds you generate are yours to use.' },
       downloadsFaq,

@@ -72,7 +72,8 @@ describe('product pages', () => {
     const { container, router } = renderPage('speedpainting', true);
     const video = container.querySelector('video')!;
     expect(video).toHaveAttribute('poster', '/examples/speed-painting/poster.jpg');
-    expect(video.querySelector('source')).toHaveAttribute('src', '/examples/speed-painting/speedpainting.webm');
+    expect(video.querySelector('source')).toHaveAttribute('src', '/examples/speed-painting/speedpainting.mp4');
+    expect(video.querySelector('source')).toHaveAttribute('type', 'video/mp4');
     expect(await screen.findByTestId('product-cost')).toHaveTextContent('5 credits');
     expect(screen.getByTestId('product-free-uses')).toHaveTextContent('1 use');
     expect(screen.queryByRole('button', { name: /Sign Up for Free/ })).not.toBeInTheDocument();
@@ -105,7 +106,7 @@ describe('product pages', () => {
   it('sound generator: the audio player and the waveform and design from the engine summary', async () => {
     mockApi();
     const { container } = renderPage('sound-generator');
-    expect(container.querySelector('audio')).toHaveAttribute('src', '/examples/sound-generator/rain-piano.wav');
+    expect(container.querySelector('audio')).toHaveAttribute('src', '/examples/sound-generator/rain-piano.mp3');
     const waveform = screen.getByRole('img', { name: 'Waveform of the example sound' });
     expect(await screen.findByTestId('sound-design')).toHaveTextContent(/rain/);
     expect(waveform.querySelectorAll('rect').length).toBe(200);
