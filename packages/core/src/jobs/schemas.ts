@@ -40,6 +40,13 @@ export function tooManyPixelsMessage(serviceName: string, pixels: number, maxPix
 export const engineInfoSchema = z.object({ kind: z.enum(engineKinds), label: z.string() });
 export type EngineInfo = z.infer<typeof engineInfoSchema>;
 
+/** The engine a service runs on now, as the catalogue discloses it. */
+export const serviceEngineSchema = engineInfoSchema.extend({
+  provider: z.string().nullable().describe('The hosted provider running the service (e.g. Replicate); null on the offline engine'),
+  model: z.string().nullable().describe("The provider's model (e.g. black-forest-labs/flux-schnell); null on the offline engine"),
+});
+export type ServiceEngine = z.infer<typeof serviceEngineSchema>;
+
 // ---- Catalogue ----
 export const serviceFileSchema = z.object({
   name: z.string(),
@@ -61,7 +68,9 @@ export const serviceEntrySchema = z.object({
   /** Runs a day per account of a free (0-credit) service, when that limit is on. */
   freeRunsPerDay: z.number().int().positive().optional(),
   outputKind: z.enum(outputKinds),
-  engine: engineInfoSchema,
+  engine: serviceEngineSchema.describe(
+    'What runs the service: a hosted model (kind remote, with provider and model) or the offline engine',
+  ),
   files: z.array(serviceFileSchema),
 });
 export type ServiceEntry = z.infer<typeof serviceEntrySchema>;
@@ -110,7 +119,12 @@ export const jobOutputSchema = z.object({
   name: z.string(),
   contentType: z.string(),
   size: z.number().int(),
-  previewUrl: z.string(),
+  previewUrl: z
+    .string()
+    .describe(
+      'A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview',
+    ),
+  preview: z.boolean().describe('True when previewUrl is the reduced, watermarked preview rather than the original file'),
 });
 export type JobOutput = z.infer<typeof jobOutputSchema>;
 
@@ -136,6 +150,7 @@ const jobExample = {
       contentType: 'image/png',
       size: 482113,
       previewUrl: 'https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig',
+      preview: false,
     },
   ],
   summary: { style: 'watercolor', aspectRatio: '16:9', seed: 1842 },
@@ -263,6 +278,19 @@ export const adminJobDetailSchema = adminJobSchema.extend({
   }),
   attempts: z.number().int(),
   ledgerEntries: z.array(adminJobLedgerEntrySchema),
+  /** The hosted provider that ran (or is running) the job; null on a built-in engine. */
+  provider: z
+    .object({
+      name: z.string(),
+      model: z.string(),
+      /** The provider's id of the request, stored before the worker waited on it. */
+      requestId: z.string().nullable(),
+      /** From submission to the provider's answer. */
+      timeMs: z.number().int().nullable(),
+      /** The provider's published price of the run, in millionths of a dollar; null when none is on record. */
+      costMicroUsd: z.number().int().nullable(),
+    })
+    .nullable(),
 });
 export type AdminJobDetail = z.infer<typeof adminJobDetailSchema>;
 

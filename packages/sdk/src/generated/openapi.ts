@@ -536,10 +536,15 @@ export interface operations {
                             freeRunsPerDay?: number;
                             /** @enum {string} */
                             outputKind: "image" | "video" | "audio" | "report";
+                            /** @description What runs the service: a hosted model (kind remote, with provider and model) or the offline engine */
                             engine: {
                                 /** @enum {string} */
                                 kind: "builtin" | "remote";
                                 label: string;
+                                /** @description The hosted provider running the service (e.g. Replicate); null on the offline engine */
+                                provider: string | null;
+                                /** @description The provider's model (e.g. black-forest-labs/flux-schnell); null on the offline engine */
+                                model: string | null;
                             };
                             files: {
                                 name: string;
@@ -714,7 +719,10 @@ export interface operations {
                                     name: string;
                                     contentType: string;
                                     size: number;
+                                    /** @description A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview */
                                     previewUrl: string;
+                                    /** @description True when previewUrl is the reduced, watermarked preview rather than the original file */
+                                    preview: boolean;
                                 }[];
                                 summary: {
                                     [key: string]: unknown;
@@ -1067,7 +1075,8 @@ export interface operations {
                          *           "name": "image-1.png",
                          *           "contentType": "image/png",
                          *           "size": 482113,
-                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *           "preview": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -1109,7 +1118,10 @@ export interface operations {
                                 name: string;
                                 contentType: string;
                                 size: number;
+                                /** @description A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview */
                                 previewUrl: string;
+                                /** @description True when previewUrl is the reduced, watermarked preview rather than the original file */
+                                preview: boolean;
                             }[];
                             summary: {
                                 [key: string]: unknown;
@@ -1516,7 +1528,8 @@ export interface operations {
                          *           "name": "image-1.png",
                          *           "contentType": "image/png",
                          *           "size": 482113,
-                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *           "preview": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -1558,7 +1571,10 @@ export interface operations {
                                 name: string;
                                 contentType: string;
                                 size: number;
+                                /** @description A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview */
                                 previewUrl: string;
+                                /** @description True when previewUrl is the reduced, watermarked preview rather than the original file */
+                                preview: boolean;
                             }[];
                             summary: {
                                 [key: string]: unknown;
@@ -2395,7 +2411,8 @@ export interface operations {
                          *           "name": "image-1.png",
                          *           "contentType": "image/png",
                          *           "size": 482113,
-                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig"
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *           "preview": false
                          *         }
                          *       ],
                          *       "summary": {
@@ -2437,7 +2454,10 @@ export interface operations {
                                 name: string;
                                 contentType: string;
                                 size: number;
+                                /** @description A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview */
                                 previewUrl: string;
+                                /** @description True when previewUrl is the reduced, watermarked preview rather than the original file */
+                                preview: boolean;
                             }[];
                             summary: {
                                 [key: string]: unknown;

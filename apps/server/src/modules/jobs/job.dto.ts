@@ -3,17 +3,23 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { FileLinks } from '../files/index.ts';
 import type { JobOutputRow, JobRow } from './tables.ts';
 
-export function toJobOutputDto(row: JobOutputRow, links: FileLinks): JobOutput {
-  const preview = row.previewStorageKey
-    ? { key: row.previewStorageKey, contentType: row.previewContentType ?? row.contentType }
-    : { key: row.storageKey, contentType: row.contentType };
+/**
+ * `previewUrl` is what the app shows: a viewer who may download sees the original file itself (the same bytes as the
+ * download); anyone else sees the reduced, watermarked preview, whose signed token names only the preview's key.
+ */
+export function toJobOutputDto(row: JobOutputRow, links: FileLinks, mayDownload: boolean): JobOutput {
+  const shown =
+    !mayDownload && row.previewStorageKey
+      ? { key: row.previewStorageKey, contentType: row.previewContentType ?? row.contentType, preview: true }
+      : { key: row.storageKey, contentType: row.contentType, preview: false };
   return {
     id: row.id,
     kind: row.kind as OutputKind,
     name: row.name,
     contentType: row.contentType,
     size: row.size,
-    previewUrl: links.sign({ key: preview.key, contentType: preview.contentType, disposition: 'inline' }).url,
+    previewUrl: links.sign({ key: shown.key, contentType: shown.contentType, disposition: 'inline' }).url,
+    preview: shown.preview,
   };
 }
 
@@ -34,7 +40,7 @@ export function toJobDto(row: JobRow, outputs: JobOutputRow[], links: FileLinks,
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs,
-    outputs: outputs.map((output) => toJobOutputDto(output, links)),
+    outputs: outputs.map((output) => toJobOutputDto(output, links, mayDownload)),
     summary: row.summary ?? null,
     canDownload: mayDownload && row.status === 'succeeded' && outputs.length > 0,
   };

@@ -51,6 +51,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     engines: app.engines,
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
+    log: app.log,
     onEnqueued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();

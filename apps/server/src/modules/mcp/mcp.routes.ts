@@ -57,6 +57,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     engines: app.engines,
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
+    log: app.log,
     onEnqueued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();

@@ -71,6 +71,7 @@ export function makeFinishedJob(overrides: Partial<Job> = {}): Job {
         contentType: 'image/png',
         size: 1000,
         previewUrl: `/api/v1/files/preview-${id}`,
+        preview: false,
       },
     ],
     summary: null,

@@ -12,6 +12,7 @@ export type {
   JobOutput,
   JobStatus,
   OutputKind,
+  ServiceEngine,
   ServiceEntry as ServiceInfo,
   ServiceFile,
   Upload,

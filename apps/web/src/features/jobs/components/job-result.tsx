@@ -4,6 +4,8 @@ import type { SoundGeneratorSummary } from '@lumen/core/services/sound-generator
 import { AudioPlayer } from './audio-player.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { checkerboardStyle, ImageCompareSlider } from './image-compare-slider.tsx';
+import { ImageSceneLine } from './image-scene-line.tsx';
+import { PreviewNotice } from './preview-notice.tsx';
 import { SalesReportView } from './sales-report-view.tsx';
 import type { Job, JobOutput } from '../api/job-types.ts';
 
@@ -18,6 +20,15 @@ export function salesReportOf(summary: unknown): SalesReport | null {
   if (!isObject(summary) || !isObject(summary.score) || !Array.isArray(summary.speakers)) return null;
   return summary as SalesReport;
 }
+
+/** The sound the page plays: the MP3 when the engine made one (small, plays everywhere), else the first audio file. */
+function playableAudio(outputs: readonly JobOutput[]): JobOutput | undefined {
+  const audio = outputs.filter((output) => output.kind === 'audio');
+  return audio.find((output) => output.contentType === 'audio/mpeg') ?? audio[0];
+}
+
+/** 'sound-rain.mp3' → 'MP3'. */
+const fileFormat = (output: JobOutput) => (/\.([a-z0-9]+)$/i.exec(output.name)?.[1] ?? 'file').toUpperCase();
 
 /** The image output used as a video's poster (speedpainting's final frame). */
 export function posterOf(job: Job): JobOutput | undefined {
@@ -41,10 +52,19 @@ function ImageOutput({ job, output, transparent }: { job: Job; output: JobOutput
   );
 }
 
-/** The result of a finished job in the viewer that fits its service. */
+/** The result of a finished job in the viewer that fits its service; a preview says so and offers credits. */
 export function JobResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?: string }) {
+  if (job.outputs.length === 0) return <p className="text-sm text-slate-600">This job has no files.</p>;
+  return (
+    <div className="space-y-3">
+      <PreviewNotice job={job} />
+      <ServiceResult job={job} inputPreviewUrl={inputPreviewUrl} />
+    </div>
+  );
+}
+
+function ServiceResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?: string }) {
   const outputs = job.outputs;
-  if (outputs.length === 0) return <p className="text-sm text-slate-600">This job has no files.</p>;
 
   switch (job.service) {
     case 'ai-background': {
@@ -92,11 +112,23 @@ export function JobResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?
       );
     }
     case 'sound-generator': {
-      const audio = outputs.find((output) => output.kind === 'audio') ?? outputs[0]!;
+      const audio = outputs.filter((output) => output.kind === 'audio');
+      const files = audio.length > 0 ? audio : outputs;
+      const playable = playableAudio(outputs) ?? outputs[0]!;
       return (
         <div className="space-y-3">
-          <AudioPlayer src={audio.previewUrl} peaks={soundPeaks(job.summary)} title={String(job.params.prompt ?? audio.name)} />
-          <DownloadButton job={job} output={audio} label="Download WAV" />
+          <AudioPlayer src={playable.previewUrl} peaks={soundPeaks(job.summary)} title={String(job.params.prompt ?? playable.name)} />
+          <div className="flex flex-wrap gap-3">
+            {files.map((output, index) => (
+              <DownloadButton
+                key={output.id}
+                job={job}
+                output={output}
+                label={`Download ${fileFormat(output)}`}
+                compact={index < files.length - 1}
+              />
+            ))}
+          </div>
         </div>
       );
     }
@@ -126,10 +158,13 @@ export function JobResult({ job, inputPreviewUrl }: { job: Job; inputPreviewUrl?
     }
     default:
       return (
-        <div className={outputs.length > 1 ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
-          {outputs.map((output) => (
-            <ImageOutput key={output.id} job={job} output={output} />
-          ))}
+        <div className="space-y-3">
+          <div className={outputs.length > 1 ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
+            {outputs.map((output) => (
+              <ImageOutput key={output.id} job={job} output={output} />
+            ))}
+          </div>
+          {job.service === 'image-generator' && <ImageSceneLine summary={job.summary} />}
         </div>
       );
   }

@@ -35,7 +35,7 @@ describe('result library', () => {
     const sound = makeJob({
       service: 'sound-generator',
       cost: 2,
-      outputs: [makeOutput({ kind: 'audio', name: 'sound.wav', contentType: 'audio/wav' })],
+      outputs: [makeOutput({ kind: 'audio', name: 'sound.mp3', contentType: 'audio/mpeg' })],
       summary: { peaks: [0.1, 0.5, 0.9] },
     });
     const report = makeJob({
@@ -47,7 +47,7 @@ describe('result library', () => {
       service: 'speedpainting',
       cost: 5,
       outputs: [
-        makeOutput({ kind: 'video', name: 'speedpainting-oil.webm', contentType: 'video/webm' }),
+        makeOutput({ kind: 'video', name: 'speedpainting-oil.mp4', contentType: 'video/mp4' }),
         makeOutput({ kind: 'image', name: 'final.jpg', previewUrl: '/poster.jpg' }),
       ],
     });
@@ -116,5 +116,15 @@ describe('result library', () => {
     await userEvent.click(await screen.findByRole('button', { name: /locked: buy credits to download/ }));
     window.removeEventListener(UPGRADE_OPEN_EVENT, opened);
     expect(opened).toHaveBeenCalledTimes(1);
+  });
+
+  it('marks the results shown as previews, and only those', async () => {
+    const marked = makeJob({ canDownload: false, outputs: [makeOutput({ preview: true })] });
+    const full = makeJob({ service: 'ai-background', outputs: [makeOutput({ preview: false })] });
+    serve(() => ({ items: [marked, full], total: 2 }));
+    render();
+    const cards = await screen.findAllByTestId('result-card');
+    expect(cards[0]).toHaveTextContent('· Preview');
+    expect(cards[1]).not.toHaveTextContent('Preview');
   });
 });

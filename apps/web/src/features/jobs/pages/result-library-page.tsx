@@ -23,6 +23,7 @@ import type { Job, JobStatus } from '../api/job-types.ts';
 import { isFinalStatus, jobStatuses } from '../api/job-types.ts';
 import { DOWNLOAD_LOCKED_TEXT, DownloadButton } from '../components/download-button.tsx';
 import { posterOf, salesReportOf, soundPeaks } from '../components/job-result.tsx';
+import { previewOutputs } from '../components/preview-notice.tsx';
 import { statusNames, JobStatusBadge } from '../components/job-status.tsx';
 import { Waveform } from '../components/waveform.tsx';
 
@@ -99,6 +100,7 @@ function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void 
       </div>
       <p className="text-xs text-slate-600">
         {job.cost > 0 ? pluralCredits(job.cost) : 'Free'} · {job.engine.label}
+        {previewOutputs(job).length > 0 && ' · Preview'}
       </p>
       <div className="mt-auto flex flex-wrap items-start gap-2">
         <Link to={`/dashboard/tools/${job.service}?job=${encodeURIComponent(job.id)}`} className={buttonClasses('secondary', 'sm')}>

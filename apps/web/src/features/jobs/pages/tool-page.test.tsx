@@ -439,3 +439,38 @@ describe('tool page inputs', () => {
     expect(posts[0]).toEqual({ service: 'sales-pilot', params: { language: 'en' }, files: { transcript: transcript.id } });
   });
 });
+
+describe('what runs the tool', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('says what the offline engine does and does not do', async () => {
+    serve({});
+    renderTool('image-generator');
+    await screen.findByText('Built-in image-generator engine (offline)');
+    expect(screen.getByTestId('engine-line')).toHaveTextContent(
+      'Offline engine: composes the subjects it recognises in your prompt from a vector illustration set; it does not paint photographs.',
+    );
+    expect(screen.queryByText(/Hosted model/)).not.toBeInTheDocument();
+  });
+
+  it('names the hosted model and its provider when the service runs remotely', async () => {
+    const services = makeServices().map((service) =>
+      service.key === 'sound-generator'
+        ? {
+            ...service,
+            engine: {
+              kind: 'remote' as const,
+              label: 'ElevenLabs (eleven_text_to_sound_v2)',
+              provider: 'ElevenLabs',
+              model: 'eleven_text_to_sound_v2',
+            },
+          }
+        : service,
+    );
+    serve({ services });
+    renderTool('sound-generator');
+    await screen.findByText('ElevenLabs (eleven_text_to_sound_v2)');
+    expect(screen.getByTestId('engine-line')).toHaveTextContent('Hosted model: eleven_text_to_sound_v2 on ElevenLabs.');
+    expect(screen.queryByText(/Offline engine/)).not.toBeInTheDocument();
+  });
+});

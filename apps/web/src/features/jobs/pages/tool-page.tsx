@@ -20,6 +20,7 @@ import { createJob, jobKeys, retryJob, useJobQuery, useServicesQuery } from '../
 import type { Job } from '../api/job-types.ts';
 import { isFinalStatus } from '../api/job-types.ts';
 import { AiBackgroundForm } from '../components/ai-background-form.tsx';
+import { EngineLine } from '../components/engine-line.tsx';
 import { ImageGeneratorForm } from '../components/image-generator-form.tsx';
 import { IntroductionDialog } from '../components/introduction-dialog.tsx';
 import { JobPanel } from '../components/job-panel.tsx';
@@ -160,9 +161,7 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
           </p>
         </Card>
       </div>
-      <p className="mb-4 text-sm text-slate-600">
-        Engine: <span className="font-medium text-slate-800">{info?.engine.label ?? 'Loading…'}</span>
-      </p>
+      <EngineLine service={key} engine={info?.engine} />
       {(refusal || !enough) && (
         <div className="mb-4">
           <InsufficientCredits message={refusal ?? shortMessage} />

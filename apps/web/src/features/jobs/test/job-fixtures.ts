@@ -16,7 +16,7 @@ export function makeServices(costs: Partial<Record<ServiceKey, number>> = {}): S
     description: `${serviceNames[key]} description from the server`,
     cost: costs[key] ?? defaultServiceCosts[key],
     outputKind: key === 'speedpainting' ? 'video' : key === 'sound-generator' ? 'audio' : key === 'sales-pilot' ? 'report' : 'image',
-    engine: { kind: 'builtin', label: `Built-in ${key} engine (offline)` },
+    engine: { kind: 'builtin', label: `Built-in ${key} engine (offline)`, provider: null, model: null },
     files: [],
   }));
 }
@@ -30,6 +30,7 @@ export function makeOutput(overrides: Partial<JobOutput> = {}): JobOutput {
     contentType: 'image/png',
     size: 1000,
     previewUrl: `/api/v1/files/preview-${id}`,
+    preview: false,
     ...overrides,
   };
 }
