@@ -48,7 +48,12 @@ export type EngineContext = {
   /** Progress from 0 to 1, for the live job status. */
   onProgress(fraction: number): void;
   requests?: ProviderRequestStore;
+  /** Told of every call to a hosted provider as it ends, for the provider's health figures. */
+  onProviderCall?(call: ProviderCall): void;
 };
+
+/** One call to a hosted provider: who, whether it gave a result, and how long it took. */
+export type ProviderCall = { provider: string; model: string; succeeded: boolean; transient: boolean; durationMs: number };
 
 /** The abort reason when the worker stops and hands the job to another run, which resumes its provider request. */
 export class HandOver extends Error {

@@ -1,7 +1,16 @@
 // The AI engines: one interface, a built-in (offline) engine per AI tool and adapters for hosted
 // model providers. Nothing here knows about HTTP, the database or the job queue.
 export { EngineInputError, HandOver } from './engine.ts';
-export type { Engine, EngineContext, EngineFile, EngineResult, EngineResultFile, ProviderRequest, ProviderRequestStore } from './engine.ts';
+export type {
+  Engine,
+  EngineContext,
+  EngineFile,
+  EngineResult,
+  EngineResultFile,
+  ProviderCall,
+  ProviderRequest,
+  ProviderRequestStore,
+} from './engine.ts';
 export { ProviderError } from './provider-error.ts';
 export { builtinEngines, createEngineRegistry, registryOf } from './registry.ts';
 export type { AnyEngine, EngineRegistry } from './registry.ts';

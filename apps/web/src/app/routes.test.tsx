@@ -61,6 +61,7 @@ const adminPaths = [
   '/admin/blog/new',
   '/admin/newsletter',
   '/admin/analytics',
+  '/admin/providers',
   '/admin/subscription-plans',
   '/admin/credit-packages',
   '/admin/service-costs',

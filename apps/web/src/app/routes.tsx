@@ -48,6 +48,7 @@ const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/auth-callb
 const AdminSettingsPage = lazyPage(() => import('@/features/admin/pages/admin-settings-page.tsx'), 'AdminSettingsPage');
 const AdminSecurityPage = lazyPage(() => import('@/features/admin/pages/admin-security-page.tsx'), 'AdminSecurityPage');
 const AdminAnalyticsPage = lazyPage(() => import('@/features/admin/pages/admin-analytics-page.tsx'), 'AdminAnalyticsPage');
+const AdminProvidersPage = lazyPage(() => import('@/features/admin/pages/providers-page.tsx'), 'AdminProvidersPage');
 const AdminHomePage = lazyPage(() => import('@/features/admin/pages/admin-home-page.tsx'), 'AdminHomePage');
 const CreditPackagesPage = lazyPage(() => import('@/features/admin/pages/credit-packages-page.tsx'), 'CreditPackagesPage');
 const SubscriptionPlansPage = lazyPage(() => import('@/features/admin/pages/subscription-plans-page.tsx'), 'SubscriptionPlansPage');
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
               { path: 'blog/:slug', element: <AdminBlogEditorPage /> },
               { path: 'newsletter', element: <AdminNewsletterPage /> },
               { path: 'analytics', element: <AdminAnalyticsPage /> },
+              { path: 'providers', element: <AdminProvidersPage /> },
               { path: 'subscription-plans', element: <SubscriptionPlansPage /> },
               { path: 'credit-packages', element: <CreditPackagesPage /> },
               { path: 'service-costs', element: <ServiceCostsPage /> },

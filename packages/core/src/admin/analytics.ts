@@ -44,6 +44,13 @@ export const analyticsSchema = z.object({
     jobs: z.number().int(),
     /** Succeeded / (succeeded + failed); null without finished jobs. */
     successRate: z.number().nullable(),
+    /** What hosted providers cost for the range's jobs (published prices), in millionths of a dollar. */
+    providerCostMicroUsd: z.number().int(),
+    /**
+     * What one credit brought in: net revenue / credits of the range's paid orders (all paid orders when
+     * the range has none); test-mode payments never count. null before the first real sale.
+     */
+    revenuePerCreditCents: z.number().nullable(),
   }),
   days: z.array(analyticsDaySchema),
   providers: z.array(
@@ -64,6 +71,21 @@ export const analyticsSchema = z.object({
       successRate: z.number().nullable(),
       averageDurationMs: z.number().int().nullable(),
       creditsSpent: z.number().int(),
+      providerCostMicroUsd: z.number().int(),
+      /** creditsSpent at revenuePerCreditCents, minus the provider cost; null before the first real sale. */
+      marginCents: z.number().nullable(),
+    }),
+  ),
+  /** Cost and margin per service per UTC day (days and services with jobs only). */
+  serviceDays: z.array(
+    z.object({
+      date: z.string(),
+      service: z.string(),
+      jobs: z.number().int(),
+      creditsSpent: z.number().int(),
+      providerCostMicroUsd: z.number().int(),
+      revenueCents: z.number().nullable(),
+      marginCents: z.number().nullable(),
     }),
   ),
   topUsers: z.array(

@@ -61,6 +61,17 @@ export const platformSettingsSchema = z.strictObject({
     .min(apiKeyRateLimitRange.min, `The rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
     .max(apiKeyRateLimitRange.max, `The rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
     .default(defaultApiKeyRateLimit),
+  /**
+   * What hosted AI providers may cost per UTC day, in dollars (their published prices); once reached,
+   * new jobs of services on a hosted provider are refused before any credit is charged. null: no cap.
+   */
+  dailyProviderSpendCapUsd: z
+    .number('The daily provider budget must be a number')
+    .min(0, 'The daily provider budget must be 0 or more')
+    .max(1_000_000, 'The daily provider budget must be at most 1000000')
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'The daily provider budget must have at most 2 decimals')
+    .nullable()
+    .default(null),
   supportUrl: optionalUrl('Support chat link').default(''),
   communityUrl: optionalUrl('Community link').default(''),
   supportEmail: z.union([z.literal(''), z.email('Support address must be an e-mail address').max(254)]).default(''),

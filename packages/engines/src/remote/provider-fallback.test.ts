@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine, EngineContext } from '../engine.ts';
+import type { Engine, EngineContext, ProviderCall } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
 
@@ -40,9 +40,15 @@ describe('provider fallback', () => {
       ],
       circuits,
     );
-    const result = await engine.run({ params: {}, files: {} }, context());
+    const reported: ProviderCall[] = [];
+    const result = await engine.run({ params: {}, files: {} }, { ...context(), onProviderCall: (call) => reported.push(call) });
     expect(calls).toEqual(['fal', 'replicate']);
     expect(result.provider).toEqual({ name: 'replicate', model: 'replicate-model' });
+    // Both calls count for the providers' health, the failed one as transient.
+    expect(reported.map(({ provider, model, succeeded, transient }) => ({ provider, model, succeeded, transient }))).toEqual([
+      { provider: 'fal', model: 'fal-model', succeeded: false, transient: true },
+      { provider: 'replicate', model: 'replicate-model', succeeded: true, transient: false },
+    ]);
   });
 
   it('does not hop on a refused input: another provider would charge for the same refusal', async () => {

@@ -1,3 +1,4 @@
+import { HandOver } from '../engine.ts';
 import type { Engine, EngineContext } from '../engine.ts';
 
 /**
@@ -11,7 +12,9 @@ export type ProviderCircuits = {
   failed(provider: string): void;
 };
 
-export function createProviderCircuits(options: { failuresToOpen?: number; openForMs?: number; now?: () => number } = {}): ProviderCircuits {
+export function createProviderCircuits(
+  options: { failuresToOpen?: number; openForMs?: number; now?: () => number } = {},
+): ProviderCircuits {
   const failuresToOpen = options.failuresToOpen ?? 3;
   const openForMs = options.openForMs ?? 60_000;
   const now = options.now ?? Date.now;
@@ -50,24 +53,37 @@ function tryOrder<P>(candidates: Candidate<P>[], circuits: ProviderCircuits, con
 /**
  * One engine over a service's providers in order: a transient failure (after the HTTP client's own
  * retries) or an open circuit moves the job to the next provider; a rejected input or a failed
- * prediction does not, since another provider would charge for the same refusal.
+ * prediction does not, since another provider would charge for the same refusal. Every call is
+ * reported to the context (a worker handing the job over is not the provider's failure).
  */
 export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: ProviderCircuits): Engine<P> {
   const [first] = candidates;
   if (!first) throw new Error('withProviderFallback needs at least one provider');
-  if (candidates.length === 1) return first.engine;
   return {
     ...first.engine,
     async run(input, context) {
       const order = tryOrder(candidates, circuits, context);
       let lastError: unknown;
       for (const { provider, engine } of order) {
+        const startedAt = Date.now();
+        const report = (succeeded: boolean, transient: boolean) =>
+          context.onProviderCall?.({
+            provider,
+            model: engine.provider?.model ?? '',
+            succeeded,
+            transient,
+            durationMs: Date.now() - startedAt,
+          });
         try {
           const result = await engine.run(input, context);
           circuits.succeeded(provider);
+          report(true, false);
           return { ...result, provider: result.provider ?? engine.provider };
         } catch (error) {
-          if (context.signal.aborted || !isTransient(error)) throw error;
+          if (context.signal.reason instanceof HandOver) throw error;
+          const transient = context.signal.aborted || isTransient(error);
+          report(false, transient);
+          if (context.signal.aborted || !transient) throw error;
           circuits.failed(provider);
           lastError = error;
         }

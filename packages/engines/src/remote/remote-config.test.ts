@@ -70,13 +70,20 @@ describe('a provider key alone', () => {
       'sales-pilot': 'builtin',
       'sound-generator': 'remote',
     });
-    expect(Object.keys(createRemoteEngines(fal)).sort()).toEqual(
-      ['ai-background', 'image-generator', 'sound-generator', 'speedpainting', 'virtual-try-on'],
-    );
+    expect(Object.keys(createRemoteEngines(fal)).sort()).toEqual([
+      'ai-background',
+      'image-generator',
+      'sound-generator',
+      'speedpainting',
+      'virtual-try-on',
+    ]);
     const openai = loadEnginesConfig({ OPENAI_API_KEY: 'sk-x' }, fail);
-    expect(Object.entries(openai.kinds).filter(([, kind]) => kind === 'remote').map(([service]) => service).sort()).toEqual(
-      ['ai-background', 'image-generator', 'sales-pilot'],
-    );
+    expect(
+      Object.entries(openai.kinds)
+        .filter(([, kind]) => kind === 'remote')
+        .map(([service]) => service)
+        .sort(),
+    ).toEqual(['ai-background', 'image-generator', 'sales-pilot']);
     const replicate = loadEnginesConfig({ REPLICATE_API_TOKEN: 'r8_x', SPEEDPAINTING_ENGINE: 'builtin' }, fail);
     expect(replicate.kinds.speedpainting).toBe('builtin');
     expect(replicate.providers?.['image-generator']).toEqual(['replicate']);

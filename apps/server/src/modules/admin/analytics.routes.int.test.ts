@@ -8,6 +8,8 @@ import { verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { orders } from '../payments/tables.ts';
+import { jobs } from '../jobs/index.ts';
+import { eq } from 'drizzle-orm';
 
 let t: TestApp;
 let admin: string;
@@ -54,6 +56,18 @@ beforeAll(async () => {
     {
       userId: casual.id,
       kind: 'credit_pack',
+      description: 'Paid in test mode: never revenue',
+      amountCents: 10_000,
+      credits: 1000,
+      provider: 'stripe',
+      status: 'paid',
+      paidAt: new Date(),
+      invoiceNumber: 3,
+      testMode: true,
+    },
+    {
+      userId: casual.id,
+      kind: 'credit_pack',
       description: 'Unpaid',
       amountCents: 5000,
       credits: 600,
@@ -66,6 +80,12 @@ beforeAll(async () => {
     expect(submitted.statusCode).toBe(201);
     await waitForJob(t.app, buyer.token, submitted.json().data.id as string);
   }
+  // One sales-pilot job ran on a hosted provider that charged five cents.
+  const [hosted] = await t.database.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.service, 'sales-pilot')).limit(1);
+  await t.database.db
+    .update(jobs)
+    .set({ provider: 'openai', providerModel: 'gpt-4o-mini', providerCostMicroUsd: 50_000 })
+    .where(eq(jobs.id, hosted!.id));
 });
 afterAll(async () => {
   await t?.close();
@@ -95,6 +115,19 @@ describe('GET /admin/analytics', () => {
     expect(data.days[0]?.revenueCents).toEqual({ nowpayments: 2500, stripe: 900 });
     const sales = data.services.find((row) => row.service === 'sales-pilot');
     expect(sales).toMatchObject({ jobs: 2, succeeded: 2, failed: 0, successRate: 1, creditsSpent: 2 });
+    // A credit brought in 3400 cents / 500 credits of real sales; the test-mode order is not revenue.
+    expect(data.totals).toMatchObject({ providerCostMicroUsd: 50_000, revenuePerCreditCents: 6.8 });
+    // 2 credits at 6.8 cents, minus the provider's 5 cents.
+    expect(sales).toMatchObject({ providerCostMicroUsd: 50_000, marginCents: 8.6 });
+    expect(data.serviceDays.find((row) => row.service === 'sales-pilot')).toEqual({
+      date: today,
+      service: 'sales-pilot',
+      jobs: 2,
+      creditsSpent: 2,
+      providerCostMicroUsd: 50_000,
+      revenueCents: 13.6,
+      marginCents: 8.6,
+    });
     expect(sales?.averageDurationMs).toEqual(expect.any(Number));
     expect(data.services.find((row) => row.service === 'sound-generator')).toMatchObject({
       jobs: 1,

@@ -79,6 +79,16 @@ export function createAdminJobsService(deps: { db: Db; links: FileLinks; onReque
         balanceAfter: entry.balanceAfter,
         createdAt: entry.createdAt.toISOString(),
       })),
+      provider:
+        job.provider && job.providerModel
+          ? {
+              name: job.provider,
+              model: job.providerModel,
+              requestId: job.providerRequestId,
+              timeMs: job.providerTimeMs,
+              costMicroUsd: job.providerCostMicroUsd,
+            }
+          : null,
     };
   }
 

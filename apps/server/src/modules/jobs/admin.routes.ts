@@ -7,12 +7,15 @@ import {
   statisticsQuerySchema,
   tryOnStatisticsSchema,
 } from '@lumen/core/jobs/schemas';
+import { providerHealthQuerySchema, providerHealthSchema } from '@lumen/core/admin/providers';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createAdminJobsService } from './admin-jobs.service.ts';
+import { getProviderHealth } from './provider-health.service.ts';
 import { computeTryOnStatistics } from './try-on-statistics.service.ts';
 
-/** /admin/jobs (list, detail, retry, refund) and /admin/try-on/statistics. */
+/** /admin/jobs (list, detail, retry, refund), /admin/try-on/statistics and /admin/providers. */
 export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = createAdminJobsService({
     db: app.db,
@@ -107,5 +110,29 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await computeTryOnStatistics(app.db, request.query) }),
+  );
+
+  app.get(
+    '/providers',
+    {
+      schema: {
+        operationId: 'admin.providers.getHealth',
+        tags,
+        security,
+        summary:
+          'Each hosted provider’s calls over the last hours (success rate, median and p95 latency, last failure) and today’s spend against the daily budget',
+        querystring: providerHealthQuerySchema,
+        response: { 200: ok(providerHealthSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const settings = await getPlatformSettings(app.db);
+      const data = await getProviderHealth(app.db, {
+        hours: request.query.hours,
+        capUsd: settings.dailyProviderSpendCapUsd,
+        now: new Date(),
+      });
+      return { success: true as const, data };
+    },
   );
 };

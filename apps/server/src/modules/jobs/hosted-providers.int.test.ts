@@ -9,11 +9,12 @@ import { builtinEnginesConfig, createEngineRegistry } from '@lumen/engines';
 import type { EnginesConfig } from '@lumen/engines';
 import { serveFal, startFakeServer } from '@lumen/engines/testing';
 import type { FakeFalEndpoint, FakeServer } from '@lumen/engines/testing';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { providerHealthSchema, providerSpendMessages } from '@lumen/core/admin/providers';
+import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
-import { registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, submitJob } from '../../test/job-helpers.ts';
+import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
@@ -85,7 +86,9 @@ async function submitFoxJob(): Promise<Job> {
 
 beforeAll(async () => {
   fal = await startFakeServer();
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0502a' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0502a' } })
+    .png()
+    .toBuffer();
   endpoint = { output: { images: [{ url: `${fal.url}/files/fox.png`, content_type: 'image/png' }], seed: 7 } };
   serveFal(fal, { key: KEY, endpoints: { [MODEL]: endpoint }, files: { 'fox.png': png } });
   engines = createEngineRegistry(falConfig(), { pollIntervalMs: 20 });
@@ -216,4 +219,69 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     expect(submissions()).toHaveLength(1);
     expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
   }, 90_000);
+});
+
+describe('provider health and the daily provider budget', () => {
+  const admin = async () => bearer(await adminAccessToken(t.app));
+  const putBudget = async (capUsd: number | null) => {
+    const headers = await admin();
+    const current = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers })).json().data.settings;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/settings',
+      headers,
+      payload: { ...current, dailyProviderSpendCapUsd: capUsd },
+    });
+    expect(saved.statusCode).toBe(200);
+  };
+
+  it('shows each provider’s calls, success rate and latency, and today’s spend', async () => {
+    await setBalance(t.database.db, userId, 100);
+    const job = await submitFoxJob();
+    const run = worker();
+    run.start();
+    await run.idle();
+    await run.stop();
+    expect((await rowOf(job.id)).status).toBe('succeeded');
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers?hours=1', headers: await admin() });
+    expect(response.statusCode).toBe(200);
+    const health = providerHealthSchema.parse(response.json().data);
+    const fal = health.providers.find((row) => row.provider === 'fal' && row.service === 'image-generator');
+    expect(fal).toMatchObject({ model: MODEL, successRate: expect.any(Number) });
+    expect(fal!.calls).toBeGreaterThanOrEqual(1);
+    expect(fal!.succeeded).toBeGreaterThanOrEqual(1);
+    expect(fal!.medianMs).toEqual(expect.any(Number));
+    // The timed-out call of the earlier test counts as a failure.
+    expect(fal!.successRate).toBeLessThan(1);
+    expect(health.spend.todayMicroUsd).toBeGreaterThanOrEqual(3000);
+    expect(health.spend.byProvider.fal).toBe(health.spend.todayMicroUsd);
+    expect(health.spend.capReached).toBe(false);
+
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers?hours=0', headers: await admin() });
+    expect(bad.statusCode).toBe(400);
+    const user = await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers', headers: bearer(token) });
+    expect(user.statusCode).toBe(403);
+  });
+
+  it('refuses jobs on hosted providers once today’s spend reached the budget, before charging, and keeps built-in services running', async () => {
+    await setBalance(t.database.db, userId, 100);
+    // A budget of 0 is reached at once: every hosted provider paused.
+    await putBudget(0);
+    const refused = await submitJob(t.app, token, { service: 'image-generator', params: { prompt: 'a fox' }, files: {} });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({ message: providerSpendMessages.capReached, error: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+    const offline = await submitJob(t.app, token, salesPilotJob);
+    expect(offline.statusCode).toBe(201);
+
+    const health = providerHealthSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers', headers: await admin() })).json().data,
+    );
+    expect(health.spend).toMatchObject({ capUsd: 0, capReached: true });
+
+    await putBudget(null);
+    const accepted = await submitJob(t.app, token, { service: 'image-generator', params: { prompt: 'a fox' }, files: {} });
+    expect(accepted.statusCode).toBe(201);
+  });
 });

@@ -13,3 +13,4 @@ export { createJobsService } from './jobs.service.ts';
 export type { JobsService } from './jobs.service.ts';
 export { serviceDefinitions } from './service-catalogue.ts';
 export type { ServiceDefinition } from './service-catalogue.ts';
+export { isCapReached, providerSpendToday, totalOf } from './provider-spend.ts';

@@ -8,13 +8,13 @@ import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
 import { EngineInputError, HandOver, publishedPriceMicroUsd } from '@lumen/engines';
-import type { EngineRegistry, EngineResult, ProviderRequest } from '@lumen/engines';
+import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
 import { completeJob, failJob, requeueJob } from './job-outcome.ts';
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
-import { providerRequestStore } from './provider-requests.ts';
+import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { jobs } from './tables.ts';
@@ -190,7 +190,14 @@ export function createJobWorker(deps: Deps): JobWorker {
       });
       const requests = providerRequestStore(db, job, workerId);
       const runStartedAt = Date.now();
-      const result = await Promise.race([engine.run({ params: job.params, files }, { signal, onProgress, requests }), aborted]);
+      const onProviderCall = (call: ProviderCall) =>
+        void recordProviderCall(db, job, call).catch((error: unknown) =>
+          jobLog.warn({ err: error }, 'job worker: recording a provider call failed'),
+        );
+      const result = await Promise.race([
+        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall }),
+        aborted,
+      ]);
       const outputs = await storeOutputs(job.id, result);
       const providerRun = providerRunOf(result.provider ?? engine.provider, job.params, Date.now() - runStartedAt);
       const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary, providerRun });
@@ -319,7 +326,12 @@ export function createJobWorker(deps: Deps): JobWorker {
 
 function providerRunOf(provider: { name: string; model: string } | undefined, params: Record<string, unknown>, runMs: number) {
   if (!provider) return null;
-  return { provider: provider.name, model: provider.model, runMs, costMicroUsd: publishedPriceMicroUsd(provider.name, provider.model, params) };
+  return {
+    provider: provider.name,
+    model: provider.model,
+    runMs,
+    costMicroUsd: publishedPriceMicroUsd(provider.name, provider.model, params),
+  };
 }
 
 function userMessage(error: unknown, timeoutMs: number): string {

@@ -4,6 +4,7 @@ import type { FieldIssue } from '@lumen/core/http/envelope';
 import type { Paginated } from '@lumen/core/http/pagination';
 import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../plugins/fastify-types.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -17,8 +18,11 @@ import { insufficientCreditsError } from '../credits/index.ts';
 import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import type { EngineRegistry } from '@lumen/engines';
+import { discloseEngine } from './engine-disclosure.ts';
 import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
+import { getPlatformSettings } from '../settings/index.ts';
+import { checkProviderBudget } from './provider-spend.ts';
 import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { findListInputs } from './job-inputs.ts';
@@ -45,6 +49,7 @@ type Deps = {
   engines: EngineRegistry;
   freeJobLimits: FreeJobLimits;
   clock: () => Date;
+  log: FastifyBaseLogger;
   /** Called after a job is committed (wakes the in-process worker). */
   onEnqueued(jobId: string): void;
 };
@@ -129,6 +134,10 @@ export function createJobsService(deps: Deps) {
     const params = parsed.data as Record<string, unknown>;
     const files = await resolveJobFiles(db, { userId: viewer.id, definition, params, files: body.files });
     const engine = deps.engines.infoFor(body.service);
+    if (engine.kind === 'remote') {
+      const { dailyProviderSpendCapUsd } = await getPlatformSettings(db);
+      await checkProviderBudget(db, dailyProviderSpendCapUsd, deps.clock(), deps.log);
+    }
     const jobId = randomUUID();
     const job: ChargedJob = {
       id: jobId,
@@ -179,7 +188,7 @@ export function createJobsService(deps: Deps) {
           ...(usesLeft !== undefined ? { usesLeft } : {}),
           ...(cost === 0 && freeRunsPerDay > 0 ? { freeRunsPerDay } : {}),
           outputKind: definition.outputKind,
-          engine: deps.engines.infoFor(definition.key),
+          engine: discloseEngine(deps.engines, definition.key),
           files: definition.files.map(({ purpose: _purpose, ...file }) => file),
         };
       });

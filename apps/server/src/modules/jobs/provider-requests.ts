@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ProviderRequest, ProviderRequestStore } from '@lumen/engines';
+import type { ProviderCall, ProviderRequest, ProviderRequestStore } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
-import { jobs } from './tables.ts';
+import { jobs, providerCalls } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
 /** The provider request a job's earlier run stored, if it has one. */
@@ -38,4 +38,17 @@ export function providerRequestStore(db: Db, job: JobRow, workerId: string): Pro
         .where(and(eq(jobs.id, job.id), eq(jobs.providerRequestId, request.requestId)));
     },
   };
+}
+
+/** Keeps one call to a provider for its health figures. */
+export async function recordProviderCall(db: Db, job: Pick<JobRow, 'id' | 'service'>, call: ProviderCall): Promise<void> {
+  await db.insert(providerCalls).values({
+    jobId: job.id,
+    service: job.service,
+    provider: call.provider,
+    model: call.model,
+    succeeded: call.succeeded,
+    transient: call.transient,
+    durationMs: Math.max(0, Math.round(call.durationMs)),
+  });
 }

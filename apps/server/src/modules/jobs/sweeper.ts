@@ -70,9 +70,9 @@ export async function sweepStuckJobs(
       swept.push(job.id);
       const request = storedRequestOf(job);
       if (request && options.cancelRequest) {
-        await options.cancelRequest(request).catch((error: unknown) =>
-          options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'),
-        );
+        await options
+          .cancelRequest(request)
+          .catch((error: unknown) => options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'));
       }
     }
   }

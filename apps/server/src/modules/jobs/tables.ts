@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schemas';
 import { creditLedger } from '../credits/index.ts';
 import { users } from '../users/index.ts';
@@ -113,6 +113,27 @@ export const jobOutputs = pgTable(
     position: integer('position').notNull().default(0),
   },
   (table) => [index('job_outputs_job_idx').on(table.jobId, table.position), check('job_outputs_kind_check', inList('kind', outputKinds))],
+);
+
+/**
+ * Every call a job made to a hosted provider, including the ones a fallback moved past: the admin's
+ * success rate and latency per provider are counted from these.
+ */
+export const providerCalls = pgTable(
+  'provider_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    service: text('service').notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    /** A failure another try may not repeat (timeouts, rate limits, 5xx), as opposed to a refused input. */
+    transient: boolean('transient').notNull().default(false),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('provider_calls_created_idx').on(table.createdAt)],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;

@@ -4,7 +4,8 @@ import type { Registry } from 'prom-client';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { creditLedger } from '../credits/index.ts';
-import { jobs } from '../jobs/index.ts';
+import { isCapReached, jobs, providerSpendToday, totalOf } from '../jobs/index.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { orders } from '../payments/index.ts';
 
 /** Jobs finished within this window feed the duration quantiles. */
@@ -172,6 +173,31 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
       const rows = await ledgerTotals();
       this.reset();
       for (const row of rows) if (Number(row.spent) > 0) this.inc({ kind: row.kind }, Number(row.spent));
+    },
+  });
+
+  const spendToday = perScrape(async () => {
+    const [byProvider, settings] = await Promise.all([providerSpendToday(db, new Date()), getPlatformSettings(db)]);
+    return { byProvider, capUsd: settings.dailyProviderSpendCapUsd };
+  });
+  new Gauge({
+    name: 'lumen_provider_spend_today_usd',
+    help: 'What hosted AI providers cost since 00:00 UTC (published prices of finished jobs), by provider',
+    labelNames: ['provider'],
+    registers: [registry],
+    async collect() {
+      const { byProvider } = await spendToday();
+      this.reset();
+      for (const [provider, microUsd] of Object.entries(byProvider)) this.set({ provider }, microUsd / 1_000_000);
+    },
+  });
+  new Gauge({
+    name: 'lumen_provider_budget_reached',
+    help: "1 while today's provider spend has reached the daily budget (jobs on hosted providers are refused), else 0",
+    registers: [registry],
+    async collect() {
+      const { byProvider, capUsd } = await spendToday();
+      this.set(isCapReached(totalOf(byProvider), capUsd) ? 1 : 0);
     },
   });
 }

@@ -15,6 +15,8 @@ import { createJobEvents } from '../jobs/job-events.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { orders } from '../payments/tables.ts';
+import { jobs } from '../jobs/tables.ts';
+import { eq } from 'drizzle-orm';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -114,6 +116,15 @@ describe('GET /metrics', () => {
     // The charges are credits spent; the admin top-up a grant.
     expect(sample(body, 'lumen_credits_spent_total', { kind: 'job_charge' })).toBe(2);
     expect(sample(body, 'lumen_credits_granted_total', { kind: 'admin_adjustment' })).toBeGreaterThan(0);
+
+    // A job a hosted provider finished today counts towards the day's provider spend; no budget, none reached.
+    await t.database.db
+      .update(jobs)
+      .set({ provider: 'fal', providerModel: 'fal-ai/flux/schnell', providerCostMicroUsd: 3000 })
+      .where(eq(jobs.id, first.id));
+    body = await scrape();
+    expect(sample(body, 'lumen_provider_spend_today_usd', { provider: 'fal' })).toBeCloseTo(0.003);
+    expect(body).toMatch(/^lumen_provider_budget_reached 0$/m);
   });
 
   it('reports orders by provider and status and credits granted by purchases', async () => {

@@ -2,6 +2,7 @@ import {
   BarChart3,
   BookOpen,
   Briefcase,
+  Cloud,
   CreditCard,
   FileText,
   Gauge,
@@ -82,6 +83,7 @@ export const adminNav: NavGroup[] = [
     items: [
       { to: '/admin', label: 'Admin home', icon: Gauge, end: true },
       { to: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
+      { to: '/admin/providers', label: 'Providers', icon: Cloud },
     ],
   },
   {

@@ -40,4 +40,6 @@ export const adminKeys = {
   failedSignIns: (range: { from: string; to: string }) => [...adminKeys.all, 'failed-sign-ins', range] as const,
   sessionLists: () => [...adminKeys.all, 'sessions'] as const,
   sessions: (query: AdminSessionsParams) => [...adminKeys.sessionLists(), query] as const,
+  /** Provider health of every period (saving the daily budget invalidates them all). */
+  providerHealth: () => [...adminKeys.all, 'providers'] as const,
 };

@@ -9,7 +9,11 @@ export const adminSections = {
   'blog-edit': { title: 'Edit article', description: 'Edit an article and its publication status.' },
   'blog-new': { title: 'New article', description: 'Write a new article for the blog.' },
   newsletter: { title: 'Newsletter', description: 'Subscribers, newsletter campaigns and contact messages.' },
-  analytics: { title: 'Analytics', description: 'Sign-ups, revenue, credits spent and service usage over time.' },
+  providers: {
+    title: 'Hosted AI providers',
+    description: 'Calls, success rate and latency of the hosted AI providers, and today’s spend against the daily budget.',
+  },
+  analytics: { title: 'Analytics', description: 'Sign-ups, revenue, credits spent, service usage, provider cost and margin over time.' },
   'credit-packages': { title: 'Credit packages', description: 'Prices, credit amounts and which packages are active.' },
   'service-costs': { title: 'Service costs', description: 'The credit cost of each AI service.' },
   payments: { title: 'Payments', description: 'Card and cryptocurrency orders: status, totals, provider events and refunds.' },
@@ -17,7 +21,7 @@ export const adminSections = {
   settings: {
     title: 'Settings',
     description:
-      'Sign-ups, the maintenance banner, free credits, the crypto threshold, API key defaults, support links and receipt details.',
+      'Sign-ups, the maintenance banner, free credits, the crypto threshold, API key defaults, the daily hosted AI budget, support links and receipt details.',
   },
   'vto-models': { title: 'Virtual try-on models', description: 'The model photos offered in the virtual try-on tool.' },
   'vto-clothing': { title: 'Virtual try-on clothing', description: 'The garment catalogue of the virtual try-on tool.' },

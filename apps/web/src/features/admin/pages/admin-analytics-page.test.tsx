@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Analytics } from '@lumen/core/admin/analytics';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -23,6 +23,8 @@ const analytics: Analytics = {
     creditsSpent: 12,
     jobs: 9,
     successRate: 0.875,
+    providerCostMicroUsd: 81_000,
+    revenuePerCreditCents: 9.5,
   },
   days: [
     { date: '2026-11-01', signups: 3, activeUsers: 2, revenueCents: { stripe: 900 }, creditsSold: 100, creditsSpent: 4, jobs: 4 },
@@ -32,7 +34,50 @@ const analytics: Analytics = {
     { provider: 'nowpayments', orders: 1, grossCents: 2900, refundedCents: 400, netCents: 2500 },
     { provider: 'stripe', orders: 1, grossCents: 900, refundedCents: 0, netCents: 900 },
   ],
-  services: [{ service: 'sales-pilot', jobs: 9, succeeded: 7, failed: 1, successRate: 0.875, averageDurationMs: 1500, creditsSpent: 12 }],
+  services: [
+    {
+      service: 'sales-pilot',
+      jobs: 6,
+      succeeded: 5,
+      failed: 1,
+      successRate: 5 / 6,
+      averageDurationMs: 1500,
+      creditsSpent: 6,
+      providerCostMicroUsd: 0,
+      marginCents: 57,
+    },
+    {
+      service: 'image-generator',
+      jobs: 3,
+      succeeded: 2,
+      failed: 0,
+      successRate: 1,
+      averageDurationMs: 2400,
+      creditsSpent: 6,
+      providerCostMicroUsd: 81_000,
+      marginCents: 48.9,
+    },
+  ],
+  serviceDays: [
+    {
+      date: '2026-11-01',
+      service: 'sales-pilot',
+      jobs: 4,
+      creditsSpent: 4,
+      providerCostMicroUsd: 0,
+      revenueCents: 38,
+      marginCents: 38,
+    },
+    {
+      date: '2026-11-02',
+      service: 'image-generator',
+      jobs: 3,
+      creditsSpent: 6,
+      providerCostMicroUsd: 651_000,
+      revenueCents: 57,
+      marginCents: -8.1,
+    },
+  ],
   topUsers: [{ userId: 'u1', email: 'grace@example.com', name: 'Grace Hopper', creditsSpent: 12, jobs: 9, revenueCents: 900 }],
 };
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
@@ -59,6 +104,7 @@ describe('/admin/analytics', () => {
     expect(screen.getByText('87.5%', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue by provider' })).toHaveTextContent('$25.00');
     expect(screen.getByRole('table', { name: 'Jobs per service' })).toHaveTextContent('Sales Pilot');
+    expect(screen.getByText('Test-mode payments are not revenue.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Top users' })).toHaveTextContent('grace@example.com');
     expect(screen.getByRole('img', { name: /Sign-ups and active users: 7 sign-ups, 5 active users/ })).toBeInTheDocument();
 
@@ -82,5 +128,60 @@ describe('/admin/analytics', () => {
     renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], { path: '/admin', auth: admin });
     expect(await screen.findByText('$34.00')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Top users' })).not.toBeInTheDocument();
+  });
+
+  it('shows provider cost, revenue per credit, and cost and margin per service and per service per day', async () => {
+    mockFetch((url) => (url.startsWith('/api/v1/admin/analytics') ? ok(analytics) : fail(404, 'Not found', 'NOT_FOUND')));
+    renderRoutes([{ path: '/admin/analytics', element: <AdminAnalyticsPage /> }], { path: '/admin/analytics', auth: admin });
+    const tile = async (label: string) => (await screen.findByText(label, { selector: 'dt' })).nextElementSibling;
+    expect(await tile('Provider cost')).toHaveTextContent('$0.0810');
+    expect(await tile('Revenue per credit')).toHaveTextContent('$0.0950');
+
+    const cells = (table: HTMLElement, rowIndex: number) =>
+      within(within(table).getAllByRole('row')[rowIndex]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    const services = screen.getByRole('table', { name: 'Jobs per service' });
+    expect(
+      within(services)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Service', 'Jobs', 'Success', 'Avg. time', 'Credits', 'Provider cost', 'Margin']);
+    expect(cells(services, 2)).toEqual(['Image Generation', '3', '100%', '2.4 s', '6', '$0.0810', '$0.49']);
+
+    const days = screen.getByRole('table', { name: 'Cost and margin per service per day' });
+    expect(
+      within(days)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Service', 'Jobs', 'Credits', 'Revenue', 'Provider cost', 'Margin']);
+    expect(cells(days, 1)).toEqual(['2026-11-01', 'Sales Pilot Analysis', '4', '4', '$0.38', '$0.00', '$0.38']);
+    expect(cells(days, 2)).toEqual(['2026-11-02', 'Image Generation', '3', '6', '$0.57', '$0.6510', '-$0.08']);
+    expect(within(days).getByText('-$0.08')).toHaveClass('text-red-600');
+    for (const cell of within(days).getAllByText('$0.38')) expect(cell).not.toHaveClass('text-red-600');
+    expect(screen.queryByText('Margin appears after the first real (non-test) sale.')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Provider cost and margin per day ($): $0.0810 provider cost' })).toBeInTheDocument();
+  });
+
+  it('shows "—" for revenue and margin before the first real sale, and says when they appear', async () => {
+    const unsold: Analytics = {
+      ...analytics,
+      totals: { ...analytics.totals, revenuePerCreditCents: null },
+      services: analytics.services.map((row) => ({ ...row, marginCents: null })),
+      serviceDays: analytics.serviceDays.map((row) => ({ ...row, revenueCents: null, marginCents: null })),
+    };
+    mockFetch((url) => (url.startsWith('/api/v1/admin/analytics') ? ok(unsold) : fail(404, 'Not found', 'NOT_FOUND')));
+    renderRoutes([{ path: '/admin/analytics', element: <AdminAnalyticsPage /> }], { path: '/admin/analytics', auth: admin });
+    const days = await screen.findByRole('table', { name: 'Cost and margin per service per day' });
+    const row = within(days).getAllByRole('row')[2]!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2026-11-02', 'Image Generation', '3', '6', '—', '$0.6510', '—']);
+    expect(within(screen.getByRole('table', { name: 'Jobs per service' })).getAllByText('—')).toHaveLength(2);
+    expect(screen.getAllByText('Margin appears after the first real (non-test) sale.')).toHaveLength(2);
+    expect(screen.getByText('Revenue per credit', { selector: 'dt' }).nextElementSibling).toHaveTextContent('—');
+    expect(screen.getByRole('img', { name: /no margin before the first real sale/ })).toBeInTheDocument();
   });
 });

@@ -3,8 +3,6 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { analyticsReports } from '@lumen/core/admin/analytics';
 import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
-import { serviceNames } from '@lumen/core/services/catalogue';
-import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
@@ -15,7 +13,8 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { downloadAnalyticsCsv, useAnalyticsQuery } from '../api/admin-analytics.ts';
 import type { AnalyticsRange } from '../api/admin-analytics.ts';
 import { AnalyticsCharts } from '../components/analytics-charts.tsx';
-import { formatDuration } from '../components/job-status-badge.tsx';
+import { formatMicroUsd } from '../components/money-format.ts';
+import { marginPendingNote, ServiceDaysTable, ServicesTable } from '../components/service-cost-tables.tsx';
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const percent = (value: number | null) => (value === null ? '—' : `${Math.round(value * 1000) / 10}%`);
@@ -35,29 +34,38 @@ export function defaultRange(): AnalyticsRange {
 }
 
 function Totals({ data }: { data: Analytics }) {
-  const tiles: Array<[string, string]> = [
-    ['Sign-ups', String(data.totals.signups)],
-    ['Active users', String(data.totals.activeUsers)],
-    ['Net revenue', usd(data.totals.netRevenueCents)],
-    ['Refunded', usd(data.totals.refundedCents)],
-    ['Credits sold', String(data.totals.creditsSold)],
-    ['Credits spent', String(data.totals.creditsSpent)],
-    ['Jobs', String(data.totals.jobs)],
-    ['Success rate', percent(data.totals.successRate)],
+  const { totals } = data;
+  const tiles: Array<{ label: string; value: string; note?: string }> = [
+    { label: 'Sign-ups', value: String(totals.signups) },
+    { label: 'Active users', value: String(totals.activeUsers) },
+    { label: 'Net revenue', value: usd(totals.netRevenueCents), note: 'Test-mode payments are not revenue.' },
+    { label: 'Refunded', value: usd(totals.refundedCents) },
+    { label: 'Credits sold', value: String(totals.creditsSold) },
+    { label: 'Credits spent', value: String(totals.creditsSpent) },
+    { label: 'Jobs', value: String(totals.jobs) },
+    { label: 'Success rate', value: percent(totals.successRate) },
+    { label: 'Provider cost', value: formatMicroUsd(totals.providerCostMicroUsd), note: 'Published prices of hosted AI calls.' },
+    {
+      label: 'Revenue per credit',
+      // Cents with a fraction (e.g. 9.5¢): shown as dollars with 4 decimals.
+      value: totals.revenuePerCreditCents === null ? '—' : formatMicroUsd(Math.round(totals.revenuePerCreditCents * 10_000)),
+      note: totals.revenuePerCreditCents === null ? 'No real (non-test) sale yet.' : undefined,
+    },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {tiles.map(([label, value]) => (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {tiles.map(({ label, value, note }) => (
         <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4">
           <dt className="text-xs font-medium text-slate-500">{label}</dt>
           <dd className="mt-1 text-xl font-bold text-slate-900">{value}</dd>
+          {note && <dd className="mt-1 text-xs text-slate-500">{note}</dd>}
         </div>
       ))}
     </dl>
   );
 }
 
-/** Range picker, totals, charts and tables of the platform's activity; `compact` (the /admin index) leaves out the tables. */
+/** Range picker, totals, charts and tables of the platform's activity, provider cost and margin; `compact` (the /admin index) leaves out the tables. */
 export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
   const [range, setRange] = useState<AnalyticsRange>(defaultRange);
   const { data, isPending, isError, refetch } = useAnalyticsQuery(range);
@@ -114,7 +122,7 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
           <Totals data={data} />
           <AnalyticsCharts data={data} />
           {!compact && (
-            <div className="grid items-start gap-4 xl:grid-cols-2">
+            <div className="grid items-start gap-4 xl:grid-cols-2 [&>*]:min-w-0">
               <Card>
                 <CardTitle>Revenue by provider</CardTitle>
                 <DataTable
@@ -132,22 +140,6 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
                 />
               </Card>
               <Card>
-                <CardTitle>Jobs per service</CardTitle>
-                <DataTable
-                  caption="Jobs per service"
-                  className="mt-3"
-                  rows={data.services}
-                  rowKey={(row) => row.service}
-                  columns={[
-                    { header: 'Service', cell: (row) => serviceNames[row.service as ServiceKey] ?? row.service },
-                    { header: 'Jobs', cell: (row) => row.jobs, align: 'right' },
-                    { header: 'Success', cell: (row) => percent(row.successRate), align: 'right' },
-                    { header: 'Avg. time', cell: (row) => formatDuration(row.averageDurationMs), align: 'right' },
-                    { header: 'Credits', cell: (row) => row.creditsSpent, align: 'right' },
-                  ]}
-                />
-              </Card>
-              <Card className="xl:col-span-2">
                 <CardTitle>Top users</CardTitle>
                 <DataTable
                   caption="Top users"
@@ -170,6 +162,18 @@ export function AnalyticsOverview({ compact = false }: { compact?: boolean }) {
                   ]}
                 />
               </Card>
+              <Card className="xl:col-span-2">
+                <CardTitle>Jobs per service</CardTitle>
+                <ServicesTable rows={data.services} />
+                {data.totals.revenuePerCreditCents === null && <p className="mt-2 text-xs text-slate-500">{marginPendingNote}</p>}
+              </Card>
+              <Card className="xl:col-span-2">
+                <CardTitle>Cost and margin per service per day</CardTitle>
+                <ServiceDaysTable rows={data.serviceDays} />
+                {data.totals.revenuePerCreditCents === null && data.serviceDays.length > 0 && (
+                  <p className="mt-2 text-xs text-slate-500">{marginPendingNote}</p>
+                )}
+              </Card>
             </div>
           )}
         </>
@@ -185,7 +189,7 @@ export function AdminAnalyticsPage() {
       <PageHeader
         eyebrow="Admin"
         title="Analytics"
-        description="Sign-ups, active users, revenue, credits and jobs over the dates you choose (UTC), with CSV export."
+        description="Sign-ups, active users, revenue, credits, jobs, hosted provider cost and margin over the dates you choose (UTC), with CSV export."
       />
       <AnalyticsOverview />
     </>

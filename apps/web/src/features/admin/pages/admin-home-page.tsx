@@ -2,12 +2,15 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { adminSections } from '../api/admin-sections.ts';
+import { ProviderBudgetAlert } from '../components/provider-budget-banner.tsx';
+import { ServiceEnginesSection } from '../components/service-engines-section.tsx';
 import { AnalyticsOverview } from './admin-analytics-page.tsx';
 
 const overview: Array<{ to: string; key: keyof typeof adminSections }> = [
   { to: '/admin/users', key: 'users' },
   { to: '/admin/jobs', key: 'jobs' },
   { to: '/admin/analytics', key: 'analytics' },
+  { to: '/admin/providers', key: 'providers' },
   { to: '/admin/credit-packages', key: 'credit-packages' },
   { to: '/admin/service-costs', key: 'service-costs' },
   { to: '/admin/payments', key: 'payments' },
@@ -25,6 +28,7 @@ export function AdminHomePage() {
         title="Admin dashboard"
         description={`Signed in as ${user?.email ?? 'an administrator'}. Manage the platform from here.`}
       />
+      <ProviderBudgetAlert />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {overview.map(({ to, key }) => (
           <li key={to}>
@@ -38,6 +42,7 @@ export function AdminHomePage() {
           </li>
         ))}
       </ul>
+      <ServiceEnginesSection />
       <section aria-labelledby="overview-heading" className="mt-10">
         <h2 id="overview-heading" className="mb-4 text-lg font-semibold text-slate-900">
           Activity

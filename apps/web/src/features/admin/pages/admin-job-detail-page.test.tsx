@@ -37,6 +37,7 @@ describe('admin job detail', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Virtual Try-On job' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
     expect(screen.getByText(/Built-in — Built-in try-on/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Hosted provider' })).not.toBeInTheDocument();
     expect(screen.getByText(/No person was found/)).toBeInTheDocument();
     expect(screen.getByText('(waited 2.0 s)')).toBeInTheDocument();
     expect(screen.getByAltText('Input person: me.jpg')).toHaveAttribute('src', '/api/v1/files/tok-person');
@@ -80,5 +81,49 @@ describe('admin job detail', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Refund' })).toBeDisabled();
     expect(screen.getByText('Refunded')).toBeInTheDocument();
+  });
+
+  it('shows the hosted provider that ran the job: model, copyable request id, time and price', async () => {
+    mockFetch(() =>
+      ok(
+        makeAdminJobDetail({
+          status: 'succeeded',
+          error: null,
+          engine: { kind: 'remote', label: 'fal (fal-ai/flux/schnell)' },
+          provider: { name: 'fal', model: 'fal-ai/flux/schnell', requestId: 'req-7f3a91', timeMs: 1240, costMicroUsd: 3000 },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const block = await screen.findByRole('region', { name: 'Hosted provider' });
+    const fact = (label: string) => within(block).getByText(label).nextElementSibling;
+    expect(fact('Provider')).toHaveTextContent('fal');
+    expect(fact('Model')).toHaveTextContent('fal-ai/flux/schnell');
+    expect(within(block).getByText('req-7f3a91').tagName).toBe('CODE');
+    expect(fact('Time at the provider')).toHaveTextContent('1.2 s');
+    expect(fact('Provider cost')).toHaveTextContent('$0.0030');
+
+    await user.click(within(block).getByRole('button', { name: 'Copy request id' }));
+    expect(await navigator.clipboard.readText()).toBe('req-7f3a91');
+    expect(toast.success).toHaveBeenCalledWith('Copied to clipboard');
+  });
+
+  it('says when a provider run has no published price or request id on record', async () => {
+    mockFetch(() =>
+      ok(
+        makeAdminJobDetail({
+          status: 'running',
+          error: null,
+          provider: { name: 'Replicate', model: 'owner/model', requestId: null, timeMs: null, costMicroUsd: null },
+        }),
+      ),
+    );
+    renderPage();
+    const block = await screen.findByRole('region', { name: 'Hosted provider' });
+    expect(within(block).getByText('Provider cost').nextElementSibling).toHaveTextContent('No published price');
+    expect(within(block).getByText('Request id').nextElementSibling).toHaveTextContent('None recorded');
+    expect(within(block).getByText('Time at the provider').nextElementSibling).toHaveTextContent('—');
+    expect(within(block).queryByRole('button', { name: 'Copy request id' })).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { formatDateTime, formatSignedCredits } from '@/lib/format.ts';
 import { useAdminJobAction } from '../api/admin-job-actions.ts';
 import type { AdminJobAction } from '../api/admin-job-actions.ts';
 import { useAdminJobQuery } from '../api/get-admin-job.ts';
+import { JobProviderCard } from '../components/job-provider-card.tsx';
 import { formatDuration, JobStatusBadge } from '../components/job-status-badge.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -128,7 +129,7 @@ function JobActions({ job }: { job: AdminJobDetail }) {
   );
 }
 
-/** /admin/jobs/:id: one job — user, inputs and outputs with previews, engine, timings, cost, attempts, error, ledger; retry and refund. */
+/** /admin/jobs/:id: one job — user, inputs and outputs with previews, engine, hosted provider, timings, cost, attempts, error, ledger; retry and refund. */
 export function AdminJobDetailPage() {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error, refetch } = useAdminJobQuery(id);
@@ -208,6 +209,8 @@ export function AdminJobDetailPage() {
           </dl>
         </Card>
       </div>
+
+      {job.provider && <JobProviderCard provider={job.provider} />}
 
       {job.error && (
         <div role="status" className="mt-4 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">

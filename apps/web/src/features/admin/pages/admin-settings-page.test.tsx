@@ -15,12 +15,33 @@ const settings: PlatformSettings = {
   freePlanCredits: 5,
   cryptoThreshold: 19.2,
   defaultApiKeyRateLimit: 100,
+  dailyProviderSpendCapUsd: null,
   supportUrl: '',
   communityUrl: '',
   supportEmail: '',
   seller: { name: 'Lumen Studio', address: '', email: '', taxId: '' },
 };
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
+
+/** Serves `stored` and echoes every PUT back, as the server does. */
+function serveSettings(stored: PlatformSettings) {
+  return mockFetch((url, init) => {
+    if (url === '/api/v1/admin/settings' && init.method === 'PUT') {
+      return ok({ settings: JSON.parse(String(init.body)), updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'admin@example.com' });
+    }
+    if (url === '/api/v1/admin/settings') return ok({ settings: stored, updatedAt: null, updatedBy: null });
+    if (url.startsWith('/api/v1/admin/mail-outbox')) return ok({ items: [], page: 1, limit: 10, total: 0, totalPages: 1 });
+    return fail(404, 'Not found', 'NOT_FOUND');
+  });
+}
+
+function putBodies(fetchMock: ReturnType<typeof mockFetch>): PlatformSettings[] {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init?.body)) as PlatformSettings);
+}
+
+const budgetLabel = 'Daily budget for hosted AI (USD)';
 
 describe('/admin/settings', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -70,5 +91,55 @@ describe('/admin/settings', () => {
       supportEmail: 'help@lumen.example',
     });
     expect(await screen.findByText(/Last saved .* by admin@example.com/)).toBeInTheDocument();
+  });
+
+  it('shows no daily hosted AI budget as an empty field, and saves a typed budget as a number', async () => {
+    const fetchMock = serveSettings(settings);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], { path: '/admin/settings', auth: admin });
+    await waitFor(() => expect(screen.getByLabelText('Free plan credits')).toHaveValue(5));
+    const budget = screen.getByLabelText(budgetLabel);
+    expect(budget).toHaveValue(null);
+    expect(screen.getByText(/refuse new jobs until 00:00 UTC, before charging anyone. Leave empty for no budget./)).toBeInTheDocument();
+
+    await user.type(budget, '1.005');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('The daily provider budget must have at most 2 decimals')).toBeInTheDocument();
+    expect(putBodies(fetchMock)).toHaveLength(0);
+
+    await user.clear(budget);
+    await user.type(budget, '25.5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
+    expect(putBodies(fetchMock)[0]).toEqual({ ...settings, dailyProviderSpendCapUsd: 25.5 });
+    await waitFor(() => expect(screen.getByLabelText(budgetLabel)).toHaveValue(25.5));
+  });
+
+  it('keeps a stored budget when other settings are saved, and clearing the field saves no budget (null)', async () => {
+    const fetchMock = serveSettings({ ...settings, dailyProviderSpendCapUsd: 40 });
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], {
+      path: '/admin/settings',
+      auth: admin,
+    });
+    const cachedProviders = ['admin', 'providers', 24];
+    queryClient.setQueryData(cachedProviders, { spend: { capUsd: 40 } });
+    const budget = await screen.findByLabelText(budgetLabel);
+    await waitFor(() => expect(budget).toHaveValue(40));
+
+    await user.clear(screen.getByLabelText('Free plan credits'));
+    await user.type(screen.getByLabelText('Free plan credits'), '8');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
+    expect(putBodies(fetchMock)[0]).toEqual({ ...settings, freePlanCredits: 8, dailyProviderSpendCapUsd: 40 });
+    // The providers page must not show a budget from before the save.
+    await waitFor(() => expect(queryClient.getQueryState(cachedProviders)?.isInvalidated).toBe(true));
+    expect(await screen.findByText(/Last saved .* by admin@example.com/)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(budgetLabel));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(2));
+    expect(putBodies(fetchMock)[1]).toEqual({ ...settings, freePlanCredits: 8, dailyProviderSpendCapUsd: null });
+    await waitFor(() => expect(screen.getByLabelText(budgetLabel)).toHaveValue(null));
   });
 });

@@ -3,6 +3,7 @@ import type { InputHTMLAttributes } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { platformSettingsSchema } from '@lumen/core/settings/platform-settings';
 import type { PlatformSettings, PlatformSettingsInput } from '@lumen/core/settings/platform-settings';
@@ -18,6 +19,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminSettingsQuery, useSaveAdminSettings } from '@/features/settings/api/admin-settings.ts';
+import { adminKeys } from '../api/admin-keys.ts';
 import { MailOutboxSection } from '../components/mail-outbox-section.tsx';
 
 const serverFields: Path<PlatformSettingsInput>[] = [
@@ -25,6 +27,7 @@ const serverFields: Path<PlatformSettingsInput>[] = [
   'freePlanCredits',
   'cryptoThreshold',
   'defaultApiKeyRateLimit',
+  'dailyProviderSpendCapUsd',
   'supportUrl',
   'communityUrl',
   'supportEmail',
@@ -46,10 +49,11 @@ function Checkbox({ label, hint, ...props }: { label: string; hint: string } & I
   );
 }
 
-/** /admin/settings: the platform settings the app reads (sign-ups, banner, credits, limits, links, seller), and the mail outbox. */
+/** /admin/settings: the platform settings the app reads (sign-ups, banner, credits, limits, hosted AI budget, links, seller), and the mail outbox. */
 export function AdminSettingsPage() {
   const { data, isPending, isError, refetch } = useAdminSettingsQuery();
   const save = useSaveAdminSettings();
+  const queryClient = useQueryClient();
   const form = useForm<PlatformSettingsInput, unknown, PlatformSettings>({ resolver: zodResolver(platformSettingsSchema) });
   const {
     register,
@@ -67,6 +71,8 @@ export function AdminSettingsPage() {
     save.mutate(values, {
       onSuccess: (saved) => {
         reset(saved.settings);
+        // The providers page shows the budget: it must not show the old one from its cache.
+        void queryClient.invalidateQueries({ queryKey: adminKeys.providerHealth() });
         toast.success('Settings saved');
       },
       onError: (error) => {
@@ -77,6 +83,8 @@ export function AdminSettingsPage() {
   );
 
   const number = { valueAsNumber: true } as const;
+  // An empty budget input means "no budget" (null), never 0: 0 would pause every hosted provider.
+  const optionalNumber = { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) } as const;
   return (
     <>
       <PageHeader eyebrow="Admin" title="Settings" description="Platform settings stored in the database and read by the app at once." />
@@ -138,6 +146,21 @@ export function AdminSettingsPage() {
                 step="1"
                 error={errors.defaultApiKeyRateLimit?.message}
                 {...register('defaultApiKeyRateLimit', number)}
+              />
+            </div>
+          </Card>
+          <Card>
+            <CardTitle>Hosted AI providers</CardTitle>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Daily budget for hosted AI (USD)"
+                hint="Once the day's provider costs reach it, tools on hosted providers refuse new jobs until 00:00 UTC, before charging anyone. Leave empty for no budget."
+                type="number"
+                min="0"
+                step="0.01"
+                inputMode="decimal"
+                error={errors.dailyProviderSpendCapUsd?.message}
+                {...register('dailyProviderSpendCapUsd', optionalNumber)}
               />
             </div>
           </Card>

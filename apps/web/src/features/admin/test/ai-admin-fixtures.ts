@@ -54,6 +54,7 @@ export function makeAdminJobDetail(overrides: Partial<AdminJobDetail> = {}): Adm
         createdAt: '2026-11-20T10:00:00.000Z',
       },
     ],
+    provider: null,
     ...overrides,
   };
 }

@@ -113,7 +113,8 @@ describe('crypto payment dialog', () => {
       within(dialog)
         .getByRole('radio', { name: new RegExp(`^${ticker} `) })
         .closest('label')!;
-    await waitFor(() => expect(tile('BTC').querySelector('img')).not.toBeNull());
+    // The logos are a lazy chunk of several hundred SVG links; a loaded machine takes a while to transform it.
+    await waitFor(() => expect(tile('BTC').querySelector('img')).not.toBeNull(), { timeout: 15_000 });
     const logo = tile('BTC').querySelector('img')!;
     expect(logo).toHaveAttribute('aria-hidden', 'true');
     expect(logo).toHaveAttribute('alt', '');

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { ProviderHealth } from '@lumen/core/admin/providers';
+import type { Db } from '../../db/database.ts';
+import { isCapReached, providerSpendToday, totalOf } from './provider-spend.ts';
+
+type CallRow = {
+  provider: string;
+  service: string;
+  model: string;
+  calls: number;
+  succeeded: number;
+  median_ms: number | null;
+  p95_ms: number | null;
+  last_failure_at: string | Date | null;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+const isoOf = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Each provider's calls over the last `hours` (success rate, median and p95 latency), and today's spend against the budget. */
+export async function getProviderHealth(db: Db, input: { hours: number; capUsd: number | null; now: Date }): Promise<ProviderHealth> {
+  const since = new Date(input.now.getTime() - input.hours * 3_600_000);
+  const [calls, byProvider] = await Promise.all([
+    db.execute(sql`
+      select provider, service, model, count(*)::int as calls,
+        count(*) filter (where succeeded)::int as succeeded,
+        round(percentile_cont(0.5) within group (order by duration_ms))::int as median_ms,
+        round(percentile_cont(0.95) within group (order by duration_ms))::int as p95_ms,
+        max(created_at) filter (where not succeeded) as last_failure_at
+      from provider_calls where created_at >= ${since.toISOString()}
+      group by 1, 2, 3 order by 1, 2, 3`),
+    providerSpendToday(db, input.now),
+  ]);
+  const todayMicroUsd = totalOf(byProvider);
+  return {
+    since: since.toISOString(),
+    providers: rowsOf<CallRow>(calls).map((row) => ({
+      provider: row.provider,
+      service: row.service,
+      model: row.model,
+      calls: Number(row.calls),
+      succeeded: Number(row.succeeded),
+      successRate: Number(row.calls) > 0 ? Number(row.succeeded) / Number(row.calls) : null,
+      medianMs: row.median_ms === null ? null : Number(row.median_ms),
+      p95Ms: row.p95_ms === null ? null : Number(row.p95_ms),
+      lastFailureAt: isoOf(row.last_failure_at),
+    })),
+    spend: { todayMicroUsd, byProvider, capUsd: input.capUsd, capReached: isCapReached(todayMicroUsd, input.capUsd) },
+  };
+}
