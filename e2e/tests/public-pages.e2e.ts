@@ -77,6 +77,19 @@ describe('a public page in the browser', () => {
     await context.close();
   });
 
+  it('plays the speed-painting example on its product page: an H.264 MP4 of the length it states', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(productPathOf('speedpainting'));
+    const video = page.getByLabel('Example speed painting video');
+    await video.scrollIntoViewIfNeeded();
+    expect(await video.evaluate((element: HTMLVideoElement) => element.canPlayType('video/mp4; codecs="avc1.640028"'))).not.toBe('');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThan(0);
+    const stated = Number(/^(\d+)-second MP4/.exec((await page.locator('figcaption', { hasText: 'MP4' }).textContent()) ?? '')?.[1]);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(stated, 0);
+    expect(await video.evaluate((element: HTMLVideoElement) => [element.videoWidth, element.videoHeight])).toEqual([640, 480]);
+    await context.close();
+  });
+
   it('shows the signed-in state in the header once the page has hydrated', async () => {
     const { context, page } = await newPage(browser);
     const person = { firstName: 'Hana', lastName: 'Header', email: uniqueEmail('header'), password: 'header-e2e-2026' };

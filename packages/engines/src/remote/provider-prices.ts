@@ -29,6 +29,8 @@ const falSoundSeconds = (params: RunParams) => Math.min(22, Math.ceil(numberOf(p
 
 const prices: Record<string, (params: RunParams) => number> = {
   'fal fal-ai/flux/schnell': (params) => numberOf(params, 'numberOfImages', 1) * falMegapixelsPerImage(params) * 0.003,
+  // Replicate's official model page: $3 per thousand output images.
+  'replicate black-forest-labs/flux-schnell': (params) => numberOf(params, 'numberOfImages', 1) * 0.003,
   'fal fal-ai/fashn/tryon/v1.6': () => 0.075,
   'fal fal-ai/kling-video/v2.1/pro/image-to-video': (params) => 0.49 + (klingSeconds(params) - 5) * 0.098,
   'fal fal-ai/elevenlabs/sound-effects/v2': (params) => falSoundSeconds(params) * 0.002,

@@ -133,6 +133,7 @@ describe('published prices', () => {
     expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '1:1', numberOfImages: 1 })).toBe(6000);
     expect(publishedPriceMicroUsd('fal', 'fal-ai/kling-video/v2.1/pro/image-to-video', { durationSeconds: 10 })).toBe(980_000);
     expect(publishedPriceMicroUsd('fal', 'fal-ai/elevenlabs/sound-effects/v2', { durationSeconds: 30 })).toBe(44_000);
-    expect(publishedPriceMicroUsd('replicate', 'black-forest-labs/flux-schnell', {})).toBeNull();
+    expect(publishedPriceMicroUsd('replicate', 'black-forest-labs/flux-schnell', { numberOfImages: 4 })).toBe(12_000);
+    expect(publishedPriceMicroUsd('replicate', 'minimax/video-01', {})).toBeNull();
   });
 });

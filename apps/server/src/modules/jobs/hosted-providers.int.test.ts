@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -15,6 +12,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
+import { startWorkerProcess } from '../../test/worker-process.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
@@ -23,7 +21,6 @@ import { jobs } from './tables.ts';
 
 const KEY = 'fal-test-key:secret';
 const MODEL = 'fal-ai/flux/schnell';
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let fal: FakeServer;
 let endpoint: FakeFalEndpoint;
@@ -181,27 +178,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     await setBalance(t.database.db, userId, 100);
     endpoint.endless = true;
     const job = await submitFoxJob();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl!,
-        DATA_DIR: t.config.dataDir,
-        JWT_SECRET: t.config.jwtSecret,
-        LOG_LEVEL: 'silent',
-        IMAGE_GENERATOR_PROVIDER: 'fal',
-        FAL_KEY: KEY,
-        FAL_QUEUE_URL: fal.url,
-        FAL_JWKS_URL: `${fal.url}/.well-known/jwks.json`,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const { child, exited, stderr } = startWorkerProcess(t, {
+      IMAGE_GENERATOR_PROVIDER: 'fal',
+      FAL_KEY: KEY,
+      FAL_QUEUE_URL: fal.url,
+      FAL_JWKS_URL: `${fal.url}/.well-known/jwks.json`,
     });
-    let stderr = '';
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     try {
-      await until(async () => (await rowOf(job.id)).providerRequestId !== null, `the worker stored the request (${stderr})`, 40_000);
+      await until(async () => (await rowOf(job.id)).providerRequestId !== null, `the worker stored the request (${stderr()})`, 40_000);
     } finally {
       child.kill('SIGKILL');
     }

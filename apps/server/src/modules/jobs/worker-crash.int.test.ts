@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
@@ -14,9 +11,8 @@ import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
+import { startWorkerProcess } from '../../test/worker-process.ts';
 import { jobs } from './tables.ts';
-
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 // A separate worker process needs a database both processes can open: PostgreSQL only.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle of a job', () => {
@@ -93,23 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
 
   /** A worker process whose engines take a minute, so it is always in the middle of its jobs. */
   function startSlowWorker() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: t.databaseUrl!,
-        DATA_DIR: t.config.dataDir,
-        JWT_SECRET: t.config.jwtSecret,
-        LOG_LEVEL: 'silent',
-        LUMEN_TEST_ENGINE_DELAY_MS: '60000',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    return { child, exited, stderr: () => stderr };
+    return startWorkerProcess(t, { LUMEN_TEST_ENGINE_DELAY_MS: '60000' });
   }
 
   async function killWhileRunning(ids: string[], atLeast: number): Promise<string[]> {

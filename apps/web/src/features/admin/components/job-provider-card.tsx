@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminJobDetail } from '@lumen/core/jobs/schemas';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
-import { CopyValueButton } from './copy-value-button.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { formatDuration } from './job-status-badge.tsx';
 import { formatMicroUsd } from './money-format.ts';
 
@@ -31,7 +31,7 @@ export function JobProviderCard({ provider }: { provider: JobProvider }) {
             {provider.requestId ? (
               <span className="flex flex-wrap items-center gap-2">
                 <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all">{provider.requestId}</code>
-                <CopyValueButton value={provider.requestId} label="Copy request id" />
+                <CopyButton value={provider.requestId} label="Copy request id" />
               </span>
             ) : (
               'None recorded'

@@ -106,7 +106,7 @@ describe('admin job detail', () => {
 
     await user.click(within(block).getByRole('button', { name: 'Copy request id' }));
     expect(await navigator.clipboard.readText()).toBe('req-7f3a91');
-    expect(toast.success).toHaveBeenCalledWith('Copied to clipboard');
+    expect(toast.success).toHaveBeenCalledWith('Copied to clipboard!');
   });
 
   it('says when a provider run has no published price or request id on record', async () => {

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button.tsx';
 import type { CryptoPayment } from '../api/crypto-payment.ts';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { TestModeNotice } from './test-mode-notice.tsx';
 import { formatRemaining, useCountdown } from './use-countdown.ts';
 

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button.tsx';
+import { Button } from './button.tsx';
 
+export const COPIED_MESSAGE = 'Copied to clipboard!';
 const COPIED_FEEDBACK_MS = 2000;
 
-/** Copies a value (an id to look up elsewhere); the button reads 'Copied' for 2 s. `label` names it for screen readers. */
-export function CopyValueButton({ value, label }: { value: string; label: string }) {
+/** Copies a value (a payment address, an id to look up elsewhere); the toast and the button's copied state (2 s) confirm it. `label` names it for screen readers. */
+export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -18,7 +19,7 @@ export function CopyValueButton({ value, label }: { value: string; label: string
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.success('Copied to clipboard');
+      toast.success(COPIED_MESSAGE);
     } catch {
       toast.error('Could not copy. Select the text and copy it by hand.');
     }
