@@ -1,7 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { eq, sql } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
+import type { Db } from '../db/database.ts';
+import { jobs } from '../modules/jobs/tables.ts';
 import type { JobWorkerOptions } from '../modules/jobs/job-worker.ts';
 import { bearer, multipartFile } from './http-helpers.ts';
 
@@ -99,4 +102,19 @@ export async function waitForJob(app: FastifyInstance, token: string, id: string
     if (Date.now() > deadline) throw new Error(`job ${id} still ${job.status}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Makes a job look held, on its second run, by a worker that died a minute ago (the sweeper's case), with extra columns. */
+export async function holdByDeadWorker(db: Db, jobId: string, extra: Partial<typeof jobs.$inferInsert> = {}): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: 2,
+      workerId: 'dead-worker',
+      startedAt: sql`now()`,
+      heartbeatAt: sql`now() - interval '1 minute'`,
+      ...extra,
+    })
+    .where(eq(jobs.id, jobId));
 }

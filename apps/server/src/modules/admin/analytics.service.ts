@@ -3,6 +3,7 @@ import { MAX_ANALYTICS_DAYS } from '@lumen/core/admin/analytics';
 import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { rowsOf } from '../../db/result-rows.ts';
 
 const DAY = 86_400_000;
 /** Orders whose money arrived (refunds are subtracted from them, not hidden by their status). */
@@ -11,9 +12,6 @@ const PAID_STATUSES = sql`('paid', 'refunded', 'partially_refunded', 'disputed')
 const REAL_SALE = sql`status in ${PAID_STATUSES} and not test_mode`;
 const MICRO_USD_PER_CENT = 10_000;
 
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 const dateKey = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10);
 const int = (value: unknown) => Number(value ?? 0);
 /** Cents kept to hundredths (a credit may be worth a fraction of a cent). */

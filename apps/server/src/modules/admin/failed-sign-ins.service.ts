@@ -3,12 +3,9 @@ import { MAX_SECURITY_RANGE_DAYS } from '@lumen/core/admin/ip-blocks';
 import type { FailedSignIns } from '@lumen/core/admin/ip-blocks';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { rowsOf } from '../../db/result-rows.ts';
 
 const HOUR = 3_600_000;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
-}
 
 /** Failed sign-ins per hour and per IP over a range: spikes of guessing show up as tall bars and busy addresses. */
 export async function failedSignIns(db: Db, query: { from?: string; to?: string }, now: Date): Promise<FailedSignIns> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../users/index.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
+import { rowsOf } from '../../db/result-rows.ts';
 
 export async function findKeysOfUser(db: Db, userId: string): Promise<ApiKeyRow[]> {
   return db
@@ -71,10 +72,6 @@ export async function keyChainIds(db: Db, keyId: string): Promise<string[]> {
     )
     select id from chain`);
   return rowsOf<{ id: string }>(result).map((row) => row.id);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 /** All of a user's keys, deleted ones included: to follow regenerate chains. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger, serviceCosts } from '../credits/index.ts';
 import { jobs } from './tables.ts';
 import type { JobFileRef, JobRow } from './tables.ts';
+import { rowsOf } from '../../db/result-rows.ts';
 
 export type ChargedJob = {
   id: string;
@@ -26,10 +27,6 @@ function jobRowOf(raw: Record<string, unknown>): JobRow {
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as JobRow;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
 }
 
 /**

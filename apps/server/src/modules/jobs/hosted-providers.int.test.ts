@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
 import { builtinEnginesConfig, createEngineRegistry } from '@lumen/engines';
 import type { EnginesConfig } from '@lumen/engines';
@@ -11,7 +11,7 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
+import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { startWorkerProcess } from '../../test/worker-process.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
@@ -152,19 +152,7 @@ describe('a job on a hosted provider', () => {
   it('cancels the request of a job the sweeper fails after its worker died twice', async () => {
     await setBalance(t.database.db, userId, 100);
     const job = await submitFoxJob();
-    await t.database.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 2,
-        workerId: 'dead-worker',
-        startedAt: sql`now()`,
-        heartbeatAt: sql`now() - interval '1 minute'`,
-        provider: 'fal',
-        providerModel: MODEL,
-        providerRequestId: 'req-1',
-      })
-      .where(eq(jobs.id, job.id));
+    await holdByDeadWorker(t.database.db, job.id, { provider: 'fal', providerModel: MODEL, providerRequestId: 'req-1' });
     const swept = await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000, cancelRequest: (request) => engines.cancelRequest(request) });
     expect(swept).toEqual([job.id]);
     expect((await rowOf(job.id)).status).toBe('failed');

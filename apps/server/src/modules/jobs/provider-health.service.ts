@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProviderHealth } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
 import { isCapReached, providerSpendToday, totalOf } from './provider-spend.ts';
+import { rowsOf } from '../../db/result-rows.ts';
 
 type CallRow = {
   provider: string;
@@ -14,7 +15,6 @@ type CallRow = {
   last_failure_at: string | Date | null;
 };
 
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 const isoOf = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Each provider's calls over the last `hours` (success rate, median and p95 latency), and today's spend against the budget. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
+import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { creditLedger } from '../credits/tables.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
@@ -70,16 +70,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
 
     // A job whose worker died on its second run too is failed and refunded, once.
     const second = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
-    await t.database.db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: 2,
-        workerId: 'dead-worker',
-        startedAt: sql`now()`,
-        heartbeatAt: sql`now() - interval '1 minute'`,
-      })
-      .where(eq(jobs.id, second.id));
+    await holdByDeadWorker(t.database.db, second.id);
     expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000 })).toEqual([second.id]);
     expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([]);
     expect(await statusOf(second.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped unexpectedly/) });
