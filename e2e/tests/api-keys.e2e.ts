@@ -30,7 +30,7 @@ async function createPerson(page: Page, credits: number): Promise<Person> {
 }
 
 type Envelope<T> = { success: boolean; data: T; message?: string };
-type JobBody = { id: string; status: 'queued' | 'running' | 'succeeded' | 'failed'; error: string | null };
+type JobBody = { id: string; status: 'queued' | 'running' | 'at_provider' | 'succeeded' | 'failed'; error: string | null };
 
 /** What a developer's script does: plain HTTP with the key, no browser. */
 async function callWithKey(key: string, path: string, init: RequestInit = {}): Promise<Response> {
@@ -91,7 +91,7 @@ describe('API keys', () => {
     expect(created.status).toBe(201);
     let job = ((await created.json()) as Envelope<JobBody>).data;
     const deadline = Date.now() + 60_000;
-    while (job.status === 'queued' || job.status === 'running') {
+    while (job.status !== 'succeeded' && job.status !== 'failed') {
       if (Date.now() > deadline) throw new Error(`Job ${job.id} still ${job.status}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const polled = await callWithKey(key, `/jobs/${job.id}`);

@@ -96,10 +96,11 @@ describe('fuzzing every route from the OpenAPI document', () => {
     const refusable = operations.filter((operation) => invalidRequest(operation, createRandom(SEED), strings) !== null);
     for (let start = 0; start < REQUESTS && failures.length < 20; start += BATCH) {
       // Drawn in order (the seed fixes every request), sent BATCH at a time so PostgreSQL round trips overlap.
+      // An operation with few refusable parts (one path parameter) may draw no defect this time: it is skipped.
       const batch = Array.from({ length: Math.min(BATCH, REQUESTS - start) }, (_, offset) => {
         const operation = refusable[(start + offset) % refusable.length]!;
-        return { operation, identity: random.pick(identities), request: invalidRequest(operation, random, strings)! };
-      });
+        return { operation, identity: random.pick(identities), request: invalidRequest(operation, random, strings) };
+      }).flatMap((drawn) => (drawn.request ? [{ ...drawn, request: drawn.request }] : []));
       await Promise.all(
         batch.map(async ({ operation, identity, request }) => {
           const response = await app.inject({

@@ -50,10 +50,31 @@ export type EngineContext = {
   requests?: ProviderRequestStore;
   /** Told of every call to a hosted provider as it ends, for the provider's health figures. */
   onProviderCall?(call: ProviderCall): void;
+  /** Present when providers can reach our webhook: a long request is then left to it (see {@link AtProvider}). */
+  webhooks?: ProviderWebhooks;
+};
+
+/** Our webhook for providers that call back when a request ends. */
+export type ProviderWebhooks = {
+  /** The URL a provider's deliveries go to. */
+  urlFor(provider: string): string;
+  /** How long a run polls a fresh request before it leaves it to the webhook (short jobs finish in one run). */
+  holdMs: number;
 };
 
 /** One call to a hosted provider: who, whether it gave a result, and how long it took. */
 export type ProviderCall = { provider: string; model: string; succeeded: boolean; transient: boolean; durationMs: number };
+
+/**
+ * Thrown by a remote engine that left its stored request to the provider's webhook: the job waits
+ * "at the provider" holding no worker, and the run after the webhook (or a slow poll) resumes the request.
+ */
+export class AtProvider extends Error {
+  override name = 'AtProvider';
+  constructor(readonly request: ProviderRequest) {
+    super(`left at ${request.provider} until its webhook`);
+  }
+}
 
 /** The abort reason when the worker stops and hands the job to another run, which resumes its provider request. */
 export class HandOver extends Error {

@@ -1,6 +1,6 @@
 // The AI engines: one interface, a built-in (offline) engine per AI tool and adapters for hosted
 // model providers. Nothing here knows about HTTP, the database or the job queue.
-export { EngineInputError, HandOver } from './engine.ts';
+export { AtProvider, EngineInputError, HandOver } from './engine.ts';
 export type {
   Engine,
   EngineContext,
@@ -10,6 +10,7 @@ export type {
   ProviderCall,
   ProviderRequest,
   ProviderRequestStore,
+  ProviderWebhooks,
 } from './engine.ts';
 export { ProviderError } from './provider-error.ts';
 export { builtinEngines, createEngineRegistry, registryOf } from './registry.ts';
@@ -25,7 +26,7 @@ export { defaultModels } from './remote/model-licences.ts';
 export { publishedPriceMicroUsd } from './remote/provider-prices.ts';
 export { providerNames, serviceProviders } from './remote/provider-catalogue.ts';
 export type { ProviderName } from './remote/provider-catalogue.ts';
-export type { QueueClient, QueueStatus, WebhookEvent, WebhookVerification } from './remote/provider-queue.ts';
+export type { QueueClient, QueueStatus, WebhookEvent, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
 export { aiBackgroundEngine, createAiBackgroundEngine } from './ai-background/ai-background.engine.ts';
 export { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
 export { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';

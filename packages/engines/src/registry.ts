@@ -9,6 +9,7 @@ import { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
 import { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
 import { createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
 import type { EnginesConfig } from './remote/remote-config.ts';
+import type { QueueClient, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
 
 // Engines take their own parsed params; the registry hands them the job's stored (already validated) params.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,6 +21,11 @@ export type EngineRegistry = {
   infoFor(service: ServiceKey): EngineInfo;
   /** Cancels a provider request that no run waits on any more (a job failed by the sweeper); true when the provider accepted. */
   cancelRequest(request: ProviderRequest): Promise<boolean>;
+  /**
+   * Checks a delivery to our webhook of a provider that queues requests (signature on the raw body,
+   * timestamp window); null when that provider is not configured in this process.
+   */
+  verifyWebhook(provider: string, rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookVerification | null>;
 };
 
 export const builtinEngines: Record<ServiceKey, AnyEngine> = {
@@ -37,6 +43,7 @@ export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegist
     engineFor: (service) => engines[service],
     infoFor: (service) => ({ kind: engines[service].kind, label: engines[service].label }),
     cancelRequest: async () => false,
+    verifyWebhook: async () => null,
   };
 }
 
@@ -48,8 +55,14 @@ export function createEngineRegistry(config: EnginesConfig, options: { pollInter
     const adapter = remote[service];
     if (config.kinds[service] === 'remote' && adapter) engines[service] = adapter;
   }
+  // One client per provider for the whole process, so that fal's signing keys and Replicate's secret are fetched once.
+  const verifiers = new Map<string, QueueClient | null>();
   return {
     ...registryOf(engines),
+    verifyWebhook: async (provider, rawBody, headers) => {
+      if (!verifiers.has(provider)) verifiers.set(provider, queueClientOf(config, provider, ''));
+      return (await verifiers.get(provider)?.verifyWebhook(rawBody, headers)) ?? null;
+    },
     cancelRequest: async (request) => (await queueClientOf(config, request.provider, request.model)?.cancel(request.requestId)) ?? false,
   };
 }

@@ -6,3 +6,6 @@ export { startFakeServer } from './remote/fake-provider-server.ts';
 export type { FakeServer } from './remote/fake-provider-server.ts';
 export { serveFal } from './remote/fake-fal.ts';
 export type { FakeFalEndpoint } from './remote/fake-fal.ts';
+export { falSigningKeys, signFalDelivery } from './remote/fake-fal.ts';
+export { serveReplicate } from './remote/fake-replicate.ts';
+export { signStandardWebhook } from './remote/standard-webhooks.ts';

@@ -13,6 +13,7 @@ export function isFinished(job: Job): boolean {
       return true;
     case 'queued':
     case 'running':
+    case 'at_provider':
       return false;
     default: {
       const unknown: never = status;

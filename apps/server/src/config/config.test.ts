@@ -132,6 +132,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives hosted providers a webhook URL only when PUBLIC_URL can be reached from outside (PROVIDER_WEBHOOKS=auto), or when told', () => {
+    const webhooksOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }).providerWebhooksUrl;
+    expect(webhooksOf({})).toBeNull();
+    expect(webhooksOf({ PUBLIC_URL: 'http://localhost:3000' })).toBeNull();
+    expect(webhooksOf({ PUBLIC_URL: 'http://127.0.0.1:3000' })).toBeNull();
+    expect(webhooksOf({ PUBLIC_URL: 'https://studio.example.com/' })).toBe('https://studio.example.com/api/v1/webhooks/providers');
+    expect(webhooksOf({ PUBLIC_URL: 'https://studio.example.com', PROVIDER_WEBHOOKS: 'off' })).toBeNull();
+    expect(webhooksOf({ PUBLIC_URL: 'http://localhost:3000', PROVIDER_WEBHOOKS: 'on' })).toBe(
+      'http://localhost:3000/api/v1/webhooks/providers',
+    );
+    expect(() => webhooksOf({ PROVIDER_WEBHOOKS: 'sometimes' })).toThrow(/PROVIDER_WEBHOOKS/);
+  });
+
   it('treats empty values as absent and reads the rest', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,

@@ -14,6 +14,7 @@ import type { CryptoConfig } from './nowpayments.ts';
 import type { S3StorageConfig } from './storage.ts';
 import { loadStripeConfig } from './stripe.ts';
 import type { StripeSettings } from './stripe.ts';
+import { API_PREFIX } from '../lib/api-prefix.ts';
 
 /** The repository root: two levels above apps/server (this file is apps/server/src/config.ts). */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -40,6 +41,7 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
   DATA_DIR: optional(z.string()).default('./data'),
   PUBLIC_URL: optional(httpUrl()),
+  PROVIDER_WEBHOOKS: optional(oneOf(['auto', 'on', 'off'])).default('auto'),
   JWT_SECRET: optional(z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)),
   ADMIN_EMAIL: optional(emailSchema),
   ADMIN_PASSWORD: optional(passwordSchema),
@@ -113,6 +115,11 @@ export type AppConfig = {
   databaseUrl: string | undefined;
   dataDir: string;
   publicUrl: string;
+  /**
+   * Where hosted providers deliver webhooks (`PUBLIC_URL/api/v1/webhooks/providers`); null when they
+   * cannot reach us (PROVIDER_WEBHOOKS=off, or auto with PUBLIC_URL unset or on a local host): workers then poll.
+   */
+  providerWebhooksUrl: string | null;
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -228,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: vars.DATABASE_URL,
     dataDir,
     publicUrl,
+    providerWebhooksUrl: providerWebhooksUrlOf(vars.PROVIDER_WEBHOOKS, vars.PUBLIC_URL === undefined ? null : publicUrl),
     jwtSecret: vars.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminEmail: vars.ADMIN_EMAIL,
     adminPassword: vars.ADMIN_PASSWORD,
@@ -279,4 +287,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     supportEmail: vars.SUPPORT_EMAIL ?? null,
   };
+}
+
+/** PUBLIC_URL's webhook endpoint for hosted providers, unless webhooks are off or (auto) PUBLIC_URL is unset or local. */
+function providerWebhooksUrlOf(mode: 'auto' | 'on' | 'off', publicUrl: string | null): string | null {
+  if (mode === 'off' || publicUrl === null) return null;
+  const host = new URL(publicUrl).hostname;
+  const isLocal = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '0.0.0.0' || /^127\./.test(host);
+  if (mode === 'auto' && isLocal) return null;
+  return `${publicUrl}${API_PREFIX}/webhooks/providers`;
 }

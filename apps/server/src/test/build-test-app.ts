@@ -80,6 +80,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     databaseUrl: undefined,
     dataDir,
     publicUrl: 'http://localhost:3000',
+    providerWebhooksUrl: null,
     jwtSecret: randomBytes(32).toString('base64url'),
     adminEmail: TEST_ADMIN_EMAIL,
     adminPassword: TEST_ADMIN_PASSWORD,

@@ -9,7 +9,11 @@ import { garmentCategories } from '../services/virtual-try-on-params.ts';
 /** Request and response schemas of docs/api/jobs-contract.md (the server's source of truth). */
 
 export const serviceKeySchema = z.enum(serviceKeys);
-export const jobStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
+/**
+ * 'at_provider': a hosted provider is working on the job and will call our webhook when it is done; no
+ * worker holds it meanwhile.
+ */
+export const jobStatuses = ['queued', 'running', 'at_provider', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'failed'];
 export const outputKinds = ['image', 'video', 'audio', 'report'] as const;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { AtProvider } from '../engine.ts';
 import type { Engine, EngineContext, ProviderCall } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
 
-type Outcome = 'ok' | 'transient' | 'rejected';
+type Outcome = 'ok' | 'transient' | 'rejected' | 'at-provider';
 
 /** An engine whose runs answer the given outcomes in turn, recording each call. */
 function scripted(provider: string, outcomes: Outcome[], calls: string[]): Engine<unknown> {
@@ -16,6 +17,7 @@ function scripted(provider: string, outcomes: Outcome[], calls: string[]): Engin
       calls.push(provider);
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'ok') return { files: [] };
+      if (outcome === 'at-provider') throw new AtProvider({ provider, model: `${provider}-model`, requestId: 'r-1' });
       throw new ProviderError(`${provider} ${outcome}`, { transient: outcome === 'transient', provider });
     },
   };
@@ -30,6 +32,22 @@ const context = (existingProvider?: string): EngineContext => ({
 });
 
 describe('provider fallback', () => {
+  it('keeps a job whose request was left to the webhook on its provider: no next provider, no failure counted', async () => {
+    const calls: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['at-provider'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['ok'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    const reported: ProviderCall[] = [];
+    const run = engine.run({ params: {}, files: {} }, { ...context(), onProviderCall: (call) => reported.push(call) });
+    await expect(run).rejects.toBeInstanceOf(AtProvider);
+    expect(calls).toEqual(['fal']);
+    expect(reported).toEqual([]);
+  });
+
   it('moves a job to the next provider on a transient failure and says which provider made the result', async () => {
     const calls: string[] = [];
     const circuits = createProviderCircuits();

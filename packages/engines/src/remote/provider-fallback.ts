@@ -1,4 +1,4 @@
-import { HandOver } from '../engine.ts';
+import { AtProvider, HandOver } from '../engine.ts';
 import type { Engine, EngineContext } from '../engine.ts';
 
 /**
@@ -80,7 +80,7 @@ export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: Pr
           report(true, false);
           return { ...result, provider: result.provider ?? engine.provider };
         } catch (error) {
-          if (context.signal.reason instanceof HandOver) throw error;
+          if (context.signal.reason instanceof HandOver || error instanceof AtProvider) throw error;
           const transient = context.signal.aborted || isTransient(error);
           report(false, transient);
           if (context.signal.aborted || !transient) throw error;

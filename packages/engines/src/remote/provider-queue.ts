@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HandOver } from '../engine.ts';
+import { AtProvider, HandOver } from '../engine.ts';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 
@@ -94,6 +94,8 @@ function resumable(client: QueueClient, context: EngineContext) {
  * stores it before waiting, polls its status until it succeeds, fails or is canceled, and returns its
  * output. Aborting the context's signal cancels the request (best effort) and throws the signal's
  * reason, except when the worker hands the job over: the next run resumes the request.
+ * With webhooks, the request is submitted with our webhook URL and, when it is still running after
+ * the hold (at once for a resumed request), left to the webhook: AtProvider is thrown.
  */
 export async function runOnQueue(
   client: QueueClient,
@@ -103,7 +105,8 @@ export async function runOnQueue(
 ): Promise<unknown> {
   const { signal, requests } = context;
   const resumed = resumable(client, context);
-  const requestId = resumed ? resumed.requestId : (await client.submit(input, {}, signal)).requestId;
+  const webhookUrl = context.webhooks?.urlFor(client.provider);
+  const requestId = resumed ? resumed.requestId : (await client.submit(input, webhookUrl ? { webhookUrl } : {}, signal)).requestId;
   const request = { provider: client.provider, model: client.model, requestId };
   if (!resumed && requests) {
     try {
@@ -115,13 +118,16 @@ export async function runOnQueue(
   }
   let status: QueueStatus = { requestId, state: resumed ? 'running' : 'queued' };
   let polls = 0;
+  const leaveAt = context.webhooks ? Date.now() + (resumed ? 0 : context.webhooks.holdMs) : Infinity;
+  const isPending = () => status.state === 'queued' || status.state === 'running';
   try {
     do {
       context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
       if (!(resumed && polls === 0)) await waitFor(pollIntervalMs, signal);
       polls += 1;
       status = await client.status(requestId, signal);
-    } while (status.state === 'queued' || status.state === 'running');
+      if (isPending() && Date.now() >= leaveAt) throw new AtProvider(request);
+    } while (isPending());
   } catch (error) {
     if (signal.aborted && !(signal.reason instanceof HandOver)) {
       void client.cancel(requestId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HandOver } from '../engine.ts';
+import { AtProvider, HandOver } from '../engine.ts';
 import type { EngineContext, ProviderRequest } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createFalQueue } from './fal-client.ts';
@@ -123,6 +123,52 @@ describe('a provider request kept on the job', () => {
     await runOnQueue(client(), { prompt: 'a fox' }, contextOf(store.store), 10);
     expect(submissions()).toHaveLength(1);
     expect(store.calls[0]).toMatch(/^submitted /);
+  });
+});
+
+describe('a provider request left to the webhook', () => {
+  const webhooks = (holdMs: number) => ({ urlFor: (provider: string) => `https://studio.example.com/hooks/${provider}`, holdMs });
+
+  it('is submitted with our webhook URL, stored, and left at the provider once the hold is over', async () => {
+    endpoint.endless = true;
+    const store = requestStore();
+    const context = { ...contextOf(store.store), webhooks: webhooks(40) };
+    const left = await runOnQueue(client(), { prompt: 'a fox' }, context, 10).catch((error: unknown) => error);
+    expect(left).toBeInstanceOf(AtProvider);
+    expect((left as AtProvider).request).toEqual(store.stored());
+    expect(submissions()).toHaveLength(0);
+    const [submitted] = server.requests.filter((request) => request.method === 'POST');
+    expect(submitted!.path).toBe(`/${MODEL}?fal_webhook=${encodeURIComponent('https://studio.example.com/hooks/fal')}`);
+    expect(store.calls).toEqual([`submitted ${store.stored()!.requestId}`]);
+    expect(cancels()).toHaveLength(0);
+  });
+
+  it('finishes within the hold without leaving the request (short jobs stay in one run)', async () => {
+    const store = requestStore();
+    const output = await runOnQueue(client(), { prompt: 'a fox' }, { ...contextOf(store.store), webhooks: webhooks(10_000) }, 10);
+    expect(output).toEqual({ images: [] });
+  });
+
+  it('resumed after the webhook: looks at the request at once and returns its output, or leaves it again if it still runs', async () => {
+    endpoint.endless = true;
+    const first = requestStore();
+    await expect(
+      runOnQueue(client(), { prompt: 'a fox' }, { ...contextOf(first.store), webhooks: webhooks(0) }, 10),
+    ).rejects.toBeInstanceOf(AtProvider);
+    const again = requestStore(first.stored());
+    const startedAt = Date.now();
+    await expect(
+      runOnQueue(client(), { prompt: 'a fox' }, { ...contextOf(again.store), webhooks: webhooks(60_000) }, 10_000),
+    ).rejects.toBeInstanceOf(AtProvider);
+    expect(Date.now() - startedAt).toBeLessThan(5000);
+    endpoint.endless = false;
+    const last = requestStore(first.stored());
+    await expect(
+      runOnQueue(client(), { prompt: 'a fox' }, { ...contextOf(last.store), webhooks: webhooks(60_000) }, 10_000),
+    ).resolves.toEqual({
+      images: [],
+    });
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
   });
 });
 

@@ -668,7 +668,7 @@ export interface operations {
         parameters: {
             query?: {
                 service?: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
-                status?: "queued" | "running" | "succeeded" | "failed";
+                status?: "queued" | "running" | "at_provider" | "succeeded" | "failed";
                 limit?: number;
                 page?: number;
             };
@@ -694,7 +694,7 @@ export interface operations {
                                 /** @enum {string} */
                                 service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
                                 /** @enum {string} */
-                                status: "queued" | "running" | "succeeded" | "failed";
+                                status: "queued" | "running" | "at_provider" | "succeeded" | "failed";
                                 progress: number;
                                 params: {
                                     [key: string]: unknown;
@@ -1093,7 +1093,7 @@ export interface operations {
                             /** @enum {string} */
                             service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
                             /** @enum {string} */
-                            status: "queued" | "running" | "succeeded" | "failed";
+                            status: "queued" | "running" | "at_provider" | "succeeded" | "failed";
                             progress: number;
                             params: {
                                 [key: string]: unknown;
@@ -1546,7 +1546,7 @@ export interface operations {
                             /** @enum {string} */
                             service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
                             /** @enum {string} */
-                            status: "queued" | "running" | "succeeded" | "failed";
+                            status: "queued" | "running" | "at_provider" | "succeeded" | "failed";
                             progress: number;
                             params: {
                                 [key: string]: unknown;
@@ -2429,7 +2429,7 @@ export interface operations {
                             /** @enum {string} */
                             service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
                             /** @enum {string} */
-                            status: "queued" | "running" | "succeeded" | "failed";
+                            status: "queued" | "running" | "at_provider" | "succeeded" | "failed";
                             progress: number;
                             params: {
                                 [key: string]: unknown;

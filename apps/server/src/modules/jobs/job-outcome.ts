@@ -61,7 +61,7 @@ export async function completeJob(
  */
 export async function failJob(db: Db, input: { jobId: string; message: string; workerId?: string }): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
-    const conditions = [eq(jobs.id, input.jobId), inArray(jobs.status, ['queued', 'running'])];
+    const conditions = [eq(jobs.id, input.jobId), inArray(jobs.status, ['queued', 'running', 'at_provider'])];
     if (input.workerId) conditions.push(eq(jobs.workerId, input.workerId));
     const [failed] = await tx
       .update(jobs)
@@ -112,4 +112,27 @@ export async function requeueJob(db: Db, input: { jobId: string; workerId?: stri
     .where(and(...conditions))
     .returning({ id: jobs.id });
   return Boolean(row);
+}
+
+/**
+ * Leaves a running job at its provider: no worker holds it until the provider's webhook queues it
+ * again, or until `recheckAfterMs` when a worker looks at the request anyway (a webhook that never
+ * came). When the webhook already came while the worker still held the job, it is queued at once.
+ * The run does not count as an attempt.
+ */
+export async function leaveAtProvider(db: Db, input: { jobId: string; workerId: string; recheckAfterMs: number }): Promise<JobRow | null> {
+  const notified = sql`${jobs.providerNotifiedAt} is not null`;
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status: sql`case when ${notified} then 'queued' else 'at_provider' end`,
+      runAfter: sql`case when ${notified} then now() else now() + ${`${Math.max(0, Math.round(input.recheckAfterMs))} milliseconds`}::interval end`,
+      providerNotifiedAt: null,
+      workerId: null,
+      heartbeatAt: null,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
+    .returning();
+  return row ?? null;
 }

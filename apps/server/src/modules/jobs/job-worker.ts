@@ -7,11 +7,11 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
-import { EngineInputError, HandOver, publishedPriceMicroUsd } from '@lumen/engines';
-import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest } from '@lumen/engines';
+import { AtProvider, EngineInputError, HandOver, publishedPriceMicroUsd } from '@lumen/engines';
+import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest, ProviderWebhooks } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
-import { completeJob, failJob, requeueJob } from './job-outcome.ts';
+import { completeJob, failJob, leaveAtProvider, requeueJob } from './job-outcome.ts';
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
 import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
@@ -36,6 +36,10 @@ export type JobWorkerOptions = {
   staleAfterMs: number;
   concurrency: Partial<Record<ServiceKey, number>>;
   timeoutMs: Partial<Record<ServiceKey, number>>;
+  /** How long a run polls a fresh provider request before leaving it to the webhook (when webhooks are on). */
+  webhookHoldMs: number;
+  /** A job at its provider whose webhook has not come is looked at again after this long. */
+  atProviderRecheckMs: number;
 };
 
 export const defaultWorkerOptions: JobWorkerOptions = {
@@ -49,6 +53,8 @@ export const defaultWorkerOptions: JobWorkerOptions = {
   staleAfterMs: 30_000,
   concurrency: {},
   timeoutMs: {},
+  webhookHoldMs: 15_000,
+  atProviderRecheckMs: 60_000,
 };
 
 export type JobWorker = {
@@ -69,6 +75,8 @@ type Deps = {
   events: JobEvents;
   log: FastifyBaseLogger;
   options?: Partial<JobWorkerOptions>;
+  /** Where providers deliver webhooks (…/webhooks/providers); absent or null: the worker polls to the end. */
+  providerWebhooksUrl?: string | null;
 };
 
 class JobTimeoutError extends Error {}
@@ -91,12 +99,17 @@ export function createJobWorker(deps: Deps): JobWorker {
 
   const concurrencyOf = (service: ServiceKey) => options.concurrency[service] ?? serviceDefinitions[service].concurrency;
   const timeoutOf = (service: ServiceKey) => options.timeoutMs[service] ?? serviceDefinitions[service].timeoutMs;
+  const webhooksUrl = deps.providerWebhooksUrl;
+  const webhooks: ProviderWebhooks | undefined = webhooksUrl
+    ? { urlFor: (provider) => `${webhooksUrl}/${encodeURIComponent(provider)}`, holdMs: options.webhookHoldMs }
+    : undefined;
 
   async function claim(services: ServiceKey[]): Promise<JobRow | null> {
     const candidate = db
       .select({ id: jobs.id })
       .from(jobs)
-      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`), inArray(jobs.service, services)))
+      // A job at its provider is claimed once its webhook queued it, or after its re-check time (no webhook came).
+      .where(and(inArray(jobs.status, ['queued', 'at_provider']), lte(jobs.runAfter, sql`now()`), inArray(jobs.service, services)))
       .orderBy(asc(jobs.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
@@ -113,7 +126,7 @@ export function createJobWorker(deps: Deps): JobWorker {
       })
       // `= (scalar subquery)` runs the LIMIT 1 once (an InitPlan); `IN (subquery)` may be re-run per
       // row by the planner and claim several jobs, all but one of them then left running with no runner.
-      .where(and(eq(jobs.id, sql`(${candidate})`), eq(jobs.status, 'queued')))
+      .where(and(eq(jobs.id, sql`(${candidate})`), inArray(jobs.status, ['queued', 'at_provider'])))
       .returning();
     return row ?? null;
   }
@@ -195,7 +208,7 @@ export function createJobWorker(deps: Deps): JobWorker {
           jobLog.warn({ err: error }, 'job worker: recording a provider call failed'),
         );
       const result = await Promise.race([
-        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall }),
+        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall, webhooks }),
         aborted,
       ]);
       const outputs = await storeOutputs(job.id, result);
@@ -245,6 +258,14 @@ export function createJobWorker(deps: Deps): JobWorker {
   }
 
   async function handleFailure(job: JobRow, error: unknown, timeoutMs: number, jobLog: FastifyBaseLogger): Promise<void> {
+    if (error instanceof AtProvider) {
+      const left = await leaveAtProvider(db, { jobId: job.id, workerId, recheckAfterMs: options.atProviderRecheckMs });
+      jobLog.info(
+        { provider: error.request.provider, requestId: error.request.requestId, status: left?.status },
+        'job left at the provider',
+      );
+      return;
+    }
     if (error instanceof WorkerStoppingError) {
       // Shutting down: hand the job to the next worker without counting this run.
       await db
@@ -313,7 +334,7 @@ export function createJobWorker(deps: Deps): JobWorker {
           const [queued] = await db
             .select({ id: jobs.id })
             .from(jobs)
-            .where(and(eq(jobs.status, 'queued'), lte(jobs.runAfter, sql`now()`)))
+            .where(and(inArray(jobs.status, ['queued', 'at_provider']), lte(jobs.runAfter, sql`now()`)))
             .limit(1);
           if (!queued || stopping.signal.aborted) return;
           schedule(0);

@@ -53,7 +53,15 @@ export const jobsPlugin = fp(
     app.decorate('jobEvents', events);
     const worker =
       (options.runWorker ?? config.workerEnabled)
-        ? createJobWorker({ db: app.db, storage: app.storage, engines: app.engines, events, log: app.log, options: options.worker })
+        ? createJobWorker({
+            db: app.db,
+            storage: app.storage,
+            engines: app.engines,
+            events,
+            log: app.log,
+            options: options.worker,
+            providerWebhooksUrl: config.providerWebhooksUrl,
+          })
         : null;
     app.decorate('jobWorker', worker);
     if (worker) app.addHook('onReady', async () => worker.start());

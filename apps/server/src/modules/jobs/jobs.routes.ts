@@ -17,6 +17,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
+import { providerWebhookRoutes } from './provider-webhooks.routes.ts';
 import { createJobBodySchema } from './service-catalogue.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
@@ -58,6 +59,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const tags = ['jobs'];
+  await app.register(providerWebhookRoutes);
   const security = jwtOrApiKeySecurity;
   const config = apiKeyAccess;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateJobBody, DownloadLink, Job, JobListItem, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
+import { finalJobStatuses } from '@lumen/core/jobs/schemas';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import type { Paginated } from '@lumen/core/http/pagination';
 import { totalPagesFor } from '@lumen/core/http/pagination';
@@ -219,7 +220,7 @@ export function createJobsService(deps: Deps) {
     /** Removes a finished job and its result files (the uploads stay). */
     async deleteJob(viewer: Viewer, id: string, apiKey: Key): Promise<void> {
       const row = await visibleJob(viewer, id, apiKey);
-      if (row.status === 'queued' || row.status === 'running') {
+      if (!finalJobStatuses.includes(row.status)) {
         throw new AppError('CONFLICT', 409, 'This job has not finished yet; delete it once it has');
       }
       const outputs = await listOutputs(db, [row.id]);

@@ -7,6 +7,7 @@ import { failJob, requeueJob } from './job-outcome.ts';
 import { storedRequestOf } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { jobs } from './tables.ts';
+import type { JobRow } from './tables.ts';
 
 /** A job whose worker died is run again this many times in all before it fails for good. */
 export const MAX_RUNS_AFTER_CRASH = 2;
@@ -17,7 +18,8 @@ export const stuckJobMessage = 'The job stopped unexpectedly and could not be fi
 
 /**
  * Finds running jobs whose worker died (heartbeat older than `staleAfterMs`) or that ran past their
- * timeout plus a grace period, and re-queues each once (attempts < 2) or fails and refunds it.
+ * timeout plus a grace period, and re-queues each once (attempts < 2) or fails and refunds it; and
+ * fails and refunds jobs left at their provider for longer than their timeout since submission.
  * Safe to run from several processes at once: every change is conditional on the job still running.
  */
 export async function sweepStuckJobs(
@@ -68,13 +70,50 @@ export async function sweepStuckJobs(
     if (await failJob(db, { jobId: job.id, message: stuckJobMessage })) {
       options.log?.warn({ jobId: job.id, attempts: job.attempts, isOverdue }, 'sweeper: failed and refunded a stuck job');
       swept.push(job.id);
-      const request = storedRequestOf(job);
-      if (request && options.cancelRequest) {
-        await options
-          .cancelRequest(request)
-          .catch((error: unknown) => options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'));
-      }
+      await cancelStoredRequest(job, options);
     }
   }
+  swept.push(...(await sweepOverdueAtProvider(db, { ...options, timeoutOf, shortestMs: shortest + graceMs, graceMs })));
   return swept;
+}
+
+/** Jobs waiting at their provider past their timeout (counted from submission): failed, refunded, cancelled there. */
+async function sweepOverdueAtProvider(
+  db: Db,
+  options: {
+    timeoutOf: (service: string) => number;
+    shortestMs: number;
+    graceMs: number;
+    log?: FastifyBaseLogger;
+    cancelRequest?: (request: ProviderRequest) => Promise<unknown>;
+  },
+): Promise<string[]> {
+  const candidates = await db
+    .select({ job: jobs, waitingForMs: sql<string>`extract(epoch from (now() - ${jobs.providerSubmittedAt})) * 1000` })
+    .from(jobs)
+    .where(
+      and(eq(jobs.status, 'at_provider'), lt(jobs.providerSubmittedAt, sql`now() - ${`${options.shortestMs} milliseconds`}::interval`)),
+    );
+  const swept: string[] = [];
+  for (const { job, waitingForMs } of candidates) {
+    const timeoutMs = options.timeoutOf(job.service);
+    if (Number(waitingForMs) <= timeoutMs + options.graceMs) continue;
+    const message = `The job took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Your credits were refunded.`;
+    if (!(await failJob(db, { jobId: job.id, message }))) continue;
+    options.log?.warn({ jobId: job.id, provider: job.provider }, 'sweeper: failed and refunded a job its provider did not finish in time');
+    swept.push(job.id);
+    await cancelStoredRequest(job, options);
+  }
+  return swept;
+}
+
+type CancelOptions = { log?: FastifyBaseLogger; cancelRequest?: (request: ProviderRequest) => Promise<unknown> };
+
+/** Cancels the provider request of a job failed here, if it has one: nobody waits on it any more. */
+async function cancelStoredRequest(job: JobRow, options: CancelOptions): Promise<void> {
+  const request = storedRequestOf(job);
+  if (!request || !options.cancelRequest) return;
+  await options
+    .cancelRequest(request)
+    .catch((error: unknown) => options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'));
 }

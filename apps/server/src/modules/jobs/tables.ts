@@ -78,6 +78,11 @@ export const jobs = pgTable(
      */
     providerRequestId: text('provider_request_id'),
     providerSubmittedAt: timestamp('provider_submitted_at', { withTimezone: true }),
+    /**
+     * When the provider's webhook said the request ended while a worker still held the job: the worker
+     * then queues the job again at once instead of leaving it at the provider.
+     */
+    providerNotifiedAt: timestamp('provider_notified_at', { withTimezone: true }),
     /** From submission to the provider's answer. */
     providerTimeMs: integer('provider_time_ms'),
     /** What the provider charges for the run, in millionths of a US dollar (its published price). */
@@ -90,6 +95,9 @@ export const jobs = pgTable(
     uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
     index('jobs_api_key_created_idx').on(table.apiKeyId, table.createdAt),
     index('jobs_provider_finished_idx').on(table.provider, table.finishedAt),
+    index('jobs_provider_request_idx')
+      .on(table.provider, table.providerRequestId)
+      .where(sql`${table.providerRequestId} is not null`),
     check('jobs_status_check', inList('status', jobStatuses)),
     check('jobs_progress_check', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
   ],

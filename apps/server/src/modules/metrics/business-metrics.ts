@@ -41,11 +41,11 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
       const rows = await db
         .select({ service: jobs.service, status: jobs.status, count: sql<number>`count(*)::int` })
         .from(jobs)
-        .where(inArray(jobs.status, ['queued', 'running']))
+        .where(inArray(jobs.status, ['queued', 'running', 'at_provider']))
         .groupBy(jobs.service, jobs.status);
       this.reset();
       for (const service of serviceKeys) {
-        for (const status of ['queued', 'running'] as const) {
+        for (const status of ['queued', 'running', 'at_provider'] as const) {
           const row = rows.find((item) => item.service === service && item.status === status);
           this.set({ service, status }, Number(row?.count ?? 0));
         }

@@ -13,8 +13,7 @@ export function adminJobQueryOptions(id: string) {
     queryKey: aiAdminKeys.job(id),
     queryFn: ({ signal }) => getAdminJob(id, signal),
     // Follow a job that is still queued or running.
-    refetchInterval: (query) =>
-      query.state.data && (query.state.data.status === 'queued' || query.state.data.status === 'running') ? 3000 : false,
+    refetchInterval: (query) => (query.state.data && !['succeeded', 'failed'].includes(query.state.data.status) ? 3000 : false),
   });
 }
 

@@ -1,10 +1,11 @@
 import type { JobStatus } from '@lumen/core/jobs/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
 
-const tones = { queued: 'neutral', running: 'brand', succeeded: 'success', failed: 'danger' } as const;
+const tones = { queued: 'neutral', running: 'brand', at_provider: 'brand', succeeded: 'success', failed: 'danger' } as const;
 export const jobStatusLabels: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
+  at_provider: 'At the provider',
   succeeded: 'Succeeded',
   failed: 'Failed',
 };

@@ -111,14 +111,14 @@ job = res.json()["data"]`,
   echo "$STATUS"; [ "$STATUS" = succeeded ] || [ "$STATUS" = failed ] && break; sleep 2
 done`,
         javascript: `let current = job.data;
-while (current.status === 'queued' || current.status === 'running') {
+while (current.status !== 'succeeded' && current.status !== 'failed') {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   current = (await fetch(\`\${BASE}/jobs/\${current.id}\`, { headers }).then((res) => res.json())).data;
 }
 if (current.status === 'failed') throw new Error(current.error);`,
         python: `import time
 
-while job["status"] in ("queued", "running"):
+while job["status"] not in ("succeeded", "failed"):
     time.sleep(2)
     job = requests.get(f"{BASE}/jobs/{job['id']}", headers=headers).json()["data"]
 if job["status"] == "failed":

@@ -38,7 +38,11 @@ export function JobPanel({
         <div className="space-y-1">
           <progress className="h-2 w-full" value={percent} max={100} aria-label="Job progress" />
           <p className="text-sm text-slate-600" aria-live="polite">
-            {job.status === 'queued' ? 'Queued — waiting for a worker' : `Running — ${percent}%`}
+            {job.status === 'queued'
+              ? 'Queued — waiting for a worker'
+              : job.status === 'at_provider'
+                ? `At the provider — ${percent}%, the result comes back when the provider finishes`
+                : `Running — ${percent}%`}
           </p>
         </div>
       )}
