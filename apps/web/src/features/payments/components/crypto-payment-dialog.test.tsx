@@ -114,14 +114,14 @@ describe('crypto payment dialog', () => {
         .getByRole('radio', { name: new RegExp(`^${ticker} `) })
         .closest('label')!;
     // The logos are a lazy chunk of several hundred SVG links; a loaded machine takes a while to transform it.
-    await waitFor(() => expect(tile('BTC').querySelector('img')).not.toBeNull(), { timeout: 15_000 });
+    await waitFor(() => expect(tile('BTC').querySelector('img')).not.toBeNull(), { timeout: 30_000 });
     const logo = tile('BTC').querySelector('img')!;
     expect(logo).toHaveAttribute('aria-hidden', 'true');
     expect(logo).toHaveAttribute('alt', '');
     expect(logo.getAttribute('src')).toMatch(/cryptocurrency-icons\/svg\/color\/btc\.svg/);
     expect(tile('AAA').querySelector('img')).toBeNull();
     expect(tile('AAA').querySelector('[aria-hidden="true"]')).toHaveTextContent(/^A$/);
-  });
+  }, 40_000);
 
   it('an empty list says so with Retry, which loads again', async () => {
     let reads = 0;
