@@ -5,7 +5,7 @@ import { getBalance } from './credits.ts';
 import { downloadOutput } from './downloads.ts';
 import type { DownloadOutputOptions, DownloadedFile } from './downloads.ts';
 import type { paths } from './generated/openapi.ts';
-import { createJob, getJob } from './jobs.ts';
+import { cancelJob, createJob, getJob } from './jobs.ts';
 import type { CreateJobOptions } from './jobs.ts';
 import { resolveRetryPolicy, withRetries } from './retry.ts';
 import type { FetchLike, RetryPolicy } from './retry.ts';
@@ -33,6 +33,8 @@ export type LumenClient = {
   api: Client<paths>;
   createJob<Service extends ServiceKey>(service: Service, params: JobParams<Service>, options?: CreateJobOptions<Service>): Promise<Job>;
   getJob(jobId: string, options?: { signal?: AbortSignal }): Promise<Job>;
+  /** Stops a job that has not finished; it ends failed, its credits refunded (LumenConflictError once it has finished). */
+  cancelJob(jobId: string, options?: { signal?: AbortSignal }): Promise<Job>;
   waitForJob(jobId: string, options?: WaitForJobOptions): Promise<Job>;
   uploadInput(file: Blob | Uint8Array, filename: string, contentType?: string, options?: UploadInputOptions): Promise<Upload>;
   downloadOutput(job: string | Pick<Job, 'id'>, options?: DownloadOutputOptions): Promise<DownloadedFile>;
@@ -60,6 +62,7 @@ export function createLumenClient(options: LumenClientOptions): LumenClient {
     api,
     createJob: (service, params, jobOptions) => createJob(ctx, service, params, jobOptions),
     getJob: (jobId, getOptions) => getJob(ctx, jobId, getOptions),
+    cancelJob: (jobId, cancelOptions) => cancelJob(ctx, jobId, cancelOptions),
     waitForJob: (jobId, waitOptions) => waitForJob(ctx, jobId, waitOptions),
     uploadInput: (file, filename, contentType, uploadOptions) => uploadInput(ctx, file, filename, contentType, uploadOptions),
     downloadOutput: (job, downloadOptions) => downloadOutput(ctx, job, downloadOptions),

@@ -32,6 +32,11 @@ export function createJob<Service extends ServiceKey>(
   );
 }
 
+/** POST /api/v1/jobs/{id}/cancel: the job fails with its credits refunded; LumenConflictError once it has finished. */
+export function cancelJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
+  return dataOf(ctx.api.POST('/api/v1/jobs/{id}/cancel', { params: { path: { id: jobId } }, signal: options.signal }));
+}
+
 /** GET /api/v1/jobs/{id}. */
 export function getJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
   return dataOf(ctx.api.GET('/api/v1/jobs/{id}', { params: { path: { id: jobId } }, signal: options.signal }));

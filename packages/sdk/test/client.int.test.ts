@@ -9,6 +9,7 @@ import { fakeEngine } from '../../../apps/server/src/test/fake-engines.ts';
 import { fastWorker, noisePng } from '../../../apps/server/src/test/job-helpers.ts';
 import {
   LumenAuthenticationError,
+  LumenConflictError,
   LumenInsufficientCreditsError,
   LumenJobFailedError,
   LumenNotFoundError,
@@ -182,6 +183,10 @@ describe('@lumen/sdk against the server', () => {
     expect(cancelled).toBeInstanceOf(LumenWaitCancelledError);
     expect((cancelled as Error).cause).toEqual(new Error('the user closed the tab'));
     expect(['queued', 'running']).toContain((await lumen.getJob(job.id)).status);
+
+    const stopped = await lumen.cancelJob(job.id);
+    expect(stopped).toMatchObject({ id: job.id, status: 'failed', error: 'Cancelled at your request.' });
+    await expect(lumen.cancelJob(job.id)).rejects.toBeInstanceOf(LumenConflictError);
   });
 });
 

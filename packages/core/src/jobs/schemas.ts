@@ -16,6 +16,8 @@ export const serviceKeySchema = z.enum(serviceKeys);
 export const jobStatuses = ['queued', 'running', 'at_provider', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof jobStatuses)[number];
 export const finalJobStatuses: readonly JobStatus[] = ['succeeded', 'failed'];
+/** The error of a job its owner (or an admin) cancelled before it finished; it ends failed and refunded. */
+export const jobCancelledMessage = 'Cancelled at your request.';
 export const outputKinds = ['image', 'video', 'audio', 'report'] as const;
 export type OutputKind = (typeof outputKinds)[number];
 export const engineKinds = ['builtin', 'remote'] as const;

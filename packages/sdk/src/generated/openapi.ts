@@ -108,6 +108,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/jobs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a job that has not finished: it fails, its credits are refunded, and a hosted provider stops working on it */
+        post: operations["jobs.cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/jobs/{id}/retry": {
         parameters: {
             query?: never;
@@ -2266,6 +2283,455 @@ export interface operations {
                      *       "message": "A value in the address is too long (at most 1000 characters)",
                      *       "error": {
                      *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Too many requests. Please try again in 30 seconds.",
+                     *       "error": {
+                     *         "code": "RATE_LIMITED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A service it needs (the database, a provider) is unreachable for the moment */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The service is temporarily unavailable. Please try again in a moment.",
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    "jobs.cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        /**
+                         * @example {
+                         *       "id": "3f0b9a52-6c1e-4f7a-9a43-1c2d3e4f5a6b",
+                         *       "service": "image-generator",
+                         *       "status": "succeeded",
+                         *       "progress": 1,
+                         *       "params": {
+                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "aspectRatio": "16:9",
+                         *         "style": "watercolor",
+                         *         "numberOfImages": 1
+                         *       },
+                         *       "cost": 1,
+                         *       "engine": {
+                         *         "kind": "builtin",
+                         *         "label": "Built-in image engine"
+                         *       },
+                         *       "error": null,
+                         *       "refunded": false,
+                         *       "createdAt": "2026-11-25T10:00:00.000Z",
+                         *       "startedAt": "2026-11-25T10:00:00.412Z",
+                         *       "finishedAt": "2026-11-25T10:00:02.908Z",
+                         *       "durationMs": 2496,
+                         *       "outputs": [
+                         *         {
+                         *           "id": "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a",
+                         *           "kind": "image",
+                         *           "name": "image-1.png",
+                         *           "contentType": "image/png",
+                         *           "size": 482113,
+                         *           "previewUrl": "https://lumen.example/api/v1/files/eyJrIjoiam9icy8uLi4ifQ.sig",
+                         *           "preview": false
+                         *         }
+                         *       ],
+                         *       "summary": {
+                         *         "style": "watercolor",
+                         *         "aspectRatio": "16:9",
+                         *         "seed": 1842
+                         *       },
+                         *       "canDownload": true
+                         *     }
+                         */
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
+                            /** @enum {string} */
+                            status: "queued" | "running" | "at_provider" | "succeeded" | "failed";
+                            progress: number;
+                            params: {
+                                [key: string]: unknown;
+                            };
+                            cost: number;
+                            engine: {
+                                /** @enum {string} */
+                                kind: "builtin" | "remote";
+                                label: string;
+                            };
+                            error: string | null;
+                            refunded: boolean;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            durationMs: number | null;
+                            outputs: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {string} */
+                                kind: "image" | "video" | "audio" | "report";
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                /** @description A signed link (inline) to what the app shows: the original file when the viewer may download (canDownload), otherwise the reduced, watermarked preview */
+                                previewUrl: string;
+                                /** @description True when previewUrl is the reduced, watermarked preview rather than the original file */
+                                preview: boolean;
+                            }[];
+                            summary: {
+                                [key: string]: unknown;
+                            } | null;
+                            canDownload: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The request is invalid (VALIDATION_ERROR names each field in error.details) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "email: Enter a valid e-mail address",
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "details": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Enter a valid e-mail address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not signed in, or the token or API key is invalid, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Please sign in to continue",
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not allowed for this account, role or API key */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "You need ADMIN privileges to do this",
+                     *       "error": {
+                     *         "code": "FORBIDDEN"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Job not found",
+                     *       "error": {
+                     *         "code": "NOT_FOUND"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "This job is still running; delete it once it has finished",
+                     *       "error": {
+                     *         "code": "CONFLICT"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "The request body is too large (max 1 MB)",
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A value in the path is longer than the server takes */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "A value in the address is too long (at most 1000 characters)",
+                     *       "error": {
+                     *         "code": "BAD_REQUEST"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: false;
+                        message: string;
+                        error: {
+                            /** @enum {string} */
+                            code: "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "INSUFFICIENT_CREDITS" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+                            details?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported Content-Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "Unsupported content type; send JSON with Content-Type: application/json",
+                     *       "error": {
+                     *         "code": "UNSUPPORTED_MEDIA_TYPE"
                      *       }
                      *     }
                      */

@@ -1,10 +1,7 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Job } from '@lumen/core/jobs/schemas';
-import { builtinEnginesConfig, createEngineRegistry } from '@lumen/engines';
-import type { EnginesConfig } from '@lumen/engines';
-import { serveFal, startFakeServer } from '@lumen/engines/testing';
+import { createEngineRegistry } from '@lumen/engines';
 import type { FakeFalEndpoint, FakeServer } from '@lumen/engines/testing';
 import { providerHealthSchema, providerSpendMessages } from '@lumen/core/admin/providers';
 import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
@@ -13,14 +10,15 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { startWorkerProcess } from '../../test/worker-process.ts';
+import { FAL_IMAGE_MODEL, FAL_KEY, falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { jobs } from './tables.ts';
 
-const KEY = 'fal-test-key:secret';
-const MODEL = 'fal-ai/flux/schnell';
+const KEY = FAL_KEY;
+const MODEL = FAL_IMAGE_MODEL;
 
 let fal: FakeServer;
 let endpoint: FakeFalEndpoint;
@@ -28,29 +26,8 @@ let t: TestApp;
 let engines: ReturnType<typeof createEngineRegistry>;
 let token: string;
 let userId: string;
-
-const falConfig = (): EnginesConfig => ({
-  ...builtinEnginesConfig,
-  kinds: { ...builtinEnginesConfig.kinds, 'image-generator': 'remote' },
-  providers: { 'image-generator': ['fal'] },
-  fal: {
-    apiKey: KEY,
-    queueUrl: fal.url,
-    jwksUrl: `${fal.url}/.well-known/jwks.json`,
-    models: {
-      'ai-background': 'fal-ai/birefnet/v2',
-      'image-generator': MODEL,
-      'virtual-try-on': 'fal-ai/fashn/tryon/v1.6',
-      speedpainting: 'fal-ai/kling-video/v2.1/pro/image-to-video',
-      'sound-generator': 'fal-ai/elevenlabs/sound-effects/v2',
-    },
-  },
-  requestTimeoutMs: 2000,
-  retries: 0,
-});
-
-const submissions = () => fal.requests.filter((request) => request.method === 'POST' && request.path === `/${MODEL}`);
-const cancels = () => fal.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/cancel'));
+let submissions: () => FakeServer['requests'];
+let cancels: () => FakeServer['requests'];
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
@@ -82,13 +59,9 @@ async function submitFoxJob(): Promise<Job> {
 }
 
 beforeAll(async () => {
-  fal = await startFakeServer();
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0502a' } })
-    .png()
-    .toBuffer();
-  endpoint = { output: { images: [{ url: `${fal.url}/files/fox.png`, content_type: 'image/png' }], seed: 7 } };
-  serveFal(fal, { key: KEY, endpoints: { [MODEL]: endpoint }, files: { 'fox.png': png } });
-  engines = createEngineRegistry(falConfig(), { pollIntervalMs: 20 });
+  const fake = await startFakeFal();
+  ({ server: fal, endpoint, submissions, cancels } = fake);
+  engines = createEngineRegistry(falEnginesConfig(fal), { pollIntervalMs: 20 });
   t = await buildTestApp({ jobs: { runWorker: false, engines } });
   const user = await registerUser(t.app);
   token = user.accessToken;

@@ -81,6 +81,8 @@ type Deps = {
 
 class JobTimeoutError extends Error {}
 class WorkerStoppingError extends Error {}
+/** The job was cancelled, or taken back by the sweeper, while this worker ran it. */
+class JobReleasedError extends Error {}
 
 const genericFailure = 'The service could not process this job. Your credits were refunded.';
 
@@ -88,7 +90,7 @@ export function createJobWorker(deps: Deps): JobWorker {
   const options = { ...defaultWorkerOptions, ...deps.options };
   const { db, storage, log } = deps;
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  const running = new Map<string, { service: ServiceKey; promise: Promise<void>; abort: AbortController }>();
+  const running = new Map<string, { service: ServiceKey; promise: Promise<void>; abort: AbortController; release: AbortController }>();
   const stopping = new AbortController();
   let started = false;
   let timer: NodeJS.Timeout | undefined;
@@ -141,11 +143,12 @@ export function createJobWorker(deps: Deps): JobWorker {
       if (!job) return;
       deps.events.emit(job.id);
       const abort = new AbortController();
-      const promise = runJob(job, abort).finally(() => {
+      const release = new AbortController();
+      const promise = runJob(job, abort, release).finally(() => {
         running.delete(job.id);
         schedule(0);
       });
-      running.set(job.id, { service: job.service as ServiceKey, promise, abort });
+      running.set(job.id, { service: job.service as ServiceKey, promise, abort, release });
     }
   }
 
@@ -168,14 +171,14 @@ export function createJobWorker(deps: Deps): JobWorker {
     }, delayMs);
   }
 
-  async function runJob(job: JobRow, abort: AbortController): Promise<void> {
+  async function runJob(job: JobRow, abort: AbortController, release: AbortController): Promise<void> {
     const service = job.service as ServiceKey;
     const timeoutMs = timeoutOf(service);
     // A timer we hold, not AbortSignal.timeout(): Node keeps that signal only weakly, and under memory
     // pressure it can be collected before it fires, letting a job run past its timeout.
     const timeout = new AbortController();
     const timeoutTimer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = AbortSignal.any([abort.signal, timeout.signal]);
+    const signal = AbortSignal.any([abort.signal, timeout.signal, release.signal]);
     // Every line about this job names it (and its service and attempt).
     const jobLog = log.child({ jobId: job.id, service, attempt: job.attempts });
     const startedAt = Date.now();
@@ -196,7 +199,11 @@ export function createJobWorker(deps: Deps): JobWorker {
       const aborted = new Promise<never>((_, reject) => {
         const fail = () =>
           reject(
-            abort.signal.aborted ? new WorkerStoppingError('worker stopping') : new JobTimeoutError(`timed out after ${timeoutMs} ms`),
+            release.signal.aborted
+              ? new JobReleasedError('no longer held by this worker')
+              : abort.signal.aborted
+                ? new WorkerStoppingError('worker stopping')
+                : new JobTimeoutError(`timed out after ${timeoutMs} ms`),
           );
         if (signal.aborted) fail();
         signal.addEventListener('abort', fail, { once: true });
@@ -258,6 +265,10 @@ export function createJobWorker(deps: Deps): JobWorker {
   }
 
   async function handleFailure(job: JobRow, error: unknown, timeoutMs: number, jobLog: FastifyBaseLogger): Promise<void> {
+    if (error instanceof JobReleasedError) {
+      jobLog.info('job run stopped: the job was cancelled or taken back');
+      return;
+    }
     if (error instanceof AtProvider) {
       const left = await leaveAtProvider(db, { jobId: job.id, workerId, recheckAfterMs: options.atProviderRecheckMs });
       jobLog.info(
@@ -295,9 +306,13 @@ export function createJobWorker(deps: Deps): JobWorker {
       if (started) return;
       started = true;
       heartbeat = setInterval(() => {
-        void touchHeartbeat(db, [...running.keys()], workerId).catch((error: unknown) =>
-          log.warn({ err: error }, 'job worker: heartbeat failed'),
-        );
+        const ids = [...running.keys()];
+        void touchHeartbeat(db, ids, workerId)
+          .then((held) => {
+            // A job cancelled (or swept) while it runs: stop its run, which also cancels its provider request.
+            for (const id of ids) if (!held.includes(id)) running.get(id)?.release.abort();
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'job worker: heartbeat failed'));
       }, options.heartbeatIntervalMs);
       sweeper = setInterval(() => {
         const cancelRequest = (request: ProviderRequest) => deps.engines.cancelRequest(request);

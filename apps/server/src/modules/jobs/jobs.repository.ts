@@ -53,10 +53,13 @@ export async function updateProgress(db: Db, id: string, workerId: string, progr
     .where(and(eq(jobs.id, id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
 }
 
-export async function touchHeartbeat(db: Db, ids: string[], workerId: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db
+/** Marks the worker's running jobs alive; returns the ones it still holds (a job cancelled or swept is not). */
+export async function touchHeartbeat(db: Db, ids: string[], workerId: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const held = await db
     .update(jobs)
     .set({ heartbeatAt: sql`now()` })
-    .where(and(inArray(jobs.id, ids), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
+    .where(and(inArray(jobs.id, ids), eq(jobs.workerId, workerId), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return held.map((row) => row.id);
 }

@@ -182,6 +182,27 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/jobs/:id/cancel',
+    {
+      onRequest: requireAuth,
+      config,
+      schema: {
+        operationId: 'jobs.cancel',
+        tags,
+        security,
+        summary: 'Cancel a job that has not finished: it fails, its credits are refunded, and a hosted provider stops working on it',
+        params: jobIdParamsSchema,
+        response: { 200: ok(jobSchema), ...failures(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => {
+      const job = await service.cancelJob(currentUser(request), request.params.id, request.apiKey);
+      app.jobEvents.emit(job.id);
+      return { success: true as const, data: job, message: 'Job cancelled' };
+    },
+  );
+
+  app.post(
     '/jobs/:id/retry',
     {
       onRequest: requireAuth,

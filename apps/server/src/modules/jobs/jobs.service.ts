@@ -20,6 +20,7 @@ import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import type { EngineRegistry } from '@lumen/engines';
 import { discloseEngine } from './engine-disclosure.ts';
+import { cancelUnfinishedJob } from './job-cancel.ts';
 import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { getPlatformSettings } from '../settings/index.ts';
@@ -241,6 +242,13 @@ export function createJobsService(deps: Deps) {
           .map(([field, ref]) => [field, ref.id]),
       );
       return createJob(viewer, { service: row.service as ServiceKey, params: row.params, files }, submission);
+    },
+
+    /** Stops a job that has not finished (409 once it has); refunded, and cancelled at its provider. */
+    async cancelJob(viewer: Viewer, id: string, apiKey: Key): Promise<Job> {
+      const row = await visibleJob(viewer, id, apiKey);
+      await cancelUnfinishedJob({ db, engines: deps.engines, log: deps.log }, row);
+      return (await present([(await findJob(db, id))!], viewer))[0]!;
     },
 
     /** Without an output id, the job's first (primary) output. */

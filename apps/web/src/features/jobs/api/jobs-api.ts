@@ -104,6 +104,11 @@ export function retryJob(id: string): Promise<Job> {
   return apiClient.post<Job>(`/jobs/${encodeURIComponent(id)}/retry`, {}, { headers: { 'Idempotency-Key': newIdempotencyKey() } });
 }
 
+/** POST /jobs/{id}/cancel: the job fails, is refunded, and its hosted provider stops; 409 once it has finished. */
+export function cancelJob(id: string): Promise<Job> {
+  return apiClient.post<Job>(`/jobs/${encodeURIComponent(id)}/cancel`, {});
+}
+
 export function deleteJob(id: string): Promise<unknown> {
   return apiClient.delete(`/jobs/${encodeURIComponent(id)}`);
 }

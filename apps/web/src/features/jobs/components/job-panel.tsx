@@ -1,4 +1,5 @@
-import { RotateCcw } from 'lucide-react';
+import { RotateCcw, X } from 'lucide-react';
+import { jobCancelledMessage } from '@lumen/core/jobs/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { formatDateTime, pluralCredits } from '@/lib/format.ts';
 import type { Job } from '../api/job-types.ts';
@@ -6,19 +7,23 @@ import { isFinalStatus } from '../api/job-types.ts';
 import { JobResult } from './job-result.tsx';
 import { JobStatusBadge } from './job-status.tsx';
 
-/** One job: live status and progress, then its result (or its error and refund), with retry. */
+/** One job: live status and progress with Cancel, then its result (or its error and refund), with retry. */
 export function JobPanel({
   job,
   inputPreviewUrl,
   onRetry,
   retrying,
   canRetry,
+  onCancel,
+  cancelling,
 }: {
   job: Job;
   inputPreviewUrl?: string;
   onRetry: () => void;
   retrying: boolean;
   canRetry: boolean;
+  onCancel: () => void;
+  cancelling: boolean;
 }) {
   const percent = Math.round(Math.min(1, Math.max(0, job.progress)) * 100);
   const final = isFinalStatus(job.status);
@@ -44,11 +49,16 @@ export function JobPanel({
                 ? `At the provider — ${percent}%, the result comes back when the provider finishes`
                 : `Running — ${percent}%`}
           </p>
+          <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
+            <X className="h-4 w-4" aria-hidden="true" /> {cancelling ? 'Cancelling…' : 'Cancel job'}
+          </Button>
         </div>
       )}
       {job.status === 'failed' && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-medium">The job failed{job.error ? `: ${job.error}` : '.'}</p>
+          <p className="font-medium">
+            {job.error === jobCancelledMessage ? 'You cancelled this job.' : `The job failed${job.error ? `: ${job.error}` : '.'}`}
+          </p>
           {job.refunded && job.cost > 0 && <p className="mt-1">Your {pluralCredits(job.cost)} were refunded.</p>}
         </div>
       )}

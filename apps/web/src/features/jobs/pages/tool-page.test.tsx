@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { jobCancelledMessage } from '@lumen/core/jobs/schemas';
 import { likenessConsentMessage } from '@lumen/core/services/virtual-try-on-params';
 import { UPGRADE_OPEN_EVENT } from '@/features/payments/api/upgrade-modal-events.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -24,6 +25,7 @@ function serve(options: {
   download?: MockRoute;
   upload?: () => MockRoute;
   services?: ServiceInfo[];
+  cancel?: MockRoute;
 }) {
   const calls: Call[] = [];
   let reads = 0;
@@ -42,6 +44,7 @@ function serve(options: {
     if (path === '/api/v1/jobs' && method === 'POST') return options.create?.(body) ?? fail(500, 'No', 'INTERNAL');
     if (path === '/api/v1/jobs') return ok(paginated(options.recent ?? [], 1, 5));
     if (path.includes('/download')) return options.download ?? ok({ url: '/api/v1/files/signed', expiresAt: '2030-01-01T00:00:00Z' });
+    if (path.endsWith('/cancel') && method === 'POST') return options.cancel ?? fail(409, 'This job has already finished', 'CONFLICT');
     if (path.startsWith('/api/v1/jobs/')) {
       const list = options.jobReads ?? [];
       const job = list[Math.min(reads, list.length - 1)];
@@ -253,6 +256,28 @@ describe('tool pages', () => {
     expect(calls.find((call) => call.method === 'POST' && call.url === '/api/v1/jobs')!.body).toMatchObject({
       params: { prompt: 'A lighthouse in a storm' },
     });
+  });
+
+  it('shows a job waiting at its hosted provider, and Cancel job cancels it: the panel says so and that the credits came back', async () => {
+    const waiting = makeJob({ status: 'at_provider', progress: 0.4, cost: 3, outputs: [] });
+    const cancelled = { ...waiting, status: 'failed' as const, error: jobCancelledMessage, refunded: true };
+    const { calls } = serve({
+      create: () => ({ status: 201, body: { success: true, data: waiting } }),
+      jobReads: [waiting],
+      cancel: ok(cancelled),
+    });
+    renderTool('image-generator');
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'a red fox');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(/At the provider — 40%/)).toBeInTheDocument();
+    expect(screen.getByText('At the provider', { selector: 'span' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel job' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.url === `/api/v1/jobs/${waiting.id}/cancel`)).toBeDefined(),
+    );
+    expect(await screen.findByText('You cancelled this job.')).toBeInTheDocument();
+    expect(screen.getByText('Your 3 credits were refunded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
   });
 
   it('posts the image generator params (defaults, number of images, seed)', async () => {

@@ -16,7 +16,7 @@ import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
 import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
-import { createJob, jobKeys, retryJob, useJobQuery, useServicesQuery } from '../api/jobs-api.ts';
+import { cancelJob, createJob, jobKeys, retryJob, useJobQuery, useServicesQuery } from '../api/jobs-api.ts';
 import type { Job } from '../api/job-types.ts';
 import { isFinalStatus } from '../api/job-types.ts';
 import { AiBackgroundForm } from '../components/ai-background-form.tsx';
@@ -124,6 +124,11 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
     onSuccess: (created, previousId) => started(created, inputPreviews[previousId]),
     onError: failed,
   });
+  const cancel = useMutation({
+    mutationFn: cancelJob,
+    onSuccess: (cancelled) => queryClient.setQueryData(jobKeys.detail(cancelled.id), cancelled),
+    onError: (error) => toast.error(errorMessage(error, 'The job could not be cancelled')),
+  });
 
   // When the job becomes final: re-read the lists, and the credits after a refund.
   const seenFinal = useRef<string | null>(null);
@@ -193,6 +198,8 @@ export function ToolPage({ service: key }: { service: ServiceKey }) {
               inputPreviewUrl={inputPreviews[current.id]}
               onRetry={() => retry.mutate(current.id)}
               retrying={retry.isPending}
+              onCancel={() => cancel.mutate(current.id)}
+              cancelling={cancel.isPending}
               canRetry={enough}
             />
           ) : job.isError ? (

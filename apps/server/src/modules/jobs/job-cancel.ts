@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { finalJobStatuses, jobCancelledMessage } from '@lumen/core/jobs/schemas';
+import type { EngineRegistry } from '@lumen/engines';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { failJob } from './job-outcome.ts';
+import { storedRequestOf } from './provider-requests.ts';
+import type { JobRow } from './tables.ts';
+
+export const JOB_ALREADY_FINISHED_MESSAGE = 'This job has already finished';
+
+/**
+ * Stops a job that has not finished: it fails with the cancellation message and is refunded once
+ * (failJob is conditional), and its request at a hosted provider is cancelled there. A worker running
+ * it sees at its next heartbeat that it no longer holds the job, and stops.
+ */
+export async function cancelUnfinishedJob(deps: { db: Db; engines: EngineRegistry; log: FastifyBaseLogger }, row: JobRow): Promise<void> {
+  if (finalJobStatuses.includes(row.status)) throw new AppError('CONFLICT', 409, JOB_ALREADY_FINISHED_MESSAGE);
+  const cancelled = await failJob(deps.db, { jobId: row.id, message: jobCancelledMessage });
+  if (!cancelled) throw new AppError('CONFLICT', 409, JOB_ALREADY_FINISHED_MESSAGE);
+  const request = storedRequestOf(cancelled);
+  const accepted = request ? await deps.engines.cancelRequest(request).catch(() => false) : null;
+  deps.log.info({ jobId: row.id, provider: request?.provider, providerCancelled: accepted }, 'job cancelled');
+}

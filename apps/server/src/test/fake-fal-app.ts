@@ -1,0 +1,54 @@
+import sharp from 'sharp';
+import { builtinEnginesConfig } from '@lumen/engines';
+import type { EnginesConfig } from '@lumen/engines';
+import { falSigningKeys, serveFal, startFakeServer } from '@lumen/engines/testing';
+import type { FakeFalEndpoint, FakeServer } from '@lumen/engines/testing';
+
+export const FAL_KEY = 'fal-test-key:secret';
+/** The model the image generator runs on fal in these tests. */
+export const FAL_IMAGE_MODEL = 'fal-ai/flux/schnell';
+
+/** Engines with the image generator on a fake fal (and fal's other default models), no retries. */
+export function falEnginesConfig(fal: FakeServer, extra: Partial<EnginesConfig> = {}): EnginesConfig {
+  return {
+    ...builtinEnginesConfig,
+    kinds: { ...builtinEnginesConfig.kinds, 'image-generator': 'remote' },
+    providers: { 'image-generator': ['fal'] },
+    fal: {
+      apiKey: FAL_KEY,
+      queueUrl: fal.url,
+      jwksUrl: `${fal.url}/.well-known/jwks.json`,
+      models: {
+        'ai-background': 'fal-ai/birefnet/v2',
+        'image-generator': FAL_IMAGE_MODEL,
+        'virtual-try-on': 'fal-ai/fashn/tryon/v1.6',
+        speedpainting: 'fal-ai/kling-video/v2.1/pro/image-to-video',
+        'sound-generator': 'fal-ai/elevenlabs/sound-effects/v2',
+      },
+    },
+    requestTimeoutMs: 2000,
+    retries: 0,
+    ...extra,
+  };
+}
+
+/**
+ * A fake fal serving the image model (one PNG result; `endpoint.endless` keeps requests running) and
+ * its webhook signing keys, with the requests it got.
+ */
+export async function startFakeFal() {
+  const server = await startFakeServer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0502a' } })
+    .png()
+    .toBuffer();
+  const endpoint: FakeFalEndpoint = { output: { images: [{ url: `${server.url}/files/fox.png`, content_type: 'image/png' }], seed: 7 } };
+  const keys = falSigningKeys();
+  serveFal(server, { key: FAL_KEY, endpoints: { [FAL_IMAGE_MODEL]: endpoint }, files: { 'fox.png': png }, jwks: keys.jwks });
+  return {
+    server,
+    endpoint,
+    signingKey: keys.privateKey,
+    submissions: () => server.requests.filter((request) => request.method === 'POST' && request.path.startsWith(`/${FAL_IMAGE_MODEL}`)),
+    cancels: () => server.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/cancel')),
+  };
+}
