@@ -43,9 +43,16 @@ export async function startFakeFal() {
     .toBuffer();
   const endpoint: FakeFalEndpoint = { output: { images: [{ url: `${server.url}/files/fox.png`, content_type: 'image/png' }], seed: 7 } };
   const keys = falSigningKeys();
-  serveFal(server, { key: FAL_KEY, endpoints: { [FAL_IMAGE_MODEL]: endpoint }, files: { 'fox.png': png }, jwks: keys.jwks });
+  const { handler } = serveFal(server, {
+    key: FAL_KEY,
+    endpoints: { [FAL_IMAGE_MODEL]: endpoint },
+    files: { 'fox.png': png },
+    jwks: keys.jwks,
+  });
   return {
     server,
+    /** fal's protocol, for a test that puts its own handler in front (server.handle). */
+    handler,
     endpoint,
     signingKey: keys.privateKey,
     submissions: () => server.requests.filter((request) => request.method === 'POST' && request.path.startsWith(`/${FAL_IMAGE_MODEL}`)),

@@ -28,6 +28,7 @@ let token: string;
 let userId: string;
 let submissions: () => FakeServer['requests'];
 let cancels: () => FakeServer['requests'];
+let falProtocol: Awaited<ReturnType<typeof startFakeFal>>['handler'];
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
@@ -60,7 +61,7 @@ async function submitFoxJob(): Promise<Job> {
 
 beforeAll(async () => {
   const fake = await startFakeFal();
-  ({ server: fal, endpoint, submissions, cancels } = fake);
+  ({ server: fal, endpoint, submissions, cancels, handler: falProtocol } = fake);
   engines = createEngineRegistry(falEnginesConfig(fal), { pollIntervalMs: 20 });
   t = await buildTestApp({ jobs: { runWorker: false, engines } });
   const user = await registerUser(t.app);
@@ -163,6 +164,55 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', providerRequestId: killed.providerRequestId, refundedAt: null });
     expect(submissions()).toHaveLength(1);
     expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
+  }, 90_000);
+
+  it('killed after the provider accepted a request but before its id was stored: the next run submits again, and the user gets one result and one charge', async () => {
+    await setBalance(t.database.db, userId, 100);
+    const job = await submitFoxJob();
+    // fal accepts the submission, but its answer is held until the worker that sent it is dead.
+    let accepted!: () => void;
+    const submissionArrived = new Promise<void>((resolve) => (accepted = resolve));
+    let release!: () => void;
+    const workerDead = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    fal.handle(async (request) => {
+      if (!held && request.method === 'POST' && request.path.startsWith(`/${MODEL}`)) {
+        held = true;
+        accepted();
+        await workerDead;
+      }
+      return falProtocol(request);
+    });
+    try {
+      const { child, exited, stderr } = startWorkerProcess(t, {
+        IMAGE_GENERATOR_PROVIDER: 'fal',
+        FAL_KEY: KEY,
+        FAL_QUEUE_URL: fal.url,
+        FAL_JWKS_URL: `${fal.url}/.well-known/jwks.json`,
+      });
+      const arrived = await Promise.race([
+        submissionArrived.then(() => true),
+        new Promise((resolve) => setTimeout(resolve, 40_000, false)),
+      ]);
+      child.kill('SIGKILL');
+      expect(arrived, `the worker submitted (${stderr()})`).toBe(true);
+      expect(await exited).toBe('SIGKILL');
+    } finally {
+      release();
+    }
+    const killed = await rowOf(job.id);
+    expect(killed).toMatchObject({ status: 'running', providerRequestId: null });
+
+    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([job.id]);
+    const restarted = worker();
+    restarted.start();
+    await restarted.idle();
+    await restarted.stop();
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', refundedAt: null });
+    // No provider here takes an idempotency key: the request the dead worker could not store is paid for at the provider.
+    expect(submissions()).toHaveLength(2);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
+    fal.handle(falProtocol);
   }, 90_000);
 });
 
