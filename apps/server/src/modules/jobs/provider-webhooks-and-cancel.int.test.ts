@@ -99,7 +99,13 @@ beforeAll(async () => {
   endpoint = fal.endpoint;
   replicate = await startFakeServer();
   serveReplicate(replicate, { token: REPLICATE_TOKEN, models: {}, files: {}, webhookSecret: REPLICATE_SECRET });
-  engines = createEngineRegistry(falEnginesConfig(fal.server, { replicate: replicateSettings() }), { pollIntervalMs: 20 });
+  engines = createEngineRegistry(
+    falEnginesConfig(fal.server, {
+      replicate: replicateSettings(),
+      fashn: { apiKey: 'fa-test', baseUrl: replicate.url, model: 'tryon-v1.6' },
+    }),
+    { pollIntervalMs: 20 },
+  );
   t = await buildTestApp({ jobs: { runWorker: false, engines } });
   const user = await registerUser(t.app);
   token = user.accessToken;
@@ -257,6 +263,29 @@ describe('jobs left at a hosted provider until its webhook', () => {
     expect((await rowOf(job.id)).status).toBe('at_provider');
     const signed = await deliver(REPLICATE_SECRET);
     expect(signed.statusCode).toBe(200);
+    expect((await rowOf(job.id)).status).toBe('queued');
+    await t.database.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, job.id));
+  });
+
+  it('takes FASHN’s unsigned deliveries only as a cue to look: the job is queued, and its next run reads the status from FASHN', async () => {
+    const job = await submitFoxJob();
+    const requestId = `fashn-${randomUUID()}`;
+    await t.database.db
+      .update(jobs)
+      .set({ status: 'at_provider', provider: 'fashn', providerModel: 'tryon-v1.6', providerRequestId: requestId })
+      .where(eq(jobs.id, job.id));
+    const deliver = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/providers/fashn',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      });
+    expect((await deliver('{"not": "a prediction"}')).statusCode).toBe(400);
+    expect((await rowOf(job.id)).status).toBe('at_provider');
+    expect((await deliver(JSON.stringify({ id: requestId, status: 'completed', output: ['https://cdn.fashn.ai/x.png'] }))).statusCode).toBe(
+      200,
+    );
     expect((await rowOf(job.id)).status).toBe('queued');
     await t.database.db.update(jobs).set({ status: 'failed' }).where(eq(jobs.id, job.id));
   });
