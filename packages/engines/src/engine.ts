@@ -52,6 +52,8 @@ export type EngineContext = {
   onProviderCall?(call: ProviderCall): void;
   /** Present when providers can reach our webhook: a long request is then left to it (see {@link AtProvider}). */
   webhooks?: ProviderWebhooks;
+  /** The admin's order of the service's hosted providers (platform settings); the environment's order when absent. */
+  providerOrder?: readonly string[];
 };
 
 /** Our webhook for providers that call back when a request ends. */

@@ -7,7 +7,7 @@ import { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
 import { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
 import { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
 import { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
-import { createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
+import { configuredProviders, createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
 import type { EnginesConfig } from './remote/remote-config.ts';
 import type { QueueClient, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
 
@@ -26,6 +26,8 @@ export type EngineRegistry = {
    * timestamp window); null when that provider is not configured in this process.
    */
   verifyWebhook(provider: string, rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookVerification | null>;
+  /** The hosted providers a remote service can run on here, in the environment's order, with their models; [] when built in. */
+  providersOf(service: ServiceKey): { name: string; model: string }[];
 };
 
 export const builtinEngines: Record<ServiceKey, AnyEngine> = {
@@ -44,6 +46,10 @@ export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegist
     infoFor: (service) => ({ kind: engines[service].kind, label: engines[service].label }),
     cancelRequest: async () => false,
     verifyWebhook: async () => null,
+    providersOf: (service) => {
+      const engine = engines[service];
+      return engine.kind === 'remote' && engine.provider ? [engine.provider] : [];
+    },
   };
 }
 
@@ -64,5 +70,6 @@ export function createEngineRegistry(config: EnginesConfig, options: { pollInter
       return (await verifiers.get(provider)?.verifyWebhook(rawBody, headers)) ?? null;
     },
     cancelRequest: async (request) => (await queueClientOf(config, request.provider, request.model)?.cancel(request.requestId)) ?? false,
+    providersOf: (service) => (engines[service].kind === 'remote' ? configuredProviders(config, service) : []),
   };
 }

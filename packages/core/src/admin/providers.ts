@@ -41,5 +41,13 @@ export const providerHealthSchema = z.object({
     capUsd: z.number().nullable(),
     capReached: z.boolean(),
   }),
+  /** Each service on hosted providers: the providers configured here (environment order) and the order jobs try them in. */
+  chains: z.array(
+    z.object({
+      service: z.string(),
+      configured: z.array(z.object({ provider: z.string(), model: z.string() })),
+      tried: z.array(z.string()),
+    }),
+  ),
 });
 export type ProviderHealth = z.infer<typeof providerHealthSchema>;

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { apiKeyRateLimitRange, defaultApiKeyRateLimit } from '../api-keys/schemas.ts';
 import { FREE_PLAN } from '../credits/rules.ts';
 import { CRYPTO_MIN_AMOUNT_EXCLUSIVE } from '../payments/crypto.ts';
+import { serviceKeys, serviceNames } from '../services/catalogue.ts';
+import type { ServiceKey } from '../services/catalogue.ts';
+import { providerDisplayNames, providerNames, serviceProviders } from '../services/providers.ts';
+import type { ProviderName } from '../services/providers.ts';
 
 export const settingsMessages = {
   saved: 'Settings saved',
@@ -25,6 +29,29 @@ export const sellerDetailsSchema = z.strictObject({
   taxId: text('Tax id', 60),
 });
 export type SellerDetails = z.infer<typeof sellerDetailsSchema>;
+
+/**
+ * The order in which a service's hosted providers are tried, per service; a service left out keeps the order of
+ * the environment (`<SERVICE>_PROVIDERS`). Each provider must be one that can run the service, named once.
+ */
+export const providerOrderSchema = z
+  .partialRecord(z.enum(serviceKeys), z.array(z.enum(providerNames, 'Unknown provider')).max(providerNames.length))
+  .superRefine((order, context) => {
+    for (const [service, providers] of Object.entries(order) as [ServiceKey, ProviderName[]][]) {
+      const unfit = providers.find((provider) => !serviceProviders[service].includes(provider));
+      if (unfit) {
+        context.addIssue({
+          code: 'custom',
+          path: [service],
+          message: `${providerDisplayNames[unfit]} does not offer ${serviceNames[service]}`,
+        });
+      }
+      if (new Set(providers).size !== providers.length) {
+        context.addIssue({ code: 'custom', path: [service], message: `Name each provider of ${serviceNames[service]} once` });
+      }
+    }
+  });
+export type ProviderOrder = z.infer<typeof providerOrderSchema>;
 
 /**
  * The platform settings an admin edits on /admin/settings (PUT body and stored row). Every field has
@@ -72,6 +99,7 @@ export const platformSettingsSchema = z.strictObject({
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'The daily provider budget must have at most 2 decimals')
     .nullable()
     .default(null),
+  providerOrder: providerOrderSchema.default({}),
   supportUrl: optionalUrl('Support chat link').default(''),
   communityUrl: optionalUrl('Community link').default(''),
   supportEmail: z.union([z.literal(''), z.email('Support address must be an e-mail address').max(254)]).default(''),

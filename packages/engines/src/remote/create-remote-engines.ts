@@ -138,6 +138,15 @@ function adapterOf(config: EnginesConfig, service: ServiceKey, provider: Provide
   return null;
 }
 
+/** A remote service's providers that have settings here, in the configured order, with the model each runs; [] for a built-in service. */
+export function configuredProviders(config: EnginesConfig, service: ServiceKey): { name: ProviderName; model: string }[] {
+  if (config.kinds[service] !== 'remote') return [];
+  const chosen = config.providers?.[service] ?? [serviceProviders[service][0]!];
+  return chosen
+    .filter((provider) => adapterOf(config, service, provider, {}) !== null)
+    .map((provider) => ({ name: provider, model: modelOf(config, service, provider) }));
+}
+
 /**
  * For each remote service, the engines of its configured providers in order (`<SERVICE>_PROVIDERS`),
  * skipping providers without settings. A fallback runner can try them one after the other.

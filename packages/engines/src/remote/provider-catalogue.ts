@@ -1,7 +1,8 @@
-import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { providerNames, serviceProviders } from '@lumen/core/services/providers';
+import type { ProviderName } from '@lumen/core/services/providers';
 
-export const providerNames = ['fal', 'replicate', 'openai', 'elevenlabs', 'fashn', 'removebg'] as const;
-export type ProviderName = (typeof providerNames)[number];
+export { providerNames, serviceProviders };
+export type { ProviderName };
 
 /** The variable holding each provider's key. */
 export const providerKeyVariables: Record<ProviderName, string> = {
@@ -11,16 +12,6 @@ export const providerKeyVariables: Record<ProviderName, string> = {
   elevenlabs: 'ELEVENLABS_API_KEY',
   fashn: 'FASHN_API_KEY',
   removebg: 'REMOVE_BG_API_KEY',
-};
-
-/** Which providers can run each service; the first is the default (what earlier versions used). */
-export const serviceProviders: Record<ServiceKey, readonly ProviderName[]> = {
-  'ai-background': ['replicate', 'fal', 'openai', 'removebg'],
-  'image-generator': ['replicate', 'fal', 'openai'],
-  'virtual-try-on': ['replicate', 'fal', 'fashn'],
-  speedpainting: ['replicate', 'fal'],
-  'sales-pilot': ['openai'],
-  'sound-generator': ['replicate', 'fal', 'elevenlabs'],
 };
 
 /** Services with a hosted model on fal (every media service). */

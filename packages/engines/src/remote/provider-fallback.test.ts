@@ -32,6 +32,21 @@ const context = (existingProvider?: string): EngineContext => ({
 });
 
 describe('provider fallback', () => {
+  it('tries the providers in the admin’s order, skipping ones not configured, then the configured ones it left out', async () => {
+    const calls: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['transient'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['transient'], calls) },
+        { provider: 'openai', engine: scripted('openai', ['ok'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    const result = await engine.run({ params: {}, files: {} }, { ...context(), providerOrder: ['elevenlabs', 'replicate'] });
+    expect(calls).toEqual(['replicate', 'fal', 'openai']);
+    expect(result.provider).toEqual({ name: 'openai', model: 'openai-model' });
+  });
+
   it('keeps a job whose request was left to the webhook on its provider: no next provider, no failure counted', async () => {
     const calls: string[] = [];
     const engine = withProviderFallback(

@@ -1,4 +1,5 @@
 import { AtProvider, HandOver } from '../engine.ts';
+import { orderProviders } from '@lumen/core/services/providers';
 import type { Engine, EngineContext } from '../engine.ts';
 
 /**
@@ -40,10 +41,14 @@ const isTransient = (error: unknown) => (error as { transient?: unknown } | null
 
 /**
  * The order to try: the provider an earlier run of the job already submitted to comes first (its
- * request is resumed, not paid twice), then the configured order without providers whose circuit is
- * open; when every circuit is open, the configured order (a trial call is better than no call).
+ * request is resumed, not paid twice), then the admin's order (or the configured one) without providers
+ * whose circuit is open; when every circuit is open, that order (a trial call is better than no call).
  */
-function tryOrder<P>(candidates: Candidate<P>[], circuits: ProviderCircuits, context: EngineContext): Candidate<P>[] {
+function tryOrder<P>(configured: Candidate<P>[], circuits: ProviderCircuits, context: EngineContext): Candidate<P>[] {
+  const candidates = orderProviders(
+    configured.map(({ provider }) => provider),
+    context.providerOrder,
+  ).map((name) => configured.find(({ provider }) => provider === name)!);
   const resumed = context.requests?.existing?.provider;
   const closed = candidates.filter(({ provider }) => provider === resumed || !circuits.isOpen(provider));
   const order = closed.length > 0 ? closed : candidates;

@@ -8,6 +8,8 @@ import {
   tryOnStatisticsSchema,
 } from '@lumen/core/jobs/schemas';
 import { providerHealthQuerySchema, providerHealthSchema } from '@lumen/core/admin/providers';
+import { serviceKeys } from '@lumen/core/services/catalogue';
+import { orderProviders } from '@lumen/core/services/providers';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { auditActorOf } from '../audit/index.ts';
@@ -127,12 +129,21 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const settings = await getPlatformSettings(app.db);
-      const data = await getProviderHealth(app.db, {
+      const health = await getProviderHealth(app.db, {
         hours: request.query.hours,
         capUsd: settings.dailyProviderSpendCapUsd,
         now: new Date(),
       });
-      return { success: true as const, data };
+      const chains = serviceKeys.flatMap((service) => {
+        const configured = app.engines.providersOf(service);
+        if (configured.length === 0) return [];
+        const tried = orderProviders(
+          configured.map(({ name }) => name),
+          settings.providerOrder[service],
+        );
+        return [{ service, configured: configured.map(({ name, model }) => ({ provider: name, model })), tried }];
+      });
+      return { success: true as const, data: { ...health, chains } };
     },
   );
 };

@@ -62,7 +62,21 @@ async function submitFoxJob(): Promise<Job> {
 beforeAll(async () => {
   const fake = await startFakeFal();
   ({ server: fal, endpoint, submissions, cancels, handler: falProtocol } = fake);
-  engines = createEngineRegistry(falEnginesConfig(fal), { pollIntervalMs: 20 });
+  // Replicate is configured second for the image generator (the admin order test); no test here reaches it.
+  const replicate = {
+    apiToken: 'r8_unused',
+    baseUrl: 'http://127.0.0.1:9',
+    models: {
+      'ai-background': 'bria/remove-background',
+      'image-generator': 'black-forest-labs/flux-schnell',
+      'virtual-try-on': 'owner/try-on',
+      speedpainting: 'owner/video',
+      'sound-generator': 'owner/sound',
+    },
+  };
+  engines = createEngineRegistry(falEnginesConfig(fal, { replicate, providers: { 'image-generator': ['fal', 'replicate'] } }), {
+    pollIntervalMs: 20,
+  });
   t = await buildTestApp({ jobs: { runWorker: false, engines } });
   const user = await registerUser(t.app);
   token = user.accessToken;
@@ -218,17 +232,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
 
 describe('provider health and the daily provider budget', () => {
   const admin = async () => bearer(await adminAccessToken(t.app));
-  const putBudget = async (capUsd: number | null) => {
+  const putSettings = async (change: Record<string, unknown>) => {
     const headers = await admin();
     const current = (await t.app.inject({ method: 'GET', url: '/api/v1/admin/settings', headers })).json().data.settings;
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/admin/settings',
-      headers,
-      payload: { ...current, dailyProviderSpendCapUsd: capUsd },
-    });
-    expect(saved.statusCode).toBe(200);
+    return t.app.inject({ method: 'PUT', url: '/api/v1/admin/settings', headers, payload: { ...current, ...change } });
   };
+  const putBudget = async (capUsd: number | null) => expect((await putSettings({ dailyProviderSpendCapUsd: capUsd })).statusCode).toBe(200);
+  const imageEngine = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/services', headers: bearer(token) }))
+      .json()
+      .data.find((entry: { key: string }) => entry.key === 'image-generator').engine;
+  const imageChain = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/admin/providers', headers: await admin() }))
+      .json()
+      .data.chains.find((chain: { service: string }) => chain.service === 'image-generator');
+
+  it('lets an admin order a service’s providers: the catalogue names the new first, and jobs try them in that order', async () => {
+    expect(await imageEngine()).toMatchObject({ kind: 'remote', provider: 'fal', model: MODEL });
+    expect(await imageChain()).toEqual({
+      service: 'image-generator',
+      configured: [
+        { provider: 'fal', model: MODEL },
+        { provider: 'replicate', model: 'black-forest-labs/flux-schnell' },
+      ],
+      tried: ['fal', 'replicate'],
+    });
+    const unfit = await putSettings({ providerOrder: { 'image-generator': ['elevenlabs'] } });
+    expect(unfit.statusCode).toBe(400);
+    expect(unfit.json().message).toMatch(/ElevenLabs does not offer/);
+    expect((await putSettings({ providerOrder: { 'image-generator': ['fal', 'fal'] } })).statusCode).toBe(400);
+
+    expect((await putSettings({ providerOrder: { 'image-generator': ['replicate', 'fal'] } })).statusCode).toBe(200);
+    expect(await imageEngine()).toMatchObject({ provider: 'Replicate', model: 'black-forest-labs/flux-schnell' });
+    expect((await imageChain()).tried).toEqual(['replicate', 'fal']);
+    // OpenAI is not configured here: named first, it is skipped.
+    expect((await putSettings({ providerOrder: { 'image-generator': ['openai', 'fal'] } })).statusCode).toBe(200);
+    expect((await imageChain()).tried).toEqual(['fal', 'replicate']);
+    expect((await putSettings({ providerOrder: {} })).statusCode).toBe(200);
+  });
 
   it('shows each provider’s calls, success rate and latency, and today’s spend', async () => {
     await setBalance(t.database.db, userId, 100);

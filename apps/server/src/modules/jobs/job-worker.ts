@@ -17,6 +17,7 @@ import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
 import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
+import { getPlatformSettings } from '../settings/index.ts';
 import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
@@ -209,13 +210,14 @@ export function createJobWorker(deps: Deps): JobWorker {
         signal.addEventListener('abort', fail, { once: true });
       });
       const requests = providerRequestStore(db, job, workerId);
+      const providerOrder = (await getPlatformSettings(db)).providerOrder[service];
       const runStartedAt = Date.now();
       const onProviderCall = (call: ProviderCall) =>
         void recordProviderCall(db, job, call).catch((error: unknown) =>
           jobLog.warn({ err: error }, 'job worker: recording a provider call failed'),
         );
       const result = await Promise.race([
-        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall, webhooks }),
+        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall, webhooks, providerOrder }),
         aborted,
       ]);
       const outputs = await storeOutputs(job.id, result);

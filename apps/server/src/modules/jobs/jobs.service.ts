@@ -177,7 +177,11 @@ export function createJobsService(deps: Deps) {
       createJob(viewer, { service: body.service, params: body.params, files: body.files }, submission),
 
     async listServices(viewer: Viewer | null): Promise<ServiceEntry[]> {
-      const [costs, account] = await Promise.all([listServiceCosts(db), viewer ? findCreditAccount(db, viewer.id) : null]);
+      const [costs, account, settings] = await Promise.all([
+        listServiceCosts(db),
+        viewer ? findCreditAccount(db, viewer.id) : null,
+        getPlatformSettings(db),
+      ]);
       const freeRunsPerDay = deps.freeJobLimits.freeJobsPerAccount.max;
       return orderedServiceDefinitions.map((definition) => {
         const cost = costs.find((row) => row.serviceKey === definition.key)?.cost ?? 0;
@@ -190,7 +194,7 @@ export function createJobsService(deps: Deps) {
           ...(usesLeft !== undefined ? { usesLeft } : {}),
           ...(cost === 0 && freeRunsPerDay > 0 ? { freeRunsPerDay } : {}),
           outputKind: definition.outputKind,
-          engine: discloseEngine(deps.engines, definition.key),
+          engine: discloseEngine(deps.engines, definition.key, settings.providerOrder[definition.key]),
           files: definition.files.map(({ purpose: _purpose, ...file }) => file),
         };
       });

@@ -18,7 +18,10 @@ type CallRow = {
 const isoOf = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Each provider's calls over the last `hours` (success rate, median and p95 latency), and today's spend against the budget. */
-export async function getProviderHealth(db: Db, input: { hours: number; capUsd: number | null; now: Date }): Promise<ProviderHealth> {
+export async function getProviderHealth(
+  db: Db,
+  input: { hours: number; capUsd: number | null; now: Date },
+): Promise<Omit<ProviderHealth, 'chains'>> {
   const since = new Date(input.now.getTime() - input.hours * 3_600_000);
   const [calls, byProvider] = await Promise.all([
     db.execute(sql`

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ProviderHealth } from '@lumen/core/admin/providers';
 import type { PlatformSettings } from '@lumen/core/settings/platform-settings';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
@@ -16,6 +17,7 @@ const settings: PlatformSettings = {
   cryptoThreshold: 19.2,
   defaultApiKeyRateLimit: 100,
   dailyProviderSpendCapUsd: null,
+  providerOrder: {},
   supportUrl: '',
   communityUrl: '',
   supportEmail: '',
@@ -24,8 +26,16 @@ const settings: PlatformSettings = {
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
 
 /** Serves `stored` and echoes every PUT back, as the server does. */
-function serveSettings(stored: PlatformSettings) {
+function serveSettings(stored: PlatformSettings, chains: ProviderHealth['chains'] = []) {
   return mockFetch((url, init) => {
+    if (url.startsWith('/api/v1/admin/providers')) {
+      return ok({
+        since: '2026-11-26T00:00:00.000Z',
+        providers: [],
+        spend: { todayMicroUsd: 0, byProvider: {}, capUsd: null, capReached: false },
+        chains,
+      });
+    }
     if (url === '/api/v1/admin/settings' && init.method === 'PUT') {
       return ok({ settings: JSON.parse(String(init.body)), updatedAt: '2026-11-21T10:00:00.000Z', updatedBy: 'admin@example.com' });
     }
@@ -93,6 +103,38 @@ describe('/admin/settings', () => {
     expect(await screen.findByText(/Last saved .* by admin@example.com/)).toBeInTheDocument();
   });
 
+  it('orders a tool’s hosted providers: moving one up saves the order, and the environment’s order can be restored', async () => {
+    const fetchMock = serveSettings(settings, [
+      {
+        service: 'image-generator',
+        configured: [
+          { provider: 'fal', model: 'fal-ai/flux/schnell' },
+          { provider: 'openai', model: 'gpt-image-1' },
+        ],
+        tried: ['fal', 'openai'],
+      },
+      { service: 'sales-pilot', configured: [{ provider: 'openai', model: 'gpt-4o-mini' }], tried: ['openai'] },
+    ]);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], { path: '/admin/settings', auth: admin });
+    const list = await screen.findByRole('list', { name: 'Image Generation providers, first tried first' });
+    expect(list).toHaveTextContent(/1\.fal.*2\.OpenAI/);
+    // One provider: nothing to order.
+    expect(screen.queryByRole('list', { name: /Sales Pilot Analysis providers/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Move fal up for Image Generation' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Move OpenAI up for Image Generation' }));
+    expect(list).toHaveTextContent(/1\.OpenAI.*2\.fal/);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
+    expect(putBodies(fetchMock)[0]!.providerOrder).toEqual({ 'image-generator': ['openai', 'fal'] });
+
+    await user.click(await screen.findByRole('button', { name: 'Use the environment’s order' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(2));
+    expect(putBodies(fetchMock)[1]!.providerOrder).toEqual({});
+  });
+
   it('shows no daily hosted AI budget as an empty field, and saves a typed budget as a number', async () => {
     const fetchMock = serveSettings(settings);
     const user = userEvent.setup();
@@ -118,22 +160,20 @@ describe('/admin/settings', () => {
   it('keeps a stored budget when other settings are saved, and clearing the field saves no budget (null)', async () => {
     const fetchMock = serveSettings({ ...settings, dailyProviderSpendCapUsd: 40 });
     const user = userEvent.setup();
-    const { queryClient } = renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], {
-      path: '/admin/settings',
-      auth: admin,
-    });
-    const cachedProviders = ['admin', 'providers', 24];
-    queryClient.setQueryData(cachedProviders, { spend: { capUsd: 40 } });
+    renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], { path: '/admin/settings', auth: admin });
+    const providerReads = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/v1/admin/providers')).length;
     const budget = await screen.findByLabelText(budgetLabel);
     await waitFor(() => expect(budget).toHaveValue(40));
 
     await user.clear(screen.getByLabelText('Free plan credits'));
     await user.type(screen.getByLabelText('Free plan credits'), '8');
+    await waitFor(() => expect(providerReads()).toBeGreaterThan(0));
+    const readsBeforeSave = providerReads();
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
     expect(putBodies(fetchMock)[0]).toEqual({ ...settings, freePlanCredits: 8, dailyProviderSpendCapUsd: 40 });
-    // The providers page must not show a budget from before the save.
-    await waitFor(() => expect(queryClient.getQueryState(cachedProviders)?.isInvalidated).toBe(true));
+    // The providers' figures (budget, order) are read again: nothing from before the save stays on screen.
+    await waitFor(() => expect(providerReads()).toBeGreaterThan(readsBeforeSave));
     expect(await screen.findByText(/Last saved .* by admin@example.com/)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText(budgetLabel));

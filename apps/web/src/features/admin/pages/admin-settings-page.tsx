@@ -21,6 +21,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { useAdminSettingsQuery, useSaveAdminSettings } from '@/features/settings/api/admin-settings.ts';
 import { adminKeys } from '../api/admin-keys.ts';
 import { MailOutboxSection } from '../components/mail-outbox-section.tsx';
+import { ProviderOrderField } from '../components/provider-order-field.tsx';
 
 const serverFields: Path<PlatformSettingsInput>[] = [
   'maintenanceBanner.message',
@@ -60,6 +61,8 @@ export function AdminSettingsPage() {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    watch,
     formState: { errors, isDirty },
   } = form;
 
@@ -161,6 +164,14 @@ export function AdminSettingsPage() {
                 inputMode="decimal"
                 error={errors.dailyProviderSpendCapUsd?.message}
                 {...register('dailyProviderSpendCapUsd', optionalNumber)}
+              />
+            </div>
+            <div className="mt-4 space-y-2">
+              <h3 className="text-sm font-semibold text-slate-900">Order of providers</h3>
+              <p className="text-xs text-slate-500">Jobs go to the first provider; when it fails or is down, the next takes over.</p>
+              <ProviderOrderField
+                value={watch('providerOrder') ?? {}}
+                onChange={(next) => setValue('providerOrder', next, { shouldDirty: true })}
               />
             </div>
           </Card>

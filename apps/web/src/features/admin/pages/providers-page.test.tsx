@@ -38,6 +38,7 @@ const health: ProviderHealth = {
     },
   ],
   spend: { todayMicroUsd: 1_234_500, byProvider: { fal: 1_200_000, 'remove.bg': 34_500 }, capUsd: 5, capReached: false },
+  chains: [],
 };
 
 function serve(data: ProviderHealth) {
