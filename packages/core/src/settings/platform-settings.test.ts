@@ -12,7 +12,9 @@ describe('the providers’ order in the platform settings', () => {
 
   it('refuses a provider that does not offer the service, one named twice, and an unknown name, saying which', () => {
     expect(parse({ speedpainting: ['elevenlabs'] }).error?.issues[0]?.message).toBe('ElevenLabs does not offer Speed Painting Video');
-    expect(parse({ 'sales-pilot': ['openai', 'openai'] }).error?.issues[0]?.message).toBe('Name each provider of Sales Pilot Analysis once');
+    expect(parse({ 'sales-pilot': ['openai', 'openai'] }).error?.issues[0]?.message).toBe(
+      'Name each provider of Sales Pilot Analysis once',
+    );
     expect(parse({ 'image-generator': ['midjourney'] }).success).toBe(false);
     expect(parse({ 'no-such-service': ['fal'] }).success).toBe(false);
   });
