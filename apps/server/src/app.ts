@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import cookie from '@fastify/cookie';
+import pino from 'pino';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -105,8 +106,9 @@ export const appPlugin = fp(
       parseJson(request, body as string, done);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
 
     await app.register(errorsPlugin);
@@ -209,10 +211,21 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/**
+ * Log options that write to stdout (no stream, file or transport of their own) get pino's asynchronous destination:
+ * a line is handed to the kernel at once when no write is under way, and lines that come while one is are written
+ * together after it, instead of one blocking write per line (about 6 % of a cached read's time). pino flushes what
+ * is left when the process exits.
+ */
+function withAsynchronousStdout(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
+  if (!logger || typeof logger !== 'object' || 'stream' in logger || 'transport' in logger || 'file' in logger) return logger;
+  return { ...logger, stream: pino.destination({ dest: 1, sync: false, minLength: 0 }) };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withAsynchronousStdout(options.logger ?? false),
     genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,

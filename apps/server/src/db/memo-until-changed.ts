@@ -31,3 +31,59 @@ export function memoUntilChanged<T>(feed: ChangeFeed, tables: readonly string[],
     return value;
   };
 }
+
+/** What a keyed load answers: the value, and until when (in the clock's milliseconds) it stays true without a change. */
+export type Expiring<T> = { value: T; validUntilMs: number | null };
+
+/**
+ * memoUntilChanged per key (a normalised query), for answers that also change with time: each value is kept from
+ * the moment it was read (`now`, passed to `load`) until its `validUntilMs` (e.g. the next scheduled post's publish
+ * time) or a notice about one of `tables`, whichever comes first. At most `maxKeys` keys are kept; past that the
+ * copies are dropped and kept again as they are read.
+ */
+export function keyedMemoUntilChanged<K, T>(
+  feed: ChangeFeed,
+  tables: readonly string[],
+  options: { clock: () => Date; maxKeys: number; keyOf: (input: K) => string },
+  load: (input: K, now: Date) => Promise<Expiring<T>>,
+): (input: K) => Promise<T> {
+  type Kept = { generation: number; fromMs: number; value: Promise<Expiring<T>> };
+  const kept = new Map<string, Kept>();
+  let generation = 0;
+  const forget = () => {
+    generation += 1;
+    kept.clear();
+  };
+  feed.subscribe({
+    onNotice: (notice) => {
+      if (notice.topic === 'public' && (notice.key === '*' || tables.includes(notice.key))) forget();
+    },
+    onReset: forget,
+  });
+  const fresh = async (entry: Kept, nowMs: number): Promise<T | null> => {
+    const answer = await entry.value;
+    return answer.validUntilMs === null || nowMs < answer.validUntilMs ? answer.value : null;
+  };
+  return async (input) => {
+    const now = options.clock();
+    if (!feed.isLive()) return (await load(input, now)).value;
+    const key = options.keyOf(input);
+    const nowMs = now.getTime();
+    const entry = kept.get(key);
+    if (entry && entry.generation === generation && entry.fromMs <= nowMs) {
+      const value = await fresh(entry, nowMs).catch(() => null);
+      if (value !== null) return value;
+    }
+    const value = load(input, now);
+    const started: Kept = { generation, fromMs: nowMs, value };
+    if (!kept.has(key) && kept.size >= options.maxKeys) kept.clear();
+    kept.set(key, started);
+    value.catch(() => {
+      if (kept.get(key) === started) kept.delete(key);
+    });
+    const answer = await value;
+    // A notice that overtook the read (the generation moved on) has already dropped it: it is not kept.
+    if (started.generation !== generation && kept.get(key) === started) kept.delete(key);
+    return answer.value;
+  };
+}

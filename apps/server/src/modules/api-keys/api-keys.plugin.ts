@@ -4,6 +4,8 @@ import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { createExpiryReminderTask } from './key-expiry-reminders.ts';
 import { apiKeyCredential } from './key-auth.ts';
+import { createKeyRowCache } from './key-row-cache.ts';
+import type { KeyRowCache } from './key-row-cache.ts';
 import type { RequestApiKey } from './key-auth.ts';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './rate-limit-store.ts';
 import type { RateLimitStore } from './rate-limit-store.ts';
@@ -15,7 +17,7 @@ import type { WebhookDispatcherOptions } from './webhook-dispatcher.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher };
+    apiKeys: { rateLimitStore: RateLimitStore; usage: UsageRecorder; webhooks: WebhookDispatcher; keyRows: KeyRowCache };
   }
   interface FastifyRequest {
     /** Set when the request is authenticated by an API key. */
@@ -48,15 +50,17 @@ export const apiKeysPlugin = fp(
       log: app.log,
       ...options.webhooks,
     });
-    app.decorate('apiKeys', { rateLimitStore, usage, webhooks });
+    app.decorate('apiKeys', { rateLimitStore, usage, webhooks, keyRows: createKeyRowCache(app.database.changes) });
     app.decorateRequest('apiKey', null);
 
     // A key on any other API route (public ones included) is refused, not ignored (the contract's 403).
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config?.apiKey === true || !request.routeOptions.url?.startsWith('/api/')) return;
-      if (apiKeyCredential(request) !== null) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
+    // Callback hooks, not async ones: on the many requests without a key they return at once, without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config?.apiKey === true || !request.routeOptions.url?.startsWith('/api/')) return done();
+      if (apiKeyCredential(request) !== null) return done(new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere));
+      done();
     });
-    const rateLimitHeaders = async (request: FastifyRequest, reply: FastifyReply) => {
+    const setRateLimitHeaders = (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.apiKey;
       if (!key) return;
       reply.header('ratelimit-limit', String(key.rateLimit));
@@ -64,19 +68,27 @@ export const apiKeysPlugin = fp(
       reply.header('ratelimit-reset', String(key.limit.resetSeconds));
     };
     // preHandler for streams that hijack the reply (SSE), onSend for everything else, errors included.
-    app.addHook('preHandler', rateLimitHeaders);
-    app.addHook('onSend', rateLimitHeaders);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('preHandler', (request, reply, done) => {
+      setRateLimitHeaders(request, reply);
+      done();
+    });
+    app.addHook('onSend', (request, reply, payload, done) => {
+      setRateLimitHeaders(request, reply);
+      done(null, payload);
+    });
+    app.addHook('onResponse', (request, reply, done) => {
       const key = request.apiKey;
-      if (!key) return;
-      usage.record({
-        keyId: key.id,
-        at: app.clock(),
-        ip: request.ip,
-        method: request.method,
-        route: request.routeOptions.url ?? request.url,
-        isError: reply.statusCode >= 400,
-      });
+      if (key) {
+        usage.record({
+          keyId: key.id,
+          at: app.clock(),
+          ip: request.ip,
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          isError: reply.statusCode >= 400,
+        });
+      }
+      done();
     });
 
     if (options.runWebhooks ?? app.jobWorker !== null) app.addHook('onReady', async () => webhooks.start());

@@ -8,7 +8,6 @@ import {
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
-import { findKeyByHash } from './api-keys.repository.ts';
 import { isAllowedIp } from './ip-allow-list.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
 
@@ -35,9 +34,9 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
 
 /**
  * Authenticates an API key on a route marked `config: { apiKey: true }` (403 elsewhere): one indexed
- * lookup by hash (the current secret, or the one a roll replaced), no cache, so a revoked, deleted or
- * expired key, a key of a suspended user or a request from outside the key's IP allow-list fails on its
- * very next request. Then counts the request against the key's per-minute limit (429 past it) and acts
+ * lookup by hash (the current secret, or the one a roll replaced), kept in memory until the database announces a
+ * change of the key or its owner (key-row-cache.ts), so a revoked, deleted or expired key, a key of a suspended
+ * user or a request from outside the key's IP allow-list fails on its very next request. Then counts the request against the key's per-minute limit (429 past it) and acts
  * as the key's owner.
  */
 export async function authenticateApiKey(request: FastifyRequest, credential: string): Promise<void> {
@@ -45,7 +44,7 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
   const invalid = () => new AppError('UNAUTHORIZED', 401, apiKeyMessages.invalidKey);
   if (!isWellFormedApiKey(credential)) throw invalid();
   const hash = hashApiKey(credential);
-  const row = await findKeyByHash(request.server.db, hash);
+  const row = await request.server.apiKeys.keyRows.find(request.server.db, hash);
   if (!row || row.status !== 'active' || row.deletedAt) throw invalid();
   const now = request.server.clock();
   if (!hashesEqual(row.keyHash, hash)) {

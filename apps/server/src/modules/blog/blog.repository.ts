@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, count, desc, eq, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, count, desc, eq, gt, ilike, lte, min, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PostStatus } from '@lumen/core/content/blog';
 import type { Db } from '../../db/database.ts';
@@ -7,6 +7,15 @@ import type { BlogPostRow } from './tables.ts';
 
 /** Published and its date has come: the only posts the public sees. */
 export const isLive = (now: Date): SQL => and(eq(blogPosts.status, 'published'), lte(blogPosts.publishAt, now)) as SQL;
+
+/** When the next published post whose date has not come yet goes live, or null when none is scheduled. */
+export async function findNextPublishAt(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ next: min(blogPosts.publishAt) })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, 'published'), gt(blogPosts.publishAt, now)));
+  return row?.next ? new Date(row.next) : null;
+}
 
 const newestFirst = [desc(blogPosts.publishAt), desc(blogPosts.createdAt)];
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { postSlugParamsSchema, publicPostListSchema, publicPostSchema, publicPostsQuerySchema } from '@lumen/core/content/blog';
 import { failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
+import { prepareJson, sendPreparedJson } from '../../lib/prepared-json.ts';
+import { keyedMemoUntilChanged } from '../../db/memo-until-changed.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { createBlogService } from './blog.service.ts';
 import { COVER_FILE_PATTERN } from './covers.ts';
@@ -10,6 +12,25 @@ import { COVER_FILE_PATTERN } from './covers.ts';
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   const blog = createBlogService({ db: app.db, storage: app.storage, clock: app.clock });
   const tags = ['blog'];
+  const postListResponse = ok(publicPostListSchema);
+  // Each page of the list (by its normalised query) is kept serialised, with its ETag, until a post changes in any
+  // process or the next scheduled post goes live, whichever comes first.
+  const postLists = keyedMemoUntilChanged(
+    app.database.changes,
+    ['blog_posts'],
+    {
+      clock: app.clock,
+      maxKeys: 1000,
+      keyOf: (query: { tag?: string; limit: number; page: number }) => `${query.page} ${query.limit} ${query.tag ?? ''}`,
+    },
+    async (query, now) => {
+      const [list, next] = await Promise.all([blog.listPublished(query, now), blog.nextPublishAt(now)]);
+      return {
+        value: prepareJson(postListResponse, { success: true as const, data: list }),
+        validUntilMs: next ? next.getTime() : null,
+      };
+    },
+  );
 
   app.get(
     '/blog/posts',
@@ -20,10 +41,10 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Published articles, newest first (page size 10 by default), optionally with one tag; plus the tags in use',
         querystring: publicPostsQuerySchema,
-        response: { 200: ok(publicPostListSchema), ...failures(400, 429) },
+        response: { 200: postListResponse, ...failures(400, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await blog.listPublished(request.query) }),
+    async (request, reply) => sendPreparedJson(request, reply, await postLists(request.query)),
   );
 
   app.get(

@@ -16,7 +16,15 @@ import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import type { Storage } from '../files/index.ts';
-import { findAdminPage, findBySlug, findLiveBySlug, findLivePage, findLiveTags, findRelated } from './blog.repository.ts';
+import {
+  findAdminPage,
+  findBySlug,
+  findLiveBySlug,
+  findLivePage,
+  findNextPublishAt,
+  findLiveTags,
+  findRelated,
+} from './blog.repository.ts';
 import { COVER_PREFIX, coverUrl, saveCover } from './covers.ts';
 import { readingMinutesOf, renderSafeHtml } from '../../lib/safe-markdown.ts';
 import { blogPosts } from './tables.ts';
@@ -122,8 +130,8 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
   }
 
   return {
-    async listPublished(query: { tag?: string; limit: number; page: number }): Promise<PublicPostList> {
-      const now = clock();
+    /** The live posts at `now` (default: the clock's now). */
+    async listPublished(query: { tag?: string; limit: number; page: number }, now: Date = clock()): Promise<PublicPostList> {
       const [{ rows, total }, tags] = await Promise.all([findLivePage(db, { ...query, now }), findLiveTags(db, now)]);
       return {
         items: rows.map(toSummary),
@@ -134,6 +142,9 @@ export function createBlogService(deps: { db: Db; storage: Storage; clock: () =>
         tags,
       };
     },
+
+    /** When the public list next changes by time alone (a scheduled post goes live), or null. */
+    nextPublishAt: (now: Date): Promise<Date | null> => findNextPublishAt(db, now),
 
     async getPublished(slug: string): Promise<PublicPost> {
       const now = clock();

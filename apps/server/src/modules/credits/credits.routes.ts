@@ -13,13 +13,23 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createCreditHistoryService } from './credit-history.service.ts';
-import { etagOnSend } from '../../lib/etag.ts';
+import { prepareJson, sendPreparedJson } from '../../lib/prepared-json.ts';
+import { memoUntilChanged } from '../../db/memo-until-changed.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   const history = createCreditHistoryService({ db: app.db });
   const catalogue = createCatalogueService({ db: app.db, changes: app.database.changes });
   const tags = ['credits'];
   const security = [{ bearerAuth: [] }];
+  // The public catalogue is answered from bytes serialised once, with their ETag, until it changes in any process.
+  const packagesResponse = ok(creditPackageListSchema);
+  const costsResponse = ok(serviceCostMapSchema);
+  const packagesBody = memoUntilChanged(app.database.changes, ['credit_packages'], async () =>
+    prepareJson(packagesResponse, { success: true as const, data: await catalogue.listActivePackages() }),
+  );
+  const costsBody = memoUntilChanged(app.database.changes, ['service_costs'], async () =>
+    prepareJson(costsResponse, { success: true as const, data: await catalogue.getServiceCostMap() }),
+  );
 
   app.get(
     '/credits/balance',
@@ -95,30 +105,28 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/credits/packages',
     {
-      onSend: etagOnSend,
       schema: {
         operationId: 'credits.listPackages',
         security: [],
         tags,
         summary: 'Active credit packages in the admin’s order (price in dollars)',
-        response: { 200: ok(creditPackageListSchema), ...failures(429) },
+        response: { 200: packagesResponse, ...failures(429) },
       },
     },
-    async () => ({ success: true as const, data: await catalogue.listActivePackages() }),
+    async (request, reply) => sendPreparedJson(request, reply, await packagesBody()),
   );
 
   app.get(
     '/credits/costs',
     {
-      onSend: etagOnSend,
       schema: {
         operationId: 'credits.listCosts',
         security: [],
         tags,
         summary: 'Credit cost per use of each service (0 = unlimited)',
-        response: { 200: ok(serviceCostMapSchema), ...failures(429) },
+        response: { 200: costsResponse, ...failures(429) },
       },
     },
-    async () => ({ success: true as const, data: await catalogue.getServiceCostMap() }),
+    async (request, reply) => sendPreparedJson(request, reply, await costsBody()),
   );
 };

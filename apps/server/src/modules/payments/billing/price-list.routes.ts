@@ -11,26 +11,35 @@ import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { createCatalogueService } from '../../credits/index.ts';
 import { createPaymentsService } from './price-list.service.ts';
-import { etagOnSend } from '../../../lib/etag.ts';
+import { prepareJson, sendPreparedJson } from '../../../lib/prepared-json.ts';
+import { memoUntilChanged } from '../../../db/memo-until-changed.ts';
 
 export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
   const payments = createPaymentsService({ db: app.db, changes: app.database.changes });
   const catalogue = createCatalogueService({ db: app.db, changes: app.database.changes });
   const tags = ['payments'];
+  // Answered from bytes serialised once, with their ETag, until the plans or packages change in any process.
+  const plansResponse = ok(subscriptionPlanListSchema);
+  const packsResponse = ok(creditPackageListSchema);
+  const plansBody = memoUntilChanged(app.database.changes, ['subscription_plans'], async () =>
+    prepareJson(plansResponse, { success: true as const, data: await payments.listActivePlans() }),
+  );
+  const packsBody = memoUntilChanged(app.database.changes, ['credit_packages'], async () =>
+    prepareJson(packsResponse, { success: true as const, data: await catalogue.listActivePackages() }),
+  );
 
   app.get(
     '/payment/plans',
     {
-      onSend: etagOnSend,
       schema: {
         operationId: 'payments.plans.list',
         security: [],
         tags,
         summary: 'Active subscription plans in order (price in dollars)',
-        response: { 200: ok(subscriptionPlanListSchema), ...failures(429) },
+        response: { 200: plansResponse, ...failures(429) },
       },
     },
-    async () => ({ success: true as const, data: await payments.listActivePlans() }),
+    async (request, reply) => sendPreparedJson(request, reply, await plansBody()),
   );
 
   app.get(
@@ -51,16 +60,15 @@ export const priceListRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/credit-packs',
     {
-      onSend: etagOnSend,
       schema: {
         operationId: 'payments.creditPacks.list',
         security: [],
         tags,
         summary: 'Active credit packages in the admin’s order (same as /credits/packages)',
-        response: { 200: ok(creditPackageListSchema), ...failures(429) },
+        response: { 200: packsResponse, ...failures(429) },
       },
     },
-    async () => ({ success: true as const, data: await catalogue.listActivePackages() }),
+    async (request, reply) => sendPreparedJson(request, reply, await packsBody()),
   );
 
   app.get(
