@@ -15,12 +15,16 @@ COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 
-# --- the single-page app, built into apps/web/dist ----------------------------------------------
+# --- the single-page app, built into apps/web/dist, and the server compiled into apps/server/dist ---
 FROM deps AS build
 COPY tsconfig.base.json ./
 COPY packages/core packages/core
 COPY apps/web apps/web
 RUN npm run build
+COPY scripts scripts
+COPY packages/engines packages/engines
+COPY apps/server apps/server
+RUN npm run build:server
 
 # --- production dependencies of the server and core only (no Vite, vitest, drizzle-kit, …) --------
 FROM ${NODE_IMAGE} AS prod-deps
@@ -48,13 +52,15 @@ RUN groupadd --system --gid 10001 lumen \
 COPY --from=prod-deps /app/node_modules node_modules
 COPY package.json package-lock.json ./
 COPY scripts scripts
-COPY tsconfig.base.json ./
 COPY packages/core packages/core
 COPY packages/engines/package.json packages/engines/
 COPY packages/engines/src packages/engines/src
-COPY apps/server/package.json apps/server/tsconfig.json apps/server/
+COPY apps/server/package.json apps/server/
 COPY apps/server/drizzle apps/server/drizzle
-COPY apps/server/src apps/server/src
+# The server as JavaScript (decision 046); without its TypeScript here, start.mjs never tries to rebuild it.
+COPY --from=build /app/apps/server/dist apps/server/dist
+# The starter try-on photos, read beside the module that seeds them.
+COPY apps/server/src/modules/try-on/seed-photos apps/server/src/modules/try-on/seed-photos
 # The built SPA, and the preset backgrounds the AI background engine composes onto (read from the web app's public folder).
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/web/dist-server apps/web/dist-server

@@ -11,13 +11,14 @@
  *
  *   npm run bench:api                       (PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres)
  *   npm run bench:api -- --pglite           (the embedded default)
- *   BENCH_SECONDS=10 (per measurement), BENCH_DATABASE_URL=postgres://... to use another server
+ *   BENCH_SECONDS=10 (per measurement), BENCH_DATABASE_URL=postgres://... to use another server,
+ *   BENCH_SERVER=tsx to run the server's TypeScript through tsx instead of the compiled build `npm start` runs
  */
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createBenchPopulation } from './support/bench-population.ts';
 import type { BenchPopulation } from './support/bench-population.ts';
-import { createServerDatabase, startBareFastify, startProductionServer } from './support/server-process.ts';
+import { benchServerMode, createServerDatabase, startBareFastify, startProductionServer } from './support/server-process.ts';
 import type { RunningProcess } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
     const lines = [
       `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
         `Node ${process.version}, ${databaseLabel}`,
-      `${SECONDS} s per measurement; production server (tsx, NODE_ENV=production, worker off, logging at its default level) and ` +
+      `${SECONDS} s per measurement; production server (${benchServerMode === 'tsx' ? 'TypeScript through tsx' : 'compiled JavaScript'}, NODE_ENV=production, worker off, logging at its default level) and ` +
         `bare Fastify each in their own process; load average at the end ${loadavg()[0]!.toFixed(1)}.`,
       '',
       '| route | connections | bare req/s | route req/s | ratio to bare | p50 ms | p99 ms | errors | unexpected answers |',

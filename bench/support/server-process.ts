@@ -1,8 +1,9 @@
 /**
- * Processes for the API bench: the production server (`NODE_ENV=production`, worker off) and a bare Fastify
- * yardstick, each in its own process, so their throughput and their memory are measured as they run in production.
+ * Processes for the API bench: the production server (`NODE_ENV=production`, worker off, compiled or through tsx)
+ * and a bare Fastify yardstick, each in its own process, so their throughput and their memory are measured as they
+ * run in production.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -89,18 +90,37 @@ export async function startBareFastify(): Promise<RunningProcess> {
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-2026' };
 
 /**
- * The server as `npm run start:api` runs it (the TypeScript through tsx, NODE_ENV=production, no worker), on a
- * database URL or, without one, on the embedded PGlite in a temporary folder. The per-IP limits are off so one
- * loopback client can be 200 people.
+ * How the server runs: 'compiled' is what `npm start`, `npm run start:api` and `npm run worker` run (the JavaScript
+ * that scripts/build-server.mjs writes to apps/server/dist, built here first); 'tsx' is the TypeScript through the
+ * tsx loader, as production ran it before decision 046. BENCH_SERVER=tsx picks the latter.
  */
-export async function startProductionServer(databaseUrl: string | undefined): Promise<RunningProcess> {
+export type ServerMode = 'compiled' | 'tsx';
+
+export const benchServerMode: ServerMode = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'compiled';
+
+/** Node's arguments for the server or the worker in that mode (the compiled build made first). */
+export function serverProcessArgs(entry: 'server' | 'worker', mode: ServerMode = benchServerMode): string[] {
+  if (mode === 'tsx') return ['--import', 'tsx', join(repoRoot, `apps/server/src/${entry}.ts`)];
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build-server.mjs')], { cwd: repoRoot, stdio: 'ignore' });
+  return [join(repoRoot, `apps/server/dist/${entry}.js`)];
+}
+
+/**
+ * The server as `npm run start:api` runs it (compiled JavaScript unless `mode` is 'tsx', NODE_ENV=production, no
+ * worker), on a database URL or, without one, on the embedded PGlite in a temporary folder. The per-IP limits are
+ * off so one loopback client can be 200 people. `worker: true` runs the job worker in the same process (`npm start`).
+ */
+export async function startProductionServer(
+  databaseUrl: string | undefined,
+  options: { mode?: ServerMode; worker?: boolean } = {},
+): Promise<RunningProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lumen-api-bench-'));
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    WORKER_ENABLED: 'false',
+    WORKER_ENABLED: options.worker ? 'true' : 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -112,7 +132,7 @@ export async function startProductionServer(databaseUrl: string | undefined): Pr
     SIGNUPS_PER_IP_PER_HOUR: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, serverProcessArgs('server', options.mode), {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

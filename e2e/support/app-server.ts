@@ -22,7 +22,7 @@ function freePort(): Promise<number> {
 }
 
 /**
- * The server as `npm start` runs it, on a free loopback port with the embedded database in a fresh directory, the e2e
+ * The server as `npm start` runs it (the compiled build in apps/server/dist, which the global setup makes), on a free loopback port with the embedded database in a fresh directory, the e2e
  * admin, and `env` on top; resolves once GET /api/v1/ready answers.
  */
 export async function startAppServer(env: Record<string, string>): Promise<AppServer> {
@@ -30,7 +30,7 @@ export async function startAppServer(env: Record<string, string>): Promise<AppSe
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -27,8 +27,9 @@ async function untilFeaturedPostsPublished(baseUrl: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject) {
-  // Always test a fresh build of the SPA.
+  // Always test a fresh build of the SPA, and of the server as `npm start` runs it (compiled JavaScript).
   await runToEnd('npm', ['run', 'build', '-w', '@lumen/web']);
+  await runToEnd('npm', ['run', 'build:server']);
 
   // The local OpenID provider stands in for Google: the server talks to it through the same code path.
   const oidc = await startLocalOidcProvider({ user: googleUser });

@@ -57,7 +57,7 @@ describe('compose.yaml', () => {
       expect(SCRIPTS_CI_TESTS, `${name}: npm run ${script}`).toContain(script);
     }
     expect(rootScripts['start:api']).toBe('node scripts/start.mjs --no-worker');
-    expect(rootScripts.worker).toContain('apps/server/src/worker.ts');
+    expect(rootScripts.worker).toBe('node scripts/worker.mjs');
   });
 
   it("gives each app container a configuration that start-up accepts, on the stack's own services", () => {

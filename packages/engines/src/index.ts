@@ -27,9 +27,14 @@ export { publishedPriceMicroUsd } from './remote/provider-prices.ts';
 export { providerNames, serviceProviders } from './remote/provider-catalogue.ts';
 export type { ProviderName } from './remote/provider-catalogue.ts';
 export type { QueueClient, QueueStatus, WebhookEvent, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
-export { aiBackgroundEngine, createAiBackgroundEngine } from './ai-background/ai-background.engine.ts';
-export { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
-export { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
-export { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
-export { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
-export { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
+// The built-in engines, each loaded on its first run (so that importing this package loads none of them).
+export {
+  aiBackgroundEngine,
+  createAiBackgroundEngine,
+  imageGeneratorEngine,
+  salesPilotEngine,
+  soundGeneratorEngine,
+  speedpaintingEngine,
+  virtualTryOnEngine,
+} from './builtin-engines.ts';
+export { builtinLabels } from './builtin-labels.ts';

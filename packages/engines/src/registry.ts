@@ -1,12 +1,14 @@
 import type { EngineInfo } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Engine, ProviderRequest } from './engine.ts';
-import { aiBackgroundEngine } from './ai-background/ai-background.engine.ts';
-import { imageGeneratorEngine } from './image-generator/image-generator.engine.ts';
-import { salesPilotEngine } from './sales-pilot/sales-pilot.engine.ts';
-import { soundGeneratorEngine } from './sound-generator/sound-generator.engine.ts';
-import { speedpaintingEngine } from './speedpainting/speedpainting.engine.ts';
-import { virtualTryOnEngine } from './virtual-try-on/virtual-try-on.engine.ts';
+import {
+  aiBackgroundEngine,
+  imageGeneratorEngine,
+  salesPilotEngine,
+  soundGeneratorEngine,
+  speedpaintingEngine,
+  virtualTryOnEngine,
+} from './builtin-engines.ts';
 import { configuredProviders, createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
 import type { EnginesConfig } from './remote/remote-config.ts';
 import type { QueueClient, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
@@ -30,6 +32,7 @@ export type EngineRegistry = {
   providersOf(service: ServiceKey): { name: string; model: string }[];
 };
 
+/** Each loads its implementation (and models) on its first run: see builtin-engines.ts. */
 export const builtinEngines: Record<ServiceKey, AnyEngine> = {
   'ai-background': aiBackgroundEngine,
   'image-generator': imageGeneratorEngine,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineFile, EngineResultFile } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { blendOver, defaultPresetDirectory, renderBackground } from './compose-background.ts';
 import type { BackgroundChoice } from './compose-background.ts';
 import { makeImagePreview } from './image-preview.ts';
@@ -9,7 +10,7 @@ import { readImageInput } from './read-image-input.ts';
 import { refineAlpha, subjectCoverage } from './refine-alpha.ts';
 import { segmentSubject } from './segment-subject.ts';
 
-export const aiBackgroundBuiltinLabel = 'Built-in background removal (U²-Netp model, runs offline)';
+export const aiBackgroundBuiltinLabel = builtinLabels['ai-background'];
 
 /** Less solid subject than this share of the picture means nothing was found to cut out. */
 const minSubjectCoverage = 0.002;

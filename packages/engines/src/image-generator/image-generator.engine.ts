@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { ImageAspectRatio, ImageGeneratorParams, ImageGeneratorSummary } from '@lumen/core/services/image-generator-params';
 import type { Engine, EngineResultFile } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { composeScene } from './compose-scene.ts';
 import { loadIcons } from './icon-set.ts';
@@ -10,7 +11,7 @@ import type { SceneReading } from './read-scene.ts';
 import { hashString, seededRandom } from './seeded-random.ts';
 import { washPixels } from './watercolour-wash.ts';
 
-export const imageGeneratorBuiltinLabel = 'Built-in procedural generator (offline)';
+export const imageGeneratorBuiltinLabel = builtinLabels['image-generator'];
 
 /** What the engine drew, as the job summary reports it. */
 function describeScene(scene: SceneReading, style: ImageGeneratorParams['style']): ImageGeneratorSummary['scene'] {

@@ -2,6 +2,7 @@ import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params'
 import type { SalesPilotParams } from '@lumen/core/services/sales-pilot-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineResult } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { analyseCall } from './analyse-call.ts';
 import { salesReportResult } from './report-result.ts';
 import { countWords } from './text-tools.ts';
@@ -21,7 +22,7 @@ const MIN_WORDS = 12;
 export const salesPilotEngine: Engine<SalesPilotParams> = {
   service: 'sales-pilot',
   kind: 'builtin',
-  label: 'Built-in transcript analyser (rules, offline)',
+  label: builtinLabels['sales-pilot'],
   async run({ params, files }, context): Promise<EngineResult> {
     const parsed = salesPilotParamsSchema.safeParse(params);
     if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sales pilot options');

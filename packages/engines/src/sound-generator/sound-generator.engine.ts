@@ -2,6 +2,7 @@ import { soundGeneratorParamsSchema, soundWaveformPoints } from '@lumen/core/ser
 import type { SoundGeneratorParams, SoundGeneratorSummary } from '@lumen/core/services/sound-generator-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineFile, EngineResult } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { encodeMp3 } from '../media/ffmpeg.ts';
 import { designFromPrompt, keyName } from './prompt-design.ts';
 import { SAMPLE_RATE } from './stereo-bus.ts';
@@ -22,7 +23,7 @@ const PREVIEW_KBPS = 64;
 export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
   service: 'sound-generator',
   kind: 'builtin',
-  label: 'Built-in synthesiser (offline)',
+  label: builtinLabels['sound-generator'],
   async run({ params }, context): Promise<EngineResult> {
     const parsed = soundGeneratorParamsSchema.safeParse(params);
     if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sound options');

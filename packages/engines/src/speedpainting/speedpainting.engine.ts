@@ -4,6 +4,7 @@ import { speedpaintingParamsSchema } from '@lumen/core/services/speedpainting-pa
 import type { SpeedpaintingParams, SpeedpaintingSummary } from '@lumen/core/services/speedpainting-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineResult } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { renderSpeedpaintingVideo } from './render-video.ts';
 import { loadSourceImage } from './source-image.ts';
 import { previewWatermark } from './watermark.ts';
@@ -20,7 +21,7 @@ const CRF = 23;
 export const speedpaintingEngine: Engine<SpeedpaintingParams> = {
   service: 'speedpainting',
   kind: 'builtin',
-  label: 'Built-in stroke renderer (offline)',
+  label: builtinLabels.speedpainting,
   async run({ params, files }, context): Promise<EngineResult> {
     const parsed = speedpaintingParamsSchema.safeParse(params);
     if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid speed painting options');

@@ -3,6 +3,7 @@ import type { VirtualTryOnParams } from '@lumen/core/services/virtual-try-on-par
 import { likenessConsentMessage } from '@lumen/core/services/virtual-try-on-params';
 import { EngineInputError } from '../engine.ts';
 import type { Engine } from '../engine.ts';
+import { builtinLabels } from '../builtin-labels.ts';
 import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { readImageInput } from '../ai-background/read-image-input.ts';
 import { refineAlpha, subjectCoverage } from '../ai-background/refine-alpha.ts';
@@ -13,7 +14,7 @@ import { cutOutGarment } from './garment-cutout.ts';
 import { occlusionMask } from './occlusion-mask.ts';
 import { detectPerson } from './person-pose.ts';
 
-export const virtualTryOnBuiltinLabel = 'Built-in try-on (cut-out garment warped to the body, runs offline)';
+export const virtualTryOnBuiltinLabel = builtinLabels['virtual-try-on'];
 
 export const noPersonMessage =
   'We could not find a person in this photo. Use a photo of one person facing the camera, with the head and both shoulders in view.';

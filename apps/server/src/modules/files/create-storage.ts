@@ -1,5 +1,4 @@
 import type { AppConfig } from '../../config/index.ts';
-import { createS3Storage } from './s3-storage.ts';
 import { createLocalStorage, storageDirectory } from './storage.ts';
 import type { Storage } from './storage.ts';
 
@@ -13,6 +12,8 @@ export type OpenedStorage = { storage: Storage; close(): void };
 export async function openStorage(config: Pick<AppConfig, 'storageDriver' | 's3' | 'dataDir'>): Promise<OpenedStorage> {
   if (config.storageDriver === 'local') return { storage: createLocalStorage(storageDirectory(config.dataDir)), close: () => undefined };
   if (!config.s3) throw new Error('STORAGE_DRIVER=s3 needs the S3_* settings');
+  // The AWS SDK loads only in processes that store files in S3.
+  const { createS3Storage } = await import('./s3-storage.ts');
   const storage = createS3Storage(config.s3);
   try {
     await storage.ensureBucket();
