@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 import type { ResolvedAddress } from './webhook-url-policy.ts';
 
 export type WebhookPost = { headers: Record<string, string>; body: string; timeoutMs: number };
@@ -14,23 +15,32 @@ export function pinnedLookup(pin: ResolvedAddress): LookupFunction {
 }
 
 /**
- * POSTs a webhook without following redirects. With `pin`, the connection goes to exactly that
- * address without resolving the host again, while the Host header, TLS SNI and certificate check
- * still use the URL's host.
+ * POSTs a webhook without following redirects, on a connection of its own. With `pin`, the connection goes to
+ * exactly that address without resolving the host again, while the Host header, TLS SNI and certificate check still
+ * use the URL's host. node:http(s), not the undici package: importing undici installs its own dispatcher as the
+ * process's global one when none exists yet, and Node 20's built-in fetch (an older undici) then fails on requests
+ * with a Content-Length header (the Google sign-in's token exchange).
  */
-export async function postWebhook(url: string, post: WebhookPost, pin?: ResolvedAddress): Promise<{ status: number }> {
-  const dispatcher = pin ? new Agent({ connect: { lookup: pinnedLookup(pin) } }) : undefined;
-  try {
-    const response = await request(url, {
-      method: 'POST',
-      headers: post.headers,
-      body: post.body,
-      signal: AbortSignal.timeout(post.timeoutMs),
-      ...(dispatcher ? { dispatcher } : {}),
-    });
-    await response.body.dump().catch(() => undefined);
-    return { status: response.statusCode };
-  } finally {
-    await dispatcher?.destroy(null).catch(() => undefined);
-  }
+export function postWebhook(url: string, post: WebhookPost, pin?: ResolvedAddress): Promise<{ status: number }> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)) },
+        signal: AbortSignal.timeout(post.timeoutMs),
+        agent: false,
+        ...(pin ? { lookup: pinnedLookup(pin) } : {}),
+      },
+      (response) => {
+        response.on('error', reject);
+        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+        response.resume();
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(post.body);
+  });
 }
