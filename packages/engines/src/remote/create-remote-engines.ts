@@ -154,12 +154,10 @@ export function configuredProviders(config: EnginesConfig, service: ServiceKey):
 export function createProviderEngines(config: EnginesConfig, options: Options = {}): ProviderEngines {
   const engines: Record<string, { provider: ProviderName; engine: unknown }[]> = {};
   for (const service of Object.keys(config.kinds) as ServiceKey[]) {
-    if (config.kinds[service] !== 'remote') continue;
-    const chosen = config.providers?.[service] ?? [serviceProviders[service][0]!];
-    const list = chosen.flatMap((provider) => {
-      const engine = providerEngine(config, service, provider, options);
-      return engine ? [{ provider, engine }] : [];
-    });
+    const list = configuredProviders(config, service).map(({ name }) => ({
+      provider: name,
+      engine: providerEngine(config, service, name, options)!,
+    }));
     if (list.length > 0) engines[service] = list;
   }
   return engines as ProviderEngines;
