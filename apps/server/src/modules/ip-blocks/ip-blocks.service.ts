@@ -17,6 +17,12 @@ export const IP_BLOCKS_CACHE_MS = 10_000;
 type Cached = { isBlocked: (ip: string) => boolean; expiresAt: number };
 const matchers = new WeakMap<Db, Cached>();
 
+/** The verdict from the ranges kept in memory, or undefined when they must be read again first. */
+export function cachedIpVerdict(db: Db, ip: string): boolean | undefined {
+  const cached = matchers.get(db);
+  return cached && cached.expiresAt > Date.now() ? cached.isBlocked(ip) : undefined;
+}
+
 /** True when the address is inside a blocked range (read through a short cache, refreshed on every change). */
 export async function isIpBlocked(db: Db, ip: string): Promise<boolean> {
   let cached = matchers.get(db);
