@@ -40,7 +40,7 @@ export const apiKeysPlugin = fp(
     const rateLimitStore =
       options.rateLimitStore ??
       (config.redisUrl
-        ? createRedisRateLimitStore({ url: config.redisUrl, prefix: `${config.redisKeyPrefix}ratelimit:` })
+        ? await createRedisRateLimitStore({ url: config.redisUrl, prefix: `${config.redisKeyPrefix}ratelimit:` })
         : createMemoryRateLimitStore());
     const usage = createUsageRecorder({ db: app.db, onError: (error) => app.log.warn({ err: error }, 'API key usage write failed') });
     const webhooks = createWebhookDispatcher({

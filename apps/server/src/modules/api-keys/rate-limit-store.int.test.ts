@@ -70,8 +70,8 @@ describe.skipIf(!hasRedis)('Redis store (local Redis)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    store = createRedisRateLimitStore({ url: REDIS_URL, prefix });
-    other = createRedisRateLimitStore({ url: REDIS_URL, prefix });
+    store = await createRedisRateLimitStore({ url: REDIS_URL, prefix });
+    other = await createRedisRateLimitStore({ url: REDIS_URL, prefix });
     t = await buildTestApp({ apiKeys: { rateLimitStore: store } });
   });
   afterAll(async () => {

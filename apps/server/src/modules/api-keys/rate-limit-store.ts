@@ -1,5 +1,3 @@
-import { Redis } from 'ioredis';
-
 /** One counted request: how many this window holds now and when it ends. */
 export type RateLimitHit = { count: number; resetAtMs: number };
 
@@ -42,7 +40,9 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
-export function createRedisRateLimitStore(options: { url: string; prefix?: string; now?: () => number }): RateLimitStore {
+/** The Redis store; ioredis is loaded only by processes that use it (REDIS_URL set). */
+export async function createRedisRateLimitStore(options: { url: string; prefix?: string; now?: () => number }): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   const prefix = options.prefix ?? 'lumen:ratelimit:';
   const now = options.now ?? Date.now;
   const redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });

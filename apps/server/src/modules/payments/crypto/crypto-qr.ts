@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /** BIP21-style URI schemes of coins whose wallets read `scheme:address?amount=`. */
 const uriSchemes: Record<string, string> = {
   btc: 'bitcoin',
@@ -20,5 +18,7 @@ export function paymentUri(ticker: string, address: string, amount: number): str
 
 /** data:image/png;base64,… of a real QR code. */
 export async function qrCodeDataUrl(text: string): Promise<string> {
+  // Loaded on the first crypto payment, not by every API process at start.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(text, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
 }

@@ -1,5 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import type { SellerDetails } from './invoice-seller.ts';
 import { formatMoney } from './invoice.dto.ts';
 
@@ -27,10 +26,6 @@ export type ReceiptData = {
 };
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
-const INK = rgb(0.07, 0.07, 0.09);
-const MUTED = rgb(0.42, 0.42, 0.47);
-const RULE = rgb(0.85, 0.85, 0.88);
-const WARNING = rgb(0.78, 0.16, 0.12);
 
 const formatDate = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -39,6 +34,12 @@ const formatDate = (date: Date) => date.toISOString().slice(0, 10);
  * character (a name in another script) is printed as '?' instead of failing the download.
  */
 export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
+  // pdf-lib is loaded by the first receipt, not by every API process at start.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const INK = rgb(0.07, 0.07, 0.09);
+  const MUTED = rgb(0.42, 0.42, 0.47);
+  const RULE = rgb(0.85, 0.85, 0.88);
+  const WARNING = rgb(0.78, 0.16, 0.12);
   const doc = await PDFDocument.create();
   doc.setTitle(`Receipt ${data.number}`);
   doc.setAuthor(data.seller.name);
@@ -49,7 +50,7 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  const writer = textWriter(page, regular, bold);
+  const writer = textWriter(page, regular, bold, INK);
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
   let y = PAGE.height - PAGE.margin;
@@ -142,9 +143,9 @@ export async function renderReceiptPdf(data: ReceiptData): Promise<Uint8Array> {
   return doc.save();
 }
 
-type TextOptions = { size: number; font?: 'regular' | 'bold'; color?: ReturnType<typeof rgb> };
+type TextOptions = { size: number; font?: 'regular' | 'bold'; color?: Color };
 
-function textWriter(page: PDFPage, regular: PDFFont, bold: PDFFont) {
+function textWriter(page: PDFPage, regular: PDFFont, bold: PDFFont, ink: Color) {
   const supported = new Set(regular.getCharacterSet());
   const clean = (text: string) =>
     Array.from(text.replace(/\s+/g, ' '))
@@ -153,12 +154,12 @@ function textWriter(page: PDFPage, regular: PDFFont, bold: PDFFont) {
   const fontOf = (options: TextOptions) => (options.font === 'bold' ? bold : regular);
   return {
     text(text: string, x: number, y: number, options: TextOptions) {
-      page.drawText(clean(text), { x, y, size: options.size, font: fontOf(options), color: options.color ?? INK });
+      page.drawText(clean(text), { x, y, size: options.size, font: fontOf(options), color: options.color ?? ink });
     },
     textRight(text: string, x: number, y: number, options: TextOptions) {
       const value = clean(text);
       const width = fontOf(options).widthOfTextAtSize(value, options.size);
-      page.drawText(value, { x: x - width, y, size: options.size, font: fontOf(options), color: options.color ?? INK });
+      page.drawText(value, { x: x - width, y, size: options.size, font: fontOf(options), color: options.color ?? ink });
     },
     /** Shortens text with '...' to fit a width. */
     fit(text: string, width: number, size: number): string {
