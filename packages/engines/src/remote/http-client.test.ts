@@ -39,6 +39,23 @@ describe('sendRequest', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('a 429 that says the account is out of quota or credit is not retried: it is the out-of-credit error at once', async () => {
+    for (const body of [
+      { error: { message: 'You exceeded your current quota', type: 'insufficient_quota', code: 'insufficient_quota' } },
+      { error: 'OutOfCredits', message: 'Your account has run out of credits' },
+    ]) {
+      server.requests.length = 0;
+      server.handle(() => ({ status: 429, headers: { 'Retry-After': '1' }, body }));
+      const error = await providerError(sendRequest({ method: 'POST', url: `${server.url}/run`, json: {} }, policy, never));
+      expect(error).toMatchObject({
+        transient: false,
+        status: 429,
+        message: 'The Replicate account has run out of credit; please try again later',
+      });
+      expect(server.requests).toHaveLength(1);
+    }
+  });
+
   it('retries a 500 and sends the same JSON body again', async () => {
     let calls = 0;
     server.handle(() => (++calls === 1 ? { status: 500, body: { detail: 'boom' } } : { status: 201, body: { id: 'p1' } }));

@@ -72,6 +72,16 @@ function statusMessage(provider: string, status: number): string {
   return `The ${provider} service answered with an unexpected error (HTTP ${status})`;
 }
 
+/**
+ * Some providers answer 429, not 402, when the account itself is out of quota or credit (OpenAI's
+ * `insufficient_quota`, FASHN's `OutOfCredits`): waiting does not help, so it is the out-of-credit error at once.
+ */
+function isOutOfCredit(status: number, body: Buffer): boolean {
+  if (status === 402) return true;
+  if (status !== 429) return false;
+  return /"(insufficient_quota|OutOfCredits)"/.test(body.toString('utf8'));
+}
+
 const isRetryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
 
 function backoff(policy: HttpPolicy, attempt: number): number {
@@ -101,8 +111,8 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
       const data = Buffer.from(await response.arrayBuffer());
       if (response.ok) return { status: response.status, headers: response.headers, body: data };
       const detail = providerDetail(data);
-      if (!isRetryableStatus(response.status)) {
-        throw new ProviderError(statusMessage(policy.provider, response.status), {
+      if (isOutOfCredit(response.status, data) || !isRetryableStatus(response.status)) {
+        throw new ProviderError(statusMessage(policy.provider, isOutOfCredit(response.status, data) ? 402 : response.status), {
           transient: false,
           provider: policy.provider,
           status: response.status,
