@@ -64,6 +64,13 @@ export function createEngineRegistry(config: EnginesConfig, options: { pollInter
     const adapter = remote[service];
     if (config.kinds[service] === 'remote' && adapter) engines[service] = adapter;
   }
+  // Which providers each service has is fixed for the process: worked out once, not on every catalogue read.
+  const chains = Object.fromEntries(
+    (Object.keys(engines) as ServiceKey[]).map((service) => [
+      service,
+      engines[service].kind === 'remote' ? configuredProviders(config, service) : [],
+    ]),
+  ) as Record<ServiceKey, { name: string; model: string }[]>;
   // One client per provider for the whole process, so that fal's signing keys and Replicate's secret are fetched once.
   const verifiers = new Map<string, QueueClient | null>();
   return {
@@ -73,6 +80,6 @@ export function createEngineRegistry(config: EnginesConfig, options: { pollInter
       return (await verifiers.get(provider)?.verifyWebhook(rawBody, headers)) ?? null;
     },
     cancelRequest: async (request) => (await queueClientOf(config, request.provider, request.model)?.cancel(request.requestId)) ?? false,
-    providersOf: (service) => (engines[service].kind === 'remote' ? configuredProviders(config, service) : []),
+    providersOf: (service) => chains[service],
   };
 }

@@ -32,6 +32,21 @@ export function falEnginesConfig(fal: FakeServer, extra: Partial<EnginesConfig> 
   };
 }
 
+/** Replicate settings with a model for every media service, at `baseUrl` (a fake, or an address no test reaches). */
+export function replicateSettings(baseUrl: string, apiToken = 'r8_test') {
+  return {
+    apiToken,
+    baseUrl,
+    models: {
+      'ai-background': 'bria/remove-background',
+      'image-generator': 'black-forest-labs/flux-schnell',
+      'virtual-try-on': 'owner/try-on',
+      speedpainting: 'owner/video',
+      'sound-generator': 'owner/sound',
+    },
+  };
+}
+
 /**
  * A fake fal serving the image model (one PNG result; `endpoint.endless` keeps requests running) and
  * its webhook signing keys, with the requests it got.

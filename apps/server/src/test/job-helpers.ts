@@ -118,3 +118,12 @@ export async function holdByDeadWorker(db: Db, jobId: string, extra: Partial<typ
     })
     .where(eq(jobs.id, jobId));
 }
+
+/** Polls `check` every 20 ms until it holds; fails naming `what` after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -111,8 +111,9 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
       const data = Buffer.from(await response.arrayBuffer());
       if (response.ok) return { status: response.status, headers: response.headers, body: data };
       const detail = providerDetail(data);
-      if (isOutOfCredit(response.status, data) || !isRetryableStatus(response.status)) {
-        throw new ProviderError(statusMessage(policy.provider, isOutOfCredit(response.status, data) ? 402 : response.status), {
+      const outOfCredit = isOutOfCredit(response.status, data);
+      if (outOfCredit || !isRetryableStatus(response.status)) {
+        throw new ProviderError(statusMessage(policy.provider, outOfCredit ? 402 : response.status), {
           transient: false,
           provider: policy.provider,
           status: response.status,

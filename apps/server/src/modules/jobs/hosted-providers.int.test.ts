@@ -8,9 +8,9 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
+import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob, until } from '../../test/job-helpers.ts';
 import { startWorkerProcess } from '../../test/worker-process.ts';
-import { FAL_IMAGE_MODEL, FAL_KEY, falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
+import { FAL_IMAGE_MODEL, FAL_KEY, falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
@@ -30,14 +30,6 @@ let submissions: () => FakeServer['requests'];
 let cancels: () => FakeServer['requests'];
 let falProtocol: Awaited<ReturnType<typeof startFakeFal>>['handler'];
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const worker = (options: Partial<JobWorkerOptions> = {}) =>
   createJobWorker({
@@ -63,17 +55,7 @@ beforeAll(async () => {
   const fake = await startFakeFal();
   ({ server: fal, endpoint, submissions, cancels, handler: falProtocol } = fake);
   // Replicate is configured second for the image generator (the admin order test); no test here reaches it.
-  const replicate = {
-    apiToken: 'r8_unused',
-    baseUrl: 'http://127.0.0.1:9',
-    models: {
-      'ai-background': 'bria/remove-background',
-      'image-generator': 'black-forest-labs/flux-schnell',
-      'virtual-try-on': 'owner/try-on',
-      speedpainting: 'owner/video',
-      'sound-generator': 'owner/sound',
-    },
-  };
+  const replicate = replicateSettings('http://127.0.0.1:9');
   engines = createEngineRegistry(falEnginesConfig(fal, { replicate, providers: { 'image-generator': ['fal', 'replicate'] } }), {
     pollIntervalMs: 20,
   });

@@ -11,8 +11,8 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, holdByDeadWorker, submitJob } from '../../test/job-helpers.ts';
-import { FAL_IMAGE_MODEL, falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
+import { fastWorker, holdByDeadWorker, submitJob, until } from '../../test/job-helpers.ts';
+import { FAL_IMAGE_MODEL, falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents } from './job-events.ts';
 import { leaveAtProvider } from './job-outcome.ts';
 import { createJobWorker } from './job-worker.ts';
@@ -33,17 +33,6 @@ let engines: ReturnType<typeof createEngineRegistry>;
 let token: string;
 let userId: string;
 
-const replicateSettings = () => ({
-  apiToken: REPLICATE_TOKEN,
-  baseUrl: replicate.url,
-  models: {
-    'ai-background': 'bria/remove-background',
-    'image-generator': 'black-forest-labs/flux-schnell',
-    'virtual-try-on': 'owner/try-on',
-    speedpainting: 'owner/video',
-    'sound-generator': 'owner/sound',
-  },
-});
 const submissions = () => fal.submissions();
 const cancels = () => fal.cancels();
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
@@ -78,14 +67,6 @@ function falDelivery(requestId: string, options: { key?: KeyObject; timestamp?: 
   });
 }
 
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Runs a worker until it has nothing left to do now (jobs at their provider are not its work). */
 async function runWorker(options: Partial<JobWorkerOptions> = {}) {
   const run = worker(options);
@@ -101,7 +82,7 @@ beforeAll(async () => {
   serveReplicate(replicate, { token: REPLICATE_TOKEN, models: {}, files: {}, webhookSecret: REPLICATE_SECRET });
   engines = createEngineRegistry(
     falEnginesConfig(fal.server, {
-      replicate: replicateSettings(),
+      replicate: replicateSettings(replicate.url, REPLICATE_TOKEN),
       fashn: { apiKey: 'fa-test', baseUrl: replicate.url, model: 'tryon-v1.6' },
     }),
     { pollIntervalMs: 20 },

@@ -1,10 +1,10 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
 import { serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { orderProviders, providerDisplayNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
 import type { ProviderOrder } from '@lumen/core/settings/platform-settings';
 import { Button } from '@/components/ui/button.tsx';
+import { ReorderButtons } from './reorder-buttons.tsx';
 import { useProviderHealthQuery } from '../api/get-provider-health.ts';
 
 const displayName = (provider: string) => providerDisplayNames[provider as ProviderName] ?? provider;
@@ -33,11 +33,6 @@ export function ProviderOrderField({ value, onChange }: { value: ProviderOrder; 
           configured.map(({ provider }) => provider),
           value[key],
         );
-        const move = (from: number, to: number) => {
-          const next = [...order];
-          [next[from], next[to]] = [next[to]!, next[from]!];
-          onChange({ ...value, [key]: next as ProviderName[] });
-        };
         const name = serviceNames[key] ?? service;
         return (
           <fieldset key={service} className="space-y-2">
@@ -48,26 +43,12 @@ export function ProviderOrderField({ value, onChange }: { value: ProviderOrder; 
                   <span className="w-5 text-right text-slate-500">{index + 1}.</span>
                   <span className="min-w-28 text-slate-900">{displayName(provider)}</span>
                   <span className="truncate text-xs text-slate-500">{configured.find((item) => item.provider === provider)?.model}</span>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Move ${displayName(provider)} up for ${name}`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <ArrowUp className="h-4 w-4" aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Move ${displayName(provider)} down for ${name}`}
-                    disabled={index === order.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <ArrowDown className="h-4 w-4" aria-hidden="true" />
-                  </Button>
+                  <ReorderButtons
+                    ids={order}
+                    index={index}
+                    name={`${displayName(provider)} (${name})`}
+                    onMove={(next) => onChange({ ...value, [key]: next as ProviderName[] })}
+                  />
                 </li>
               ))}
             </ol>

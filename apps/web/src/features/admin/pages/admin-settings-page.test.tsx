@@ -121,9 +121,9 @@ describe('/admin/settings', () => {
     expect(list).toHaveTextContent(/1\.fal.*2\.OpenAI/);
     // One provider: nothing to order.
     expect(screen.queryByRole('list', { name: /Sales Pilot Analysis providers/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Move fal up for Image Generation' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Move fal (Image Generation) up' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Move OpenAI up for Image Generation' }));
+    await user.click(screen.getByRole('button', { name: 'Move OpenAI (Image Generation) up' }));
     expect(list).toHaveTextContent(/1\.OpenAI.*2\.fal/);
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
