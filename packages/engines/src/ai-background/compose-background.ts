@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { EngineInputError } from '../engine.ts';
 import type { EngineFile } from '../engine.ts';
 import { readImageInput } from './read-image-input.ts';
@@ -15,6 +14,7 @@ export type BackgroundChoice =
 
 /** An opaque RGB background of exactly width × height, filled ('cover') from the choice. */
 export async function renderBackground(choice: BackgroundChoice, width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   if (choice.kind === 'color') {
     return sharp({ create: { width, height, channels: 3, background: choice.color } })
       .raw()

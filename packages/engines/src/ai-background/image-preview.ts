@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { EngineFile } from '../engine.ts';
 
 export const previewLongSide = 512;
@@ -31,6 +30,7 @@ function watermarkSvg(width: number, height: number): Buffer {
  * watermarked 'Lumen Studio preview', WebP (transparency kept).
  */
 export async function makeImagePreview(encoded: Buffer, name: string): Promise<EngineFile> {
+  const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(encoded)
     .ensureAlpha()
     .resize({ width: previewLongSide, height: previewLongSide, fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { EngineInputError } from '../engine.ts';
 import type { EngineFile } from '../engine.ts';
@@ -25,6 +24,7 @@ const acceptedFormats = new Set(['png', 'jpeg', 'webp']);
 export async function readImageInput(file: EngineFile | undefined, what: string, options: { longSide?: number } = {}): Promise<RgbImage> {
   if (!file) throw new EngineInputError(`The ${what} is missing`);
   if (file.data.length === 0) throw new EngineInputError(`The ${what} is an empty file`);
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(file.data, { limitInputPixels: false }).metadata();

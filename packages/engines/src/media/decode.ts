@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg.ts';
+import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
 /**
  * Decodes a media file with ffmpeg from stdin (tests and checks). An MP4 read from a pipe decodes
  * only when its moov box comes before the media data, so this also proves faststart.
  */
 function decode(file: Buffer, outputArgs: string[]): Buffer {
-  const run = spawnSync(ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', ...outputArgs, 'pipe:1'], {
+  const run = spawnSync(ffmpegInstaller.path, ['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0', ...outputArgs, 'pipe:1'], {
     input: file,
     maxBuffer: 512 * 1024 * 1024,
   });

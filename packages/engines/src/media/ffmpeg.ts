@@ -3,14 +3,17 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ffmpegInstaller from '@ffmpeg-installer/ffmpeg';
 
 /**
  * The ffmpeg program of @ffmpeg-installer (a static GPL build), run as a separate process: raw
  * frames or samples go in on stdin, the encoded file comes back from a temporary file (MP4's
- * faststart rewrites the file, so the output must be seekable). See docs/decisions/044.
+ * faststart rewrites the file, so the output must be seekable). See docs/decisions/044. The
+ * package is loaded on the first encode, not when the engines are (every API process loads them).
  */
-export const ffmpegPath: string = ffmpegInstaller.path;
+async function ffmpegPath(): Promise<string> {
+  const { default: ffmpegInstaller } = await import('@ffmpeg-installer/ffmpeg');
+  return ffmpegInstaller.path;
+}
 
 /** ffmpeg exited with an error; the message carries the last lines of its output. */
 export class FfmpegError extends Error {}
@@ -24,9 +27,10 @@ type FfmpegProcess = {
   kill(): Promise<void>;
 };
 
-function startFfmpeg(args: string[], signal?: AbortSignal): FfmpegProcess {
+async function startFfmpeg(args: string[], signal?: AbortSignal): Promise<FfmpegProcess> {
+  const command = await ffmpegPath();
   signal?.throwIfAborted();
-  const child = spawn(ffmpegPath, ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args], {
+  const child = spawn(command, ['-hide_banner', '-nostats', '-loglevel', 'error', '-y', ...args], {
     stdio: ['pipe', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -40,7 +44,7 @@ function startFfmpeg(args: string[], signal?: AbortSignal): FfmpegProcess {
   signal?.addEventListener('abort', kill, { once: true });
 
   const exited = new Promise<void>((resolve, reject) => {
-    child.on('error', (error) => reject(new FfmpegError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`)));
+    child.on('error', (error) => reject(new FfmpegError(`ffmpeg could not be started (${command}): ${error.message}`)));
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', kill);
       if (signal?.aborted) reject(signal.reason);
@@ -145,7 +149,7 @@ export async function createMp4Encoder(
         ...['-movflags', '+faststart', '-f', 'mp4', join(dir, `out-${i}.mp4`)],
       );
     }
-    ffmpeg = startFfmpeg(args, signal);
+    ffmpeg = await startFfmpeg(args, signal);
   } catch (error) {
     await removeDir();
     throw error;
@@ -198,7 +202,7 @@ export async function encodeMp3(
   }
   return withTempDir(async (dir) => {
     const file = join(dir, 'out.mp3');
-    const ffmpeg = startFfmpeg(
+    const ffmpeg = await startFfmpeg(
       [
         ...['-f', 'f32le', '-ar', String(sampleRate), '-ac', String(count), '-i', '-'],
         ...['-c:a', 'libmp3lame', '-b:a', `${options.bitrateKbps}k`, '-f', 'mp3', file],
@@ -234,7 +238,7 @@ export async function encodeAudioPreviewMp3(
   const fadeStart = Math.max(0, options.seconds - 0.5);
   return withTempDir(async (dir) => {
     const output = join(dir, 'preview.mp3');
-    const ffmpeg = startFfmpeg(
+    const ffmpeg = await startFfmpeg(
       [
         ...['-i', 'pipe:0', '-t', String(options.seconds), '-ac', '1', '-af', `afade=t=out:st=${fadeStart}:d=0.5`],
         ...['-c:a', 'libmp3lame', '-b:a', `${options.bitrateKbps}k`, '-f', 'mp3', output],

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
 import type { Engine, EngineFile } from '../engine.ts';
 import { defaultPresetDirectory } from '../ai-background/compose-background.ts';
@@ -49,6 +48,7 @@ export function createAiBackgroundOpenAiEngine(
         context.signal,
       );
       const file = await toResultFile(data, 'image', choice ? `background-${params.mode}` : 'background-removed', 'OpenAI');
+      const { default: sharp } = await import('sharp');
       const { width, height } = await sharp(file.data).metadata();
       context.onProgress(1);
       return { files: [file], summary: { mode: params.mode, width, height, engine: `OpenAI ${settings.model}` } };

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { ImageAspectRatio, ImageGeneratorParams } from '@lumen/core/services/image-generator-params';
 import type { Engine, EngineResultFile } from '../engine.ts';
 import { remoteImagePrompt } from './image-generator.remote.ts';
@@ -18,6 +17,7 @@ const openAiSizes: Record<ImageAspectRatio, OpenAiImageSize> = {
 /** Crops the centre of a picture to an exact aspect ratio ('16:9' from a 3:2 picture). */
 export async function cropToAspect(data: Buffer, aspectRatio: ImageAspectRatio): Promise<Buffer> {
   const [w, h] = aspectRatio.split(':').map(Number) as [number, number];
+  const { default: sharp } = await import('sharp');
   const { width, height } = await sharp(data).metadata();
   const targetWidth = Math.min(width, Math.round((height * w) / h));
   const targetHeight = Math.min(height, Math.round((width * h) / w));

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { EngineResultFile } from '../engine.ts';
 import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { ProviderError } from '../provider-error.ts';
@@ -41,6 +40,7 @@ export async function toResultFile(data: Buffer, expected: OutputKind, stem: str
   if (!sniffed || sniffed.kind !== expected) throw unreadable(sniffed ? `got ${sniffed.contentType}` : `unknown ${data.length}-byte file`);
   const name = `${stem}.${sniffed.extension}`;
   if (expected !== 'image') return { kind: expected, name, contentType: sniffed.contentType, data };
+  const { default: sharp } = await import('sharp');
   try {
     await sharp(data).raw().toBuffer();
     return { kind: 'image', name, contentType: sniffed.contentType, data, preview: await makeImagePreview(data, name) };

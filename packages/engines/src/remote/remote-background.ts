@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { AiBackgroundParams } from '@lumen/core/services/ai-background-params';
 import { EngineInputError } from '../engine.ts';
 import type { EngineFile, EngineResultFile } from '../engine.ts';
@@ -31,6 +30,7 @@ async function pngResult(data: Buffer, name: string): Promise<EngineResultFile> 
 
 /** The cut-out (with alpha) laid on the chosen background, at the cut-out's size, as `background-<mode>.png`. */
 export async function composeOnBackground(cutout: Buffer, choice: BackgroundChoice, mode: string): Promise<EngineResultFile> {
+  const { default: sharp } = await import('sharp');
   const { width, height } = await sharp(cutout).metadata();
   const background = await renderBackground(choice, width, height);
   const composite = await sharp(background, { raw: { width, height, channels: 3 } })
@@ -42,6 +42,7 @@ export async function composeOnBackground(cutout: Buffer, choice: BackgroundChoi
 
 /** The picture a background choice stands for, as a PNG upload for providers that take one. */
 export async function backgroundPicture(choice: BackgroundChoice, width: number, height: number): Promise<EngineFile> {
+  const { default: sharp } = await import('sharp');
   const data = await sharp(await renderBackground(choice, width, height), { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();

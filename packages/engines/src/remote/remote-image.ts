@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { EngineFile } from '../engine.ts';
 import { readImageInput } from '../ai-background/read-image-input.ts';
 
@@ -17,6 +16,7 @@ export async function remoteJpeg(
   longSide = remoteImageLongSide,
 ): Promise<{ file: EngineFile; width: number; height: number }> {
   const image = await readImageInput(file, what, { longSide });
+  const { default: sharp } = await import('sharp');
   const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();

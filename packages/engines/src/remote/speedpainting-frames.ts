@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { EngineFile } from '../engine.ts';
 import { readImageInput } from '../ai-background/read-image-input.ts';
 import { remoteImageLongSide, toDataUrl } from './remote-image.ts';
@@ -38,6 +37,7 @@ export async function speedpaintingFrames(
   if (width / height > MAX_RATIO) width = Math.round(height * MAX_RATIO);
   if (height / width > MAX_RATIO) height = Math.round(width * MAX_RATIO);
   const scale = Math.max(1, MIN_SHORT_SIDE / Math.min(width, height));
+  const { default: sharp } = await import('sharp');
   const picture = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .extract({ left: Math.floor((image.width - width) / 2), top: Math.floor((image.height - height) / 2), width, height })
     .resize(Math.round(width * scale), Math.round(height * scale))

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import type { Storage } from '../files/index.ts';
 import { checkImage } from '../files/index.ts';
 
@@ -15,6 +14,7 @@ export function coverUrl(key: string | null): string | null {
 /** Judges the upload by its content (png/jpeg/webp, the upload checks), re-encodes it as WebP without metadata. */
 export async function saveCover(storage: Storage, bytes: Buffer): Promise<string> {
   await checkImage(bytes);
+  const { default: sharp } = await import('sharp');
   const webp = await sharp(bytes, { failOn: 'truncated' })
     .rotate()
     .resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true })

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { uploadLimits } from '@lumen/core/jobs/schemas';
 import { salesTranscriptExtensions } from '@lumen/core/services/sales-pilot-params';
@@ -34,6 +33,7 @@ export async function checkImage(bytes: Buffer): Promise<CheckedFile> {
   if (!type) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, looksLikeSvg(bytes) ? uploadMessages.svg : uploadMessages.imageType);
   }
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata(); // header only

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 
 /**
@@ -43,6 +42,7 @@ const drawings: { name: string; category: GarmentCategory; svg: string }[] = [
 export type SeedGarment = { name: string; category: GarmentCategory; image: Buffer };
 
 export async function renderSeedGarments(): Promise<SeedGarment[]> {
+  const { default: sharp } = await import('sharp');
   return Promise.all(
     drawings.map(async ({ name, category, svg }) => ({
       name,

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { TryOnCatalogueItem, UpdateTryOnItemBody } from '@lumen/core/jobs/schemas';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { Db } from '../../db/database.ts';
@@ -49,6 +48,7 @@ export async function storeCataloguePicture(
   image: Buffer,
 ): Promise<{ id: string; storageKey: string }> {
   await checkImage(image);
+  const { default: sharp } = await import('sharp');
   const png = await sharp(image)
     .rotate()
     .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError } from '../../plugins/app-error.ts';
 
@@ -25,6 +24,7 @@ export async function toAvatarWebp(bytes: Buffer): Promise<Buffer> {
   const type = detectImageType(bytes);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, AVATAR_TYPE_MESSAGE);
 
+  const { default: sharp } = await import('sharp');
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../../plugins/app-error.ts';
 import type {
   CardDetails,
@@ -10,10 +10,14 @@ import type {
 } from './card-provider.ts';
 import type { StripeSettings } from '../../../config/stripe.ts';
 
-/** A Stripe client for the configured key; STRIPE_API_BASE points it at another host (tests). */
-export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+/**
+ * A Stripe client for the configured key; STRIPE_API_BASE points it at another host (tests). The SDK is loaded here,
+ * on the first request to Stripe, not at the server's start.
+ */
+export async function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Promise<Stripe> {
+  const { default: StripeSdk } = await import('stripe');
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
-  return new Stripe(settings.secretKey, {
+  return new StripeSdk(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -49,11 +53,12 @@ function subscriptionState(subscription: Stripe.Subscription): ProviderSubscript
 }
 
 /** Stripe's own errors become a 502 with Stripe's message (a card error keeps its text). */
-async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+async function stripeErrors<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
+    const { default: StripeSdk } = await import('stripe');
+    if (error instanceof StripeSdk.errors.StripeError) {
       throw new AppError('SERVICE_UNAVAILABLE', 502, `The card processor refused the request: ${error.message}`, { cause: error });
     }
     throw error;
@@ -61,17 +66,23 @@ async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The real card provider: Stripe's REST API through the official SDK, every POST with an idempotency key. */
-export function createStripeCardProvider(settings: StripeSettings, stripe: Stripe = createStripeClient(settings)): CardProvider {
+export function createStripeCardProvider(settings: StripeSettings, client?: Stripe): CardProvider {
+  let stripeClient: Promise<Stripe> | undefined = client ? Promise.resolve(client) : undefined;
+  /** A request through the client, which is made (and the SDK loaded) on the first one. */
+  const stripeCall = async <T>(call: (stripe: Stripe) => Promise<T>): Promise<T> => {
+    const stripe = await (stripeClient ??= createStripeClient(settings));
+    return stripeErrors(() => call(stripe));
+  };
   return {
     testMode: false,
 
     async createCustomer({ userId, email, idempotencyKey }) {
-      const customer = await stripeCall(() => stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey }));
+      const customer = await stripeCall((stripe) => stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey }));
       return { customerId: customer.id };
     },
 
     async createPaymentIntent(input: CreatePaymentIntentInput) {
-      const intent = await stripeCall(() =>
+      const intent = await stripeCall((stripe) =>
         stripe.paymentIntents.create(
           {
             amount: input.amountCents,
@@ -90,7 +101,7 @@ export function createStripeCardProvider(settings: StripeSettings, stripe: Strip
     },
 
     async createCheckoutSession(input: CreateCheckoutInput) {
-      const session = await stripeCall(() =>
+      const session = await stripeCall((stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'payment',
@@ -116,7 +127,7 @@ export function createStripeCardProvider(settings: StripeSettings, stripe: Strip
 
     async createSubscriptionCheckout(input: CreateSubscriptionCheckoutInput) {
       const metadata = { subscriptionId: input.subscriptionId, userId: input.userId, planId: input.plan.id };
-      const session = await stripeCall(() =>
+      const session = await stripeCall((stripe) =>
         stripe.checkout.sessions.create(
           {
             mode: 'subscription',
@@ -146,7 +157,7 @@ export function createStripeCardProvider(settings: StripeSettings, stripe: Strip
     },
 
     async cancelSubscription(providerSubscriptionId, { immediately, idempotencyKey }) {
-      const subscription = await stripeCall(() =>
+      const subscription = await stripeCall((stripe) =>
         immediately
           ? stripe.subscriptions.cancel(providerSubscriptionId, {}, { idempotencyKey })
           : stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: true }, { idempotencyKey }),
@@ -155,33 +166,33 @@ export function createStripeCardProvider(settings: StripeSettings, stripe: Strip
     },
 
     async reactivateSubscription(providerSubscriptionId, idempotencyKey) {
-      const subscription = await stripeCall(() =>
+      const subscription = await stripeCall((stripe) =>
         stripe.subscriptions.update(providerSubscriptionId, { cancel_at_period_end: false }, { idempotencyKey }),
       );
       return subscriptionState(subscription);
     },
 
     async refund(paymentRef, amountCents, idempotencyKey) {
-      const refund = await stripeCall(() =>
+      const refund = await stripeCall((stripe) =>
         stripe.refunds.create({ payment_intent: paymentRef, amount: amountCents, reason: 'requested_by_customer' }, { idempotencyKey }),
       );
       return { refundId: refund.id, status: refund.status ?? 'pending' };
     },
 
     async retrievePaymentMethod(providerMethodId): Promise<CardDetails | null> {
-      const method = await stripeCall(() => stripe.paymentMethods.retrieve(providerMethodId));
+      const method = await stripeCall((stripe) => stripe.paymentMethods.retrieve(providerMethodId));
       if (!method.card) return null;
       return { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
     },
 
     async setDefaultPaymentMethod(customerId, providerMethodId, idempotencyKey) {
-      await stripeCall(() =>
+      await stripeCall((stripe) =>
         stripe.customers.update(customerId, { invoice_settings: { default_payment_method: providerMethodId } }, { idempotencyKey }),
       );
     },
 
     async detachPaymentMethod(providerMethodId, idempotencyKey) {
-      await stripeCall(() => stripe.paymentMethods.detach(providerMethodId, {}, { idempotencyKey }));
+      await stripeCall((stripe) => stripe.paymentMethods.detach(providerMethodId, {}, { idempotencyKey }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Db } from '../../../db/database.ts';
 import { formatInvoiceNumber } from '@lumen/core/payments/billing';
 import { AppError } from '../../../plugins/app-error.ts';
@@ -105,7 +105,10 @@ export type StripeWebhookHandler = (rawBody: Buffer | string, signature: string 
  * raw body, store the event once and apply it in the same transaction (orders.service).
  */
 export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebhookHandler {
-  const verifier = new Stripe('sk_webhook_verification_only');
+  let verifier: Promise<Stripe> | undefined;
+  /** The client that checks signatures, made (and the SDK loaded) on the first event, not at the server's start. */
+  const stripeVerifier = () =>
+    (verifier ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk('sk_webhook_verification_only')));
   const { db, provider } = deps;
 
   async function orderFor(metadata: Metadata, providerPaymentId: string | null, fallbackId?: string | null): Promise<OrderRow | null> {
@@ -434,6 +437,7 @@ export function createStripeWebhookHandler(deps: StripeWebhookDeps): StripeWebho
   }
 
   return async function handleStripeWebhook(rawBody, signature) {
+    const verifier = await stripeVerifier();
     let event: Stripe.Event;
     try {
       if (!signature) throw new Error('missing signature');

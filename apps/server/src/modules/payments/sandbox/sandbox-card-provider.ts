@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AUTHENTICATION_FAILED_MESSAGE, DECLINED_MESSAGE, checkTestCard, testCards } from '@lumen/core/payments/card';
 import type { TestCardResult } from '@lumen/core/payments/card';
 import { AppError } from '../../../plugins/app-error.ts';
@@ -104,7 +104,9 @@ function addInterval(date: Date, interval: 'month' | 'year'): Date {
 export function createSandboxCardProvider(options: { publicUrl: string; clock?: () => Date }): SandboxCardProvider {
   const clock = options.clock ?? (() => new Date());
   const webhookSecret = `whsec_test_${randomBytes(24).toString('hex')}`;
-  const signer = new Stripe('sk_test_offline_signer');
+  let signer: Promise<Stripe> | undefined;
+  /** The client that signs events like Stripe, made (and the SDK loaded) on the first event, not at the server's start. */
+  const stripeSigner = () => (signer ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk('sk_test_offline_signer')));
   const intents = new Map<string, TestIntent>();
   const intentsBySecret = new Map<string, string>();
   const sessions = new Map<string, TestSession>();
@@ -138,7 +140,7 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
       data: { object },
     };
     const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const signature = (await stripeSigner()).webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
     await deliver(payload, signature);
   }
 
