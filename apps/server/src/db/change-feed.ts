@@ -4,7 +4,9 @@ import pg from 'pg';
 /**
  * Changes the database announces on CHANGE_CHANNEL (triggers of migration 0010), delivered to every process when
  * the changing transaction commits: 'sessions:<user id>' when a session is revoked or its owner suspended or deleted,
- * 'public:<table>' when something public pages show changes (packages, plans, service costs, posts, videos, settings).
+ * 'public:<table>' when something public pages show changes (packages, plans, service costs, posts, videos, settings),
+ * 'api_keys:<key id>' (0015) and 'balances:<user id>' when an account's balance changes (0016, or published by the
+ * process that submitted a job).
  */
 export const CHANGE_CHANNEL = 'lumen_changes';
 
@@ -25,6 +27,12 @@ export type ChangeFeed = {
   isLive(): boolean;
   /** Tells this process's subscribers at once, before the database's notice arrives (an admin write it just answered). */
   announce(notice: ChangeNotice): void;
+  /**
+   * For a change its own statement did not announce (the one-statement job submission, migration 0016), once it has
+   * committed: tells this process's subscribers at once and every process through the database soon after. Notices
+   * published while one NOTIFY is under way go out together in the next, so a burst of changes costs one commit.
+   */
+  publish(notice: ChangeNotice): void;
   /**
    * Resolves once every notice of a transaction committed before the call has reached the subscribers, so this
    * process's next read sees its own write (a revoked session is refused on the very next request). When the feed
@@ -49,7 +57,14 @@ function parseNotice(payload: string): ChangeNotice | null {
   return colon > 0 ? { topic: payload.slice(0, colon), key: payload.slice(colon + 1) } : null;
 }
 
-function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => void) => Promise<Listening>): ChangeFeed {
+/** Sends payloads on CHANGE_CHANNEL, each once, in one statement (so in one transaction). */
+type SendNotices = (payloads: string[]) => Promise<unknown>;
+
+const SEND_NOTICES_SQL = `SELECT pg_notify('${CHANGE_CHANNEL}', payload) FROM unnest($1::text[]) AS payload`;
+/** A send that failed (the database unreachable) is tried again after this, with what was published meanwhile. */
+const SEND_RETRY_MS = 1_000;
+
+function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => void) => Promise<Listening>, send: SendNotices): ChangeFeed {
   const listeners = new Set<ChangeListener>();
   let live = false;
   let closed = false;
@@ -57,10 +72,35 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
   let started = false;
   let retryMs = 500;
 
+  const unsent = new Set<string>();
+  let sending = false;
+  const sendUnsent = () => {
+    if (sending || unsent.size === 0 || closed) return;
+    sending = true;
+    const payloads = [...unsent];
+    unsent.clear();
+    void send(payloads).then(
+      () => {
+        sending = false;
+        sendUnsent();
+      },
+      () => {
+        for (const payload of payloads) unsent.add(payload);
+        setTimeout(() => {
+          sending = false;
+          sendUnsent();
+        }, SEND_RETRY_MS).unref();
+      },
+    );
+  };
+
+  const announce = (notice: ChangeNotice) => {
+    for (const listener of listeners) listener.onNotice(notice);
+  };
   const deliver = (payload: string) => {
     if (payload === CATCH_UP_PAYLOAD) return;
     const notice = parseNotice(payload);
-    if (notice) for (const listener of listeners) listener.onNotice(notice);
+    if (notice) announce(notice);
   };
   const reset = () => {
     for (const listener of listeners) listener.onReset();
@@ -92,8 +132,11 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
       return () => listeners.delete(listener);
     },
     isLive: () => live && !closed,
-    announce: (notice) => {
-      for (const listener of listeners) listener.onNotice(notice);
+    announce,
+    publish: (notice) => {
+      announce(notice);
+      unsent.add(`${notice.topic}:${notice.key}`);
+      sendUnsent();
     },
     async catchUp() {
       if (!live || !listening) return;
@@ -119,7 +162,8 @@ function createFeed(listen: (deliver: (payload: string) => void, onDrop: () => v
 }
 
 /** PostgreSQL: one connection of its own, outside the pool, that LISTENs and reconnects after a drop. */
-export function postgresChangeFeed(connectionString: string): ChangeFeed {
+export function postgresChangeFeed(connectionString: string, pool: pg.Pool): ChangeFeed {
+  const send: SendNotices = (payloads) => pool.query(SEND_NOTICES_SQL, [payloads]);
   return createFeed(async (deliver, onDrop) => {
     const client = new pg.Client({ connectionString });
     let dropped = false;
@@ -154,14 +198,17 @@ export function postgresChangeFeed(connectionString: string): ChangeFeed {
         await client.query('SELECT pg_notify($1, $2)', [CHANGE_CHANNEL, CATCH_UP_PAYLOAD]);
       },
     };
-  });
+  }, send);
 }
 
 /** The embedded database: one process, so its own notifications are all there is. */
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
-  return createFeed(async (deliver) => {
-    const stop = await client.listen(CHANGE_CHANNEL, deliver);
-    // PGlite runs in this process and hands each notice over as its transaction commits.
-    return { stop, catchUp: async () => undefined };
-  });
+  return createFeed(
+    async (deliver) => {
+      const stop = await client.listen(CHANGE_CHANNEL, deliver);
+      // PGlite runs in this process and hands each notice over as its transaction commits.
+      return { stop, catchUp: async () => undefined };
+    },
+    (payloads) => client.query(SEND_NOTICES_SQL, [payloads]),
+  );
 }

@@ -48,7 +48,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       releaseOnFailedBegin(client);
     });
     const db = drizzlePg({ client: pool });
-    const changes = postgresChangeFeed(options.databaseUrl);
+    const changes = postgresChangeFeed(options.databaseUrl, pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',

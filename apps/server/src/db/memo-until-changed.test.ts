@@ -12,6 +12,7 @@ function fakeFeed(live = true) {
     },
     isLive: () => feed.live,
     announce: (notice: ChangeNotice) => listeners.forEach((listener) => listener.onNotice(notice)),
+    publish: (notice: ChangeNotice) => listeners.forEach((listener) => listener.onNotice(notice)),
     catchUp: async () => undefined,
     close: async () => undefined,
     reset: () => listeners.forEach((listener) => listener.onReset()),

@@ -40,3 +40,11 @@ export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, p
   if (holdsEtag(request.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
   return reply.header('content-type', JSON_CONTENT_TYPE).send(prepared.body);
 }
+
+/**
+ * Answers a value already in its wire shape as JSON without the route's zod serialiser, for hot routes whose answer is
+ * a few plain numbers and strings (the schema still documents it; its tests check the answer against it).
+ */
+export function sendPlainJson(reply: FastifyReply, value: unknown): FastifyReply {
+  return reply.header('content-type', JSON_CONTENT_TYPE).send(JSON.stringify(value));
+}

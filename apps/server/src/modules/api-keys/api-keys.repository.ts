@@ -80,24 +80,35 @@ export async function findChainLinksOfUser(db: Db, userId: string): Promise<Arra
 }
 
 /** Adds counted requests to a key × day × method × route row. */
-export async function addRequestCounts(
-  db: Db,
-  input: { keyId: string; day: string; method: string; route: string; requests: number; errors: number },
-) {
-  await db
-    .insert(apiKeyRequests)
-    .values(input)
-    .onConflictDoUpdate({
-      target: [apiKeyRequests.keyId, apiKeyRequests.day, apiKeyRequests.method, apiKeyRequests.route],
-      set: {
-        requests: sql`${apiKeyRequests.requests} + ${input.requests}`,
-        errors: sql`${apiKeyRequests.errors} + ${input.errors}`,
-      },
-    });
+export type RequestCounts = { keyId: string; day: string; method: string; route: string; requests: number; errors: number };
+
+/**
+ * Adds each entry's counts to its key × day × method × route row, all in one statement. Entries must name distinct
+ * rows; an entry of a key deleted meanwhile is skipped rather than failing the others.
+ */
+export async function addRequestCounts(db: Db, entries: RequestCounts[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <K extends keyof RequestCounts>(name: K) => sql.param(entries.map((entry) => entry[name]));
+  await db.execute(sql`
+    insert into ${apiKeyRequests} (key_id, day, method, route, requests, errors)
+    select counts.key_id, counts.day, counts.method, counts.route, counts.requests, counts.errors
+    from unnest(${column('keyId')}::uuid[], ${column('day')}::date[], ${column('method')}::text[], ${column('route')}::text[],
+      ${column('requests')}::int[], ${column('errors')}::int[]) as counts(key_id, day, method, route, requests, errors)
+    where exists (select 1 from ${apiKeys} where ${apiKeys.id} = counts.key_id)
+    on conflict (key_id, day, method, route) do update
+    set requests = ${apiKeyRequests.requests} + excluded.requests, errors = ${apiKeyRequests.errors} + excluded.errors
+  `);
 }
 
-export async function markKeyUsed(db: Db, input: { keyId: string; at: Date; ip: string }) {
-  await db.update(apiKeys).set({ lastUsedAt: input.at, lastUsedIp: input.ip }).where(eq(apiKeys.id, input.keyId));
+/** Sets last_used_at/ip of each key, all in one statement. */
+export async function markKeysUsed(db: Db, uses: { keyId: string; at: Date; ip: string }[]): Promise<void> {
+  if (uses.length === 0) return;
+  await db.execute(sql`
+    update ${apiKeys} set last_used_at = used.at, last_used_ip = used.ip
+    from unnest(${sql.param(uses.map((use) => use.keyId))}::uuid[], ${sql.param(uses.map((use) => use.at.toISOString()))}::timestamptz[],
+      ${sql.param(uses.map((use) => use.ip))}::text[]) as used(key_id, at, ip)
+    where ${apiKeys.id} = used.key_id
+  `);
 }
 
 export async function requestsSince(db: Db, keyId: string, sinceDay: string) {

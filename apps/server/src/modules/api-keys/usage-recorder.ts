@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database.ts';
-import { addRequestCounts, markKeyUsed } from './api-keys.repository.ts';
+import { addRequestCounts, markKeysUsed } from './api-keys.repository.ts';
 
 const LAST_USED_THROTTLE_MS = 10_000;
 
 /**
- * Counts key-authenticated requests in memory and writes them as upserts per key × day × method ×
- * route about once a second (and on flush/close), so a request costs no write of its own.
+ * Counts key-authenticated requests in memory and writes them, one upsert statement for every key × day × method ×
+ * route, about once a second (and on flush/close), so a request costs no write of its own.
  * last_used_at/ip are written at most once per 10 s per key.
  */
 export function createUsageRecorder(deps: { db: Db; onError: (error: unknown) => void; flushIntervalMs?: number }) {
@@ -17,12 +17,14 @@ export function createUsageRecorder(deps: { db: Db; onError: (error: unknown) =>
   async function write(): Promise<void> {
     const batch = [...pending.values()];
     pending.clear();
-    for (const entry of batch) await addRequestCounts(deps.db, entry);
+    const uses: { keyId: string; at: Date; ip: string }[] = [];
     for (const [keyId, used] of lastUsed) {
       if (!used.dirty) continue;
       used.dirty = false;
-      await markKeyUsed(deps.db, { keyId, at: used.at, ip: used.ip });
+      uses.push({ keyId, at: used.at, ip: used.ip });
     }
+    await addRequestCounts(deps.db, batch);
+    await markKeysUsed(deps.db, uses);
   }
 
   function flush(): Promise<void> {

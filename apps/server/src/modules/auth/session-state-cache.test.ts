@@ -13,6 +13,7 @@ function fakeFeed(live = true) {
     },
     isLive: () => feed.live,
     announce: (notice) => listeners.forEach((listener) => listener.onNotice(notice)),
+    publish: (notice) => listeners.forEach((listener) => listener.onNotice(notice)),
     catchUp: async () => undefined,
     close: async () => undefined,
     emit: (topic, key) => listeners.forEach((listener) => listener.onNotice({ topic, key })),

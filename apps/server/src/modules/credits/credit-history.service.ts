@@ -7,6 +7,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { toLedgerEntryDto } from './credits.dto.ts';
 import { findCreditAccount, findLedgerPage, sumLedgerBySign, sumUsageByService } from './credits.repository.ts';
 import type { LedgerKind } from './tables.ts';
+import type { BalanceCache } from './balance-cache.ts';
 
 export type ServiceUsageTotals = Map<string, { creditsSpent: number; uses: number }>;
 
@@ -34,7 +35,7 @@ export async function usageByService(db: Db, userId: string): Promise<{ spent: n
 }
 
 /** Balances and ledger pages of one user (the caller decides who may read whose). */
-export function createCreditHistoryService({ db }: { db: Db }) {
+export function createCreditHistoryService({ db, balances }: { db: Db; balances?: BalanceCache }) {
   async function ledgerPage(userId: string, query: PaginationQuery, kinds?: readonly LedgerKind[]): Promise<CreditHistory> {
     const { rows, total } = await findLedgerPage(db, { userId, kinds, limit: query.limit, page: query.page });
     return {
@@ -48,7 +49,7 @@ export function createCreditHistoryService({ db }: { db: Db }) {
 
   return {
     async getAccount(userId: string): Promise<{ balance: number; spent: number }> {
-      const account = await findCreditAccount(db, userId);
+      const account = balances ? await balances.find(db, userId) : await findCreditAccount(db, userId);
       if (!account) throw new AppError('NOT_FOUND', 404, 'No credit account for this user');
       return account;
     },

@@ -44,6 +44,7 @@ describe('GET /credits/balance', () => {
     const { accessToken } = await registerUser(app());
     const response = await get('/credits/balance', accessToken);
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(successEnvelope(creditBalanceSchema).strict().parse(response.json())).toEqual({
       success: true,
       data: { balance: 5 },

@@ -13,11 +13,13 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { createCatalogueService } from './catalogue.service.ts';
 import { createCreditHistoryService } from './credit-history.service.ts';
-import { prepareJson, sendPreparedJson } from '../../lib/prepared-json.ts';
+import { createBalanceCache } from './balance-cache.ts';
+import { prepareJson, sendPlainJson, sendPreparedJson } from '../../lib/prepared-json.ts';
 import { memoUntilChanged } from '../../db/memo-until-changed.ts';
 
 export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const history = createCreditHistoryService({ db: app.db });
+  // Balances are answered from memory until a change notice about the account (balance-cache.ts).
+  const history = createCreditHistoryService({ db: app.db, balances: createBalanceCache(app.database.changes) });
   const catalogue = createCatalogueService({ db: app.db, changes: app.database.changes });
   const tags = ['credits'];
   const security = [{ bearerAuth: [] }];
@@ -44,9 +46,9 @@ export const creditsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(creditBalanceSchema), ...failures(401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { balance } = await history.getAccount(currentUser(request).id);
-      return { success: true as const, data: { balance }, message: 'Balance retrieved' };
+      return sendPlainJson(reply, { success: true, data: { balance }, message: 'Balance retrieved' });
     },
   );
 

@@ -37,17 +37,19 @@ function jobRowOf(raw: Record<string, unknown>): JobRow {
  * Returns null, having changed nothing, when the balance does not cover the cost, or, with `paidOnly`, when the service
  * costs nothing (free runs are counted in a transaction, see the jobs service). A second job with the same
  * Idempotency-Key fails on the jobs' unique index and the whole statement, charge included, is undone.
+ * The statement does not announce the balance change itself (lumen.balance_notice, migration 0016): once it has
+ * committed, the caller publishes `balances:<user id>` on the change feed.
  */
 export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidOnly: boolean }): Promise<JobRow | null> {
   const result = await db.execute(sql`
     with price as (
-      select ${serviceCosts.cost} as cost from ${serviceCosts}
+      select ${serviceCosts.cost} as cost, set_config('lumen.balance_notice', 'sent', true) as balance_notice from ${serviceCosts}
       where ${serviceCosts.serviceKey} = ${job.service} ${options.paidOnly ? sql`and ${serviceCosts.cost} > 0` : sql``}
     ), charged as (
       update ${creditAccounts}
       set balance = ${creditAccounts.balance} - price.cost, spent = ${creditAccounts.spent} + price.cost, updated_at = now()
       from price
-      where ${creditAccounts.userId} = ${job.userId}::uuid and ${creditAccounts.balance} >= price.cost
+      where ${creditAccounts.userId} = ${job.userId}::uuid and ${creditAccounts.balance} >= price.cost and price.balance_notice = 'sent'
       returning ${creditAccounts.balance} as balance, price.cost as cost
     ), ledger as (
       insert into ${creditLedger} (user_id, amount, balance_after, kind, idempotency_key, reason, service_key, unit_cost)

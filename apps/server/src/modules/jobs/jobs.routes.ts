@@ -53,6 +53,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
     log: app.log,
+    changes: app.database.changes,
     onEnqueued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();

@@ -7,6 +7,7 @@ import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthUser } from '../../plugins/fastify-types.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
@@ -15,7 +16,7 @@ import { checkServiceAllowed, enforceMonthlyCap } from './key-budget.ts';
 import type { JobApiKey } from './key-budget.ts';
 import { listServiceCosts } from '../credits/index.ts';
 import { findCreditAccount, hasPurchased } from '../credits/index.ts';
-import { insufficientCreditsError } from '../credits/index.ts';
+import { BALANCE_NOTICE_TOPIC, insufficientCreditsError } from '../credits/index.ts';
 import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import type { EngineRegistry } from '@lumen/engines';
@@ -52,6 +53,8 @@ type Deps = {
   freeJobLimits: FreeJobLimits;
   clock: () => Date;
   log: FastifyBaseLogger;
+  /** Where a submission's balance change is announced once committed (its statement does not: migration 0016). */
+  changes: ChangeFeed;
   /** Called after a job is committed (wakes the in-process worker). */
   onEnqueued(jobId: string): void;
 };
@@ -97,6 +100,12 @@ export function createJobsService(deps: Deps) {
    * refused, to tell a free service from a short balance.
    */
   async function insertJobWithCharge(viewer: Viewer, job: ChargedJob, submission: Submission): Promise<JobRow> {
+    const row = await insertChargedJobOnce(viewer, job, submission);
+    deps.changes.publish({ topic: BALANCE_NOTICE_TOPIC, key: viewer.id });
+    return row;
+  }
+
+  async function insertChargedJobOnce(viewer: Viewer, job: ChargedJob, submission: Submission): Promise<JobRow> {
     const { apiKey } = submission;
     const hasCap = apiKey?.monthlyCreditCap !== null && apiKey?.monthlyCreditCap !== undefined;
     const row = hasCap ? null : await insertChargedJob(db, job, { paidOnly: true });

@@ -58,6 +58,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
     log: app.log,
+    changes: app.database.changes,
     onEnqueued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();
