@@ -6,7 +6,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ export type RunningProcess = {
   rssMb: () => number;
   /** The highest resident memory so far, in MB (VmHWM). */
   peakRssMb: () => number;
+  /** Starts the peak over from the current resident memory (Linux: `5` written to /proc/PID/clear_refs). */
+  resetPeak: () => void;
   stop: () => Promise<void>;
 };
 
@@ -70,6 +72,7 @@ function running(child: ChildProcess, address: string, cleanup: () => Promise<vo
     pid,
     rssMb: () => statusField(pid, 'VmRSS'),
     peakRssMb: () => statusField(pid, 'VmHWM'),
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -100,9 +103,10 @@ export const benchServerMode: ServerMode = process.env.BENCH_SERVER === 'tsx' ? 
 
 /** Node's arguments for the server or the worker in that mode (the compiled build made first). */
 export function serverProcessArgs(entry: 'server' | 'worker', mode: ServerMode = benchServerMode): string[] {
-  if (mode === 'tsx') return ['--import', 'tsx', join(repoRoot, `apps/server/src/${entry}.ts`)];
+  const options = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof, V8 flags to try
+  if (mode === 'tsx') return [...options, '--import', 'tsx', join(repoRoot, `apps/server/src/${entry}.ts`)];
   execFileSync(process.execPath, [join(repoRoot, 'scripts/build-server.mjs')], { cwd: repoRoot, stdio: 'ignore' });
-  return [join(repoRoot, `apps/server/dist/${entry}.js`)];
+  return [...options, join(repoRoot, `apps/server/dist/${entry}.js`)];
 }
 
 /**
@@ -131,6 +135,8 @@ export async function startProductionServer(
     RATE_LIMIT_PER_MINUTE: '0',
     SIGNUPS_PER_IP_PER_HOUR: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // glibc's allocator settings (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, ...), for measuring their effect.
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_'))),
   };
   const child = spawn(process.execPath, serverProcessArgs('server', options.mode), {
     cwd: repoRoot,

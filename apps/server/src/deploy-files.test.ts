@@ -35,9 +35,10 @@ function interpolate(value: string, variables: Record<string, string>): string {
   });
 }
 
+const rootScripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+
 describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, ComposeService> };
-  const rootScripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
   const appServices = Object.entries(compose.services).filter(([, service]) => service.build !== undefined);
 
   it('has the app, a worker, PostgreSQL, Redis and an S3-compatible store', () => {
@@ -48,13 +49,11 @@ describe('compose.yaml', () => {
     expect(appServices.map(([name]) => name).sort()).toEqual(['app', 'worker']);
   });
 
-  it('runs only npm scripts that exist and that the tests exercise', () => {
+  it('runs the commands of npm scripts that the tests exercise, by node itself (no npm parent process)', () => {
+    const scriptCommands = SCRIPTS_CI_TESTS.map((script) => rootScripts[script]!);
     for (const [name, service] of appServices) {
-      const command = Array.isArray(service.command) ? service.command : String(service.command).split(' ');
-      expect(command.slice(0, 2), name).toEqual(['npm', 'run']);
-      const script = command[2]!;
-      expect(rootScripts[script], `${name}: npm run ${script}`).toBeDefined();
-      expect(SCRIPTS_CI_TESTS, `${name}: npm run ${script}`).toContain(script);
+      const command = Array.isArray(service.command) ? service.command.join(' ') : String(service.command);
+      expect(scriptCommands, name).toContain(command);
     }
     expect(rootScripts['start:api']).toBe('node scripts/start.mjs --no-worker');
     expect(rootScripts.worker).toBe('node scripts/worker.mjs');
@@ -95,11 +94,12 @@ describe('Dockerfile', () => {
     expect(runtime).not.toMatch(/COPY --from=deps/);
   });
 
-  it('runs as a non-root user with a health check on /api/v1/ready and npm run start:api', () => {
+  it("runs as a non-root user with a health check on /api/v1/ready and start:api's command", () => {
     expect(runtime).toMatch(/^USER lumen$/m);
     expect(runtime).toMatch(/useradd --system --uid 10001/);
     expect(runtime).toMatch(/^HEALTHCHECK [\s\S]*\/api\/v1\/ready/m);
-    expect(runtime).toMatch(/^CMD \["npm", "run", "start:api"\]$/m);
+    const cmd = /^CMD (\[.*\])$/m.exec(runtime)?.[1];
+    expect((JSON.parse(cmd ?? '[]') as string[]).join(' ')).toBe(rootScripts['start:api']);
   });
 
   it('copies only paths that exist in the repository', () => {
