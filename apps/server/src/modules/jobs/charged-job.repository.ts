@@ -4,6 +4,7 @@ import { creditAccounts, creditLedger, serviceCosts } from '../credits/index.ts'
 import { jobs } from './tables.ts';
 import type { JobFileRef, JobRow } from './tables.ts';
 import { rowsOf } from '../../db/result-rows.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 
 export type ChargedJob = {
   id: string;
@@ -36,12 +37,17 @@ function jobRowOf(raw: Record<string, unknown>): JobRow {
  * below zero plus a ledger row with a unique key), written as one statement so a submission is one round trip.
  * Returns null, having changed nothing, when the balance does not cover the cost, or, with `paidOnly`, when the service
  * costs nothing (free runs are counted in a transaction, see the jobs service). A second job with the same
- * Idempotency-Key fails on the jobs' unique index and the whole statement, charge included, is undone.
+ * Idempotency-Key fails on the jobs' unique index and the whole statement, charge included, is undone. A named
+ * prepared statement: parsed and planned once per connection.
  * The statement does not announce the balance change itself (lumen.balance_notice, migration 0016): once it has
  * committed, the caller publishes `balances:<user id>` on the change feed.
  */
 export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidOnly: boolean }): Promise<JobRow | null> {
-  const result = await db.execute(sql`
+  const name = options.paidOnly ? 'insert_charged_job_paid_only' : 'insert_charged_job';
+  const [raw] = await executeNamed(
+    db,
+    name,
+    sql`
     with price as (
       select ${serviceCosts.cost} as cost, set_config('lumen.balance_notice', 'sent', true) as balance_notice from ${serviceCosts}
       where ${serviceCosts.serviceKey} = ${job.service} ${options.paidOnly ? sql`and ${serviceCosts.cost} > 0` : sql``}
@@ -63,8 +69,8 @@ export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidO
       ledger.unit_cost, ledger.id, ${job.engineKind}::text, ${job.engineLabel}::text, ${job.idempotencyKey}::text, ${job.apiKeyId}::uuid
     from ledger
     returning *
-  `);
-  const [raw] = rowsOf(result);
+  `,
+  );
   return raw ? jobRowOf(raw) : null;
 }
 
