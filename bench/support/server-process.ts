@@ -135,8 +135,8 @@ export async function startProductionServer(
     RATE_LIMIT_PER_MINUTE: '0',
     SIGNUPS_PER_IP_PER_HOUR: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    // glibc's allocator settings (MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_, ...), for measuring their effect.
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_'))),
+    // The pool's size and glibc's allocator settings (MALLOC_ARENA_MAX, ...), for measuring their effect.
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'DATABASE_POOL_SIZE')),
   };
   const child = spawn(process.execPath, serverProcessArgs('server', options.mode), {
     cwd: repoRoot,

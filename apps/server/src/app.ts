@@ -253,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.databaseUrl
         ? {
             databaseUrl: config.databaseUrl,
+            maxConnections: config.databasePoolSize,
             onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection was closed'),
           }
         : { pgliteDir: pgliteDirFor(config.dataDir) },

@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
+import { limitHeapGrowth } from './lib/heap-growth.ts';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   const base = {
@@ -21,6 +22,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 }
 
 async function main(): Promise<void> {
+  limitHeapGrowth();
   let config: AppConfig;
   try {
     config = loadConfig();

@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   const log = Fastify({ logger: { level: config.logLevel } }).log;
   const database = await createDatabase(
     config.databaseUrl
-      ? { databaseUrl: config.databaseUrl, onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed') }
+      ? {
+          databaseUrl: config.databaseUrl,
+          maxConnections: config.databasePoolSize,
+          onIdleError: (error) => log.warn({ err: error }, 'an idle database connection was closed'),
+        }
       : { pgliteDir: pgliteDirFor(config.dataDir) },
   );
   if (!config.databaseUrl) {

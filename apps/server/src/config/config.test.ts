@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       databaseUrl: undefined,
+      databasePoolSize: 10,
       dataDir,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
@@ -183,6 +184,14 @@ describe('loadConfig', () => {
     expect(set.freeJobsPerIp.max).toBe(10);
     expect(() => loadConfig({ DATA_DIR: dataDir, SIGNUPS_PER_IP_PER_HOUR: '-1' })).toThrow(
       /SIGNUPS_PER_IP_PER_HOUR.*must be 0 \(off\) or more/,
+    );
+  });
+
+  it('sizes the database pool from DATABASE_POOL_SIZE, refusing nonsense', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE.*must be at least 1/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_POOL_SIZE: 'many' })).toThrow(
+      /DATABASE_POOL_SIZE.*must be a number of connections/,
     );
   });
 });

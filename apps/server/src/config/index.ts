@@ -20,6 +20,8 @@ import { API_PREFIX } from '../lib/api-prefix.ts';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export const JWT_SECRET_MIN_LENGTH = 32;
+/** node-postgres' own default; see bench/RESULTS.md for the sizes measured on two cores. */
+const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 /** Empty values (`NAME=` in a .env file) count as absent. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
@@ -39,6 +41,13 @@ const envSchema = z.object({
   ).default(3000),
   HOST: optional(z.string()).default('0.0.0.0'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
+  DATABASE_POOL_SIZE: optional(
+    z.coerce
+      .number({ error: 'must be a number of connections' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(500, 'must be at most 500'),
+  ).default(DEFAULT_DATABASE_POOL_SIZE),
   DATA_DIR: optional(z.string()).default('./data'),
   PUBLIC_URL: optional(httpUrl()),
   PROVIDER_WEBHOOKS: optional(oneOf(['auto', 'on', 'off'])).default('auto'),
@@ -113,6 +122,8 @@ export type AppConfig = {
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite under `dataDir/db` is used. */
   databaseUrl: string | undefined;
+  /** Connections each process's pool opens to PostgreSQL at most (besides the one that listens for change notices). */
+  databasePoolSize: number;
   dataDir: string;
   publicUrl: string;
   /**
@@ -233,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: vars.PORT,
     host: vars.HOST,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir,
     publicUrl,
     providerWebhooksUrl: providerWebhooksUrlOf(vars.PROVIDER_WEBHOOKS, vars.PUBLIC_URL === undefined ? null : publicUrl),

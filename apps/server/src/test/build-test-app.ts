@@ -78,6 +78,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    databasePoolSize: 10,
     dataDir,
     publicUrl: 'http://localhost:3000',
     providerWebhooksUrl: null,
