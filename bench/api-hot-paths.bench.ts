@@ -85,9 +85,15 @@ function jobSubmissions(address: string, population: BenchPopulation, accounts: 
 const SETTLE_SECONDS = 25;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
 
-async function run(options: autocannon.Options, connections: number): Promise<autocannon.Result> {
-  return autocannon({ connections, duration: SECONDS, ...options });
+async function run(options: autocannon.Options, connections: number, seconds = SECONDS): Promise<autocannon.Result> {
+  return autocannon({ connections, duration: seconds, ...options });
 }
+
+/**
+ * Each route gets this long of the same load before it is measured, so the figures are the steady state and not V8
+ * compiling the route's code (the first seconds of a route ran at 60 % of its later speed).
+ */
+const WARM_UP_SECONDS = 1;
 
 function summarise(result: autocannon.Result, unexpected = result.non2xx): Measured {
   return {
@@ -117,39 +123,41 @@ async function main(): Promise<void> {
     await settle();
     server.resetPeak();
     const rows: Row[] = [];
-    const measure = async (label: string, connections: number, measureRoute: () => Promise<Measured>) => {
+    const measure = async (label: string, connections: number, measureRoute: (seconds: number) => Promise<Measured>) => {
+      await measureRoute(WARM_UP_SECONDS);
       const yardstick = summarise(await run({ url: `${bare!.address}/` }, connections));
-      rows.push({ label, barePerSecond: yardstick.perSecond, ...(await measureRoute()) });
+      rows.push({ label, barePerSecond: yardstick.perSecond, ...(await measureRoute(SECONDS)) });
       process.stderr.write(`${label}: ${rows.at(-1)!.perSecond.toFixed(0)} req/s\n`);
     };
     let acceptedJobs = 0;
     let unansweredJobs = 0;
 
-    await measure('GET /api/v1/credits/packages (public)', 10, async () =>
-      summarise(await run({ url: `${server!.address}/api/v1/credits/packages` }, 10)),
+    await measure('GET /api/v1/credits/packages (public)', 10, async (seconds) =>
+      summarise(await run({ url: `${server!.address}/api/v1/credits/packages` }, 10, seconds)),
     );
-    await measure('GET /api/v1/payment/plans (public)', 10, async () =>
-      summarise(await run({ url: `${server!.address}/api/v1/payment/plans` }, 10)),
+    await measure('GET /api/v1/payment/plans (public)', 10, async (seconds) =>
+      summarise(await run({ url: `${server!.address}/api/v1/payment/plans` }, 10, seconds)),
     );
-    await measure('GET /api/v1/credits/costs (public)', 10, async () =>
-      summarise(await run({ url: `${server!.address}/api/v1/credits/costs` }, 10)),
+    await measure('GET /api/v1/credits/costs (public)', 10, async (seconds) =>
+      summarise(await run({ url: `${server!.address}/api/v1/credits/costs` }, 10, seconds)),
     );
-    await measure('GET /api/v1/blog/posts (public)', 10, async () =>
-      summarise(await run({ url: `${server!.address}/api/v1/blog/posts` }, 10)),
+    await measure('GET /api/v1/blog/posts (public)', 10, async (seconds) =>
+      summarise(await run({ url: `${server!.address}/api/v1/blog/posts` }, 10, seconds)),
     );
-    await measure('GET /api/v1/credits/balance, JWT', 10, async () =>
+    await measure('GET /api/v1/credits/balance, JWT', 10, async (seconds) =>
       summarise(
         await run(
           { url: `${server!.address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${population.users[0]!.accessToken}` } },
           10,
+          seconds,
         ),
       ),
     );
-    await measure('GET /api/v1/credits/balance, API key', 10, async () => {
+    await measure('GET /api/v1/credits/balance, API key', 10, async (seconds) => {
       // One fixed request per key, which autocannon builds once and sends in turn, as the JWT run sends its one
       // request, instead of a function building every request in the load generator.
       const requests = population.apiKeys.map((key) => ({ method: 'GET' as const, headers: { 'x-api-key': key } }));
-      return summarise(await run({ url: `${server!.address}/api/v1/credits/balance`, requests }, 10));
+      return summarise(await run({ url: `${server!.address}/api/v1/credits/balance`, requests }, 10, seconds));
     });
     const readsPeak = server.peakRssMb();
     server.resetPeak();
@@ -159,13 +167,13 @@ async function main(): Promise<void> {
       ['POST /api/v1/jobs, 200 accounts', 10, 200, 0],
       ['POST /api/v1/jobs, one account', 10, 1, 0],
     ] as const) {
-      await measure(`${label} (${connections} connections)`, connections, async () => {
+      await measure(`${label} (${connections} connections)`, connections, async (seconds) => {
         const submissions = jobSubmissions(server!.address, population, accounts, badEvery);
-        const result = await run(submissions.options, connections);
+        const result = await run(submissions.options, connections, seconds);
         const { accepted, refused, unexpected, built } = submissions.answers;
         acceptedJobs += accepted;
         unansweredJobs += built - accepted - refused - unexpected;
-        return { ...summarise(result, submissions.answers.unexpected), acceptedPerSecond: submissions.answers.accepted / SECONDS };
+        return { ...summarise(result, submissions.answers.unexpected), acceptedPerSecond: submissions.answers.accepted / seconds };
       });
     }
     const jobsPeak = server.peakRssMb();
