@@ -1,6 +1,6 @@
 export { creditsAdminRoutes } from './admin.routes.ts';
 export { findActivePackage, listServiceCosts } from './catalogue.repository.ts';
-export { BALANCE_NOTICE_TOPIC, createBalanceCache } from './balance-cache.ts';
+export { BALANCE_NOTICE_TOPIC } from './balance-cache.ts';
 export { PACKAGE_NOT_FOUND_MESSAGE, createCatalogueService } from './catalogue.service.ts';
 export { createCreditHistoryService, usageByService } from './credit-history.service.ts';
 export { serviceNameOf, toLedgerEntryDto } from './credits.dto.ts';
