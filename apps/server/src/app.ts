@@ -13,7 +13,6 @@ import { seedDatabase } from './seed.ts';
 import './plugins/fastify-types.ts';
 import { API_PREFIX } from './lib/api-prefix.ts';
 import { createBackgroundTasks } from './lib/background-tasks.ts';
-import { jsonHasUnpairedSurrogate } from './lib/unpaired-surrogates.ts';
 import { AppError } from './plugins/app-error.ts';
 import { createPasswordHasher } from './modules/auth/index.ts';
 import type { LoginThrottleOptions } from './modules/auth/index.ts';
@@ -53,6 +52,7 @@ import { dbPlugin } from './plugins/db.ts';
 import { mailPlugin } from './modules/mail/index.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { JSON_BODY_LIMIT_BYTES, errorsPlugin, sendAppError } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './modules/api-keys/index.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -87,31 +87,13 @@ export const appPlugin = fp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
 
-    // JSON only (plus multipart on the avatar route): anything else is a 415.
-    app.removeContentTypeParser('text/plain');
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
-      // An empty JSON body means "no body" (e.g. POST /auth/logout relying on the cookie).
-      if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-      if (typeof body === 'string' && jsonHasUnpairedSurrogate(body)) {
-        return done(
-          new AppError(
-            'BAD_REQUEST',
-            400,
-            'The request body contains half a surrogate pair (\\ud800 to \\udfff), which is not text; send valid Unicode',
-          ),
-        );
-      }
-      parseJson(request, body as string, done);
-    });
-
     app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
       done();
     });
 
     await app.register(errorsPlugin);
+    await app.register(jsonBodyPlugin);
     await app.register(securityPlugin, { config });
     await app.register(compressionPlugin);
     await app.register(cookie);

@@ -102,7 +102,7 @@ describe('request handling', () => {
     });
   });
 
-  it('answers malformed JSON with 400', async () => {
+  it('answers malformed JSON with 400 and keeps the connection open (the whole body was read)', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: api('/auth/login'),
@@ -111,6 +111,7 @@ describe('request handling', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, message: 'The request body is not valid JSON', error: { code: 'BAD_REQUEST' } });
+    expect(response.headers.connection).toBe('keep-alive');
   });
 
   it('answers a prototype-poisoning body with 400', async () => {
