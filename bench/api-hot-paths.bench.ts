@@ -85,21 +85,51 @@ function jobSubmissions(address: string, population: BenchPopulation, accounts: 
 const SETTLE_SECONDS = 25;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
 
-async function run(options: autocannon.Options, connections: number, seconds = SECONDS): Promise<autocannon.Result> {
-  return autocannon({ connections, duration: seconds, ...options });
-}
-
 /**
- * Each route gets this long of the same load before it is measured, so the figures are the steady state and not V8
- * compiling the route's code (the first seconds of a route ran at 60 % of its later speed).
+ * Each load runs this long before its measured seconds, on the same connections, so the figures are the steady state:
+ * not V8 compiling the route's code (the first second of a route ran at 60 % of its later speed), and not the
+ * connections being opened. Node's libuv (1.45 and later, libuv PR #3696) accepts one new connection per event-loop iteration, so
+ * 100 connections opened at once into a server already busy with the previous ones were accepted over 0.6–1.5 s
+ * (strace: one accept4 per epoll_wait; 2026-11-27): the first request of the last ones waited that long for its
+ * connection, a cost of opening 100 connections at the same instant, not of the route.
  */
 const WARM_UP_SECONDS = 1;
 
-function summarise(result: autocannon.Result, unexpected = result.non2xx): Measured {
+/** The answers to the requests a load sent in its measured seconds: their latencies (ms, sorted) and how many were 201. */
+type MeasuredWindow = { latencies: number[]; created: number; seconds: number };
+
+/**
+ * Runs `options` from `connections` for the warm-up and then `seconds`, and keeps the answers to the requests sent
+ * after the warm-up: a connection the server accepted late still had its first request sent at the start.
+ */
+async function runLoad(options: autocannon.Options, connections: number, seconds = SECONDS) {
+  const window: MeasuredWindow = { latencies: [], created: 0, seconds };
+  const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ connections, duration: WARM_UP_SECONDS + seconds, ...options }, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, latency: number) => {
+      if (performance.now() - latency < measuredFrom) return; // sent during the warm-up (every connection's first)
+      window.latencies.push(latency);
+      if (status === 201) window.created += 1;
+    });
+  });
+  window.latencies.sort((left, right) => left - right);
+  return { result, window };
+}
+
+const milliseconds = (value: number) => value.toFixed(value < 10 ? 1 : 0);
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
+
+/** Errors and unexpected answers are counted over the whole load, warm-up included; speed and latency over the window. */
+function summarise({ result, window }: Awaited<ReturnType<typeof runLoad>>, unexpected = result.non2xx): Measured {
   return {
-    perSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    perSecond: window.latencies.length / window.seconds,
+    p50: percentile(window.latencies, 0.5),
+    p99: percentile(window.latencies, 0.99),
     errors: result.errors + result.timeouts,
     unexpected,
   };
@@ -123,41 +153,39 @@ async function main(): Promise<void> {
     await settle();
     server.resetPeak();
     const rows: Row[] = [];
-    const measure = async (label: string, connections: number, measureRoute: (seconds: number) => Promise<Measured>) => {
-      await measureRoute(WARM_UP_SECONDS);
-      const yardstick = summarise(await run({ url: `${bare!.address}/` }, connections));
-      rows.push({ label, barePerSecond: yardstick.perSecond, ...(await measureRoute(SECONDS)) });
+    const measure = async (label: string, connections: number, measureRoute: () => Promise<Measured>) => {
+      const yardstick = summarise(await runLoad({ url: `${bare!.address}/` }, connections));
+      rows.push({ label, barePerSecond: yardstick.perSecond, ...(await measureRoute()) });
       process.stderr.write(`${label}: ${rows.at(-1)!.perSecond.toFixed(0)} req/s\n`);
     };
     let acceptedJobs = 0;
     let unansweredJobs = 0;
 
-    await measure('GET /api/v1/credits/packages (public)', 10, async (seconds) =>
-      summarise(await run({ url: `${server!.address}/api/v1/credits/packages` }, 10, seconds)),
+    await measure('GET /api/v1/credits/packages (public)', 10, async () =>
+      summarise(await runLoad({ url: `${server!.address}/api/v1/credits/packages` }, 10)),
     );
-    await measure('GET /api/v1/payment/plans (public)', 10, async (seconds) =>
-      summarise(await run({ url: `${server!.address}/api/v1/payment/plans` }, 10, seconds)),
+    await measure('GET /api/v1/payment/plans (public)', 10, async () =>
+      summarise(await runLoad({ url: `${server!.address}/api/v1/payment/plans` }, 10)),
     );
-    await measure('GET /api/v1/credits/costs (public)', 10, async (seconds) =>
-      summarise(await run({ url: `${server!.address}/api/v1/credits/costs` }, 10, seconds)),
+    await measure('GET /api/v1/credits/costs (public)', 10, async () =>
+      summarise(await runLoad({ url: `${server!.address}/api/v1/credits/costs` }, 10)),
     );
-    await measure('GET /api/v1/blog/posts (public)', 10, async (seconds) =>
-      summarise(await run({ url: `${server!.address}/api/v1/blog/posts` }, 10, seconds)),
+    await measure('GET /api/v1/blog/posts (public)', 10, async () =>
+      summarise(await runLoad({ url: `${server!.address}/api/v1/blog/posts` }, 10)),
     );
-    await measure('GET /api/v1/credits/balance, JWT', 10, async (seconds) =>
+    await measure('GET /api/v1/credits/balance, JWT', 10, async () =>
       summarise(
-        await run(
+        await runLoad(
           { url: `${server!.address}/api/v1/credits/balance`, headers: { authorization: `Bearer ${population.users[0]!.accessToken}` } },
           10,
-          seconds,
         ),
       ),
     );
-    await measure('GET /api/v1/credits/balance, API key', 10, async (seconds) => {
+    await measure('GET /api/v1/credits/balance, API key', 10, async () => {
       // One fixed request per key, which autocannon builds once and sends in turn, as the JWT run sends its one
       // request, instead of a function building every request in the load generator.
       const requests = population.apiKeys.map((key) => ({ method: 'GET' as const, headers: { 'x-api-key': key } }));
-      return summarise(await run({ url: `${server!.address}/api/v1/credits/balance`, requests }, 10, seconds));
+      return summarise(await runLoad({ url: `${server!.address}/api/v1/credits/balance`, requests }, 10));
     });
     const readsPeak = server.peakRssMb();
     server.resetPeak();
@@ -167,13 +195,13 @@ async function main(): Promise<void> {
       ['POST /api/v1/jobs, 200 accounts', 10, 200, 0],
       ['POST /api/v1/jobs, one account', 10, 1, 0],
     ] as const) {
-      await measure(`${label} (${connections} connections)`, connections, async (seconds) => {
+      await measure(`${label} (${connections} connections)`, connections, async () => {
         const submissions = jobSubmissions(server!.address, population, accounts, badEvery);
-        const result = await run(submissions.options, connections, seconds);
+        const load = await runLoad(submissions.options, connections);
         const { accepted, refused, unexpected, built } = submissions.answers;
         acceptedJobs += accepted;
         unansweredJobs += built - accepted - refused - unexpected;
-        return { ...summarise(result, submissions.answers.unexpected), acceptedPerSecond: submissions.answers.accepted / seconds };
+        return { ...summarise(load, submissions.answers.unexpected), acceptedPerSecond: load.window.created / SECONDS };
       });
     }
     const jobsPeak = server.peakRssMb();
@@ -183,7 +211,7 @@ async function main(): Promise<void> {
     const lines = [
       `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
         `Node ${process.version}, ${databaseLabel}`,
-      `${SECONDS} s per measurement; production server (${benchServerMode === 'tsx' ? 'TypeScript through tsx' : 'compiled JavaScript'}, NODE_ENV=production, worker off, logging at its default level) and ` +
+      `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of the same load on the same connections; production server (${benchServerMode === 'tsx' ? 'TypeScript through tsx' : 'compiled JavaScript'}, NODE_ENV=production, worker off, logging at its default level) and ` +
         `bare Fastify each in their own process; load average at the end ${loadavg()[0]!.toFixed(1)}.`,
       '',
       '| route | connections | bare req/s | route req/s | ratio to bare | p50 ms | p99 ms | errors | unexpected answers |',
@@ -192,7 +220,7 @@ async function main(): Promise<void> {
         const connections = /\((\d+) connections\)/.exec(row.label)?.[1] ?? '10';
         return (
           `| ${row.label.replace(/ \(\d+ connections\)/, '')} | ${connections} | ${row.barePerSecond.toFixed(0)} | ${row.perSecond.toFixed(0)} | ` +
-          `${base(row).toFixed(3)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.unexpected} |`
+          `${base(row).toFixed(3)} | ${milliseconds(row.p50)} | ${milliseconds(row.p99)} | ${row.errors} | ${row.unexpected} |`
         );
       }),
       '',
