@@ -90,6 +90,10 @@ describe('loadConfig', () => {
     [{ METRICS_TOKEN: 'short' }, /^Invalid environment variable METRICS_TOKEN: must be at least 16 characters$/],
     [{ RATE_LIMIT_PER_MINUTE: '-1' }, /^Invalid environment variable RATE_LIMIT_PER_MINUTE: must be 0 \(off\) or more$/],
     [{ RATE_LIMIT_PER_MINUTE: 'lots' }, /^Invalid environment variable RATE_LIMIT_PER_MINUTE: must be a number of requests$/],
+    [{ RATE_LIMIT_PER_MINUTE: '2000000' }, /^Invalid environment variable RATE_LIMIT_PER_MINUTE: must be at most 1000000$/],
+    [{ PORT: '70000' }, /^Invalid environment variable PORT: must be 0-65535$/],
+    [{ FREE_JOBS_PER_DAY: '1.5' }, /^Invalid environment variable FREE_JOBS_PER_DAY: must be a whole number$/],
+    [{ FILE_LINK_TTL_SECONDS: '10' }, /^Invalid environment variable FILE_LINK_TTL_SECONDS: must be at least 30$/],
   ])('stops on %o with one line naming the variable', (vars, message) => {
     let error: unknown;
     try {

@@ -30,24 +30,23 @@ const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http(s) U
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: `must be one of ${values.join(', ')}` });
 
+/**
+ * A whole number from `min` to `max`. `what` names the unit for a value that is not a number ("a number of runs");
+ * `outOfRange` replaces both bound messages (a port: "must be 0-65535").
+ */
+const wholeNumber = (what: string, min: number, max: number, outOfRange?: string) =>
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int('must be a whole number')
+    .min(min, outOfRange ?? (min === 0 ? 'must be 0 (off) or more' : `must be at least ${min}`))
+    .max(max, outOfRange ?? `must be at most ${max}`);
+
 const envSchema = z.object({
   NODE_ENV: optional(oneOf(['development', 'production', 'test'])).default('development'),
-  PORT: optional(
-    z.coerce
-      .number({ error: 'must be a port number' })
-      .int('must be a whole number')
-      .min(0, 'must be 0-65535')
-      .max(65535, 'must be 0-65535'),
-  ).default(3000),
+  PORT: optional(wholeNumber('a port number', 0, 65535, 'must be 0-65535')).default(3000),
   HOST: optional(z.string()).default('0.0.0.0'),
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })),
-  DATABASE_POOL_SIZE: optional(
-    z.coerce
-      .number({ error: 'must be a number of connections' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(500, 'must be at most 500'),
-  ).default(DEFAULT_DATABASE_POOL_SIZE),
+  DATABASE_POOL_SIZE: optional(wholeNumber('a number of connections', 1, 500)).default(DEFAULT_DATABASE_POOL_SIZE),
   DATA_DIR: optional(z.string()).default('./data'),
   PUBLIC_URL: optional(httpUrl()),
   PROVIDER_WEBHOOKS: optional(oneOf(['auto', 'on', 'off'])).default('auto'),
@@ -59,27 +58,9 @@ const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: optional(httpUrl()),
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
   TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
-  RATE_LIMIT_PER_MINUTE: optional(
-    z.coerce
-      .number({ error: 'must be a number of requests' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 (off) or more')
-      .max(1_000_000, 'must be at most 1000000'),
-  ),
-  SIGNUPS_PER_IP_PER_HOUR: optional(
-    z.coerce
-      .number({ error: 'must be a number of sign-ups' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 (off) or more')
-      .max(100_000, 'must be at most 100000'),
-  ).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
-  FREE_JOBS_PER_DAY: optional(
-    z.coerce
-      .number({ error: 'must be a number of runs' })
-      .int('must be a whole number')
-      .min(0, 'must be 0 (off) or more')
-      .max(100_000, 'must be at most 100000'),
-  ).default(DEFAULT_FREE_JOBS_PER_DAY),
+  RATE_LIMIT_PER_MINUTE: optional(wholeNumber('a number of requests', 0, 1_000_000)),
+  SIGNUPS_PER_IP_PER_HOUR: optional(wholeNumber('a number of sign-ups', 0, 100_000)).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
+  FREE_JOBS_PER_DAY: optional(wholeNumber('a number of runs', 0, 100_000)).default(DEFAULT_FREE_JOBS_PER_DAY),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
   MAIL_FROM: optional(z.string().min(3).max(320)).default('Lumen Studio <no-reply@lumen.local>'),
   GOOGLE_CLIENT_ID: optional(z.string().max(512)),
@@ -99,13 +80,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters').max(512)),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })),
   REDIS_KEY_PREFIX: optional(z.string().regex(/^[A-Za-z0-9:._-]{1,64}$/, 'must be 1-64 letters, digits or : . _ -')).default('lumen:'),
-  FILE_LINK_TTL_SECONDS: optional(
-    z.coerce
-      .number({ error: 'must be a number of seconds' })
-      .int('must be a whole number')
-      .min(30, 'must be at least 30')
-      .max(86_400, 'must be at most 86400'),
-  ).default(900),
+  FILE_LINK_TTL_SECONDS: optional(wholeNumber('a number of seconds', 30, 86_400)).default(900),
   SELLER_NAME: optional(z.string().max(200)).default('Lumen Studio'),
   SELLER_ADDRESS: optional(z.string().max(500)).default(''),
   SELLER_EMAIL: optional(emailSchema),
