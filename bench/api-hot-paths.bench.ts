@@ -17,6 +17,7 @@
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createBenchPopulation } from './support/bench-population.ts';
+import { percentile } from './support/percentile.ts';
 import type { BenchPopulation } from './support/bench-population.ts';
 import { benchServerMode, createServerDatabase, startBareFastify, startProductionServer } from './support/server-process.ts';
 import type { RunningProcess } from './support/server-process.ts';
@@ -88,25 +89,25 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS
 /**
  * Each load runs this long before its measured seconds, on the same connections, so the figures are the steady state:
  * not V8 compiling the route's code (the first second of a route ran at 60 % of its later speed), and not the
- * connections being opened. Node's libuv (1.45 and later, libuv PR #3696) accepts one new connection per event-loop iteration, so
- * 100 connections opened at once into a server already busy with the previous ones were accepted over 0.6–1.5 s
+ * connections being opened. Node's libuv (1.45 and later, libuv PR #3696) accepts one new connection per event-loop
+ * iteration, so 100 connections opened at once into a server already busy with the previous ones were accepted over 0.6–1.5 s
  * (strace: one accept4 per epoll_wait; 2026-11-27): the first request of the last ones waited that long for its
  * connection, a cost of opening 100 connections at the same instant, not of the route.
  */
 const WARM_UP_SECONDS = 1;
 
 /** The answers to the requests a load sent in its measured seconds: their latencies (ms, sorted) and how many were 201. */
-type MeasuredWindow = { latencies: number[]; created: number; seconds: number };
+type MeasuredWindow = { latencies: number[]; created: number };
 
 /**
- * Runs `options` from `connections` for the warm-up and then `seconds`, and keeps the answers to the requests sent
+ * Runs `options` from `connections` for the warm-up and then SECONDS, and keeps the answers to the requests sent
  * after the warm-up: a connection the server accepted late still had its first request sent at the start.
  */
-async function runLoad(options: autocannon.Options, connections: number, seconds = SECONDS) {
-  const window: MeasuredWindow = { latencies: [], created: 0, seconds };
+async function runLoad(options: autocannon.Options, connections: number) {
+  const window: MeasuredWindow = { latencies: [], created: 0 };
   const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ connections, duration: WARM_UP_SECONDS + seconds, ...options }, (error, finished) =>
+    const instance = autocannon({ connections, duration: WARM_UP_SECONDS + SECONDS, ...options }, (error, finished) =>
       error ? reject(error) : resolve(finished),
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, latency: number) => {
@@ -121,15 +122,12 @@ async function runLoad(options: autocannon.Options, connections: number, seconds
 
 const milliseconds = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? Number.NaN;
-
 /** Errors and unexpected answers are counted over the whole load, warm-up included; speed and latency over the window. */
 function summarise({ result, window }: Awaited<ReturnType<typeof runLoad>>, unexpected = result.non2xx): Measured {
   return {
-    perSecond: window.latencies.length / window.seconds,
-    p50: percentile(window.latencies, 0.5),
-    p99: percentile(window.latencies, 0.99),
+    perSecond: window.latencies.length / SECONDS,
+    p50: percentile(window.latencies, 50),
+    p99: percentile(window.latencies, 99),
     errors: result.errors + result.timeouts,
     unexpected,
   };

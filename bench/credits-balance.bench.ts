@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type { Database } from '../apps/server/src/db/database.ts';
 import { chargeForService } from '../apps/server/src/modules/credits/credits.service.ts';
 import { createBenchApiKey, measureHttp, startBenchApp } from './support/bench-app.ts';
+import { percentile } from './support/percentile.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -25,11 +26,6 @@ type Row = { name: string; perSecond: number; p50: number; p99: number; errors: 
 
 async function http(url: string, headers: Record<string, string> = {}): Promise<Row & { non2xx: number }> {
   return { name: '', ...(await measureHttp({ url, headers, connections: CONNECTIONS, duration: SECONDS })) };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** `workers` loops charging one credit each, for SECONDS; ops/s and per-charge latency. */
