@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
-import { limitHeapGrowth } from './lib/heap-growth.ts';
+import { tuneGarbageCollector } from './lib/garbage-collector.ts';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   const base = {
@@ -22,7 +22,7 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
 }
 
 async function main(): Promise<void> {
-  limitHeapGrowth();
+  tuneGarbageCollector();
   let config: AppConfig;
   try {
     config = loadConfig();
