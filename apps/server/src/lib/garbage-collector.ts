@@ -12,7 +12,7 @@ export const HEAP_GROWING_PERCENT = 10;
  * pretenures the objects of a code site (allocates them straight in the old generation) once most of them survive a
  * young collection; under 100 concurrent job submissions it did so for request-long objects (database rows, response
  * buffers), which then filled the old generation with garbage at about 2.9 MB/s. Every full collection that follows
- * marks the whole heap on both cores and halves the throughput for 100–200 ms, which was the whole p99 tail. Without
+ * marks the whole heap on both cores and halves the throughput for 100–200 ms, which was most of the p99 tail. Without
  * pretenuring those objects die young: 25 KB instead of 238 KB promoted per young collection, a full collection every
  * 5–6 s instead of every 2 s (decision 052). V8 reads both flags when it next needs them, so setting them at start-up
  * takes effect without a command-line option; tests build the app without them.
