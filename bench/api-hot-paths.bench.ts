@@ -88,12 +88,13 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS
 
 /**
  * Each load runs this long before its measured seconds, on the same connections, so the figures are the steady state:
- * not V8 compiling the route's code (the first second of a read ran at 60 % of its later speed; job submissions, a
- * longer path, took about 2 s to reach theirs: 100 ms slices at a median of 80–115 ms against 52 ms later, on
- * 2026-11-27), and not the connections being opened. Node's libuv (1.45 and later, libuv PR #3696) accepts one new connection per event-loop
- * iteration, so 100 connections opened at once into a server already busy with the previous ones were accepted over 0.6–1.5 s
- * (strace: one accept4 per epoll_wait; 2026-11-27): the first request of the last ones waited that long for its
- * connection, a cost of opening 100 connections at the same instant, not of the route.
+ * - not V8 compiling the route's code: the first second of a read ran at 60 % of its later speed, and job submissions,
+ *   a longer path, took about 2 s to reach theirs (100 ms slices at a median of 80–115 ms against 52 ms later,
+ *   2026-11-27);
+ * - and not the connections being opened: Node's libuv (1.45 and later, libuv PR #3696) accepts one new connection per
+ *   event-loop iteration, so 100 connections opened at once into a server already busy with the previous ones were
+ *   accepted over 0.6–1.5 s (strace: one accept4 per epoll_wait; 2026-11-27). The first request of the last ones
+ *   waited that long for its connection, a cost of opening 100 connections at the same instant, not of the route.
  */
 const WARM_UP_SECONDS = 3;
 
