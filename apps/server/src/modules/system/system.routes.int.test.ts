@@ -166,15 +166,21 @@ describe('request handling', () => {
     });
   });
 
-  it('sends the security headers with a CSP', async () => {
-    const response = await t.app.inject({ method: 'GET', url: api('/health') });
-    const csp = String(response.headers['content-security-policy']);
-    const directives = Object.fromEntries(
-      csp.split(';').map((part) => {
-        const [name = '', ...values] = part.trim().split(/\s+/);
-        return [name, values];
-      }),
+  /** A Content-Security-Policy header as its directives, each with its sources. */
+  const policyOf = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((part) => {
+          const [name = '', ...values] = part.trim().split(/\s+/);
+          return [name, values];
+        }),
     );
+
+  it("sends pages the SPA's security headers and CSP", async () => {
+    // Headers go on in onRequest, before routing: a page's answer (here the fallback without a built web app) has them.
+    const response = await t.app.inject({ method: 'GET', url: '/company/pricing' });
+    const directives = policyOf(response.headers['content-security-policy']);
     // Stripe.js, its frames and its API (the card dialog), and nothing that runs inline script.
     expect(directives['script-src']).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
     expect(directives['frame-src']).toEqual([
@@ -191,6 +197,39 @@ describe('request handling', () => {
     expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(directives['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends API answers, errors included, a policy that lets nothing load or run but same-origin images and media', async () => {
+    for (const url of [api('/health'), api('/no/such/route'), api('/credits/packages')]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-type'], url).toContain('application/json');
+      expect(policyOf(response.headers['content-security-policy']), url).toEqual({
+        'default-src': ["'none'"],
+        'img-src': ["'self'"],
+        'media-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Headers that only mean something on a page are not sent.
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control'], url).toBeUndefined();
+      expect(response.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it("sends the test-mode checkout page, an HTML page under the API, the SPA's policy", async () => {
+    const response = await t.app.inject({ method: 'GET', url: api(`/payment/test-mode/checkout/cs_test_${'0'.repeat(24)}`) });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    const directives = policyOf(response.headers['content-security-policy']);
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['form-action']).toEqual(["'self'"]);
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 
@@ -430,13 +469,14 @@ describe('with the web app built, analytics and the global rate limit', () => {
     expect((await web.app.inject({ method: 'GET', url: '/uploads/avatars/x.webp' })).statusCode).toBe(404);
   });
 
-  it('adds the analytics origin to the CSP and the public config', async () => {
+  it("adds the analytics origin to the pages' CSP and the public config", async () => {
     const response = await web.app.inject({ method: 'GET', url: api('/public-config') });
     expect(response.json().data).toEqual({
       analytics: { scriptUrl: 'https://plausible.example.com/js/script.js', domain: 'lumen.example' },
       oauthProviders: [],
     });
-    const csp = String(response.headers['content-security-policy']);
+    const page = await web.app.inject({ method: 'GET', url: '/' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com https://plausible.example.com");
     expect(csp).toContain("connect-src 'self' https://api.stripe.com https://plausible.example.com");
   });

@@ -81,6 +81,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment/test-mode/checkout/:sessionId',
     {
+      onRequest: app.documentSecurity,
       schema: {
         operationId: 'payments.testMode.getCheckout',
         security: [],
@@ -101,6 +102,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/test-mode/checkout/:sessionId',
     {
+      onRequest: app.documentSecurity,
       schema: {
         operationId: 'payments.testMode.payCheckout',
         security: [],
@@ -133,6 +135,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payment/test-mode/checkout/:sessionId/authenticate',
     {
+      onRequest: app.documentSecurity,
       schema: {
         operationId: 'payments.testMode.authenticateCheckout',
         security: [],
