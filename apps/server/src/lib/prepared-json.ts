@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-/** A JSON answer serialised once, with the ETag of its bytes. */
-export type PreparedJson = { body: string; etag: string };
+/**
+ * A JSON answer serialised once, as UTF-8 bytes, with their ETag. Bytes rather than a string: a string body is measured
+ * and encoded to UTF-8 again on every answer (and its text, often with typographic quotes, is two bytes a character in
+ * V8), which cost about 8 % of a cached read.
+ */
+export type PreparedJson = { body: Buffer; etag: string };
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A strong ETag of a body: the SHA-1 of its bytes in base64url, quoted. */
-export function etagOf(body: string): string {
+function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -27,13 +31,13 @@ export function holdsEtag(ifNoneMatch: string | undefined, etag: string): boolea
  * result as bytes and an ETag, for answers that stay the same until the database announces a change.
  */
 export function prepareJson<S extends z.ZodType>(schema: S, value: z.output<S>): PreparedJson {
-  const body = JSON.stringify(z.encode(schema, value));
+  const body = Buffer.from(JSON.stringify(z.encode(schema, value)));
   return { body, etag: etagOf(body) };
 }
 
 /**
- * Answers a prepared JSON body: 304 with no body when the client holds its ETag, else the bytes as they are (a string
- * with a JSON content type skips Fastify's serialiser; compression still applies).
+ * Answers a prepared JSON body: 304 with no body when the client holds its ETag, else the bytes as they are (bytes skip
+ * Fastify's serialiser; compression still applies).
  */
 export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
   reply.header('etag', prepared.etag);
