@@ -122,7 +122,7 @@ export const appPlugin = fp(
     await app.register(requestAuthPlugin);
     await app.register(jobsPlugin, options.jobs ?? {});
     if (app.jobWorker && config.featuredPosts) startFeaturedPosts(app);
-    if (config.tryOnCatalogueSeed) startTryOnCatalogueSeed(app);
+    if (app.jobWorker && config.tryOnCatalogueSeed) startTryOnCatalogueSeed(app);
     await app.register(apiKeysPlugin, options.apiKeys ?? {});
     await app.register(cryptoPaymentsPlugin);
     await app.register(cardPaymentsPlugin);
@@ -193,15 +193,23 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** Log lines are written to stdout in batches of about this many bytes... */
+const LOG_BATCH_BYTES = 4096;
+/** ...or this often, whichever comes first, so a quiet server's lines still show within a moment. */
+const LOG_FLUSH_INTERVAL_MS = 200;
+
 /**
- * Log options that write to stdout (no stream, file or transport of their own) get pino's asynchronous destination:
- * a line is handed to the kernel at once when no write is under way, and lines that come while one is are written
- * together after it, instead of one blocking write per line (about 6 % of a cached read's time). pino flushes what
- * is left when the process exits.
+ * Log options that write to stdout (no stream, file or transport of their own) get pino's asynchronous destination,
+ * writing in batches: one write per 4 KB of lines (about 25 request lines) or every 200 ms instead of one per line or
+ * two took 5 µs of the server's CPU time off each cached read (decision 053). pino writes out what is left when the
+ * process exits; a process killed outright loses at most the last 200 ms of lines.
  */
 function withAsynchronousStdout(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
   if (!logger || typeof logger !== 'object' || 'stream' in logger || 'transport' in logger || 'file' in logger) return logger;
-  return { ...logger, stream: pino.destination({ dest: 1, sync: false, minLength: 0 }) };
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
+  const flusher = setInterval(() => destination.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  destination.once('close', () => clearInterval(flusher));
+  return { ...logger, stream: destination };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {

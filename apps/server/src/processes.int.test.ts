@@ -18,6 +18,7 @@ import { listLedgerEntries } from './modules/credits/credits.repository.ts';
 import { signedStripeEvent } from './test/card-helpers.ts';
 import { orders } from './modules/payments/tables.ts';
 import { users } from './modules/users/tables.ts';
+import { seedModels } from './modules/try-on/index.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -136,6 +137,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
       STRIPE_PUBLISHABLE_KEY: 'pk_test_processes',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       STRIPE_API_BASE: 'http://127.0.0.1:9',
+      TRY_ON_CATALOGUE_SEED: 'true',
       ...(redisUp ? { REDIS_URL, REDIS_KEY_PREFIX: redisPrefix } : {}),
     };
     const started = await Promise.allSettled([
@@ -208,6 +210,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and one worke
     const file = await fetch(redirect.headers.get('location')!);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).length).toBe(output.size);
+  }, 60_000);
+
+  it('the worker, not an API process, adds the starter try-on catalogue to the fresh database', async () => {
+    const registered = await call(first!.url, 'POST', '/auth/register', {
+      body: { firstName: 'Grace', lastName: 'Hopper', email: uniqueEmail('catalogue'), password: VALID_PASSWORD },
+    });
+    expect(registered.status).toBe(201);
+    const { accessToken } = registered.json!.data as { accessToken: string };
+    let models: unknown[] = [];
+    const deadline = Date.now() + 45_000;
+    while (Date.now() < deadline) {
+      models = (await call(second!.url, 'GET', '/try-on/models', { token: accessToken })).json!.data as unknown[];
+      if (models.length > 0) break;
+      await new Promise((resolvePromise) => setTimeout(resolvePromise, 200));
+    }
+    expect(models).toHaveLength(seedModels.length);
+    expect(worker!.output()).toContain('seeded the try-on catalogue');
+    for (const api of [first!, second!]) expect(api.output()).not.toContain('try-on catalogue');
   }, 60_000);
 
   it("an API key's rate limit is one window across both API processes (Redis)", async (context) => {

@@ -8,6 +8,7 @@ import { createJobEvents } from './modules/jobs/index.ts';
 import { createJobWorker } from './modules/jobs/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
 import { publishFeaturedPosts } from './modules/community/index.ts';
+import { seedTryOnCatalogue } from './modules/try-on/index.ts';
 import { fakeRegistry } from './test/fake-engines.ts';
 import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
@@ -53,12 +54,18 @@ async function main(): Promise<void> {
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
   });
   worker.start();
-  // On a fresh install the team's featured posts are made here (in the background), not in API processes.
+  // On a fresh install the team's featured posts and the starter try-on catalogue are made here (in the background),
+  // not in API processes, which then never load the image library.
   const featured = new AbortController();
   if (config.featuredPosts) {
     publishFeaturedPosts({ db: database.db, storage: storage.storage, signal: featured.signal })
       .then((published) => published > 0 && log.info({ published }, 'published the featured community posts'))
       .catch((error: unknown) => log.error({ err: error }, 'publishing the featured community posts failed'));
+  }
+  if (config.tryOnCatalogueSeed) {
+    seedTryOnCatalogue({ db: database.db, storage: storage.storage })
+      .then((added) => added > 0 && log.info({ added }, 'seeded the try-on catalogue'))
+      .catch((error: unknown) => log.error({ err: error }, 'seeding the try-on catalogue failed'));
   }
   // Job webhooks of API keys go out from the process that finishes the jobs.
   const webhooks = createWebhookDispatcher({ db: database.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log });

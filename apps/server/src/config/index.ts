@@ -126,7 +126,7 @@ export type AppConfig = {
   workerEnabled: boolean;
   /** A worker on a database without community posts publishes the team's featured set (FEATURED_POSTS; off under NODE_ENV=test). */
   featuredPosts: boolean;
-  /** An API process on an empty try-on catalogue adds the starter models and garments (TRY_ON_CATALOGUE_SEED; off under NODE_ENV=test). */
+  /** The process that runs jobs, on an empty try-on catalogue, adds the starter models and garments (TRY_ON_CATALOGUE_SEED; off under NODE_ENV=test). */
   tryOnCatalogueSeed: boolean;
   /** Where files live: 'local' is DATA_DIR/storage, 's3' a bucket (the `s3` settings). */
   storageDriver: 'local' | 's3';

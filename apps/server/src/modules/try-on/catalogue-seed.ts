@@ -78,7 +78,7 @@ async function deleteStored(storage: Storage, stored: Stored[]): Promise<void> {
   for (const item of stored) await storage.delete(item.storageKey).catch(() => undefined);
 }
 
-/** Once the server is ready, a fresh install gets its starter try-on catalogue (in the background). */
+/** Once a server that runs jobs is ready, a fresh install gets its starter try-on catalogue (in the background). */
 export function startTryOnCatalogueSeed(app: FastifyInstance): void {
   app.addHook('onReady', async () =>
     app.backgroundTasks.run(async () => {

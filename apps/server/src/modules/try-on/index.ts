@@ -1,4 +1,4 @@
 export { adminTryOnCatalogueRoutes } from './admin.routes.ts';
-export { seedTryOnCatalogue, startTryOnCatalogueSeed } from './catalogue-seed.ts';
+export { seedModels, seedTryOnCatalogue, startTryOnCatalogueSeed } from './catalogue-seed.ts';
 export { tryOnGarments, tryOnModels } from './tables.ts';
 export { tryOnRoutes } from './try-on.routes.ts';
