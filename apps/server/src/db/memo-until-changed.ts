@@ -47,7 +47,8 @@ export function keyedMemoUntilChanged<K, T>(
   options: { clock: () => Date; maxKeys: number; keyOf: (input: K) => string },
   load: (input: K, now: Date) => Promise<Expiring<T>>,
 ): (input: K) => Promise<T> {
-  type Kept = { generation: number; fromMs: number; value: Promise<Expiring<T>> };
+  /** `answer` is set once `value` has resolved, so the many reads that follow check it without waiting on a promise. */
+  type Kept = { generation: number; fromMs: number; value: Promise<Expiring<T>>; answer?: Expiring<T> };
   const kept = new Map<string, Kept>();
   let generation = 0;
   const forget = () => {
@@ -60,10 +61,6 @@ export function keyedMemoUntilChanged<K, T>(
     },
     onReset: forget,
   });
-  const fresh = async (entry: Kept, nowMs: number): Promise<T | null> => {
-    const answer = await entry.value;
-    return answer.validUntilMs === null || nowMs < answer.validUntilMs ? answer.value : null;
-  };
   return async (input) => {
     const now = options.clock();
     if (!feed.isLive()) return (await load(input, now)).value;
@@ -71,16 +68,19 @@ export function keyedMemoUntilChanged<K, T>(
     const nowMs = now.getTime();
     const entry = kept.get(key);
     if (entry && entry.generation === generation && entry.fromMs <= nowMs) {
-      const value = await fresh(entry, nowMs).catch(() => null);
-      if (value !== null) return value;
+      const answer = entry.answer ?? (await entry.value.catch(() => null));
+      if (answer && (answer.validUntilMs === null || nowMs < answer.validUntilMs)) return answer.value;
     }
     const value = load(input, now);
     const started: Kept = { generation, fromMs: nowMs, value };
     if (!kept.has(key) && kept.size >= options.maxKeys) kept.clear();
     kept.set(key, started);
-    value.catch(() => {
-      if (kept.get(key) === started) kept.delete(key);
-    });
+    value.then(
+      (answer) => (started.answer = answer),
+      () => {
+        if (kept.get(key) === started) kept.delete(key);
+      },
+    );
     const answer = await value;
     // A notice that overtook the read (the generation moved on) has already dropped it: it is not kept.
     if (started.generation !== generation && kept.get(key) === started) kept.delete(key);

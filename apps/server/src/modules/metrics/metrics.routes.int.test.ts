@@ -268,4 +268,43 @@ describe('logs', () => {
       await database.close();
     }
   });
+
+  it('logs writes, refusals and failures at info, and quick successful reads only at debug', async () => {
+    const database = await createDatabase({ pgliteDir: null });
+    const config = testConfig('/tmp/lumen-metrics-logs-unused', { logLevel: 'info' });
+    const completed = async (level: 'info' | 'debug') => {
+      const { lines, stream } = captureLines();
+      const app = await buildApp({ config, database, seed: level === 'info', print: () => undefined, logger: { level, stream } });
+      try {
+        lines.length = 0;
+        await app.inject({ method: 'GET', url: '/api/v1/credits/packages' });
+        await app.inject({ method: 'HEAD', url: '/api/v1/health' });
+        await app.inject({ method: 'GET', url: '/api/v1/credits/balance' });
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: 'nobody@example.com', password: 'wrong-password-1' },
+        });
+        return lines
+          .filter((line) => line.msg === 'request completed')
+          .map((line) => ({ level: line.level, method: line.method, url: line.url, statusCode: line.statusCode }));
+      } finally {
+        await app.close();
+      }
+    };
+    try {
+      expect(await completed('info')).toEqual([
+        { level: 30, method: 'GET', url: '/api/v1/credits/balance', statusCode: 401 },
+        { level: 30, method: 'POST', url: '/api/v1/auth/login', statusCode: 401 },
+      ]);
+      expect(await completed('debug')).toEqual([
+        { level: 20, method: 'GET', url: '/api/v1/credits/packages', statusCode: 200 },
+        { level: 20, method: 'HEAD', url: '/api/v1/health', statusCode: 200 },
+        { level: 30, method: 'GET', url: '/api/v1/credits/balance', statusCode: 401 },
+        { level: 30, method: 'POST', url: '/api/v1/auth/login', statusCode: 401 },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });
