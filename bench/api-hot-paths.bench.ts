@@ -211,7 +211,7 @@ async function main(): Promise<void> {
     const lines = [
       `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'unknown CPU'}), ` +
         `Node ${process.version}, ${databaseLabel}`,
-      `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of the same load on the same connections; production server (${benchServerMode === 'tsx' ? 'TypeScript through tsx' : 'compiled JavaScript'}, NODE_ENV=production, worker off, logging at its default level) and ` +
+      `${SECONDS} s per measurement after ${WARM_UP_SECONDS} s of the same load on the same connections; production server (${benchServerMode === 'tsx' ? 'TypeScript through tsx' : 'compiled JavaScript'}, NODE_ENV=production, worker off, logging at its default level: a line per submission, none per quick successful read) and ` +
         `bare Fastify each in their own process; load average at the end ${loadavg()[0]!.toFixed(1)}.`,
       '',
       '| route | connections | bare req/s | route req/s | ratio to bare | p50 ms | p99 ms | errors | unexpected answers |',

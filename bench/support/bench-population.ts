@@ -1,12 +1,13 @@
 /**
  * The people of the API bench, made through the running server's own API: the seeded admin (with API keys for the
- * balance-by-key run; a key allows 1,000 requests a minute, so the run rotates over many), and `count` accounts that
- * each hold GRANT credits, granted by the admin. checkBalances() then proves no credit was lost or created.
+ * balance-by-key run; a key allows 1,000 requests a minute and one run sends up to 13 s × 30,000, so it rotates over
+ * 400 keys), and `count` accounts that each hold GRANT credits, granted by the admin. checkBalances() then proves no
+ * credit was lost or created.
  */
 import { BENCH_ADMIN } from './server-process.ts';
 
 const GRANT = 1_000_000;
-const API_KEYS = 150;
+const API_KEYS = 400;
 
 export type BenchUser = { id: string; accessToken: string; startingBalance: number };
 export type BenchPopulation = {
