@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/index.ts';
 import { API_PREFIX } from '../lib/api-prefix.ts';
@@ -68,9 +68,9 @@ export function securityHeaders(config: Pick<AppConfig, 'analytics' | 'publicUrl
  * open it (OWASP REST Security Cheat Sheet), and the document-only headers (opener policy, agent cluster, DNS prefetch,
  * legacy download and XSS filters) do nothing on it. Images and media stay allowed from the same origin, so a result
  * opened in its own tab still shows. The SPA's policy is 0.6 KB on every answer; this one is about a tenth of that.
+ * The transport headers (HSTS, referrer, sniffing, resource policy) are the page set's, so both sets agree on them.
  */
-export function apiSecurityHeaders(config: Pick<AppConfig, 'analytics' | 'publicUrl'>): Record<string, string> {
-  const pageHeaders = securityHeaders(config);
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': "default-src 'none';img-src 'self';media-src 'self';frame-ancestors 'none'",
     'x-frame-options': 'DENY',
@@ -83,6 +83,13 @@ export function apiSecurityHeaders(config: Pick<AppConfig, 'analytics' | 'public
 
 const API_PATH = `${API_PREFIX}/`;
 
+type HeaderList = [name: string, value: string][];
+
+function setHeaders(reply: FastifyReply, headers: HeaderList): void {
+  const raw = reply.raw;
+  for (const [name, value] of headers) raw.setHeader(name, value);
+}
+
 /**
  * Security headers on every answer, as constant sets: the API's short set under the API prefix, Helmet's with the SPA's
  * Content-Security-Policy everywhere else. An API route that answers an HTML page takes `app.documentSecurity` as its
@@ -90,16 +97,15 @@ const API_PATH = `${API_PREFIX}/`;
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, options: { config: AppConfig }) => {
-    const documentHeaders = Object.entries(securityHeaders(options.config));
-    const apiHeaders = Object.entries(apiSecurityHeaders(options.config));
+    const pageHeaders = securityHeaders(options.config);
+    const documentHeaders: HeaderList = Object.entries(pageHeaders);
+    const apiHeaders: HeaderList = Object.entries(apiSecurityHeaders(pageHeaders));
     app.addHook('onRequest', (request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of request.url.startsWith(API_PATH) ? apiHeaders : documentHeaders) raw.setHeader(name, value);
+      setHeaders(reply, request.url.startsWith(API_PATH) ? apiHeaders : documentHeaders);
       done();
     });
     app.decorate('documentSecurity', ((_request, reply, done) => {
-      const raw = reply.raw;
-      for (const [name, value] of documentHeaders) raw.setHeader(name, value);
+      setHeaders(reply, documentHeaders);
       done();
     }) satisfies onRequestHookHandler);
   },
