@@ -276,10 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 function startFeaturedPosts(app: FastifyInstance): void {
   const stop = new AbortController();
   app.addHook('onReady', async () =>
-    app.backgroundTasks.run(async () => {
-      const published = await publishFeaturedPosts({ db: app.db, storage: app.storage, signal: stop.signal });
-      if (published > 0) app.log.info({ published }, 'published the featured community posts');
-    }),
+    app.backgroundTasks.run(() => publishFeaturedPosts({ db: app.db, storage: app.storage, signal: stop.signal, log: app.log })),
   );
   app.addHook('preClose', async () => stop.abort());
 }

@@ -9,6 +9,7 @@ import { createJobWorker } from './modules/jobs/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
 import { publishFeaturedPosts } from './modules/community/index.ts';
 import { seedTryOnCatalogue } from './modules/try-on/index.ts';
+import { createBackgroundTasks } from './lib/background-tasks.ts';
 import { fakeRegistry } from './test/fake-engines.ts';
 import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
@@ -57,16 +58,10 @@ async function main(): Promise<void> {
   // On a fresh install the team's featured posts and the starter try-on catalogue are made here (in the background),
   // not in API processes, which then never load the image library.
   const featured = new AbortController();
-  if (config.featuredPosts) {
-    publishFeaturedPosts({ db: database.db, storage: storage.storage, signal: featured.signal })
-      .then((published) => published > 0 && log.info({ published }, 'published the featured community posts'))
-      .catch((error: unknown) => log.error({ err: error }, 'publishing the featured community posts failed'));
-  }
-  if (config.tryOnCatalogueSeed) {
-    seedTryOnCatalogue({ db: database.db, storage: storage.storage })
-      .then((added) => added > 0 && log.info({ added }, 'seeded the try-on catalogue'))
-      .catch((error: unknown) => log.error({ err: error }, 'seeding the try-on catalogue failed'));
-  }
+  const startUpTasks = createBackgroundTasks((error) => log.error({ err: error }, 'a start-up task failed'));
+  const seedDeps = { db: database.db, storage: storage.storage, log };
+  if (config.featuredPosts) startUpTasks.run(() => publishFeaturedPosts({ ...seedDeps, signal: featured.signal }));
+  if (config.tryOnCatalogueSeed) startUpTasks.run(() => seedTryOnCatalogue(seedDeps));
   // Job webhooks of API keys go out from the process that finishes the jobs.
   const webhooks = createWebhookDispatcher({ db: database.db, jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, log });
   webhooks.start();
@@ -85,6 +80,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     featured.abort();
+    await startUpTasks.drain();
     await worker.stop();
     await webhooks.stop();
     await cryptoReconciler.stop();

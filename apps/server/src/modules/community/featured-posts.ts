@@ -3,6 +3,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { builtinEngines } from '@lumen/engines';
 import type { AnyEngine, EngineResult } from '@lumen/engines';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { jobOutputs, jobs } from '../jobs/index.ts';
@@ -66,9 +67,14 @@ type StoredFile = { id: string; kind: EngineResult['files'][number]['kind']; nam
 /**
  * On a database with no community post at all, runs the featured items through the built-in engines and publishes
  * them as the first admin's featured posts. Safe to call from every worker at once: one of them publishes, the others
- * find posts and throw their files away. Returns how many posts it published.
+ * find posts and throw their files away. Returns how many posts it published, and logs it when it published any.
  */
-export async function publishFeaturedPosts(deps: { db: Db; storage: Storage; signal?: AbortSignal }): Promise<number> {
+export async function publishFeaturedPosts(deps: {
+  db: Db;
+  storage: Storage;
+  signal?: AbortSignal;
+  log?: FastifyBaseLogger;
+}): Promise<number> {
   const { db, storage } = deps;
   if (await hasAnyPost(db)) return 0;
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).orderBy(asc(users.createdAt)).limit(1);
@@ -138,6 +144,7 @@ export async function publishFeaturedPosts(deps: { db: Db; storage: Storage; sig
       return made.length;
     });
     if (published === 0) await deleteStored(storage, made);
+    else deps.log?.info({ published }, 'published the featured community posts');
     return published;
   } catch (error) {
     await deleteStored(storage, made);

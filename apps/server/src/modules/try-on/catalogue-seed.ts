@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { count, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
@@ -31,9 +31,9 @@ type Stored = { kind: CatalogueKind; id: string; storageKey: string; name: strin
  * On a database whose try-on catalogue has no model and no garment, stores the starter models and garments (through
  * the admin upload's checks and storage) and records them. Safe to call from every process at once: one of them
  * records its set under an advisory lock, the others find the catalogue filled and delete their files. Returns how
- * many items it added.
+ * many items it added, and logs it when it added any.
  */
-export async function seedTryOnCatalogue(deps: { db: Db; storage: Storage }): Promise<number> {
+export async function seedTryOnCatalogue(deps: { db: Db; storage: Storage; log?: FastifyBaseLogger }): Promise<number> {
   const { db, storage } = deps;
   if (!(await isCatalogueEmpty(db))) return 0;
   const stored: Stored[] = [];
@@ -67,6 +67,7 @@ export async function seedTryOnCatalogue(deps: { db: Db; storage: Storage }): Pr
       return stored.length;
     });
     if (added === 0) await deleteStored(storage, stored);
+    else deps.log?.info({ added }, 'seeded the try-on catalogue');
     return added;
   } catch (error) {
     await deleteStored(storage, stored);
@@ -80,10 +81,5 @@ async function deleteStored(storage: Storage, stored: Stored[]): Promise<void> {
 
 /** Once a server that runs jobs is ready, a fresh install gets its starter try-on catalogue (in the background). */
 export function startTryOnCatalogueSeed(app: FastifyInstance): void {
-  app.addHook('onReady', async () =>
-    app.backgroundTasks.run(async () => {
-      const added = await seedTryOnCatalogue({ db: app.db, storage: app.storage });
-      if (added > 0) app.log.info({ added }, 'seeded the try-on catalogue');
-    }),
-  );
+  app.addHook('onReady', async () => app.backgroundTasks.run(() => seedTryOnCatalogue({ db: app.db, storage: app.storage, log: app.log })));
 }
