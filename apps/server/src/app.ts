@@ -219,7 +219,18 @@ const LOG_FLUSH_INTERVAL_MS = 200;
 function withAsynchronousStdout(logger: BuildAppOptions['logger']): BuildAppOptions['logger'] {
   if (!logger || typeof logger !== 'object' || 'stream' in logger || 'transport' in logger || 'file' in logger) return logger;
   const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES });
-  const flusher = setInterval(() => destination.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+  // sonic-boom's flush writes even when nothing is buffered, so the timer flushes only after lines came in.
+  let hasNewLines = false;
+  const write = destination.write.bind(destination);
+  destination.write = (line: string) => {
+    hasNewLines = true;
+    return write(line);
+  };
+  const flusher = setInterval(() => {
+    if (!hasNewLines) return;
+    hasNewLines = false;
+    destination.flush();
+  }, LOG_FLUSH_INTERVAL_MS).unref();
   destination.once('close', () => clearInterval(flusher));
   return { ...logger, stream: destination };
 }
