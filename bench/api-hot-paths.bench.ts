@@ -26,7 +26,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const usePglite = process.argv.includes('--pglite');
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-type Measured = { perSecond: number; p50: number; p99: number; errors: number; unexpected: number; acceptedPerSecond?: number };
+type Measured = {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** What the failed requests failed with (a timeout, a reset connection), and how many of each. */
+  errorKinds: Map<string, number>;
+  unexpected: number;
+  acceptedPerSecond?: number;
+};
 type Row = Measured & { label: string; barePerSecond: number };
 
 const SALES_PILOT_BODY = JSON.stringify({
@@ -101,12 +110,16 @@ const WARM_UP_SECONDS = 3;
 /** The answers to the requests a load sent in its measured seconds: their latencies (ms, sorted) and how many were 201. */
 type MeasuredWindow = { latencies: number[]; created: number };
 
+/** A failed request's kind: its error code (ECONNRESET) or, for autocannon's timeout, its message. */
+const errorKind = (error: Error & { code?: string }) => error.code ?? error.message;
+
 /**
  * Runs `options` from `connections` for the warm-up and then SECONDS, and keeps the answers to the requests sent
  * after the warm-up: a connection the server accepted late still had its first request sent at the start.
  */
 async function runLoad(options: autocannon.Options, connections: number) {
   const window: MeasuredWindow = { latencies: [], created: 0 };
+  const errorKinds = new Map<string, number>();
   const measuredFrom = performance.now() + WARM_UP_SECONDS * 1000;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ connections, duration: WARM_UP_SECONDS + SECONDS, ...options }, (error, finished) =>
@@ -117,20 +130,25 @@ async function runLoad(options: autocannon.Options, connections: number) {
       window.latencies.push(latency);
       if (status === 201) window.created += 1;
     });
+    instance.on('reqError', (error: Error) => errorKinds.set(errorKind(error), (errorKinds.get(errorKind(error)) ?? 0) + 1));
   });
   window.latencies.sort((left, right) => left - right);
-  return { result, window };
+  return { result, window, errorKinds };
 }
 
 const milliseconds = (value: number) => value.toFixed(value < 10 ? 1 : 0);
 
-/** Errors and unexpected answers are counted over the whole load, warm-up included; speed and latency over the window. */
-function summarise({ result, window }: Awaited<ReturnType<typeof runLoad>>, unexpected = result.non2xx): Measured {
+/**
+ * Errors and unexpected answers are counted over the whole load, warm-up included; speed and latency over the window.
+ * autocannon's `errors` already counts its timeouts.
+ */
+function summarise({ result, window, errorKinds }: Awaited<ReturnType<typeof runLoad>>, unexpected = result.non2xx): Measured {
   return {
     perSecond: window.latencies.length / SECONDS,
     p50: percentile(window.latencies, 50),
     p99: percentile(window.latencies, 99),
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    errorKinds,
     unexpected,
   };
 }
@@ -224,6 +242,9 @@ async function main(): Promise<void> {
         );
       }),
       '',
+      ...rows
+        .filter((row) => row.errors > 0)
+        .map((row) => `Failed requests, ${row.label}: ${[...row.errorKinds].map(([kind, count]) => `${count} × ${kind}`).join(', ')}.`),
       `Accepted jobs per second (201 answers): ${rows
         .filter((row) => row.acceptedPerSecond !== undefined)
         .map((row) => `${row.acceptedPerSecond!.toFixed(0)} (${row.label})`)
