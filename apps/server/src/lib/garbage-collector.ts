@@ -3,9 +3,11 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * How much V8 lets the heap grow past what the last full collection kept before it collects again, in percent. V8's
  * own choice (up to 4×) let an API process under 1,500 job submissions a second grow from about 200 to 350 MB before
- * a full collection; at 10 % it stayed near 200 MB with no loss of throughput measured (bench/RESULTS.md).
+ * a full collection (decision 050). At 50 % a full collection comes every 14–22 s under 2,500 submissions a second
+ * instead of every 3.5–6 s at 10 %, and each one slows the submissions in flight; the job runs peak 10–20 MB higher,
+ * at 166–177 MB (decision 054).
  */
-export const HEAP_GROWING_PERCENT = 10;
+export const HEAP_GROWING_PERCENT = 50;
 
 /**
  * V8's garbage collector as an API process needs it: the heap growth above, and no allocation-site pretenuring. V8
@@ -18,6 +20,18 @@ export const HEAP_GROWING_PERCENT = 10;
  * takes effect without a command-line option; tests build the app without them.
  */
 export function tuneGarbageCollector(): void {
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-  setFlagsFromString('--no-allocation-site-pretenuring');
+  for (const flag of garbageCollectorFlags(process.execArgv, process.env.NODE_OPTIONS)) setFlagsFromString(flag);
+}
+
+/**
+ * The flags to set, less any the process was started with (`node --heap-growing-percent=10 ...` or NODE_OPTIONS), so
+ * an operator or a bench can try another value without a new build.
+ */
+export function garbageCollectorFlags(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((option) => option.split('=')[0]!.replace(/_/g, '-'));
+  const isGiven = (name: string) => given.includes(`--${name}`) || given.includes(`--no-${name}`);
+  const flags: string[] = [];
+  if (!isGiven('heap-growing-percent')) flags.push(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  if (!isGiven('allocation-site-pretenuring')) flags.push('--no-allocation-site-pretenuring');
+  return flags;
 }
