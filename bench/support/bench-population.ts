@@ -20,7 +20,8 @@ export type BenchPopulation = {
   checkBalances: (accepted: number, unanswered: number) => Promise<{ ok: boolean; jobs: number; summary: string }>;
 };
 
-async function call<T>(
+/** One call to the API: its `data`, or an error naming the route, the status and the message. */
+export async function call<T>(
   address: string,
   path: string,
   init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -58,10 +59,10 @@ async function inBatches<T>(count: number, size: number, make: (index: number) =
   return made;
 }
 
-export async function createBenchPopulation(address: string, count: number): Promise<BenchPopulation> {
+export async function createBenchPopulation(address: string, count: number, apiKeyCount = API_KEYS): Promise<BenchPopulation> {
   const admin = await call<{ accessToken: string }>(address, '/api/v1/auth/login', { method: 'POST', body: BENCH_ADMIN });
   await verifyEmail(address, admin.accessToken);
-  const apiKeys = await inBatches(API_KEYS, 10, async (index) => {
+  const apiKeys = await inBatches(apiKeyCount, 10, async (index) => {
     const key = await call<{ apiKey: string }>(address, '/api/v1/api-keys/generate', {
       method: 'POST',
       token: admin.accessToken,

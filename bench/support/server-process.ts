@@ -113,22 +113,13 @@ export function serverProcessArgs(entry: 'server' | 'worker', mode: ServerMode =
   return [...options, join(repoRoot, `apps/server/dist/${entry}.js`)];
 }
 
-/**
- * The server as `npm run start:api` runs it (compiled JavaScript unless `mode` is 'tsx', NODE_ENV=production, no
- * worker), on a database URL or, without one, on the embedded PGlite in a temporary folder. The per-IP limits are
- * off so one loopback client can be 200 people. `worker: true` runs the job worker in the same process (`npm start`).
- */
-export async function startProductionServer(
-  databaseUrl: string | undefined,
-  options: { mode?: ServerMode; worker?: boolean } = {},
-): Promise<RunningProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-api-bench-'));
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
+/** The environment of a production process; the per-IP limits are off so one loopback client can be 200 people. */
+function productionEnv(databaseUrl: string | undefined, dataDir: string, port: number, worker: boolean): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    WORKER_ENABLED: options.worker ? 'true' : 'false',
+    WORKER_ENABLED: worker ? 'true' : 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -142,13 +133,40 @@ export async function startProductionServer(
     // The pool's size and glibc's allocator settings (MALLOC_ARENA_MAX, ...), for measuring their effect.
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'DATABASE_POOL_SIZE')),
   };
+}
+
+/**
+ * The server as `npm run start:api` runs it (compiled JavaScript unless `mode` is 'tsx', NODE_ENV=production, no
+ * worker), on a database URL or, without one, on the embedded PGlite in a temporary folder. `worker: true` runs the
+ * job worker in the same process (`npm start`). A `dataDir` given is kept when the process stops (a restart, or a
+ * separate worker sharing its files); without one, a temporary folder is made and removed.
+ */
+export async function startProductionServer(
+  databaseUrl: string | undefined,
+  options: { mode?: ServerMode; worker?: boolean; dataDir?: string } = {},
+): Promise<RunningProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'lumen-api-bench-')));
+  const port = await freePort();
   const child = spawn(process.execPath, serverProcessArgs('server', options.mode), {
     cwd: repoRoot,
-    env,
+    env: productionEnv(databaseUrl, dataDir, port, options.worker ?? false),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, /is ready at/, 'the production server');
-  return running(child, `http://127.0.0.1:${port}`, () => rm(dataDir, { recursive: true, force: true }));
+  return running(child, `http://127.0.0.1:${port}`, async () => {
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+}
+
+/** The job worker as `npm run worker` runs it (compiled, NODE_ENV=production), on a database URL, storing in `dataDir`. */
+export async function startProductionWorker(databaseUrl: string, dataDir: string): Promise<RunningProcess> {
+  const child = spawn(process.execPath, serverProcessArgs('worker'), {
+    cwd: repoRoot,
+    env: productionEnv(databaseUrl, dataDir, 0, true),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitForLine(child, /job worker started/, 'the job worker');
+  return running(child, '');
 }
 
 /** A new database `bench_<random>` on the PostgreSQL server at `serverUrl`, and how to drop it. */

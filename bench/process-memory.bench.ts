@@ -1,0 +1,194 @@
+/**
+ * Resident memory of each process kind as production runs it (compiled JavaScript, NODE_ENV=production), each kind on
+ * a fresh PostgreSQL database (BENCH_DATABASE_URL's server):
+ *   - the API alone (`npm run start:api`), the worker alone (`npm run worker`, beside an API process that takes the
+ *     submissions) and the API with its in-process worker (`npm start`);
+ *   - idle after the first start, which migrates and seeds (a process that runs jobs also makes the featured community
+ *     posts and the starter try-on catalogue), and idle after a restart on the same database;
+ *   - the peak while a process that runs jobs runs a batch of built-in jobs: images, sounds and sales analyses.
+ * Idle is read SETTLE_SECONDS after the process is ready and its start-up work is done, once V8's memory reducer has
+ * given back what the start used. Prints a Markdown table for bench/RESULTS.md.
+ *
+ *   npm run bench:memory      (PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres)
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { call, createBenchPopulation } from './support/bench-population.ts';
+import { createServerDatabase, startProductionServer, startProductionWorker } from './support/server-process.ts';
+import type { RunningProcess } from './support/server-process.ts';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SETTLE_SECONDS = 25;
+const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+/** The batch: each of these jobs several times, submitted at once, as a few people using the tools together would. */
+const JOB_BATCH = [
+  { service: 'image-generator', params: { prompt: 'a calm sunset over the sea with mountains', style: 'landscape', numberOfImages: 4 } },
+  { service: 'image-generator', params: { prompt: 'a night city skyline with stars', style: 'neon', aspectRatio: '16:9' } },
+  { service: 'sound-generator', params: { prompt: 'gentle rain with soft piano', durationSeconds: 8, format: 'wav' } },
+  {
+    service: 'sales-pilot',
+    params: {
+      text:
+        'Seller: Hi, thanks for your time today. How are you handling reporting at the moment? ' +
+        'Buyer: Mostly spreadsheets, and it takes my team a day every week. The price of your plan worries me a little. ' +
+        'Seller: That makes sense. If it saved that day every week, would the price still be the main question? ' +
+        'Buyer: Probably not. Can you send me a proposal by Friday?',
+    },
+  },
+];
+const BATCH_REPEATS = 5;
+
+/** Waits until `ready` holds, checking every half second, for at most `seconds`. */
+async function waitUntil(what: string, seconds: number, ready: () => Promise<boolean>): Promise<void> {
+  for (let waited = 0; waited < seconds * 2; waited += 1) {
+    if (await ready()) return;
+    await pause(0.5);
+  }
+  throw new Error(`${what} did not happen within ${seconds} s`);
+}
+
+/** The featured posts (five) and the starter try-on catalogue, which a process that runs jobs makes on a first start. */
+async function waitForStartUpWork(apiAddress: string, token: string): Promise<void> {
+  await waitUntil('the featured posts and the try-on catalogue', 180, async () => {
+    const gallery = await call<{ total: number }>(apiAddress, '/api/v1/community/posts');
+    const models = await call<unknown[]>(apiAddress, '/api/v1/try-on/models', { token });
+    return gallery.total >= 5 && models.length > 0;
+  });
+}
+
+/** Submits the batch through the API and waits until every job has finished; says how many succeeded, and why others failed. */
+async function runJobBatch(apiAddress: string, token: string): Promise<string> {
+  const submitted = await Promise.all(
+    Array.from({ length: BATCH_REPEATS }, () => JOB_BATCH)
+      .flat()
+      .map((job) => call<{ id: string }>(apiAddress, '/api/v1/jobs', { method: 'POST', token, body: { ...job, files: {} } })),
+  );
+  const finished = new Map<string, { service: string; status: string; error: string | null }>();
+  await waitUntil('the job batch', 300, async () => {
+    for (const { id } of submitted) {
+      if (finished.has(id)) continue;
+      const job = await call<{ service: string; status: string; error: string | null }>(apiAddress, `/api/v1/jobs/${id}`, { token });
+      if (job.status === 'succeeded' || job.status === 'failed') finished.set(id, job);
+    }
+    return finished.size === submitted.length;
+  });
+  const failures = [...finished.values()].filter((job) => job.status === 'failed').map((job) => `${job.service}: ${job.error}`);
+  const succeeded = `${submitted.length - failures.length} of ${submitted.length} jobs succeeded`;
+  return failures.length === 0 ? succeeded : `${succeeded}; failed: ${[...new Set(failures)].join('; ')}`;
+}
+
+type Row = { kind: string; firstIdle: number; firstPeak: number; jobsPeak: number | null; restartIdle: number; note: string };
+
+/** Idle RSS SETTLE_SECONDS from now. */
+async function settledRss(running: RunningProcess): Promise<number> {
+  await pause(SETTLE_SECONDS);
+  return running.rssMb();
+}
+
+async function measureApiOnly(databaseUrl: string): Promise<Row> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
+  try {
+    let api = await startProductionServer(databaseUrl, { dataDir });
+    const firstIdle = await settledRss(api);
+    const firstPeak = api.peakRssMb();
+    await api.stop();
+    api = await startProductionServer(databaseUrl, { dataDir });
+    const restartIdle = await settledRss(api);
+    await api.stop();
+    return {
+      kind: 'API only (`npm run start:api`)',
+      firstIdle,
+      firstPeak,
+      jobsPeak: null,
+      restartIdle,
+      note: 'its peak under 2,500 submissions a second is in `npm run bench:api`',
+    };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureWorkerOnly(databaseUrl: string): Promise<Row> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
+  let api: RunningProcess | null = null;
+  try {
+    api = await startProductionServer(databaseUrl, { dataDir }); // migrates and seeds the admin, takes the submissions
+    const { users } = await createBenchPopulation(api.address, 1, 0);
+    const token = users[0]!.accessToken;
+    let worker = await startProductionWorker(databaseUrl, dataDir);
+    await waitForStartUpWork(api.address, token);
+    const firstPeak = worker.peakRssMb();
+    const firstIdle = await settledRss(worker);
+    worker.resetPeak();
+    const batch = await runJobBatch(api.address, token);
+    const jobsPeak = worker.peakRssMb();
+    await worker.stop();
+    worker = await startProductionWorker(databaseUrl, dataDir);
+    const restartIdle = await settledRss(worker);
+    await worker.stop();
+    const note = `first start made the featured posts and the try-on catalogue; ${batch}`;
+    return { kind: 'worker only (`npm run worker`)', firstIdle, firstPeak, jobsPeak, restartIdle, note };
+  } finally {
+    await api?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureApiWithWorker(databaseUrl: string): Promise<Row> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
+  try {
+    let server = await startProductionServer(databaseUrl, { dataDir, worker: true });
+    const { users } = await createBenchPopulation(server.address, 1, 0);
+    const token = users[0]!.accessToken;
+    await waitForStartUpWork(server.address, token);
+    const firstPeak = server.peakRssMb();
+    const firstIdle = await settledRss(server);
+    server.resetPeak();
+    const batch = await runJobBatch(server.address, token);
+    const jobsPeak = server.peakRssMb();
+    await server.stop();
+    server = await startProductionServer(databaseUrl, { dataDir, worker: true });
+    const restartIdle = await settledRss(server);
+    await server.stop();
+    const note = `first start made the featured posts and the try-on catalogue; ${batch}`;
+    return { kind: 'API with its worker (`npm start`)', firstIdle, firstPeak, jobsPeak, restartIdle, note };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [];
+  let label = '';
+  for (const measure of [measureApiOnly, measureWorkerOnly, measureApiWithWorker]) {
+    const database = await createServerDatabase(serverUrl);
+    label = database.label;
+    try {
+      rows.push(await measure(database.url));
+      process.stderr.write(`${rows.at(-1)!.kind}: done\n`);
+    } finally {
+      await database.drop();
+    }
+  }
+  const mb = (value: number | null) => (value === null ? '' : `${value.toFixed(0)} MB`);
+  const lines = [
+    `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, Node ${process.version}, ${label}`,
+    `Compiled JavaScript, NODE_ENV=production, each kind on a fresh database; idle is ${SETTLE_SECONDS} s after the start and its start-up work. ` +
+      `The job batch is ${BATCH_REPEATS} × (${JOB_BATCH.map((job) => job.service).join(', ')}), submitted at once.`,
+    '',
+    '| process | first start: peak | first start: idle | peak running the job batch | restart: idle | |',
+    '|---|---:|---:|---:|---:|---|',
+    ...rows.map(
+      (row) => `| ${row.kind} | ${mb(row.firstPeak)} | ${mb(row.firstIdle)} | ${mb(row.jobsPeak)} | ${mb(row.restartIdle)} | ${row.note} |`,
+    ),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
