@@ -31,6 +31,13 @@ async function gallery(): Promise<Paginated<CommunityPost>> {
 }
 
 describe('the featured set a fresh install publishes', () => {
+  it('is not published, and no failure is reported, when the process stops before it is made', async () => {
+    const stop = new AbortController();
+    stop.abort();
+    await expect(publishFeaturedPosts({ db: t.database.db, storage: t.app.storage, signal: stop.signal })).resolves.toBe(0);
+    expect((await gallery()).total).toBe(0);
+  });
+
   it('is made by the built-in engines once, even when several workers start together, and fills the empty gallery', async () => {
     expect((await gallery()).total).toBe(0);
     const deps = { db: t.database.db, storage: t.app.storage };

@@ -67,7 +67,8 @@ type StoredFile = { id: string; kind: EngineResult['files'][number]['kind']; nam
 /**
  * On a database with no community post at all, runs the featured items through the built-in engines and publishes
  * them as the first admin's featured posts. Safe to call from every worker at once: one of them publishes, the others
- * find posts and throw their files away. Returns how many posts it published, and logs it when it published any.
+ * find posts and throw their files away. Returns how many posts it published, and logs it when it published any;
+ * stopped through `signal`, it publishes nothing and returns 0.
  */
 export async function publishFeaturedPosts(deps: {
   db: Db;
@@ -148,6 +149,7 @@ export async function publishFeaturedPosts(deps: {
     return published;
   } catch (error) {
     await deleteStored(storage, made);
+    if (deps.signal?.aborted) return 0; // the process is stopping: nothing published, and nothing went wrong
     throw error;
   }
 }
