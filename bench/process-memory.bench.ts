@@ -110,51 +110,42 @@ async function measureApiOnly(databaseUrl: string): Promise<Row> {
   }
 }
 
-async function measureWorkerOnly(databaseUrl: string): Promise<Row> {
+/**
+ * A kind that runs jobs: `npm run worker` beside an API process that takes the submissions (not measured), or
+ * `npm start`, which takes them itself.
+ */
+async function measureJobRunner(databaseUrl: string, kind: 'worker' | 'api with worker'): Promise<Row> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
+  const startRunner = () =>
+    kind === 'worker' ? startProductionWorker(databaseUrl, dataDir) : startProductionServer(databaseUrl, { dataDir, worker: true });
   let api: RunningProcess | null = null;
   try {
-    api = await startProductionServer(databaseUrl, { dataDir }); // migrates and seeds the admin, takes the submissions
-    const { users } = await createBenchPopulation(api.address, 1, 0);
+    // The API process migrates and seeds the admin before the worker starts.
+    if (kind === 'worker') api = await startProductionServer(databaseUrl, { dataDir });
+    let runner = await startRunner();
+    const apiAddress = (api ?? runner).address;
+    const { users } = await createBenchPopulation(apiAddress, 1, 0);
     const token = users[0]!.accessToken;
-    let worker = await startProductionWorker(databaseUrl, dataDir);
-    await waitForStartUpWork(api.address, token);
-    const firstPeak = worker.peakRssMb();
-    const firstIdle = await settledRss(worker);
-    worker.resetPeak();
-    const batch = await runJobBatch(api.address, token);
-    const jobsPeak = worker.peakRssMb();
-    await worker.stop();
-    worker = await startProductionWorker(databaseUrl, dataDir);
-    const restartIdle = await settledRss(worker);
-    await worker.stop();
-    const note = `first start made the featured posts and the try-on catalogue; ${batch}`;
-    return { kind: 'worker only (`npm run worker`)', firstIdle, firstPeak, jobsPeak, restartIdle, note };
+    await waitForStartUpWork(apiAddress, token);
+    const firstPeak = runner.peakRssMb();
+    const firstIdle = await settledRss(runner);
+    runner.resetPeak();
+    const batch = await runJobBatch(apiAddress, token);
+    const jobsPeak = runner.peakRssMb();
+    await runner.stop();
+    runner = await startRunner();
+    const restartIdle = await settledRss(runner);
+    await runner.stop();
+    return {
+      kind: kind === 'worker' ? 'worker only (`npm run worker`)' : 'API with its worker (`npm start`)',
+      firstIdle,
+      firstPeak,
+      jobsPeak,
+      restartIdle,
+      note: `first start made the featured posts and the try-on catalogue; ${batch}`,
+    };
   } finally {
     await api?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-async function measureApiWithWorker(databaseUrl: string): Promise<Row> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
-  try {
-    let server = await startProductionServer(databaseUrl, { dataDir, worker: true });
-    const { users } = await createBenchPopulation(server.address, 1, 0);
-    const token = users[0]!.accessToken;
-    await waitForStartUpWork(server.address, token);
-    const firstPeak = server.peakRssMb();
-    const firstIdle = await settledRss(server);
-    server.resetPeak();
-    const batch = await runJobBatch(server.address, token);
-    const jobsPeak = server.peakRssMb();
-    await server.stop();
-    server = await startProductionServer(databaseUrl, { dataDir, worker: true });
-    const restartIdle = await settledRss(server);
-    await server.stop();
-    const note = `first start made the featured posts and the try-on catalogue; ${batch}`;
-    return { kind: 'API with its worker (`npm start`)', firstIdle, firstPeak, jobsPeak, restartIdle, note };
-  } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -162,7 +153,12 @@ async function measureApiWithWorker(databaseUrl: string): Promise<Row> {
 async function main(): Promise<void> {
   const rows: Row[] = [];
   let label = '';
-  for (const measure of [measureApiOnly, measureWorkerOnly, measureApiWithWorker]) {
+  const kinds = [
+    measureApiOnly,
+    (url: string) => measureJobRunner(url, 'worker'),
+    (url: string) => measureJobRunner(url, 'api with worker'),
+  ];
+  for (const measure of kinds) {
     const database = await createServerDatabase(serverUrl);
     label = database.label;
     try {
