@@ -6,7 +6,7 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, stop } from 'esbuild';
-import { root, serverDist } from './lib.mjs';
+import { root, serverDist } from './paths.mjs';
 
 export const serverEntries = { server: 'apps/server/src/server.ts', worker: 'apps/server/src/worker.ts' };
 

@@ -1,12 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { root, serverDist, webDist } from './paths.mjs';
 
-export const root = resolve(import.meta.dirname, '..');
-export const webDist = join(root, 'apps/web/dist');
-export const serverEntry = join(root, 'apps/server/src/server.ts');
-export const serverDist = join(root, 'apps/server/dist');
+export { serverEntry } from './paths.mjs';
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -51,7 +49,7 @@ export async function buildServerIfStale() {
   if (!isServerBuildStale()) return true;
   console.log('Building the server...');
   try {
-    const { buildServer } = await import('./build-server.mjs');
+    const { buildServer } = await import('./build-server.mjs'); // esbuild is a dev dependency: loaded only to build
     await buildServer();
     return true;
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * How credits are bought, worded once so that every page, dialog, e-mail and FAQ tells the same story
- * (docs/decisions/043-packages-and-plans.md): one balance, filled by one-time packages or by an optional
+ * (docs/decisions/024-plans-and-packages.md): one balance, filled by one-time packages or by an optional
  * monthly plan; credits never expire either way.
  */
 export const pricingStory = {
