@@ -31,8 +31,9 @@ async function payByTestCard(page: Page, cardNumber: string) {
   await dialog.getByText("Complete your credit purchase using Stripe's secure payment system.").waitFor();
   await dialog.getByRole('note', { name: 'Test mode' }).getByText('TEST MODE').waitFor();
   await dialog.getByLabel('Card number').fill(cardNumber);
-  await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await dialog.getByLabel('Expiry (MM/YY)').fill('1234');
   await dialog.getByLabel('CVC').fill('123');
+  await dialog.getByLabel('Name on card').fill('Ada Lovelace');
   await dialog.getByRole('button', { name: `Pay ${PRO.price}` }).click();
   return dialog;
 }

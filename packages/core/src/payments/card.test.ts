@@ -24,10 +24,16 @@ describe('checkTestCard', () => {
       expMonth: 12,
       expYear: 2034,
     });
-    expect(checkTestCard({ ...valid, cardNumber: '4000-0025-0000-3155', expiry: '11/2026', cvc: '1234' }, now)).toMatchObject({
+    expect(checkTestCard({ ...valid, cardNumber: '4000-0025-0000-3155', expiry: '11/2026', cvc: '321' }, now)).toMatchObject({
       ok: true,
       last4: '3155',
     });
+  });
+
+  it('takes the expiry as MMYY, MM/YY or MM / YYYY, like Stripe', () => {
+    for (const expiry of ['1229', '12/29', '12 / 2029', '122029', ' 12 / 29 ']) {
+      expect(checkTestCard({ ...valid, expiry }, now)).toMatchObject({ ok: true, expMonth: 12, expYear: 2029 });
+    }
   });
 
   it('the current month is still valid, last month is not', () => {
@@ -40,11 +46,14 @@ describe('checkTestCard', () => {
 
   it('names each problem', () => {
     expect(checkTestCard({ ...valid, cardNumber: 'abcd' }, now)).toEqual({ ok: false, message: 'Your card number is invalid.' });
-    expect(checkTestCard({ ...valid, expiry: '1234' }, now)).toEqual({
+    expect(checkTestCard({ ...valid, expiry: '1334' }, now)).toEqual({
       ok: false,
       message: "Your card's expiration date is invalid. Use MM/YY.",
     });
+    expect(checkTestCard({ ...valid, expiry: '12/3' }, now)).toEqual({ ok: false, message: "Your card's expiration date is incomplete." });
     expect(checkTestCard({ ...valid, cvc: '12345' }, now)).toEqual({ ok: false, message: "Your card's security code is invalid." });
+    // A Visa card has a 3-digit code; only American Express has 4.
+    expect(checkTestCard({ ...valid, cvc: '1234' }, now)).toEqual({ ok: false, message: "Your card's security code is invalid." });
     expect(checkTestCard({ ...valid, cardNumber: '5555555555554444' }, now)).toMatchObject({
       ok: false,
       message: expect.stringContaining('not a Stripe test card'),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { cardBrand, cardFieldMessages, checkExpiry, cvcLength, luhnValid } from './card-fields.ts';
+
+export { luhnValid } from './card-fields.ts';
 
 /** Card payments (payments contract "Card"): request and response bodies, and the test-card rules. */
 
@@ -69,6 +72,8 @@ export const testCardConfirmBodySchema = z
     cardNumber: z.string().min(1, 'Card number is required').max(40),
     expiry: z.string().min(1, 'Expiry is required').max(10),
     cvc: z.string().min(1, 'CVC is required').max(10),
+    /** The cardholder's name as the form collects it (autocomplete cc-name); test mode checks it and keeps no card data. */
+    name: z.string().trim().min(1, 'Enter the name on the card.').max(100, 'The name on the card is at most 100 characters').optional(),
   })
   .strict()
   .meta({
@@ -78,6 +83,7 @@ export const testCardConfirmBodySchema = z
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/28',
         cvc: '123',
+        name: 'Ada Lovelace',
       },
     ],
   });
@@ -139,39 +145,22 @@ export const DECLINED_MESSAGE = 'Your card was declined.';
 export const AUTHENTICATION_FAILED_MESSAGE =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
 export type TestCardCheck =
   { ok: true; number: string; brand: 'visa'; last4: string; expMonth: number; expYear: number } | { ok: false; message: string };
 
 /**
- * The checks a card form makes before anything is sent (test mode): number (Luhn), expiry
- * MM/YY not in the past, CVC of 3 or 4 digits, and one of Stripe's test numbers.
+ * The checks a card form makes before anything is sent (test mode): number (Luhn), expiry as
+ * MMYY, MM/YY or MM/YYYY not in the past, CVC of the brand's length, and one of Stripe's test numbers.
  */
 export function checkTestCard(input: { cardNumber: string; expiry: string; cvc: string }, now: Date): TestCardCheck {
   const number = input.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d+$/.test(number) || !luhnValid(number)) return { ok: false, message: 'Your card number is invalid.' };
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
-  const month = expiry ? Number(expiry[1]) : 0;
-  if (!expiry || month < 1 || month > 12) return { ok: false, message: "Your card's expiration date is invalid. Use MM/YY." };
-  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
-  const endOfMonth = Date.UTC(year, month, 1);
-  if (endOfMonth <= now.getTime()) return { ok: false, message: "Your card's expiration date is in the past." };
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) return { ok: false, message: "Your card's security code is invalid." };
+  if (!/^\d+$/.test(number) || !luhnValid(number)) return { ok: false, message: cardFieldMessages.numberInvalid };
+  const expiry = checkExpiry(input.expiry, now);
+  if (!expiry.ok) return expiry;
+  if (!new RegExp(`^\\d{${cvcLength(cardBrand(number))}}$`).test(input.cvc.trim()))
+    return { ok: false, message: cardFieldMessages.cvcInvalid };
   if (!(Object.values(testCards) as string[]).includes(number)) {
     return { ok: false, message: 'Your card number is not a Stripe test card. In test mode use 4242 4242 4242 4242.' };
   }
-  return { ok: true, number, brand: 'visa', last4: number.slice(-4), expMonth: month, expYear: year };
+  return { ok: true, number, brand: 'visa', last4: number.slice(-4), expMonth: expiry.month, expYear: expiry.year };
 }

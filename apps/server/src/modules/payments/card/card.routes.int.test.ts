@@ -149,6 +149,17 @@ describe('card purchase by PaymentIntent (test mode)', () => {
     expect((await findOrderById(db(), rejected.orderId))?.status).toBe('failed');
   });
 
+  it('takes the expiry as MMYY, MM/YY or MM / YYYY and the cardholder name, like Stripe', async () => {
+    const buyer = await verifiedBuyer(t.app, db());
+    const pack = await seededPackage(db());
+    for (const expiry of ['1234', '12 / 2034']) {
+      const intent = await createIntent(buyer.headers, pack.id);
+      const response = await confirm(buyer.headers, { clientSecret: intent.clientSecret, ...card, expiry, name: 'Ada Lovelace' });
+      expect(response.statusCode, expiry).toBe(200);
+      expect(response.json().data.status).toBe('succeeded');
+    }
+  });
+
   it('bad card input is a clear 400', async () => {
     const buyer = await verifiedBuyer(t.app, db());
     const pack = await seededPackage(db());
@@ -158,6 +169,9 @@ describe('card purchase by PaymentIntent (test mode)', () => {
       [{ expiry: '01/20' }, "Your card's expiration date is in the past."],
       [{ expiry: '13/40' }, "Your card's expiration date is invalid. Use MM/YY."],
       [{ cvc: '12' }, "Your card's security code is invalid."],
+      [{ cvc: '1234' }, "Your card's security code is invalid."],
+      [{ expiry: '12/3' }, "Your card's expiration date is incomplete."],
+      [{ name: '   ' }, 'name: Enter the name on the card.'],
       [{ cardNumber: '4111 1111 1111 1111' }, 'Your card number is not a Stripe test card. In test mode use 4242 4242 4242 4242.'],
     ];
     for (const [change, message] of cases) {

@@ -13,7 +13,13 @@ export type CardResultStatus = 'succeeded' | 'requires_action' | 'requires_payme
 export type TestCardResult = { status: CardResultStatus; message?: string };
 
 /** Test mode only: POST /payment/test-mode/card/confirm, the built-in card form's submit. */
-export function confirmTestCard(body: { clientSecret: string; cardNumber: string; expiry: string; cvc: string }): Promise<TestCardResult> {
+export function confirmTestCard(body: {
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  name?: string;
+}): Promise<TestCardResult> {
   return apiClient.post<TestCardResult>('/payment/test-mode/card/confirm', body);
 }
 

@@ -40,6 +40,7 @@ async function payWith(dialog: HTMLElement, cardNumber: string) {
   await userEvent.type(await within(dialog).findByLabelText('Card number'), cardNumber);
   await userEvent.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '12/34');
   await userEvent.type(within(dialog).getByLabelText('CVC'), '123');
+  await userEvent.type(within(dialog).getByLabelText('Name on card'), 'Ada Lovelace');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Pay $9' }));
 }
 
@@ -55,7 +56,13 @@ describe('card payment dialog (test mode)', () => {
   it('pays with 4242…, waits for the order to be paid, then toasts, refreshes the credits and closes', async () => {
     let orderReads = 0;
     const confirm = vi.fn((init: RequestInit) => {
-      expect(bodyOf(init)).toEqual({ clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
+      expect(bodyOf(init)).toEqual({
+        clientSecret: intent.clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+        name: 'Ada Lovelace',
+      });
       return ok({ status: 'succeeded' });
     });
     const served = serve({
