@@ -21,24 +21,24 @@ export type LumenClientOptions = {
   /** The server's address, e.g. https://lumen.example (a trailing /api/v1 is accepted). */
   baseUrl: string;
   /** The fetch to use (tests, proxies, another runtime); globalThis.fetch by default. */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /** Retries after the first attempt (0 turns them off; default 3), or the policy field by field. */
-  retries?: number | Partial<RetryPolicy>;
+  retries?: number | Partial<RetryPolicy> | undefined;
   /** How long a job's event stream may stay silent before waitForJob polls instead (default 45 s; the server pings every 15 s). */
-  streamIdleMs?: number;
+  streamIdleMs?: number | undefined;
 };
 
 export type LumenClient = {
   /** The typed openapi-fetch client underneath (API key and retries included), for any other call. */
   api: Client<paths>;
   createJob<Service extends ServiceKey>(service: Service, params: JobParams<Service>, options?: CreateJobOptions<Service>): Promise<Job>;
-  getJob(jobId: string, options?: { signal?: AbortSignal }): Promise<Job>;
+  getJob(jobId: string, options?: { signal?: AbortSignal | undefined }): Promise<Job>;
   /** Stops a job that has not finished; it ends failed, its credits refunded (LumenConflictError once it has finished). */
-  cancelJob(jobId: string, options?: { signal?: AbortSignal }): Promise<Job>;
+  cancelJob(jobId: string, options?: { signal?: AbortSignal | undefined }): Promise<Job>;
   waitForJob(jobId: string, options?: WaitForJobOptions): Promise<Job>;
   uploadInput(file: Blob | Uint8Array, filename: string, contentType?: string, options?: UploadInputOptions): Promise<Upload>;
   downloadOutput(job: string | Pick<Job, 'id'>, options?: DownloadOutputOptions): Promise<DownloadedFile>;
-  getBalance(options?: { signal?: AbortSignal }): Promise<CreditBalance>;
+  getBalance(options?: { signal?: AbortSignal | undefined }): Promise<CreditBalance>;
 };
 
 const API_PREFIX = '/api/v1';

@@ -5,8 +5,8 @@ import type { DownloadLink, Job } from './types.ts';
 
 export type DownloadOutputOptions = {
   /** One output of the job (`job.outputs[i].id`); the job's first (primary) output by default. */
-  outputId?: string;
-  signal?: AbortSignal;
+  outputId?: string | undefined;
+  signal?: AbortSignal | undefined;
 };
 
 export type DownloadedFile = {

@@ -8,10 +8,10 @@ export type CreateJobOptions<Service extends ServiceKey = ServiceKey> = {
    * charge), which is what makes retrying a submission safe. A fresh UUID per call by default; pass
    * your own (an order id, say) to make resubmitting after a crash safe too.
    */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
   /** Input files: field name → upload id from uploadInput (`{ image: upload.id }`); the service's own field names. */
-  files?: JobFiles<Service>;
-  signal?: AbortSignal;
+  files?: JobFiles<Service> | undefined;
+  signal?: AbortSignal | undefined;
 };
 
 /** POST /api/v1/jobs: charges the service's cost and queues the job; resolves with it (status 'queued'). */
@@ -33,11 +33,11 @@ export function createJob<Service extends ServiceKey>(
 }
 
 /** POST /api/v1/jobs/{id}/cancel: the job fails with its credits refunded; LumenConflictError once it has finished. */
-export function cancelJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
+export function cancelJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal | undefined } = {}): Promise<Job> {
   return dataOf(ctx.api.POST('/api/v1/jobs/{id}/cancel', { params: { path: { id: jobId } }, signal: options.signal }));
 }
 
 /** GET /api/v1/jobs/{id}. */
-export function getJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal } = {}): Promise<Job> {
+export function getJob(ctx: LumenContext, jobId: string, options: { signal?: AbortSignal | undefined } = {}): Promise<Job> {
   return dataOf(ctx.api.GET('/api/v1/jobs/{id}', { params: { path: { id: jobId } }, signal: options.signal }));
 }

@@ -4,10 +4,10 @@ import type { Upload, UploadPurpose } from './types.ts';
 
 export type UploadInputOptions = {
   /** 'image' (png, jpeg, webp) or 'transcript' (.txt, .vtt, .srt); guessed from the type and name when absent. */
-  purpose?: UploadPurpose;
+  purpose?: UploadPurpose | undefined;
   /** Sent as Idempotency-Key (the server answers a repeat with the same upload); a fresh UUID by default. */
-  idempotencyKey?: string;
-  signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
 };
 
 const typesByExtension: Record<string, string> = {
@@ -48,7 +48,8 @@ export function uploadInput(
   options: UploadInputOptions = {},
 ): Promise<Upload> {
   const type = contentTypeFor(file, filename, contentType);
-  const blob = file instanceof Blob && file.type === type ? file : new Blob([file], { type });
+  // The DOM typings take only views of an ArrayBuffer; Blob copies the bytes of any view.
+  const blob = file instanceof Blob && file.type === type ? file : new Blob([file as Uint8Array<ArrayBuffer>], { type });
   return dataOf(
     ctx.api.POST('/api/v1/uploads', {
       body: { file: blob, purpose: options.purpose ?? purposeFor(type, filename) },

@@ -8,15 +8,15 @@ import type { Job } from './types.ts';
 
 export type WaitForJobOptions = {
   /** Stop waiting (rejects with LumenWaitCancelledError); the job itself goes on. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Give up after this long (rejects with LumenWaitTimeoutError). Default 10 minutes; Infinity waits for ever. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Called with the job on every change seen (status, progress). */
-  onUpdate?: (job: Job) => void;
+  onUpdate?: ((job: Job) => void) | undefined;
   /** Follow the job's event stream (default), or only poll GET /jobs/{id}. */
-  stream?: boolean;
+  stream?: boolean | undefined;
   /** The first pause between polls; it grows by half each time, up to 5 s. Default 1 s. */
-  pollIntervalMs?: number;
+  pollIntervalMs?: number | undefined;
 };
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 10 * 60_000;
