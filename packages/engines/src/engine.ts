@@ -95,7 +95,21 @@ export interface Engine<Params> {
   /** The hosted provider and model of a remote engine. */
   provider?: { name: string; model: string };
   run(input: { params: Params; files: Record<string, EngineFile> }, context: EngineContext): Promise<EngineResult>;
+  /** Reads the (already validated) params without running: built-in engines that can refuse a request have it. */
+  read?(params: Params): Promise<EngineReading>;
 }
+
+/**
+ * What a built-in engine makes of a request before running it (the same reading its run uses): shown
+ * on the tool page as the user types, and a request with a refusal is not charged.
+ */
+export type EngineReading = {
+  /** e.g. 'Will draw: red fox, snow, sunset'; null when refused. */
+  headline: string | null;
+  willMake: string[];
+  leftOut: string[];
+  refusal: { message: string; missing: string; suggestions: string[] } | null;
+};
 
 /** Thrown for input the engine cannot work with; the job fails with this message and is refunded. */
 export class EngineInputError extends Error {}

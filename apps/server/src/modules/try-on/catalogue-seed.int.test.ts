@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -8,7 +8,8 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { storageDirectory } from '../files/storage.ts';
 import { loadConfig } from '../../config/index.ts';
-import { seedModels, seedTryOnCatalogue } from './catalogue-seed.ts';
+import { retiredStarterItems, seedModels, seedTryOnCatalogue, starterCatalogueVersion, starterItemId } from './catalogue-seed.ts';
+import { storeCataloguePicture } from './try-on-catalogue.service.ts';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 
 let t: TestApp;
@@ -70,6 +71,44 @@ describe('the starter try-on catalogue', () => {
       const bytes = await picture(item.imageUrl);
       expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
     }
+  });
+
+  it('shows adults only: every starter model is one of the licensed photos, with a stable id', async () => {
+    const models = await list('models', tryOnModelSchema);
+    expect(models.map((model) => model.id).sort()).toEqual(
+      seedModels.map((model) => starterItemId(starterCatalogueVersion, 'models', model.key)).sort(),
+    );
+    const readme = await readFile(new URL('./README.md', import.meta.url), 'utf8');
+    for (const model of seedModels)
+      expect(readme, `${model.file} has no licence line`).toMatch(new RegExp(`\\| \`${model.file}\` \\|.*(Unsplash|Pexels) Licen[cs]e`));
+  });
+
+  it("replaces the earlier starter set (rows and pictures) and keeps the admin's own items", async () => {
+    const deps = { db: t.database.db, storage: t.app.storage };
+    await t.database.db.delete(tryOnModels);
+    await t.database.db.delete(tryOnGarments);
+    const picture = await readFile(new URL('./seed-photos/denim-jacket-beach.jpg', import.meta.url));
+    const insert = async (kind: 'models' | 'garments', name: string, category: string) => {
+      const { id, storageKey } = await storeCataloguePicture(t.app.storage, kind, picture);
+      await t.database.db.insert(kind === 'models' ? tryOnModels : tryOnGarments).values({ id, name, category, storageKey });
+      return storageKey;
+    };
+    const oldKeys: string[] = [];
+    for (const kind of ['models', 'garments'] as const) {
+      for (const item of retiredStarterItems[kind]) oldKeys.push(await insert(kind, item.name, item.category));
+    }
+    const ownKey = await insert('models', 'Our studio model', 'top');
+
+    expect(await seedTryOnCatalogue(deps)).toBe(seedModels.length + 5);
+    const models = await list('models', tryOnModelSchema);
+    expect(models.map((model) => model.name).sort()).toEqual([...seedModels.map((model) => model.name), 'Our studio model'].sort());
+    const garments = await list('garments', tryOnGarmentSchema);
+    expect(garments.map((garment) => garment.name)).not.toContain('Coral T-shirt');
+    expect(garments).toHaveLength(5);
+    // The old pictures are gone from storage; the admin's is kept.
+    for (const key of oldKeys) expect(await t.app.storage.exists(key)).toBe(false);
+    expect(await t.app.storage.exists(ownKey)).toBe(true);
+    expect(await seedTryOnCatalogue(deps)).toBe(0);
   });
 
   it('leaves a catalogue the admin has started alone', async () => {
