@@ -12,19 +12,35 @@ import type { Engine } from './engine.ts';
 // lists the services and their labels never loads any of them, and a worker loads only the ones its jobs use.
 
 /** An engine that imports its implementation on its first run (a failed import is tried again on the next run). */
-export function lazyEngine<Params>(service: ServiceKey, load: () => Promise<Engine<Params>>): Engine<Params> {
+export function lazyEngine<Params>(
+  service: ServiceKey,
+  load: () => Promise<Engine<Params>>,
+  options: { reads?: boolean } = {},
+): Engine<Params> {
   let loading: Promise<Engine<Params>> | undefined;
+  const loaded = () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
   return {
     service,
     kind: 'builtin',
     label: builtinLabels[service],
     async run(input, context) {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      return (await loading).run(input, context);
+      return (await loaded()).run(input, context);
     },
+    // Engines that read a request before running it (and may refuse it) say so here, so that the reading is
+    // offered without loading an engine that has none.
+    ...(options.reads
+      ? {
+          async read(params: Params) {
+            const engine = await loaded();
+            if (!engine.read) throw new Error(`The ${service} engine reads no requests`);
+            return engine.read(params);
+          },
+        }
+      : {}),
   };
 }
 
@@ -39,6 +55,7 @@ export const aiBackgroundEngine = createAiBackgroundEngine();
 export const imageGeneratorEngine = lazyEngine<ImageGeneratorParams>(
   'image-generator',
   async () => (await import('./image-generator/image-generator.engine.ts')).imageGeneratorEngine,
+  { reads: true },
 );
 export const virtualTryOnEngine = lazyEngine<VirtualTryOnParams>(
   'virtual-try-on',
@@ -55,4 +72,5 @@ export const salesPilotEngine = lazyEngine<SalesPilotParams>(
 export const soundGeneratorEngine = lazyEngine<SoundGeneratorParams>(
   'sound-generator',
   async () => (await import('./sound-generator/sound-generator.engine.ts')).soundGeneratorEngine,
+  { reads: true },
 );

@@ -5,6 +5,7 @@ export type {
   Engine,
   EngineContext,
   EngineFile,
+  EngineReading,
   EngineResult,
   EngineResultFile,
   ProviderCall,

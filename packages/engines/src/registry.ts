@@ -1,6 +1,6 @@
 import type { EngineInfo } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import type { Engine, ProviderRequest } from './engine.ts';
+import type { Engine, EngineReading, ProviderRequest } from './engine.ts';
 import {
   aiBackgroundEngine,
   imageGeneratorEngine,
@@ -21,6 +21,11 @@ export type AnyEngine = Engine<any>;
 export type EngineRegistry = {
   engineFor(service: ServiceKey): AnyEngine;
   infoFor(service: ServiceKey): EngineInfo;
+  /**
+   * What the service's built-in engine makes of these (validated) params before running, refusal included;
+   * null when the service runs on a hosted provider or its engine does not read requests ahead.
+   */
+  readRequest(service: ServiceKey, params: unknown): Promise<EngineReading | null>;
   /** Cancels a provider request that no run waits on any more (a job failed by the sweeper); true when the provider accepted. */
   cancelRequest(request: ProviderRequest): Promise<boolean>;
   /**
@@ -47,6 +52,10 @@ export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegist
   return {
     engineFor: (service) => engines[service],
     infoFor: (service) => ({ kind: engines[service].kind, label: engines[service].label }),
+    readRequest: async (service, params) => {
+      const engine = engines[service];
+      return engine.kind === 'builtin' && engine.read ? engine.read(params) : null;
+    },
     cancelRequest: async () => false,
     verifyWebhook: async () => null,
     providersOf: (service) => {

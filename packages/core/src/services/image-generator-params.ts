@@ -37,14 +37,32 @@ export const imageGeneratorSummarySchema = z.object({
   scene: z.object({
     /** Each thing drawn: the prompt's words, the icon ('fluent-emoji-flat:fox'), how many, and the colour word that tinted it. */
     subjects: z.array(
-      z.object({ phrase: z.string(), icon: z.string(), count: z.number().int().positive(), colour: z.string().optional() }),
+      z.object({
+        phrase: z.string(),
+        icon: z.string(),
+        count: z.number().int().positive(),
+        colour: z.string().optional(),
+        /** The pose it is drawn in ('sleeping' lies down), when asked for and the figure can take it. */
+        pose: z.string().optional(),
+        /** The phrase of the subject it is on ('sofa'). */
+        on: z.string().optional(),
+      }),
     ),
     /** e.g. 'snow', 'beach', 'city', 'room'. */
     setting: z.string(),
     /** e.g. 'sunrise', 'noon', 'sunset', 'night'. */
     timeOfDay: z.string(),
+    /** 'rain', 'storm', 'snowfall' or 'fog', when the prompt named one. */
+    weather: z.string().optional(),
+    /** 'oil', 'watercolor' or 'pencil': how the whole picture is painted. */
+    finish: z.string().optional(),
     style: z.enum(imageStyles),
   }),
+  /**
+   * What the picture shows, as the page lists it ('red fox', 'snow', 'sunset'): only what was drawn
+   * (older jobs have none).
+   */
+  drawn: z.array(z.string()).optional(),
   /** Nouns of the prompt the offline generator has no picture for. */
   notDrawn: z.array(z.string()),
   /** The engine's label. */

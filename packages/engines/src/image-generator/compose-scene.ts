@@ -10,6 +10,7 @@ import type { PromptReading } from './read-prompt.ts';
 import type { SceneReading } from './read-scene.ts';
 import { grounds, paintBackdrop, standingBand } from './scene-backdrop.ts';
 import { paintElements } from './scene-elements.ts';
+import { paintWeather } from './scene-weather.ts';
 import type { SceneContext } from './scene-elements.ts';
 import type { Random } from './seeded-random.ts';
 import { seededRandom, valueNoise } from './seeded-random.ts';
@@ -85,6 +86,12 @@ function flowStrokes(canvas: Canvas, count: number, colours: string[], opacity: 
 
 function abstract(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
+  if (namesScene(canvas)) {
+    // The scene, with the style's flowing strokes drifting over it.
+    const p = reading.palette;
+    const strokes = flowStrokes(canvas, Math.round((width * height) / 30000), [p[3]!, p[4]!], 0.3, [1, 2.5]);
+    return stagedScene(canvas, 'soft', 'soft', strokes);
+  }
   const p = reading.palette;
   const angle = random.range(0, 360);
   let out = `<defs><linearGradient id="bg" gradientTransform="rotate(${num(angle)} 0.5 0.5)"><stop offset="0" stop-color="${p[0]}"/><stop offset="1" stop-color="${p[1]}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#bg)"/>`;
@@ -108,7 +115,7 @@ function abstract(canvas: Canvas): Painted {
 const isStaged = ({ scene }: Canvas) => scene.subjects.length > 0 || scene.settingNamed || scene.timeNamed;
 
 /** The staged scene of landscape and watercolor: backdrop by setting and time of day, then the figures. */
-function stagedScene(canvas: Canvas, finish: 'soft' | 'wash'): Painted {
+function stagedScene(canvas: Canvas, finish: 'soft' | 'wash' | 'flat', figureFinish?: FigureFinish, overBackdrop = ''): Painted {
   const { width, height, random, reading, scene } = canvas;
   const backdrop = paintBackdrop({
     width,
@@ -120,10 +127,17 @@ function stagedScene(canvas: Canvas, finish: 'soft' | 'wash'): Painted {
     wantsTable: scene.subjects.some((s) => s.placement === 'table'),
     wantsWater: scene.subjects.some((s) => s.placement === 'water'),
     elements: reading.elements,
+    weather: scene.weather,
   });
-  const figures = figuresOn(canvas, backdrop.stage, finish);
-  return { body: backdrop.svg + figures.body, figures: figures.figures };
+  const figures = figuresOn(canvas, backdrop.stage, figureFinish ?? finish);
+  return { body: backdrop.svg + overBackdrop + figures.body, figures: figures.figures };
 }
+
+/**
+ * Whether the prompt names where, when or in what weather: then every style stages that scene (the
+ * summary says 'in a snow scene' only when the snow is painted), and the style sets the finish.
+ */
+const namesScene = ({ scene }: Canvas) => scene.settingNamed || scene.timeNamed || scene.weather !== undefined;
 
 function watercolor(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
@@ -170,6 +184,9 @@ function watercolor(canvas: Canvas): Painted {
 
 function neon(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
+  if (namesScene(canvas)) {
+    return stagedScene(canvas, 'soft', 'glow');
+  }
   const p = reading.palette;
   const base = mix(p[0]!, '#05020c', 0.6);
   const accent = [p[3]!, p[4]!, mix(p[2]!, '#ff2a6d', 0.3), mix(p[3]!, '#05d9e8', 0.3)];
@@ -197,6 +214,7 @@ function neon(canvas: Canvas): Painted {
 
 function minimal(canvas: Canvas): Painted {
   const { width, height, random, reading, scene } = canvas;
+  if (namesScene(canvas)) return stagedScene(canvas, 'flat', 'flat');
   const p = reading.palette;
   const background = reading.night ? p[0]! : mix(p[4]!, '#f7f4ee', 0.5);
   let out = `<rect width="${width}" height="${height}" fill="${background}"/>`;
@@ -229,7 +247,9 @@ const styles: Record<ImageStyle, (canvas: Canvas) => Painted> = { abstract, wate
 
 /** The whole picture as SVG, exactly width × height user units (= pixels when rendered), and where its figures are. */
 export function composeScene(style: ImageStyle, canvas: Canvas): { svg: string; figures: PlacedFigure[] } {
-  const { body, figures } = styles[style](canvas);
+  const painted = styles[style](canvas);
+  const { figures } = painted;
+  const body = painted.body + paintWeather(canvas.scene.weather, canvas.width, canvas.height, seededRandom(canvas.seed ^ 0x3c6ef372));
   const vignette =
     style === 'minimal' || style === 'watercolor' ? '' : `<rect width="${canvas.width}" height="${canvas.height}" fill="url(#vignette)"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${canvas.width}" height="${canvas.height}" viewBox="0 0 ${canvas.width} ${canvas.height}">${defs(canvas)}${body}${vignette}</svg>`;

@@ -1,30 +1,57 @@
 import sharp from 'sharp';
 import type { ImageAspectRatio, ImageGeneratorParams, ImageGeneratorSummary } from '@lumen/core/services/image-generator-params';
+import { EngineInputError } from '../engine.ts';
 import type { Engine, EngineResultFile } from '../engine.ts';
 import { builtinLabels } from '../builtin-labels.ts';
 import { makeImagePreview } from '../ai-background/image-preview.ts';
 import { composeScene } from './compose-scene.ts';
 import { loadIcons } from './icon-set.ts';
 import { readPrompt } from './read-prompt.ts';
-import { readScene } from './read-scene.ts';
 import type { SceneReading } from './read-scene.ts';
+import { finishFor, readImageRequest, readImageScene, sceneItems } from './read-request.ts';
+import type { PlacedFigure } from './lay-out-subjects.ts';
+import { applyFinish } from './picture-finish.ts';
 import { hashString, seededRandom } from './seeded-random.ts';
-import { washPixels } from './watercolour-wash.ts';
 
 export const imageGeneratorBuiltinLabel = builtinLabels['image-generator'];
 
 /** What the engine drew, as the job summary reports it. */
 function describeScene(scene: SceneReading, style: ImageGeneratorParams['style']): ImageGeneratorSummary['scene'] {
   return {
-    subjects: scene.subjects.map(({ phrase, icon, count, colourWord }) => ({
+    subjects: scene.subjects.map(({ phrase, icon, count, colourWord, pose, on }) => ({
       phrase,
       icon: `fluent-emoji-flat:${icon}`,
       count,
       ...(colourWord ? { colour: colourWord } : {}),
+      ...(pose ? { pose } : {}),
+      ...(on !== undefined && scene.subjects[on] ? { on: scene.subjects[on].phrase } : {}),
     })),
     setting: scene.setting,
     timeOfDay: scene.timeOfDay,
+    ...(scene.weather ? { weather: scene.weather } : {}),
+    ...(finishFor(scene, style) ? { finish: finishFor(scene, style) } : {}),
     style,
+  };
+}
+
+/**
+ * The subjects the picture really holds: each needs a figure of its icon. A subject the layout could not
+ * place is moved to notDrawn, so the summary claims only what is there.
+ */
+function checkDrawn(scene: SceneReading, figures: PlacedFigure[]): SceneReading {
+  const missing = scene.subjects.filter((s) => !figures.some((f) => f.icon === s.icon && f.phrase === s.phrase));
+  if (missing.length === 0) return scene;
+  const kept = scene.subjects.filter((s) => !missing.includes(s));
+  return {
+    ...scene,
+    subjects: kept.map((s) =>
+      s.on !== undefined && missing.includes(scene.subjects[s.on]!)
+        ? { ...s, on: undefined }
+        : s.on !== undefined
+          ? { ...s, on: kept.indexOf(scene.subjects[s.on]!) }
+          : s,
+    ),
+    notDrawn: [...scene.notDrawn, ...missing.map((s) => s.phrase)],
   };
 }
 
@@ -55,23 +82,19 @@ export async function renderGeneratedImage(params: ImageGeneratorParams, seed: n
   const imageSeed = hashString(`${params.prompt.trim().toLowerCase()}|${params.style}|${seed}|${index}`);
   const random = seededRandom(imageSeed);
   const reading = readPrompt(params.prompt, params.negativePrompt, random);
-  const scene = await readScene(params.prompt, params.negativePrompt, reading.night);
-  const icons = await loadIcons(new Set(scene.subjects.map((s) => s.icon)));
-  const canvas = { width, height, reading, scene, icons, random, seed: imageSeed };
+  const read = await readImageScene(params);
+  const sleeping = read.subjects.some((s) => s.pose === 'sleeping');
+  const icons = await loadIcons(new Set([...read.subjects.map((s) => s.icon), ...(sleeping ? ['zzz'] : [])]));
+  const canvas = { width, height, reading, scene: read, icons, random, seed: imageSeed };
   const { svg, figures } = composeScene(params.style, canvas);
   const rendered = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { info } = rendered;
   const raw = { width: info.width, height: info.height, channels: info.channels };
-  const data =
-    params.style === 'watercolor'
-      ? await sharp(washPixels(rendered.data, info.width, info.height, info.channels, imageSeed), { raw })
-          .blur(Math.min(info.width, info.height) / 400)
-          .raw()
-          .toBuffer()
-      : rendered.data;
-  addGrain(data, info.channels, imageSeed ^ 0x9e3779b9, params.style === 'minimal' ? 5 : 9);
+  const finish = finishFor(read, params.style);
+  const data = finish ? await applyFinish(finish, rendered.data, raw, imageSeed) : rendered.data;
+  addGrain(data, info.channels, imageSeed ^ 0x9e3779b9, params.style === 'minimal' || finish === 'pencil' ? 5 : 9);
   const png = await sharp(data, { raw }).png({ compressionLevel: 6 }).toBuffer();
-  return { png, reading, scene, figures, width: info.width, height: info.height };
+  return { png, reading, scene: checkDrawn(read, figures), figures, width: info.width, height: info.height };
 }
 
 /**
@@ -85,13 +108,22 @@ export const imageGeneratorEngine: Engine<ImageGeneratorParams> = {
   service: 'image-generator',
   kind: 'builtin',
   label: imageGeneratorBuiltinLabel,
+  read: readImageRequest,
   async run({ params }, { signal, onProgress }) {
+    // The same reading the page showed and the submission checked: a request it cannot draw is not drawn.
+    const request = await readImageRequest(params);
+    if (request.refusal) throw new EngineInputError(request.refusal.message);
+    const { main } = await readImageScene(params);
     const seed = params.seed ?? hashString(params.prompt.trim().toLowerCase()) % 2 ** 31;
     const files: EngineResultFile[] = [];
     let summary: ImageGeneratorSummary | undefined;
     for (let index = 0; index < params.numberOfImages; index += 1) {
       signal.throwIfAborted();
       const { png, reading, scene } = await renderGeneratedImage(params, seed, index);
+      // A picture that lost the subject it was asked for is not charged for: the job fails and is refunded.
+      if (main && !scene.subjects.some((s) => s.phrase === main.phrase)) {
+        throw new EngineInputError(`The built-in generator could not fit the ${main.phrase} into the picture; your credits were refunded.`);
+      }
       // Every image of a count reads the same prompt; only the arrangement differs.
       summary ??= {
         seed,
@@ -100,6 +132,7 @@ export const imageGeneratorEngine: Engine<ImageGeneratorParams> = {
         understood: reading.understood,
         palette: reading.palette,
         scene: describeScene(scene, params.style),
+        drawn: sceneItems(scene, finishFor(scene, params.style)),
         notDrawn: scene.notDrawn,
         engine: imageGeneratorBuiltinLabel,
       };

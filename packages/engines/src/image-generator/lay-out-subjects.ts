@@ -1,5 +1,7 @@
 import type { SceneSubject } from './read-scene.ts';
-import type { Setting } from './scene-words.ts';
+import type { Pose, Setting } from './scene-words.ts';
+import { surfaceTops } from './scene-words.ts';
+import { liesDown } from './poses.ts';
 import type { Random } from './seeded-random.ts';
 
 /** One drawn figure: its icon and the square it fills, in pixels. */
@@ -14,6 +16,12 @@ export type PlacedFigure = {
   flipped: boolean;
   /** Where its shadow falls (the bottom of what it stands on); undefined for things in the air. */
   footY: number | undefined;
+  /** The pose it is drawn in, if the prompt asked for one the figure can take. */
+  pose?: Pose;
+  /** Drawn lying down: low and long, its feet at the bottom of its square. */
+  lying?: boolean;
+  /** The phrase of what it is on ('sofa'), when placed on another figure. */
+  onTopOf?: string;
 };
 
 export type Stage = {
@@ -42,11 +50,18 @@ const padding = 2 / 32;
 export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: Random): PlacedFigure[] {
   const { width, height, horizon } = stage;
   const unit = Math.min(width, height);
-  const figures = subjects.flatMap((s) => Array.from({ length: s.count }, () => s));
+  // Things on another ('cats on a sofa') are placed on it once it stands; it is made big enough to hold them.
+  const riders = subjects.filter((s) => s.on !== undefined && subjects[s.on] !== undefined);
+  const scaleOf = (s: SceneSubject) => {
+    const onIt = riders.filter((r) => subjects[r.on!] === s);
+    return onIt.length === 0 ? s.scale : Math.max(s.scale, ...onIt.map((r) => r.scale * (1.4 + 0.6 * r.count)));
+  };
+  const figures = subjects.filter((s) => !riders.includes(s)).flatMap((s) => Array.from({ length: s.count }, () => s));
   if (figures.length === 0) return [];
-  const largest = Math.max(...figures.map((f) => f.scale));
-  const hero = unit * (figures.length === 1 ? 0.52 : figures.length <= 3 ? 0.4 : 0.3);
-  const sizeOf = (s: SceneSubject) => Math.max(unit * 0.1, hero * Math.pow(s.scale / largest, 0.6));
+  const largest = Math.max(...figures.map(scaleOf));
+  const total = figures.length + riders.reduce((sum, r) => sum + r.count, 0);
+  const hero = unit * (total === 1 ? 0.52 : figures.length === 1 ? 0.62 : figures.length <= 3 ? 0.4 : 0.3);
+  const sizeOf = (s: SceneSubject) => Math.max(unit * 0.1, hero * Math.pow(scaleOf(s) / largest, 0.6));
   const floating = stage.setting === 'space';
   const inAir = figures.filter((f) => f.placement === 'sky' || floating);
   const onTable = stage.table ? figures.filter((f) => f.placement === 'table' && !floating) : [];
@@ -54,7 +69,8 @@ export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: R
   const onGround = figures.filter((f) => !inAir.includes(f) && !onTable.includes(f) && !inWater.includes(f));
 
   const placed: PlacedFigure[] = [];
-  const place = (s: SceneSubject, cx: number, bottom: number, size: number, grounded: boolean) => {
+  const place = (s: SceneSubject, cx: number, bottom: number, size: number, grounded: boolean, onTopOf?: string) => {
+    const lying = liesDown(s.icon, s.pose);
     placed.push({
       icon: s.icon,
       phrase: s.phrase,
@@ -64,6 +80,9 @@ export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: R
       size,
       flipped: random.chance(0.35),
       footY: grounded ? bottom : undefined,
+      ...(s.pose ? { pose: s.pose } : {}),
+      ...(lying ? { lying } : {}),
+      ...(onTopOf ? { onTopOf } : {}),
     });
   };
 
@@ -101,6 +120,21 @@ export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: R
   if (onGround.length > 0) {
     const { top, bottom } = stage.ground;
     row(onGround, width * 0.04, width * 0.96, () => random.range(top, bottom), true);
+  }
+  for (const rider of riders) {
+    const surface = subjects[rider.on!]!;
+    const base = placed.find((f) => f.phrase === surface.phrase && f.icon === surface.icon);
+    const top = surfaceTops[surface.icon];
+    if (!base || !top) continue;
+    // The surface's span, mirrored with the figure; riders share it side by side, sunk a little into a cushion.
+    const [from, to] = base.flipped ? [1 - top.right, 1 - top.left] : [top.left, top.right];
+    const left = base.x + base.size * from;
+    const span = base.size * (to - from);
+    const slot = span / rider.count;
+    const lying = liesDown(rider.icon, rider.pose);
+    const size = Math.min(sizeOf(rider), slot * (lying ? 0.95 : 1.1), base.size * 0.55);
+    const bottom = base.y + base.size * top.top + size * (lying ? 0.04 : 0.02);
+    for (let k = 0; k < rider.count; k += 1) place(rider, left + slot * (k + 0.5), bottom, size, true, surface.phrase);
   }
   return placed;
 }

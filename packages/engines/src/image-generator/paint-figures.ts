@@ -39,12 +39,30 @@ function halo(figure: PlacedFigure, index: number): string {
   return `<defs><radialGradient id="${id}"><stop offset="0.45" stop-color="${colour}" stop-opacity="0.55"/><stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient></defs><circle cx="${num(figure.x + figure.size / 2)}" cy="${num(figure.y + figure.size / 2)}" r="${num(r)}" fill="url(#${id})"/>`;
 }
 
+/** Share of the icon's box below the drawing (the set pads every icon by about two of its 32 units). */
+const padding = 2 / 32;
+
 function figureSvg(figure: PlacedFigure, icon: Icon, index: number, light: readonly [number, number, number]): string {
   const k = figure.size / Math.max(icon.width, icon.height);
   const body = uniqueIds(lightIcon(figure.colour ? tintIcon(icon.body, figure.colour) : icon.body, light), `f${index}`);
   const x = figure.flipped ? figure.x + figure.size : figure.x;
   const scaleX = figure.flipped ? -k : k;
-  return `<g transform="translate(${num(x)} ${num(figure.y)}) scale(${num(scaleX * 1000) / 1000} ${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${body}</g>`;
+  const drawn = `<g transform="translate(${num(x)} ${num(figure.y)}) scale(${num(scaleX * 1000) / 1000} ${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${body}</g>`;
+  if (!figure.lying) return drawn;
+  // Lying down: the figure is laid low and long about the middle of its feet, which stay where they were.
+  const cx = figure.x + figure.size / 2;
+  const feet = figure.y + figure.size * (1 - padding);
+  return `<g transform="translate(${num(cx)} ${num(feet)}) scale(1.2 0.56) translate(${num(-cx)} ${num(-feet)})">${drawn}</g>`;
+}
+
+/** A sleeping figure's 'zzz', above its head end. */
+function sleepMark(figure: PlacedFigure, icon: Icon | undefined, index: number): string {
+  if (figure.pose !== 'sleeping' || !figure.lying || !icon) return '';
+  const size = figure.size * 0.38;
+  const x = figure.x + figure.size * (figure.flipped ? 0.62 : 0);
+  const y = figure.y + figure.size * (1 - padding) - figure.size * 0.56 - size * 0.8;
+  const k = size / Math.max(icon.width, icon.height);
+  return `<g transform="translate(${num(x)} ${num(y)}) scale(${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${uniqueIds(icon.body, `z${index}`)}</g>`;
 }
 
 /**
@@ -59,7 +77,9 @@ export function paintFigures(figures: PlacedFigure[], icons: Map<string, Icon>, 
   let drawn = defs;
   figures.forEach((figure, index) => {
     drawn +=
-      (finish === 'glow' ? halo(figure, index) : shadow(figure, time, finish)) + figureSvg(figure, icons.get(figure.icon)!, index, light);
+      (finish === 'glow' ? halo(figure, index) : shadow(figure, time, finish)) +
+      figureSvg(figure, icons.get(figure.icon)!, index, light) +
+      sleepMark(figure, icons.get('zzz'), index);
   });
   return drawn;
 }

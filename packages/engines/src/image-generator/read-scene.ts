@@ -3,8 +3,9 @@ import type { IconEntry } from './icon-vocabulary.ts';
 import { tagWords } from './part-of-speech.ts';
 import type { TaggedWord } from './part-of-speech.ts';
 import { colourWords, elementWords, moodWords } from './prompt-vocabulary.ts';
-import { notThings, settings, settingWords, timesOfDay, timeWords } from './scene-words.ts';
-import type { Setting, TimeOfDay } from './scene-words.ts';
+import { finishOf, notThings, poseWords, settings, settingWords, surfaceTops, timesOfDay, timeWords, weatherWords } from './scene-words.ts';
+import type { Finish, Pose, Setting, TimeOfDay, Weather } from './scene-words.ts';
+import { poseIcon } from './poses.ts';
 
 /** One thing to draw: the words that named it, its icon and how many. */
 export type SceneSubject = IconEntry & {
@@ -13,6 +14,12 @@ export type SceneSubject = IconEntry & {
   count: number;
   colourWord?: string;
   colour?: string;
+  /** Where in the prompt (word index) it was named. */
+  at: number;
+  /** How it is posed ('sleeping' lies down), when the prompt says so and the subject can take that pose. */
+  pose?: Pose;
+  /** The subject it stands, sits or lies on ('two cats on a sofa': the sofa's index in `subjects`). */
+  on?: number;
 };
 
 export type SceneReading = {
@@ -22,8 +29,17 @@ export type SceneReading = {
   settingNamed: boolean;
   timeOfDay: TimeOfDay;
   timeNamed: boolean;
+  /** Rain, a storm, snowfall or fog, when the prompt names one. */
+  weather: Weather | undefined;
+  /** The finish the prompt asks for ('oil painting', 'pencil sketch', 'watercolor'). */
+  finish: Finish | undefined;
   /** Nouns of the prompt the vocabulary has no icon for, or that did not fit in the picture. */
   notDrawn: string[];
+  /**
+   * What the prompt is a picture of: its first thing, drawable or not. `drawable: false` is a request the
+   * built-in generator cannot make ('a lighthouse on a cliff'); undefined when the prompt names no thing.
+   */
+  main: { phrase: string; drawable: boolean } | undefined;
 };
 
 /** At most this many different subjects, and this many drawn figures in all, so each stays readable. */
@@ -123,9 +139,38 @@ export async function readScene(prompt: string, negativePrompt: string | undefin
   const notDrawn: string[] = [];
   let setting: Setting | undefined;
   let timeOfDay: TimeOfDay | undefined;
+  let weather: Weather | undefined;
+  let finish: Finish | undefined;
+  let firstUndrawn: { phrase: string; at: number } | undefined;
+  const poses: { pose: Pose; at: number }[] = [];
+  const ons: number[] = [];
 
   for (let i = 0; i < words.length; i += 1) {
     const { word, pos } = words[i]!;
+    const finishHere = finishOf(
+      words.map((w) => w.word),
+      i,
+    );
+    if (finishHere) {
+      finish ??= finishHere;
+      taken.add(i);
+      continue;
+    }
+    const weatherHere = weatherWords[word];
+    if (weatherHere && !banned.has(word)) {
+      // A storm outranks rain, rain outranks fog ('a rainy, foggy storm' is a storm).
+      if (!weather || weatherRank[weatherHere] > weatherRank[weather]) weather = weatherHere;
+      if (weatherHere === 'snowfall' && !setting) setting = 'snow';
+      taken.add(i);
+      continue;
+    }
+    const poseHere = poseWords[word];
+    if (poseHere) {
+      poses.push({ pose: poseHere, at: i });
+      taken.add(i);
+      continue;
+    }
+    if (['on', 'onto', 'upon', 'atop'].includes(word)) ons.push(i);
     const match = matchAt(words, i);
     const settingHere = settingOf.get(word);
     const timeHere = timeOf.get(word);
@@ -146,28 +191,92 @@ export async function readScene(prompt: string, negativePrompt: string | undefin
       const same = subjects.find((s) => s.icon === match.entry.icon && s.colour === colour);
       if (same) same.count = Math.max(same.count, wanted);
       else if (subjects.length < maxSubjects) {
-        subjects.push({ ...match.entry, phrase: match.phrase, count: wanted, ...(colour ? { colourWord, colour } : {}) });
+        subjects.push({
+          ...match.entry,
+          phrase: match.phrase,
+          count: wanted,
+          at: i - match.length + 1,
+          ...(colour ? { colourWord, colour } : {}),
+        });
       } else notDrawn.push(match.phrase);
       continue;
     }
     const looksLikeThing = (pos === 'NOUN' || pos === 'PROPN') && /^[a-z]{3,}$/.test(word);
     const describesPicture = notThings.has(word) || colourWords[word] || moodWords[word] || elementCalls.has(word);
-    if (looksLikeThing && !describesPicture && !banned.has(word) && !notDrawn.includes(word)) notDrawn.push(word);
+    if (looksLikeThing && !describesPicture && !banned.has(word) && !notDrawn.includes(word)) {
+      notDrawn.push(word);
+      // A noun right before a drawn thing describes it ('a stone wall', 'a wooden door'): not the picture's subject.
+      if (!firstUndrawn && !describesNext(words, i)) firstUndrawn = { phrase: word, at: i };
+    }
   }
+  placeOn(subjects, ons);
+  pose(subjects, poses);
 
   fitFigures(subjects);
   const waterOnly = subjects.length > 0 && subjects.every((s) => s.placement === 'water');
   const tableOnly = subjects.length > 0 && subjects.every((s) => s.placement === 'table');
+  // Furniture names a room ('a cat on a sofa' is indoors) as surely as the word 'room' does.
+  if (!setting && subjects.some((s) => indoorIcons.has(s.icon))) setting = 'room';
   const chosenSetting: Setting = setting ?? (waterOnly ? 'ocean' : tableOnly ? 'room' : 'meadow');
   const darkAnyway = (night || chosenSetting === 'space') && !banned.has('night');
+  const first = subjects.reduce<SceneSubject | undefined>((a, b) => (a && a.at <= b.at ? a : b), undefined);
+  const main =
+    firstUndrawn && (!first || firstUndrawn.at < first.at)
+      ? { phrase: firstUndrawn.phrase, drawable: false }
+      : first
+        ? { phrase: first.phrase, drawable: true }
+        : undefined;
   return {
     subjects,
     setting: chosenSetting,
     settingNamed: setting !== undefined,
     timeOfDay: timeOfDay ?? (darkAnyway ? 'night' : 'noon'),
     timeNamed: timeOfDay !== undefined,
+    weather,
+    finish,
     notDrawn,
+    main,
   };
+}
+
+const indoorIcons = new Set(['couch-and-lamp', 'bed', 'chair', 'bathtub', 'toilet', 'television', 'desktop-computer', 'mantelpiece-clock']);
+
+/** Whether the word at i describes a drawn thing after it ('a wooden door', 'a cosy little cottage'). */
+function describesNext(words: TaggedWord[], i: number): boolean {
+  if (matchAt(words, i + 1)) return true;
+  const next = words[i + 1];
+  return next !== undefined && (next.pos === 'ADJ' || next.pos === 'NOUN') && matchAt(words, i + 2) !== undefined;
+}
+
+const weatherRank: Record<Weather, number> = { fog: 0, snowfall: 1, rain: 2, storm: 3 };
+
+/**
+ * 'X on a Y': X stands, sits or lies on Y when Y is something with a top to be on (a sofa, a bed, a rock),
+ * named within three words after 'on', and X is the subject named last before it.
+ */
+function placeOn(subjects: SceneSubject[], ons: number[]): void {
+  for (const at of ons) {
+    const surface = subjects.findIndex((s) => s.at > at && s.at <= at + 3 && surfaceTops[s.icon] !== undefined);
+    const rider = subjects.filter((s) => s.at < at).sort((a, b) => b.at - a.at)[0];
+    if (surface < 0 || !rider || subjects[surface] === rider || rider.on !== undefined) continue;
+    // Nothing too big for it: a horse is not put on a chair.
+    if (rider.scale > 1) continue;
+    rider.on = surface;
+  }
+}
+
+/** A pose word applies to the subject just before it ('cats sleeping') or just after it ('a sleeping cat'). */
+function pose(subjects: SceneSubject[], poses: { pose: Pose; at: number }[]): void {
+  for (const { pose: wanted, at } of poses) {
+    const before = subjects.filter((s) => s.at < at && at - s.at <= 3).sort((a, b) => b.at - a.at)[0];
+    const after = subjects.filter((s) => s.at > at && s.at - at <= 3).sort((a, b) => a.at - b.at)[0];
+    const subject = before ?? after;
+    if (!subject || subject.pose) continue;
+    const icon = poseIcon(subject, wanted);
+    if (icon === undefined) continue;
+    subject.pose = wanted;
+    if (icon !== subject.icon) subject.icon = icon;
+  }
 }
 
 /** Trims counts, largest first, until all figures fit (every subject keeps at least one). */

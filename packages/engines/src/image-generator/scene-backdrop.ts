@@ -3,7 +3,8 @@ import type { Stage } from './lay-out-subjects.ts';
 import { paintElements } from './scene-elements.ts';
 import type { SceneContext } from './scene-elements.ts';
 import type { SceneElement } from './prompt-vocabulary.ts';
-import type { Setting, TimeOfDay } from './scene-words.ts';
+import type { Setting, TimeOfDay, Weather } from './scene-words.ts';
+import { weathered, weatherSky } from './scene-weather.ts';
 import type { Random } from './seeded-random.ts';
 import { num, ridgePath } from './svg-paths.ts';
 
@@ -39,7 +40,7 @@ const shade: Partial<Record<TimeOfDay, [string, number]>> = {
   dusk: ['#2a2050', 0.45],
   night: ['#070b22', 0.65],
 };
-const inLight = (colour: string, time: TimeOfDay) => {
+const baseLight = (colour: string, time: TimeOfDay) => {
   const s = shade[time];
   return s ? mix(colour, s[0], s[1]) : colour;
 };
@@ -60,10 +61,18 @@ type BackdropInput = {
   wantsWater: boolean;
   /** Scene elements the prompt named; clouds are painted in the sky. */
   elements: ReadonlySet<SceneElement>;
+  /** Cloud cover and light of the weather; its rain or snow is painted over the figures (scene-weather.ts). */
+  weather?: Weather | undefined;
 };
 
 /** Painters' palette (dark → light) for a setting's far scenery, in the time's light. */
-function sceneryPalette(far: string, near: string, sky: string, time: TimeOfDay): string[] {
+function sceneryPalette(
+  far: string,
+  near: string,
+  sky: string,
+  time: TimeOfDay,
+  inLight: (colour: string, time: TimeOfDay) => string,
+): string[] {
   return [
     inLight(mix(near, '#000000', 0.35), time),
     inLight(near, time),
@@ -78,15 +87,17 @@ function sceneryPalette(far: string, near: string, sky: string, time: TimeOfDay)
  * skyline, a tree line, dunes, the sea) and its ground; returns where figures can stand, swim and sit.
  */
 export function paintBackdrop(input: BackdropInput): Backdrop {
-  const { width, height, setting, time, random, finish } = input;
-  const sky = skies[time];
+  const { width, height, setting, time, random, finish, weather } = input;
+  // Under cloud cover the sun and moon are hidden and the land takes the weather's light.
+  const sky = weather ? { ...skies[time], ...weatherSky(skies[time], weather, time === 'night'), sun: undefined } : skies[time];
+  const inLight = (colour: string, t: TimeOfDay) => weathered(baseLight(colour, t), weather);
   const horizon = height * (setting === 'room' ? 0.62 : setting === 'space' ? 1 : random.range(0.5, 0.58));
   const stage: Stage = { width, height, horizon, setting, ground: standingBand(height, horizon), water: undefined, table: undefined };
   const [far, near] = grounds[setting] ?? ['#000000', '#000000'];
   const ctx: SceneContext = {
     width,
     height,
-    palette: sceneryPalette(far, near, sky.low, time),
+    palette: sceneryPalette(far, near, sky.low, time, inLight),
     night: time === 'night',
     accent: undefined,
     random,
@@ -134,7 +145,8 @@ export function paintBackdrop(input: BackdropInput): Backdrop {
 
   out += `<rect width="${width}" height="${num(horizon + 2)}" fill="url(#backdropSky)"/>`;
   const skyElements = new Set<SceneElement>([...input.elements].filter((e) => e === 'clouds'));
-  if (time === 'night') skyElements.add('stars');
+  if (time === 'night' && !weather) skyElements.add('stars');
+  if (weather && weather !== 'fog') skyElements.add('clouds');
   if (sky.sun) {
     const r = Math.min(width, height) * (sky.moon ? 0.06 : 0.075);
     const cx = width * sky.sun[0];
@@ -149,7 +161,8 @@ export function paintBackdrop(input: BackdropInput): Backdrop {
   } else if (skyElements.has('stars')) out += paintElements(ctx, new Set(['stars']));
   skyElements.delete('stars');
   if (!skyElements.has('clouds') && time !== 'night' && random.chance(0.5)) skyElements.add('clouds');
-  out += paintElements(ctx, skyElements);
+  // Rain clouds are dark: painted as night clouds are.
+  out += paintElements(weather === 'storm' || weather === 'rain' ? { ...ctx, night: true } : ctx, skyElements);
 
   const scenery: Partial<Record<Setting, SceneElement>> = { snow: 'mountains', mountains: 'mountains', city: 'city' };
   const element = scenery[setting];

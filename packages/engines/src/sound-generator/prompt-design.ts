@@ -19,6 +19,8 @@ export type SoundDesign = {
   /** 0 (still) .. 1 (driving): note density and drums. */
   energy: number;
   layers: Layer[];
+  /** The genre the prompt named ('jazz', 'lo-fi'), if any. */
+  genre?: string;
   matchedWords: string[];
 };
 
@@ -177,6 +179,7 @@ export function designFromPrompt(prompt: string): SoundDesign {
   const layers = new Set<Layer>();
   const moodVotes = new Map<Mood, number>();
   let genre: Genre | undefined;
+  let namedGenre: string | undefined;
   for (const word of words) {
     const singular = singularOf(word);
     // 'a storm without thunder' keeps the storm's rain and wind.
@@ -188,6 +191,7 @@ export function designFromPrompt(prompt: string): SoundDesign {
     const genreName = phraseGenres[word] ?? word;
     const genreHit = genres[genreName];
     if (genreHit) {
+      if (!genre) namedGenre = genreName;
       genre ??= genreHit;
       genreHit.layers.forEach((layer) => layers.add(layer));
       matched.add(genreName);
@@ -248,6 +252,7 @@ export function designFromPrompt(prompt: string): SoundDesign {
     progression,
     energy: settings.energy,
     layers: [...layers],
+    ...(namedGenre ? { genre: namedGenre } : {}),
     matchedWords: [...matched],
   };
 }

@@ -5,6 +5,7 @@ import type { Engine, EngineFile, EngineResult } from '../engine.ts';
 import { builtinLabels } from '../builtin-labels.ts';
 import { encodeMp3 } from '../media/ffmpeg.ts';
 import { designFromPrompt, keyName } from './prompt-design.ts';
+import { readSoundRequest } from './read-request.ts';
 import { SAMPLE_RATE } from './stereo-bus.ts';
 import { synthesize } from './synthesize.ts';
 import { encodeWav, waveformPeaks } from './wav.ts';
@@ -24,11 +25,15 @@ export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
   service: 'sound-generator',
   kind: 'builtin',
   label: builtinLabels['sound-generator'],
+  read: async (params) => readSoundRequest(params),
   async run({ params }, context): Promise<EngineResult> {
     const parsed = soundGeneratorParamsSchema.safeParse(params);
     if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sound options');
     const { prompt, durationSeconds } = parsed.data;
     if (!/[\p{L}\p{N}]/u.test(prompt)) throw new EngineInputError('Describe the sound in words');
+    // The same reading the page showed and the submission checked: nothing is played that was not asked for.
+    const request = readSoundRequest({ prompt });
+    if (request.refusal) throw new EngineInputError(request.refusal.message);
 
     const design = designFromPrompt(prompt);
     const { left, right } = synthesize(design, durationSeconds, context.onProgress, context.signal);
