@@ -1,4 +1,5 @@
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { ProviderName } from '@lumen/core/services/providers';
 
 /** A file an engine reads (an upload) or writes (a result). */
 export type EngineFile = {
@@ -19,11 +20,11 @@ export type EngineResult = {
   /** Structured output shown in the page (e.g. the sales report's numbers); JSON-serialisable. */
   summary?: unknown;
   /** The hosted provider and model that made it, when a remote engine chose among several. */
-  provider?: { name: string; model: string };
+  provider?: { name: ProviderName; model: string };
 };
 
 /** A request a hosted provider accepted and is running (or ran) for one job. */
-export type ProviderRequest = { provider: string; model: string; requestId: string };
+export type ProviderRequest = { provider: ProviderName; model: string; requestId: string };
 
 /**
  * How a remote engine keeps its provider request durable. The worker stores the request before the
@@ -59,13 +60,13 @@ export type EngineContext = {
 /** Our webhook for providers that call back when a request ends. */
 export type ProviderWebhooks = {
   /** The URL a provider's deliveries go to. */
-  urlFor(provider: string): string;
+  urlFor(provider: ProviderName): string;
   /** How long a run polls a fresh request before it leaves it to the webhook (short jobs finish in one run). */
   holdMs: number;
 };
 
 /** One call to a hosted provider: who, whether it gave a result, and how long it took. */
-export type ProviderCall = { provider: string; model: string; succeeded: boolean; transient: boolean; durationMs: number };
+export type ProviderCall = { provider: ProviderName; model: string; succeeded: boolean; transient: boolean; durationMs: number };
 
 /**
  * Thrown by a remote engine that left its stored request to the provider's webhook: the job waits
@@ -93,7 +94,7 @@ export interface Engine<Params> {
   /** Shown in the UI so people know what produced the result. */
   label: string;
   /** The hosted provider and model of a remote engine. */
-  provider?: { name: string; model: string };
+  provider?: { name: ProviderName; model: string };
   run(input: { params: Params; files: Record<string, EngineFile> }, context: EngineContext): Promise<EngineResult>;
   /** Reads the (already validated) params without running: built-in engines that can refuse a request have it. */
   read?(params: Params): Promise<EngineReading>;

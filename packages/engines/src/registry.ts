@@ -1,5 +1,6 @@
 import type { EngineInfo } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { Engine, EngineReading, ProviderRequest } from './engine.ts';
 import {
   aiBackgroundEngine,
@@ -32,9 +33,9 @@ export type EngineRegistry = {
    * Checks a delivery to our webhook of a provider that queues requests (signature on the raw body,
    * timestamp window); null when that provider is not configured in this process.
    */
-  verifyWebhook(provider: string, rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookVerification | null>;
+  verifyWebhook(provider: ProviderName, rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookVerification | null>;
   /** The hosted providers a remote service can run on here, in the environment's order, with their models; [] when built in. */
-  providersOf(service: ServiceKey): { name: string; model: string }[];
+  providersOf(service: ServiceKey): { name: ProviderName; model: string }[];
 };
 
 /** Each loads its implementation (and models) on its first run: see builtin-engines.ts. */
@@ -79,9 +80,9 @@ export function createEngineRegistry(config: EnginesConfig, options: { pollInter
       service,
       engines[service].kind === 'remote' ? configuredProviders(config, service) : [],
     ]),
-  ) as Record<ServiceKey, { name: string; model: string }[]>;
+  ) as Record<ServiceKey, { name: ProviderName; model: string }[]>;
   // One client per provider for the whole process, so that fal's signing keys and Replicate's secret are fetched once.
-  const verifiers = new Map<string, QueueClient | null>();
+  const verifiers = new Map<ProviderName, QueueClient | null>();
   return {
     ...registryOf(engines),
     verifyWebhook: async (provider, rawBody, headers) => {

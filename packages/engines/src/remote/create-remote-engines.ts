@@ -73,7 +73,7 @@ function httpPolicyOf(config: EnginesConfig) {
  * The queue client of a provider that queues requests (fal, Replicate, FASHN) for one model; null
  * for providers that answer in the same request. Used to cancel a request no run is waiting on.
  */
-export function queueClientOf(config: EnginesConfig, provider: string, model: string): QueueClient | null {
+export function queueClientOf(config: EnginesConfig, provider: ProviderName, model: string): QueueClient | null {
   const { http } = httpPolicyOf(config);
   const pollIntervalMs = 2000;
   if (provider === 'fal' && config.fal) return createFalQueue({ ...config.fal, http: http('fal'), pollIntervalMs }, model);
@@ -171,8 +171,9 @@ export function createRemoteEngines(config: EnginesConfig, options: Options = {}
   const circuits = createProviderCircuits();
   const remote: Record<string, unknown> = {};
   for (const [service, list] of Object.entries(createProviderEngines(config, options))) {
+    if (!list || list.length === 0) continue;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    if (list && list.length > 0) remote[service] = withProviderFallback(list as { provider: string; engine: Engine<any> }[], circuits);
+    remote[service] = withProviderFallback(list as { provider: ProviderName; engine: Engine<any> }[], circuits);
   }
   return remote as RemoteEngines;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createFalKeySet, verifyFalWebhook } from './fal-webhook.ts';
@@ -20,7 +21,8 @@ export type FalSettings = {
   pollIntervalMs: number;
 };
 
-const PROVIDER = 'fal';
+/** fal's id and its display name are the same word. */
+const PROVIDER: ProviderName = 'fal';
 
 const submittedSchema = z.object({ request_id: z.string().min(1) });
 const statusSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerDisplayNames } from '@lumen/core/services/providers';
+import type { ProviderName } from '@lumen/core/services/providers';
 import { ProviderError } from '../provider-error.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
@@ -13,7 +15,9 @@ export type FashnSettings = {
   pollIntervalMs: number;
 };
 
-const PROVIDER = 'FASHN';
+/** The provider's id (job rows, webhook URL, registry); PROVIDER is how messages name it. */
+const ID: ProviderName = 'fashn';
+const PROVIDER = providerDisplayNames[ID];
 
 const errorSchema = z.object({ name: z.string().optional(), message: z.string().optional() }).loose().nullable().optional();
 const runSchema = z.object({
@@ -76,7 +80,7 @@ export function createFashnQueue(settings: FashnSettings, model: string): QueueC
       ).body,
     );
   return {
-    provider: PROVIDER,
+    provider: ID,
     model,
     async submit(inputs, options, signal) {
       const webhook = options.webhookUrl ? `?webhook_url=${encodeURIComponent(options.webhookUrl)}` : '';
@@ -115,7 +119,7 @@ export function createFashnQueue(settings: FashnSettings, model: string): QueueC
       } catch {
         return { ok: false, reason: 'body is not a FASHN prediction' };
       }
-      return { ok: true, event: { provider: PROVIDER, requestId: prediction.id, state: stateOf(prediction.status), signed: false } };
+      return { ok: true, event: { provider: ID, requestId: prediction.id, state: stateOf(prediction.status), signed: false } };
     },
   };
 }

@@ -87,7 +87,7 @@ describe('FASHN try-on', () => {
     expect(await client.cancel(requestId)).toBe(false);
     const delivery = JSON.stringify({ id: requestId, status: 'completed', output: ['https://evil.example/x.png'], error: null });
     const verdict = await client.verifyWebhook(delivery, {}, new Date());
-    expect(verdict).toEqual({ ok: true, event: { provider: 'FASHN', requestId, state: 'succeeded', signed: false } });
+    expect(verdict).toEqual({ ok: true, event: { provider: 'fashn', requestId, state: 'succeeded', signed: false } });
     expect((await client.verifyWebhook('not json', {}, new Date())).ok).toBe(false);
   });
 });

@@ -3,11 +3,12 @@ import { AtProvider } from '../engine.ts';
 import type { Engine, EngineContext, ProviderCall } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
+import type { ProviderName } from './provider-catalogue.ts';
 
 type Outcome = 'ok' | 'transient' | 'rejected' | 'at-provider';
 
 /** An engine whose runs answer the given outcomes in turn, recording each call. */
-function scripted(provider: string, outcomes: Outcome[], calls: string[]): Engine<unknown> {
+function scripted(provider: ProviderName, outcomes: Outcome[], calls: string[]): Engine<unknown> {
   return {
     service: 'image-generator',
     kind: 'remote',
@@ -23,7 +24,7 @@ function scripted(provider: string, outcomes: Outcome[], calls: string[]): Engin
   };
 }
 
-const context = (existingProvider?: string): EngineContext => ({
+const context = (existingProvider?: ProviderName): EngineContext => ({
   signal: new AbortController().signal,
   onProgress: () => {},
   requests: existingProvider

@@ -1,6 +1,7 @@
 import { AtProvider, HandOver } from '../engine.ts';
 import { orderProviders } from '@lumen/core/services/providers';
 import type { Engine, EngineContext } from '../engine.ts';
+import type { ProviderName } from '@lumen/core/services/providers';
 
 /**
  * Per-process circuit breakers, one per provider: after `failuresToOpen` transient failures in a
@@ -35,7 +36,7 @@ export function createProviderCircuits(
   };
 }
 
-type Candidate<P> = { provider: string; engine: Engine<P> };
+type Candidate<P> = { provider: ProviderName; engine: Engine<P> };
 
 const isTransient = (error: unknown) => (error as { transient?: unknown } | null)?.transient === true;
 

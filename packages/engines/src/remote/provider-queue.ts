@@ -2,6 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AtProvider, HandOver } from '../engine.ts';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
+import { providerDisplayNames } from '@lumen/core/services/providers';
+import type { ProviderName } from '@lumen/core/services/providers';
 
 export type QueueState = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
@@ -20,7 +22,7 @@ export type QueueStatus = {
 export type WebhookHeaders = Headers | Record<string, string | string[] | undefined>;
 
 export type WebhookEvent = {
-  provider: string;
+  provider: ProviderName;
   requestId: string;
   state: QueueState;
   /**
@@ -39,7 +41,8 @@ export type WebhookVerification = { ok: true; event: WebhookEvent } | { ok: fals
  * own endpoints; verifyWebhook checks a delivery to our webhook URL (raw body, headers, clock).
  */
 export type QueueClient = {
-  provider: string;
+  /** The provider's id, as job rows, webhook URLs and the registry name it. */
+  provider: ProviderName;
   model: string;
   submit(input: Record<string, unknown>, options: { webhookUrl?: string }, signal: AbortSignal): Promise<{ requestId: string }>;
   status(requestId: string, signal: AbortSignal): Promise<QueueStatus>;
@@ -139,14 +142,14 @@ export async function runOnQueue(
   if (status.state === 'failed') {
     throw new ProviderError(`The hosted model could not process this input: ${failureText(status.error)}`, {
       transient: false,
-      provider: client.provider,
+      provider: providerDisplayNames[client.provider],
       detail: failureText(status.error),
     });
   }
   if (status.state === 'canceled') {
-    throw new ProviderError(`The ${client.provider} request was canceled before it finished`, {
+    throw new ProviderError(`The ${providerDisplayNames[client.provider]} request was canceled before it finished`, {
       transient: true,
-      provider: client.provider,
+      provider: providerDisplayNames[client.provider],
     });
   }
   const output = status.output !== undefined ? status.output : await client.result(requestId, signal);

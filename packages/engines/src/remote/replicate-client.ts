@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { providerDisplayNames } from '@lumen/core/services/providers';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { sendRequest } from './http-client.ts';
@@ -19,7 +21,9 @@ export type ReplicateSettings = {
   webhookSecret?: string;
 };
 
-const PROVIDER = 'Replicate';
+/** The provider's id (job rows, webhook URL, registry); PROVIDER is how messages name it. */
+const ID: ProviderName = 'replicate';
+const PROVIDER = providerDisplayNames[ID];
 
 const predictionSchema = z.object({
   id: z.string().min(1),
@@ -83,7 +87,7 @@ export function createReplicateQueue(settings: ReplicateSettings, model: string)
   const get = async (id: string, signal: AbortSignal) =>
     parsePrediction((await sendRequest({ method: 'GET', url: predictionUrl(id), headers: auth }, settings.http, signal)).body);
   return {
-    provider: PROVIDER,
+    provider: ID,
     model,
     async submit(input, options, signal) {
       const target = predictionRequest(settings.baseUrl, model, input);
@@ -135,7 +139,7 @@ export function createReplicateQueue(settings: ReplicateSettings, model: string)
         return { ok: false, reason: 'signed body is not a prediction' };
       }
       const { requestId, ...status } = statusOf(prediction);
-      return { ok: true, event: { provider: PROVIDER, requestId, signed: true, ...status } };
+      return { ok: true, event: { provider: ID, requestId, signed: true, ...status } };
     },
   };
 }

@@ -75,7 +75,7 @@ describe('Replicate webhooks (Standard Webhooks)', () => {
     expect(await client.verifyWebhook(Buffer.from(prediction), headersFor(prediction), now)).toEqual({
       ok: true,
       event: {
-        provider: 'Replicate',
+        provider: 'replicate',
         requestId: 'ufawqhfynnddngldkgtslldrkq',
         state: 'succeeded',
         signed: true,

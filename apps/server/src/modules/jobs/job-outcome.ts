@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobWebhook } from './job-webhooks.ts';
 import { refundCharge } from '../credits/index.ts';
@@ -8,7 +9,7 @@ import type { JobRow } from './tables.ts';
 export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
 
 /** The hosted provider and model that made a job's result, this run's time, and the published price. */
-export type ProviderRun = { provider: string; model: string; runMs: number; costMicroUsd: number | null };
+export type ProviderRun = { provider: ProviderName; model: string; runMs: number; costMicroUsd: number | null };
 
 /** Engines report their summary as a JSON object (the job's API schema says so); anything else is not kept. */
 function asSummary(summary: unknown): Record<string, unknown> | null {

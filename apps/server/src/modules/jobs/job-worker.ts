@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
@@ -362,7 +363,7 @@ export function createJobWorker(deps: Deps): JobWorker {
   };
 }
 
-function providerRunOf(provider: { name: string; model: string } | undefined, params: Record<string, unknown>, runMs: number) {
+function providerRunOf(provider: { name: ProviderName; model: string } | undefined, params: Record<string, unknown>, runMs: number) {
   if (!provider) return null;
   return {
     provider: provider.name,

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineRegistry, WebhookHeaders } from '@lumen/engines';
+import { providerNames } from '@lumen/core/services/providers';
+import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { jobs } from './tables.ts';
@@ -19,8 +21,9 @@ export async function acceptProviderWebhook(
   deps: { db: Db; engines: EngineRegistry; log: FastifyBaseLogger },
   delivery: { provider: string; rawBody: Buffer; headers: WebhookHeaders },
 ): Promise<WebhookOutcome> {
-  const verification = await deps.engines.verifyWebhook(delivery.provider, delivery.rawBody, delivery.headers);
-  if (verification === null) {
+  const provider = (providerNames as readonly string[]).includes(delivery.provider) ? (delivery.provider as ProviderName) : null;
+  const verification = provider && (await deps.engines.verifyWebhook(provider, delivery.rawBody, delivery.headers));
+  if (!provider || verification === null) {
     throw new AppError('NOT_FOUND', 404, `No hosted provider called ${JSON.stringify(delivery.provider)} is configured here`);
   }
   if (!verification.ok) {
@@ -28,7 +31,7 @@ export async function acceptProviderWebhook(
     throw new AppError('BAD_REQUEST', 400, `The webhook could not be verified: ${verification.reason}`);
   }
   const { requestId } = verification.event;
-  const ofRequest = and(eq(jobs.provider, delivery.provider), eq(jobs.providerRequestId, requestId));
+  const ofRequest = and(eq(jobs.provider, provider), eq(jobs.providerRequestId, requestId));
   const [queued] = await deps.db
     .update(jobs)
     .set({ status: 'queued', runAfter: sql`now()` })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schemas';
+import { providerNames } from '@lumen/core/services/providers';
 import { creditLedger } from '../credits/index.ts';
 import { users } from '../users/index.ts';
 
@@ -69,8 +70,8 @@ export const jobs = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    /** The hosted provider and model that ran the job (null on a built-in engine). */
-    provider: text('provider'),
+    /** The hosted provider's id (`providerNames`, never a display name) and model that ran the job (null on a built-in engine). */
+    provider: text('provider', { enum: providerNames }),
     providerModel: text('provider_model'),
     /**
      * The provider's id of the request, stored before the worker waits on it: a restarted worker or a
@@ -100,6 +101,7 @@ export const jobs = pgTable(
       .where(sql`${table.providerRequestId} is not null`),
     check('jobs_status_check', inList('status', jobStatuses)),
     check('jobs_progress_check', sql`${table.progress} >= 0 and ${table.progress} <= 1`),
+    check('jobs_provider_check', inList('provider', providerNames)),
   ],
 );
 
@@ -133,7 +135,7 @@ export const providerCalls = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
     service: text('service').notNull(),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: providerNames }).notNull(),
     model: text('model').notNull(),
     succeeded: boolean('succeeded').notNull(),
     /** A failure another try may not repeat (timeouts, rate limits, 5xx), as opposed to a refused input. */
@@ -141,7 +143,10 @@ export const providerCalls = pgTable(
     durationMs: integer('duration_ms').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('provider_calls_created_idx').on(table.createdAt)],
+  (table) => [
+    index('provider_calls_created_idx').on(table.createdAt),
+    check('provider_calls_provider_check', inList('provider', providerNames)),
+  ],
 );
 
 export type UploadRow = typeof uploads.$inferSelect;

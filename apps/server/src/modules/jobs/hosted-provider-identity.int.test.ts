@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { jobCancelledMessage } from '@lumen/core/jobs/schemas';
+import type { Job } from '@lumen/core/jobs/schemas';
+import { createEngineRegistry } from '@lumen/engines';
+import type { EnginesConfig } from '@lumen/engines';
+import { serveReplicate, signStandardWebhook, startFakeServer } from '@lumen/engines/testing';
+import type { FakeServer } from '@lumen/engines/testing';
+import { buildTestApp } from '../../test/build-test-app.ts';
+import type { TestApp } from '../../test/build-test-app.ts';
+import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
+import { bearer, registerUser } from '../../test/http-helpers.ts';
+import { fastWorker, submitJob } from '../../test/job-helpers.ts';
+import { falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
+import { createJobEvents } from './job-events.ts';
+import { createJobWorker } from './job-worker.ts';
+import type { JobWorkerOptions } from './job-worker.ts';
+import { jobs } from './tables.ts';
+
+/**
+ * Jobs on Replicate, submitted through the routes and run by the worker, so that every provider name
+ * in these tests is the one the code stored (never a hand-written row): the webhook URL, the job row,
+ * the registry's verifier, cancel and resume must all name Replicate the same way.
+ */
+const TOKEN = 'r8_identity';
+const SECRET = `whsec_${Buffer.from('identity test signing secret 32b').toString('base64')}`;
+const MODEL = 'black-forest-labs/flux-schnell';
+const WEBHOOKS_URL = 'https://studio.example.com/api/v1/webhooks/providers';
+
+let replicate: FakeServer;
+let fal: Awaited<ReturnType<typeof startFakeFal>>;
+let model: { output?: unknown; endless?: boolean };
+let t: TestApp;
+let token: string;
+let userId: string;
+
+/** Image generation on Replicate first; `providers` changes the order (an admin or a redeploy can). */
+const config = (providers: ('replicate' | 'fal')[] = ['replicate']): EnginesConfig => ({
+  ...falEnginesConfig(fal.server, { replicate: { ...replicateSettings(replicate.url, TOKEN), webhookSecret: SECRET } }),
+  providers: { 'image-generator': providers },
+});
+
+const creates = () =>
+  replicate.requests.filter((request) => request.method === 'POST' && request.path === `/v1/models/${MODEL}/predictions`);
+const cancels = () => replicate.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
+const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+async function runWorker(providers?: ('replicate' | 'fal')[], options: Partial<JobWorkerOptions> = {}) {
+  const run = createJobWorker({
+    db: t.database.db,
+    storage: t.app.storage,
+    engines: createEngineRegistry(config(providers), { pollIntervalMs: 20 }),
+    events: createJobEvents(),
+    log: t.app.log,
+    options: { ...fastWorker, webhookHoldMs: 0, atProviderRecheckMs: 60_000, ...options },
+    providerWebhooksUrl: WEBHOOKS_URL,
+  });
+  run.start();
+  await run.idle();
+  await run.stop();
+}
+
+async function submitFox(): Promise<Job> {
+  const response = await submitJob(t.app, token, { service: 'image-generator', params: { prompt: 'a red fox in the snow' }, files: {} });
+  expect(response.statusCode).toBe(201);
+  return response.json().data as Job;
+}
+
+/** A delivery as Replicate sends it: the prediction as the body, Standard Webhooks headers. */
+function deliver(requestId: string, provider = 'replicate') {
+  const body = JSON.stringify({ id: requestId, status: 'succeeded', output: [`${replicate.url}/files/fox.png`] });
+  const id = `msg_${randomUUID()}`;
+  const timestamp = Math.floor(Date.now() / 1000);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/webhooks/providers/${provider}`,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signStandardWebhook(SECRET, id, timestamp, body),
+    },
+    payload: body,
+  });
+}
+
+beforeAll(async () => {
+  fal = await startFakeFal();
+  replicate = await startFakeServer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a50c0' } })
+    .png()
+    .toBuffer();
+  model = { output: [] };
+  serveReplicate(replicate, { token: TOKEN, models: { [MODEL]: model }, files: { 'fox.png': png }, webhookSecret: SECRET });
+  model.output = [`${replicate.url}/files/fox.png`];
+  t = await buildTestApp({ jobs: { runWorker: false, engines: createEngineRegistry(config(), { pollIntervalMs: 20 }) } });
+  const user = await registerUser(t.app);
+  token = user.accessToken;
+  userId = user.user.id;
+});
+afterAll(async () => {
+  await t.close();
+  await replicate.close();
+  await fal.server.close();
+});
+beforeEach(async () => {
+  replicate.requests.length = 0;
+  fal.server.requests.length = 0;
+  model.endless = false;
+  await setBalance(t.database.db, userId, 100);
+});
+
+describe('one provider id from the job row to the webhook, cancel and resume (Replicate)', () => {
+  it('stores "replicate", submits with …/webhooks/providers/replicate, and a signed delivery there completes the job: one create', async () => {
+    const job = await submitFox();
+    await runWorker();
+    const waiting = await rowOf(job.id);
+    expect(waiting).toMatchObject({ status: 'at_provider', provider: 'replicate', providerModel: MODEL });
+    expect(creates()).toHaveLength(1);
+    expect((creates()[0]!.body as { webhook?: string }).webhook).toBe(`${WEBHOOKS_URL}/replicate`);
+
+    const delivered = await deliver(waiting.providerRequestId!);
+    expect(delivered.statusCode).toBe(200);
+    expect((await rowOf(job.id)).status).toBe('queued');
+    await runWorker();
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate', refundedAt: null });
+    expect(creates()).toHaveLength(1);
+    // A display name is not a provider id.
+    expect((await deliver(waiting.providerRequestId!, 'Replicate')).statusCode).toBe(404);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
+  });
+
+  it('a user cancel of a job waiting at Replicate reaches Replicate exactly once', async () => {
+    model.endless = true;
+    const job = await submitFox();
+    await runWorker();
+    const waiting = await rowOf(job.id);
+    expect(waiting.status).toBe('at_provider');
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/cancel`, headers: bearer(token) });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancels().map((request) => request.path)).toEqual([`/v1/predictions/${waiting.providerRequestId}/cancel`]);
+    expect(await rowOf(job.id)).toMatchObject({ status: 'failed', error: jobCancelledMessage });
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+  });
+
+  it('a resumed job goes back to Replicate, which holds its request, even when fal now comes first', async () => {
+    const job = await submitFox();
+    await runWorker(['replicate']);
+    expect((await rowOf(job.id)).status).toBe('at_provider');
+    await t.database.db
+      .update(jobs)
+      .set({ runAfter: sql`now()` })
+      .where(eq(jobs.id, job.id));
+    await runWorker(['fal', 'replicate']);
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate' });
+    expect(creates()).toHaveLength(1);
+    expect(fal.submissions()).toHaveLength(0);
+  });
+});
