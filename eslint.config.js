@@ -93,5 +93,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One function derives the client's address (TRUST_PROXY), so no limit, allow-list or record reads another one.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/plugins/client-address.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name=/^(request|req)$/][property.name=/^(ip|ips)$/]',
+          message: 'Use clientAddress(request) from plugins/client-address.ts: the address the nearest trusted proxy appended.',
+        },
+        {
+          selector: 'Literal[value=/^x-(forwarded-for|real-ip)$/i]',
+          message: 'Use clientAddress(request) from plugins/client-address.ts instead of reading forwarding headers.',
+        },
+      ],
+    },
+  },
   ...featureBoundaries,
 );

@@ -58,6 +58,7 @@ import { rateLimitPlugin } from './modules/api-keys/index.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { allowedMethodsPlugin } from './plugins/allowed-methods.ts';
+import { clientAddress, trustProxyOption } from './plugins/client-address.ts';
 
 export { API_PREFIX };
 
@@ -196,7 +197,7 @@ class OneLinePerRequest extends LogController {
     const fields = {
       method: request.method,
       url: request.url,
-      ip: request.ip,
+      ip: clientAddress(request),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -241,7 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: withAsynchronousStdout(options.logger ?? false),
     genReqId: requestIdFor,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     return503OnClosing: true,
     // The app plugin migrates and seeds the database before it is ready: on a busy machine or a

@@ -78,7 +78,12 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid environment variable DATABASE_URL: must be a postgres:\/\/ URL$/],
     [{ ADMIN_EMAIL: 'nope' }, /^Invalid environment variable ADMIN_EMAIL: Please enter a valid email address$/],
     [{ ADMIN_PASSWORD: 'short' }, /^Invalid environment variable ADMIN_PASSWORD: Password must be/],
-    [{ TRUST_PROXY: 'maybe' }, /^Invalid environment variable TRUST_PROXY: must be true or false$/],
+    [
+      { TRUST_PROXY: 'maybe' },
+      /^Invalid environment variable TRUST_PROXY: must be true \(one proxy\), false, a number of proxies \(1-10\), or a comma-separated list of proxy addresses or CIDR ranges$/,
+    ],
+    [{ TRUST_PROXY: '11' }, /^Invalid environment variable TRUST_PROXY: must be true \(one proxy\)/],
+    [{ TRUST_PROXY: '10.0.0.0/8, proxy.internal' }, /^Invalid environment variable TRUST_PROXY: must be true \(one proxy\)/],
     [{ ANALYTICS_SCRIPT_URL: 'ftp://x' }, /^Invalid environment variable ANALYTICS_SCRIPT_URL: must be an http\(s\) URL$/],
     [{ SMTP_URL: 'http://x' }, /^Invalid environment variable SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL$/],
     [{ GOOGLE_CLIENT_ID: 'id' }, /^Invalid environment variable GOOGLE_CLIENT_SECRET: is required when GOOGLE_CLIENT_ID is set$/],
@@ -163,9 +168,18 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.port).toBe(4000);
     expect(config.publicUrl).toBe('http://localhost:4000');
-    expect(config.trustProxy).toBe(true);
+    expect(config.trustProxy).toEqual({ hops: 1 });
     expect(config.analytics).toEqual({ scriptUrl: 'https://plausible.io/js/script.js', domain: 'localhost' });
     expect(config.globalRateLimit).toBeNull();
+  });
+
+  it('reads TRUST_PROXY as no proxy, a number of proxies (true is one) or the addresses of the proxies', () => {
+    const trustOf = (value: string) => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: value }).trustProxy;
+    expect(trustOf('false')).toBe(false);
+    expect(trustOf('0')).toBe(false);
+    expect(trustOf('true')).toEqual({ hops: 1 });
+    expect(trustOf('2')).toEqual({ hops: 2 });
+    expect(trustOf('10.0.0.0/8, 192.0.2.7,2001:db8::/32')).toEqual({ proxies: ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32'] });
   });
 
   it('takes the per-IP limit from RATE_LIMIT_PER_MINUTE, where 0 turns it off', () => {

@@ -13,6 +13,8 @@ import { loadCryptoConfig } from './nowpayments.ts';
 import type { CryptoConfig } from './nowpayments.ts';
 import type { S3StorageConfig } from './storage.ts';
 import { loadStripeConfig } from './stripe.ts';
+import { TRUST_PROXY_MESSAGE, parseTrustProxy } from './trust-proxy.ts';
+import type { TrustProxy } from './trust-proxy.ts';
 import type { StripeSettings } from './stripe.ts';
 import { API_PREFIX } from '../lib/api-prefix.ts';
 
@@ -57,7 +59,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: optional(z.string()).default('apps/web/dist'),
   ANALYTICS_SCRIPT_URL: optional(httpUrl()),
   ANALYTICS_DOMAIN: optional(z.string().max(253)),
-  TRUST_PROXY: optional(z.stringbool({ error: 'must be true or false' })).default(false),
+  TRUST_PROXY: optional(
+    z.string().transform((value, context) => {
+      const trustProxy = parseTrustProxy(value);
+      if (trustProxy === null) context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+      return trustProxy ?? false;
+    }),
+  ).default(false),
   RATE_LIMIT_PER_MINUTE: optional(wholeNumber('a number of requests', 0, 1_000_000)),
   SIGNUPS_PER_IP_PER_HOUR: optional(wholeNumber('a number of sign-ups', 0, 100_000)).default(DEFAULT_SIGNUPS_PER_IP_PER_HOUR),
   FREE_JOBS_PER_DAY: optional(wholeNumber('a number of runs', 0, 100_000)).default(DEFAULT_FREE_JOBS_PER_DAY),
@@ -112,7 +120,8 @@ export type AppConfig = {
   logLevel: LogLevel;
   webDistDir: string;
   analytics: { scriptUrl: string; domain: string } | null;
-  trustProxy: boolean;
+  /** Which proxies in front of the server may name the client's address (TRUST_PROXY, config/trust-proxy.ts). */
+  trustProxy: TrustProxy;
   /** Global per-IP limit on /api; null disables it (RATE_LIMIT_PER_MINUTE=0, and by default under NODE_ENV=test). */
   globalRateLimit: { max: number; timeWindowMs: number } | null;
   /** Sign-ups, code checks and free runs per IP, subnet and account (SIGNUPS_PER_IP_PER_HOUR, FREE_JOBS_PER_DAY). */

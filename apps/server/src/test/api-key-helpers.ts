@@ -7,8 +7,8 @@ import { bearer, registerUser } from './http-helpers.ts';
 import { users } from '../modules/users/tables.ts';
 
 /** A registered user with a verified e-mail and `balance` credits. */
-export async function verifiedUser(app: FastifyInstance, db: Db, balance = 0) {
-  const registered = await registerUser(app);
+export async function verifiedUser(app: FastifyInstance, db: Db, balance = 0, headers: Record<string, string> = {}) {
+  const registered = await registerUser(app, {}, headers);
   await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.user.id));
   await setBalance(db, registered.user.id, balance);
   return { id: registered.user.id, token: registered.accessToken };

@@ -14,11 +14,13 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function registerUser(
   app: FastifyInstance,
   overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
+  headers: Record<string, string> = {},
 ): Promise<AuthResult & { response: LightMyRequestResponse }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
     payload: { firstName: 'Ada', lastName: 'Lovelace', email: uniqueEmail(), password: VALID_PASSWORD, ...overrides },
+    headers,
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { ...(response.json().data as AuthResult), response };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { createExpiryReminderTask } from './key-expiry-reminders.ts';
 import { apiKeyCredential } from './key-auth.ts';
 import { createKeyRowCache } from './key-row-cache.ts';
@@ -82,7 +83,7 @@ export const apiKeysPlugin = fp(
         usage.record({
           keyId: key.id,
           at: app.clock(),
-          ip: request.ip,
+          ip: clientAddress(request),
           method: request.method,
           route: request.routeOptions.url ?? request.url,
           isError: reply.statusCode >= 400,

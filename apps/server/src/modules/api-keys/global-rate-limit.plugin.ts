@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { apiKeyCredential } from './key-auth.ts';
 import { isWellFormedApiKey } from './key-secrets.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
+import { clientOf } from '../limits/index.ts';
 import { isInternalRequest } from '../../plugins/internal-request.ts';
 
 export type GlobalRateLimitOptions = { max: number; timeWindowMs: number };
@@ -15,6 +17,8 @@ export const rateLimitPlugin = fp(
       global: true,
       max: options.max,
       timeWindow: options.timeWindowMs,
+      // Per client address (an IPv6 client by its /64), the same address every per-address limit counts.
+      keyGenerator: (request) => clientOf(clientAddress(request)),
       // Requests with a well-formed API key on a route that takes keys are limited per key instead (decision 017).
       allowList: (request) => {
         if (!request.url.startsWith('/api/') || isInternalRequest(request)) return true;

@@ -8,6 +8,7 @@ import {
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { isAllowedIp } from './ip-allow-list.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
 
@@ -55,8 +56,9 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
   // The owner's suspension is read in the same lookup: their keys stop on the next request.
   if (row.ownerSuspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
   if (row.expiresAt && row.expiresAt <= now) throw new AppError('UNAUTHORIZED', 401, apiKeyExpiredMessage(row.expiresAt));
-  if (row.ipAllowList && !isAllowedIp(row.ipAllowList, request.ip)) {
-    throw new AppError('UNAUTHORIZED', 401, apiKeyIpNotAllowedMessage(request.ip));
+  const client = clientAddress(request);
+  if (row.ipAllowList && !isAllowedIp(row.ipAllowList, client)) {
+    throw new AppError('UNAUTHORIZED', 401, apiKeyIpNotAllowedMessage(client));
   }
 
   const { rateLimitStore } = request.server.apiKeys;

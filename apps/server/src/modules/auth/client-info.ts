@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { clientAddress } from '../../plugins/client-address.ts';
 import type { ClientInfo } from './session-issuer.ts';
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+  return { ip: clientAddress(request), userAgent: request.headers['user-agent'] ?? null };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTACT_SENT_MESSAGE, contactBodySchema } from '@lumen/core/content/contact';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { requireAuth } from '../../plugins/guards.ts';
 import { createContactService } from './contact.service.ts';
 
@@ -41,7 +42,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           request.user = null;
         }
       }
-      const sent = await contact.submit({ ...request.body, ip: request.ip, userId });
+      const sent = await contact.submit({ ...request.body, ip: clientAddress(request), userId });
       return reply.code(201).send({ success: true as const, data: sent, message: CONTACT_SENT_MESSAGE });
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createIpBlockBodySchema, ipBlockListSchema, ipBlockMessages, ipBlockSchema } from '@lumen/core/admin/ip-blocks';
 import { idParamsSchema } from '@lumen/core/credits/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { addIpBlock, listIpBlocks, removeIpBlock } from './ip-blocks.service.ts';
 
@@ -21,7 +22,7 @@ export const adminIpBlocksRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(ipBlockListSchema), ...failures(401, 403, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: { items: await listIpBlocks(app.db), yourIp: request.ip } }),
+    async (request) => ({ success: true as const, data: { items: await listIpBlocks(app.db), yourIp: clientAddress(request) } }),
   );
 
   app.post(

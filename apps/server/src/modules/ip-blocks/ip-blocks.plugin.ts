@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ipBlockMessages } from '@lumen/core/admin/ip-blocks';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { cachedIpVerdict, isIpBlocked } from './ip-blocks.service.ts';
 
 /**
@@ -12,9 +13,10 @@ export const ipBlocksPlugin = fp(
   async (app: FastifyInstance) => {
     const refusal = () => new AppError('FORBIDDEN', 403, ipBlockMessages.blocked);
     app.addHook('onRequest', (request, _reply, done) => {
-      const verdict = cachedIpVerdict(app.db, request.ip);
+      const ip = clientAddress(request);
+      const verdict = cachedIpVerdict(app.db, ip);
       if (verdict !== undefined) return verdict ? done(refusal()) : done();
-      isIpBlocked(app.db, request.ip).then(
+      isIpBlocked(app.db, ip).then(
         (blocked) => (blocked ? done(refusal()) : done()),
         (error: Error) => done(error),
       );

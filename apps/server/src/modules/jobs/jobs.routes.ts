@@ -14,6 +14,7 @@ import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { apiKeyCredential } from '../api-keys/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
@@ -24,7 +25,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1
 
 /** What POST /jobs and retries need besides the body: Idempotency-Key, API key and client IP. */
 function submissionOf(request: Pick<FastifyRequest, 'apiKey' | 'ip'> & { headers: { 'idempotency-key'?: string } }) {
-  return { idempotencyKey: request.headers['idempotency-key'], apiKey: request.apiKey, ip: request.ip };
+  return { idempotencyKey: request.headers['idempotency-key'], apiKey: request.apiKey, ip: clientAddress(request) };
 }
 
 /** Signed in when a token is sent (and valid); a guest otherwise. */

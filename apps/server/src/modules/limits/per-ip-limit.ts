@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import type { ClientLimits } from '../../config/client-limits.ts';
 import { clientOf, subnetOf, waitInWords } from './client-limits.ts';
 import { checkLimit, hitLimit, releaseHit } from './limit-counters.ts';
@@ -55,6 +56,6 @@ export type NetworkLimits = ReturnType<typeof createNetworkLimits>;
 /** An onRequest hook: counts the request against the client IP's `name` limit; 429 with Retry-After once used up. */
 export const limitPerIp = (name: LimitName) => async (request: FastifyRequest) => {
   const app = request.server;
-  const hit = await hitLimit(app.db, `${name}:ip:${clientOf(request.ip)}`, app.config.clientLimits[name], app.clock());
+  const hit = await hitLimit(app.db, `${name}:ip:${clientOf(clientAddress(request))}`, app.config.clientLimits[name], app.clock());
   if (!hit.allowed) throw tooManyFromNetwork(hit.retryAfterSeconds);
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyAccess } from '../../lib/api-key-access.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser } from '../../plugins/guards.ts';
 import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
@@ -34,7 +35,7 @@ function callerOf(request: FastifyRequest): McpCaller {
   return {
     viewer: { id, role },
     apiKey: { id: key.id, allowedServices: key.allowedServices, monthlyCreditCap: key.monthlyCreditCap },
-    ip: request.ip,
+    ip: clientAddress(request),
   };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUBSCRIBE_MESSAGE, newsletterTokenBodySchema, subscribeBodySchema, subscriberStatuses } from '@lumen/core/content/newsletter';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 import { createSubscribersService } from './subscribers.service.ts';
 
@@ -37,7 +38,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await subscribers.subscribe(request.body.email, request.ip);
+      await subscribers.subscribe(request.body.email, clientAddress(request));
       return { success: true as const, data: { status: 'check_your_inbox' as const }, message: SUBSCRIBE_MESSAGE };
     },
   );
