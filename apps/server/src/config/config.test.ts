@@ -71,6 +71,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir }).jwtSecret).toBe(secret);
   });
 
+  it('runs payments on the sandbox in production only with PAYMENTS_SANDBOX=true', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: secret, DATA_DIR: dataDir };
+    expect(loadConfig(production).paymentsSandbox).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENTS_SANDBOX: 'maybe' })).toThrow(
+      'Invalid environment variable PAYMENTS_SANDBOX: must be true or false',
+    );
+  });
+
   it.each([
     [{ PORT: 'abc' }, /^Invalid environment variable PORT: /],
     [{ NODE_ENV: 'staging' }, /^Invalid environment variable NODE_ENV: must be one of development, production, test$/],

@@ -94,6 +94,7 @@ const envSchema = z.object({
   SELLER_EMAIL: optional(emailSchema),
   SELLER_TAX_ID: optional(z.string().max(100)),
   SUPPORT_EMAIL: optional(emailSchema),
+  PAYMENTS_SANDBOX: optional(z.stringbool({ error: 'must be true or false' })),
 });
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -151,14 +152,19 @@ export type AppConfig = {
   redisKeyPrefix: string;
   /** Built-in or remote engine per AI service, and the hosted model providers (REPLICATE_*, OPENAI_*). */
   engines: EnginesConfig;
-  /** Stripe (STRIPE_*); absent or null runs cards on the built-in sandbox provider (test mode). */
+  /** Stripe (STRIPE_*); absent or null runs cards on the built-in sandbox provider (test mode) if `paymentsSandbox`. */
   stripe?: StripeSettings | null;
   /** Who sells, printed on receipts (SELLER_*); `\n` in the address starts a new line. */
   seller: SellerConfig;
   /** Where /contact messages go when the platform settings name no support address (SUPPORT_EMAIL). */
   supportEmail?: string | null;
-  /** NOWPayments (NOWPAYMENTS_*); absent or `nowpayments: null` runs crypto on the built-in sandbox provider (test mode). */
+  /** NOWPayments (NOWPAYMENTS_*); absent or `nowpayments: null` runs crypto on the built-in sandbox provider (test mode) if `paymentsSandbox`. */
   crypto?: CryptoConfig;
+  /**
+   * Card or crypto without its provider's keys runs on the built-in sandbox (test mode, credits without money) when
+   * true; when false its routes answer 503. PAYMENTS_SANDBOX; by default true except under NODE_ENV=production.
+   */
+  paymentsSandbox: boolean;
 };
 
 export type SellerConfig = { name: string; address: string; email: string | null; taxId: string | null };
@@ -282,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       taxId: vars.SELLER_TAX_ID ?? null,
     },
     supportEmail: vars.SUPPORT_EMAIL ?? null,
+    paymentsSandbox: vars.PAYMENTS_SANDBOX ?? vars.NODE_ENV !== 'production',
   };
 }
 

@@ -104,6 +104,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     fileLinkTtlSeconds: 900,
     redisUrl: null,
     redisKeyPrefix: 'lumen-test:',
+    paymentsSandbox: true,
     seller: { name: 'Lumen Studio Test Ltd', address: '1 Test Street\nTestville', email: 'billing@lumen.test', taxId: 'TAX-123' },
     ...overrides,
   };

@@ -5,7 +5,15 @@ export { luhnValid } from './card-fields.ts';
 
 /** Card payments (payments contract "Card"): request and response bodies, and the test-card rules. */
 
+/** What a payment route answers (503) when the server has neither the provider's keys nor PAYMENTS_SANDBOX=true. */
+export const paymentsNotConfiguredMessages = {
+  card: 'Card payments are not configured',
+  crypto: 'Crypto payments are not configured',
+} as const;
+
 export const paymentConfigSchema = z.object({
+  /** False when the server has neither the provider's keys nor the test-mode sandbox: its payment routes answer 503. */
+  available: z.object({ card: z.boolean(), crypto: z.boolean() }),
   testMode: z.object({ card: z.boolean(), crypto: z.boolean() }),
   stripePublishableKey: z.string().nullable(),
   cryptoMinimumAmount: z.number(),

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createCardOrderExpiry, createCardPaymentsService, createStripeWebhookHandler } from './card/index.ts';
+import { cardPaymentsNotConfigured, createCardOrderExpiry, createCardPaymentsService, createStripeWebhookHandler } from './card/index.ts';
 import type { CardPaymentsService, CardProvider, StripeWebhookHandler } from './card/index.ts';
 import type { SandboxCardProvider } from './sandbox/index.ts';
-import { cardProviderFor } from './providers.ts';
+import { cardProviderFor, paymentsAvailability, paymentsStartupWarnings } from './providers.ts';
 
 /** app.cardPayments: the card provider of this process and what is built on it. */
 export type CardPayments = CardPaymentsService & {
   provider: CardProvider;
-  /** The built-in sandbox provider in test mode (no STRIPE_SECRET_KEY); null with real Stripe keys. */
+  /** The built-in sandbox provider in test mode (no STRIPE_SECRET_KEY, PAYMENTS_SANDBOX); null otherwise. */
   sandbox: SandboxCardProvider | null;
+  /** Card and crypto each: false when neither its keys nor PAYMENTS_SANDBOX let it run (its routes answer 503). */
+  available: { card: boolean; crypto: boolean };
   /** What POST /webhooks/stripe calls with the raw body and the stripe-signature header. */
   handleWebhook: StripeWebhookHandler;
 };
@@ -27,10 +29,17 @@ declare module 'fastify' {
 export const cardPaymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const { provider, sandbox, webhookSecret } = cardProviderFor(app.config, () => app.clock());
-    const handleWebhook = createStripeWebhookHandler({ db: app.db, provider, webhookSecret, log: app.log, mailer: app.mailer });
+    const handleWebhook: StripeWebhookHandler =
+      webhookSecret === null
+        ? async () => {
+            throw cardPaymentsNotConfigured();
+          }
+        : createStripeWebhookHandler({ db: app.db, provider, webhookSecret, log: app.log, mailer: app.mailer });
+    for (const line of paymentsStartupWarnings(app.config)) app.log.warn(line);
     sandbox?.connect(handleWebhook);
     const service = createCardPaymentsService({ db: app.db, provider, publicUrl: app.config.publicUrl });
-    app.decorate('cardPayments', { ...service, provider, sandbox, handleWebhook } satisfies CardPayments);
+    const available = paymentsAvailability(app.config);
+    app.decorate('cardPayments', { ...service, provider, sandbox, available, handleWebhook } satisfies CardPayments);
 
     // Abandoned card orders expire where the job worker runs (else `npm run worker` does it).
     const expiry = createCardOrderExpiry({ db: app.db, clock: () => app.clock(), log: app.log });

@@ -5,6 +5,7 @@ import { findStripeCustomerId, findUserEmail, saveStripeCustomerId } from './car
 import { claimRefund, findOrderById } from '../orders/index.ts';
 import { createCreditPackOrder, ORDER_NOT_FOUND_MESSAGE, reverseOrderCredits, setOrderProviderPaymentId } from '../orders/index.ts';
 import type { CardProvider } from './card-provider.ts';
+import { assertCardPaymentsConfigured } from './unconfigured-card-provider.ts';
 
 export type CardRefundResult = {
   /** Stripe's refund id (re_…), or the test provider's. */
@@ -60,6 +61,7 @@ export function createCardPaymentsService(deps: { db: Db; provider: CardProvider
 
     /** A pending order for the server's own package and a PaymentIntent for exactly its price. */
     async createPaymentIntent(userId: string, packageId: string): Promise<PaymentIntentResult> {
+      assertCardPaymentsConfigured(provider);
       const order = await packOrder(userId, packageId, 1);
       const customerId = await customerFor(userId);
       const intent = await provider.createPaymentIntent({
@@ -80,6 +82,7 @@ export function createCardPaymentsService(deps: { db: Db; provider: CardProvider
       userId: string,
       input: { packageId: string; quantity?: number; successUrl: string; cancelUrl: string },
     ): Promise<CheckoutSessionResult> {
+      assertCardPaymentsConfigured(provider);
       assertSameOrigin(deps.publicUrl, [input.successUrl, input.cancelUrl]);
       const order = await packOrder(userId, input.packageId, input.quantity ?? 1);
       const customerId = await customerFor(userId);

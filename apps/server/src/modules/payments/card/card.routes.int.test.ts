@@ -40,7 +40,12 @@ describe('GET /payment/config', () => {
   it('says cards run in test mode without Stripe keys', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/payment/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
+    expect(response.json().data).toEqual({
+      available: { card: true, crypto: true },
+      testMode: { card: true, crypto: true },
+      stripePublishableKey: null,
+      cryptoMinimumAmount: 19.2,
+    });
   });
 });
 

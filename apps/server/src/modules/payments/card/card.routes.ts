@@ -29,14 +29,16 @@ export const cardPaymentRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'payments.getConfig',
         security: [],
         tags,
-        summary: 'Which payment providers run in test mode, Stripe’s publishable key, and the crypto threshold (Admin › Settings)',
+        summary:
+          'Which payment providers are available and which run in test mode, Stripe’s publishable key, and the crypto threshold (Admin › Settings)',
         response: { 200: ok(paymentConfigSchema), ...failures(429) },
       },
     },
     async () => ({
       success: true as const,
       data: {
-        testMode: { card: cards.provider.testMode, crypto: !app.config.crypto?.nowpayments },
+        available: cards.available,
+        testMode: { card: cards.provider.testMode, crypto: app.cryptoPayments.provider.testMode },
         stripePublishableKey: app.config.stripe?.publishableKey ?? null,
         cryptoMinimumAmount: (await getPlatformSettings(app.db)).cryptoThreshold,
       },

@@ -14,4 +14,5 @@ export { createStripeWebhookHandler } from './stripe-webhook.service.ts';
 export type { StripeWebhookHandler } from './stripe-webhook.service.ts';
 export { cardPaymentRoutes } from './card.routes.ts';
 export { createStripeCardProvider } from './stripe-card-provider.ts';
+export { assertCardPaymentsConfigured, cardPaymentsNotConfigured, UnconfiguredCardProvider } from './unconfigured-card-provider.ts';
 export { createCardPaymentsService } from './card-payments.service.ts';

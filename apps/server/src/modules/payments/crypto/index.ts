@@ -8,3 +8,4 @@ export { createCryptoReconciler } from './crypto-reconciler.ts';
 export { cryptoRoutes } from './crypto.routes.ts';
 export type { CryptoPaymentsService } from './crypto-payments.service.ts';
 export { createNowPaymentsProvider } from './nowpayments-provider.ts';
+export { cryptoPaymentsNotConfigured, UnconfiguredCryptoProvider } from './unconfigured-crypto-provider.ts';

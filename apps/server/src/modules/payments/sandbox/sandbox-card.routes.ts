@@ -4,6 +4,7 @@ import { testCardAuthenticateBodySchema, testCardConfirmBodySchema, testCardResu
 import { failures, mediaResponse, ok, redirectResponse } from '../../../lib/route-schemas.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../../plugins/guards.ts';
+import { cardPaymentsNotConfigured } from '../card/index.ts';
 import type { SandboxCardProvider } from './sandbox-card-provider.ts';
 import { renderCheckoutPage, renderMissingCheckoutPage } from './sandbox-checkout-page.ts';
 
@@ -24,6 +25,7 @@ export const sandboxCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ bearerAuth: [] }];
   const provider = (): SandboxCardProvider => {
     const test = app.cardPayments.sandbox;
+    if (!test && !app.cardPayments.available.card) throw cardPaymentsNotConfigured();
     if (!test) throw new AppError('NOT_FOUND', 404, 'Test mode is off: card payments go through Stripe');
     return test;
   };

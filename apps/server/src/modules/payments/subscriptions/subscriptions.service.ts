@@ -3,7 +3,14 @@ import { CRYPTO_SUBSCRIPTION_DOES_NOT_RENEW_MESSAGE } from '@lumen/core/payments
 import type { SubscriptionDto } from '@lumen/core/payments/card';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { cancelIncompleteSubscriptions, findPlan, findUserSubscription, insertSubscription, updateSubscription } from '../card/index.ts';
+import {
+  assertCardPaymentsConfigured,
+  cancelIncompleteSubscriptions,
+  findPlan,
+  findUserSubscription,
+  insertSubscription,
+  updateSubscription,
+} from '../card/index.ts';
 import type { CardPaymentsService } from '../card/index.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../plans/index.ts';
@@ -75,6 +82,7 @@ export function createSubscriptionsService(deps: {
 
   return {
     async checkout(userId: string, planId: string): Promise<{ sessionId: string; url: string; subscriptionId: string }> {
+      assertCardPaymentsConfigured(provider);
       const plan = await findActivePlan(db, planId);
       if (!plan) throw new AppError('NOT_FOUND', 404, PLAN_NOT_FOUND_MESSAGE);
       if (await current(userId)) {

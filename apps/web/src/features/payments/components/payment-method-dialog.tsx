@@ -3,7 +3,7 @@ import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { CRYPTO_MIN_AMOUNT_EXCLUSIVE, isCryptoOffered } from '@lumen/core/payments/crypto';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { formatDollars } from '@/lib/format.ts';
-import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/get-payment-config.ts';
 
 export type PaymentMethod = 'card' | 'crypto';
 
@@ -36,7 +36,7 @@ function MethodButton({
 }
 
 /**
- * Card always; crypto only for a credit purchase above the crypto threshold, which an
+ * Card when the server takes cards (GET /payment/config `available`); crypto only when it takes crypto and for a credit purchase above the crypto threshold, which an
  * admin sets on /admin/settings (GET /payment/config cryptoMinimumAmount; 19.20 until it has loaded).
  */
 export function PaymentMethodDialog({
@@ -57,6 +57,8 @@ export function PaymentMethodDialog({
   // While the threshold loads, neither the crypto option nor the note shows (no option that then vanishes).
   const loading = config.isPending;
   const cryptoOffered = isCryptoOffered('CREDIT_PURCHASE', pkg.price, threshold);
+  // A kind the server cannot take (no keys, no test mode) is not offered; its routes would answer 503.
+  const available = config.data?.available ?? { card: true, crypto: true };
   return (
     <Dialog
       open={open}
@@ -68,13 +70,16 @@ export function PaymentMethodDialog({
         {cardName}: {pkg.creditsAmount} credits for {formatDollars(pkg.price)}
       </p>
       <div className="space-y-3">
-        <MethodButton
-          icon={CreditCard}
-          title="Credit or Debit Card"
-          detail="Visa, Mastercard, American Express — processed by Stripe"
-          onClick={() => onChoose('card')}
-        />
-        {loading ? null : cryptoOffered ? (
+        {!available.card && !available.crypto ? <p className="text-sm text-slate-700">{PURCHASES_UNAVAILABLE_MESSAGE}</p> : null}
+        {available.card && (
+          <MethodButton
+            icon={CreditCard}
+            title="Credit or Debit Card"
+            detail="Visa, Mastercard, American Express — processed by Stripe"
+            onClick={() => onChoose('card')}
+          />
+        )}
+        {loading || !available.crypto ? null : cryptoOffered ? (
           <MethodButton
             icon={Bitcoin}
             title="Cryptocurrency"

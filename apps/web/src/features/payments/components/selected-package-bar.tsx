@@ -6,7 +6,16 @@ import { formatDollars } from '@/lib/format.ts';
 import { openPaymentDialog } from '../api/payment-dialog-events.ts';
 
 /** The selected package and the button that starts its purchase (the payment dialog checks the purchase rules). */
-export function SelectedPackageBar({ packages, selectedId }: { packages: CreditPackage[]; selectedId: string | null }) {
+export function SelectedPackageBar({
+  packages,
+  selectedId,
+  disabled = false,
+}: {
+  packages: CreditPackage[];
+  selectedId: string | null;
+  /** The server takes no payments (the pricing page says so). */
+  disabled?: boolean;
+}) {
   const index = packages.findIndex((pkg) => pkg.id === selectedId);
   const pkg = packages[index];
   return (
@@ -20,7 +29,7 @@ export function SelectedPackageBar({ packages, selectedId }: { packages: CreditP
           'No credit package selected.'
         )}
       </p>
-      <Button onClick={() => openPaymentDialog({ packageId: selectedId })}>
+      <Button disabled={disabled} onClick={() => openPaymentDialog({ packageId: selectedId })}>
         Continue to Payment <ArrowRight className="h-4 w-4" aria-hidden="true" />
       </Button>
     </div>

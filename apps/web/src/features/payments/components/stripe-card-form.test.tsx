@@ -30,7 +30,12 @@ function serve(publishableKey: string) {
     const path = new URL(url, 'http://x').pathname.replace('/api/v1', '');
     if (path === '/credits/packages') return ok(seededPackages().map((p, i) => (i === 1 ? pro : p)));
     if (path === '/payment/config')
-      return ok({ testMode: { card: false, crypto: false }, stripePublishableKey: publishableKey, cryptoMinimumAmount: 19.2 });
+      return ok({
+        available: { card: true, crypto: true },
+        testMode: { card: false, crypto: false },
+        stripePublishableKey: publishableKey,
+        cryptoMinimumAmount: 19.2,
+      });
     if (path === '/credits/purchase/stripe/create-payment-intent') return ok(intent);
     if (path === `/payment/orders/${ORDER_ID}`) return ok(makeOrder('paid'));
     return fail(404, 'Not found', 'NOT_FOUND');

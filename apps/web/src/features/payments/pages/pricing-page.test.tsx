@@ -41,13 +41,17 @@ const monthlyPlan = {
   sortOrder: 1,
 };
 
-function serve(packages: CreditPackage[] = seededPackages(), costs: Record<string, number> = defaultCosts) {
+function serve(
+  packages: CreditPackage[] = seededPackages(),
+  costs: Record<string, number> = defaultCosts,
+  available = { card: true, crypto: true },
+) {
   return mockFetch((url) => {
     if (url === '/api/v1/credits/packages') return ok(packages);
     if (url === '/api/v1/credits/costs') return ok(costs);
     if (url === '/api/v1/payment/plans') return ok([monthlyPlan]);
     if (url === '/api/v1/payment/config')
-      return ok({ testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
+      return ok({ available, testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 });
     if (url === '/api/v1/credits/purchase/stripe/create-payment-intent') {
       return ok({ clientSecret: 'pi_1_secret_x', amount: 1900, currency: 'usd', orderId: '11111111-1111-4111-8111-111111111111' });
     }
@@ -73,6 +77,22 @@ describe('pricing page', () => {
     vi.mocked(toast.success).mockClear();
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it('says purchases are unavailable and offers no payment when the server takes neither cards nor crypto', async () => {
+    serve(seededPackages(), defaultCosts, { card: false, crypto: false });
+    await renderPricing({ signedIn: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Purchases are unavailable right now: this server takes no payments yet.');
+    expect(screen.getByRole('button', { name: /Continue to Payment/ })).toBeDisabled();
+  });
+
+  it('offers no unavailable payment kind in the method dialog', async () => {
+    serve(seededPackages(), defaultCosts, { card: true, crypto: false });
+    await renderPricing({ signedIn: true });
+    await userEvent.click(screen.getByRole('button', { name: /Continue to Payment/ }));
+    expect(await screen.findByRole('button', { name: /Credit or Debit Card/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Cryptocurrency/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 
   it('shows the heading, the FREE CREDITS note with a contact link, and the trust notes', async () => {
     serve();

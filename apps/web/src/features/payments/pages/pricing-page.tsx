@@ -14,6 +14,7 @@ import { SignUpPrompt } from '../components/sign-up-prompt.tsx';
 import { TrustNotes } from '../components/trust-notes.tsx';
 import { UsageComparisonTable } from '../components/usage-comparison-table.tsx';
 import { resolveSelection, usePricingData } from '../components/use-pricing-data.ts';
+import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/get-payment-config.ts';
 
 export const PICK_PACKAGE_MESSAGE = 'Your account is ready! Pick your credit package to complete the purchase.';
 
@@ -25,6 +26,8 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
   const { packages, services, isLoading } = usePricingData();
   const [chosenId, setChosenId] = useState<string | null>(null);
   const selectedId = resolveSelection(packages, chosenId);
+  const paymentConfig = usePaymentConfigQuery();
+  const purchasesUnavailable = paymentConfig.data ? !paymentConfig.data.available.card && !paymentConfig.data.available.crypto : false;
 
   // After signing up from a paid plan: back here, with that package selected and a message.
   const returningPackage = params.get('package');
@@ -54,6 +57,11 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
           Payment cancelled. You have not been charged.
         </p>
       )}
+      {purchasesUnavailable && (
+        <p role="alert" className="mb-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {PURCHASES_UNAVAILABLE_MESSAGE}
+        </p>
+      )}
       <p className="mb-8 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">
         <Gift className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
         <span>
@@ -70,7 +78,9 @@ export function PricingPage({ embedded = false }: { embedded?: boolean }) {
           Plans
         </h2>
         <PlanGridSection selectedId={selectedId} onSelect={setChosenId} />
-        {!isLoading && packages.length > 0 && <SelectedPackageBar packages={packages} selectedId={selectedId} />}
+        {!isLoading && packages.length > 0 && (
+          <SelectedPackageBar packages={packages} selectedId={selectedId} disabled={purchasesUnavailable} />
+        )}
       </section>
 
       <MonthlyPlansSection />

@@ -28,7 +28,12 @@ export function makeOrder(status: OrderDto['status'], overrides: Partial<OrderDt
   };
 }
 
-export const testModeConfig = { testMode: { card: true, crypto: true }, stripePublishableKey: null, cryptoMinimumAmount: 19.2 };
+export const testModeConfig = {
+  available: { card: true, crypto: true },
+  testMode: { card: true, crypto: true },
+  stripePublishableKey: null,
+  cryptoMinimumAmount: 19.2,
+};
 
 /** Renders the payment dialogs for a signed-in user and opens them for a package. */
 export async function openDialogsFor(pkg: CreditPackage) {
