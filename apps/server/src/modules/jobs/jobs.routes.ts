@@ -10,6 +10,7 @@ import {
   paginatedJobsSchema,
   serviceListSchema,
 } from '@lumen/core/jobs/schemas';
+import { requestPreviewBodySchema, requestReadingSchema } from '@lumen/core/jobs/request-reading';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
 import { apiKeyCredential } from '../api-keys/index.ts';
@@ -92,7 +93,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit a job: charges the cost, records and enqueues it in one transaction (Idempotency-Key honoured)',
         headers: idempotencyHeaders,
         body: createJobBodySchema,
-        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 429) },
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -102,6 +103,27 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isReplay) reply.header('idempotent-replayed', 'true');
       return reply.code(201).send({ success: true as const, data: job, message: isReplay ? undefined : 'Job submitted' });
     },
+  );
+
+  app.post(
+    '/jobs/preview',
+    {
+      onRequest: requireAuth,
+      config,
+      schema: {
+        operationId: 'jobs.preview',
+        tags,
+        security,
+        summary:
+          'What the service will make of a request, free: the built-in engines read it as the job would, and say when they would refuse it (POST /jobs then answers 422 and charges nothing)',
+        body: requestPreviewBodySchema,
+        response: { 200: ok(requestReadingSchema), ...failures(400, 401, 403, 429) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.previewJob(request.apiKey, { service: request.body.service, params: request.body.params }),
+    }),
   );
 
   app.get(
@@ -216,7 +238,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Run a job again as a new job (charged again)',
         headers: idempotencyHeaders,
         params: jobIdParamsSchema,
-        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 429) },
+        response: { 201: ok(jobSchema), ...failures(400, 401, 402, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateJobBody, DownloadLink, Job, JobListItem, JobListQuery, ServiceEntry } from '@lumen/core/jobs/schemas';
+import type { RequestReading } from '@lumen/core/jobs/request-reading';
 import { finalJobStatuses } from '@lumen/core/jobs/schemas';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import type { Paginated } from '@lumen/core/http/pagination';
@@ -126,6 +127,26 @@ export function createJobsService(deps: Deps) {
     return insufficientCreditsError(balance, cost);
   }
 
+  /** The service's params checked against its schema (400 with a detail per field). */
+  function parseParams(service: ServiceKey, raw: Record<string, unknown>): Record<string, unknown> {
+    const parsed = serviceDefinitions[service].paramsSchema.safeParse(raw);
+    if (!parsed.success) {
+      const details: FieldIssue[] = parsed.error.issues.map((issue) => ({
+        field: ['params', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      }));
+      throw new AppError('VALIDATION_ERROR', 400, summarizeIssues(details), { details });
+    }
+    return parsed.data as Record<string, unknown>;
+  }
+
+  /** What the service's built-in engine will make of the params (free; the same reading its job runs). */
+  async function readRequest(service: ServiceKey, params: Record<string, unknown>): Promise<RequestReading> {
+    const reading = await deps.engines.readRequest(service, params);
+    if (!reading) return { service, checked: false, headline: null, willMake: [], leftOut: [], refusal: null };
+    return { service, checked: true, ...reading };
+  }
+
   async function createJob(
     viewer: Viewer,
     body: { service: ServiceKey; params: Record<string, unknown>; files: Record<string, string> },
@@ -134,15 +155,11 @@ export function createJobsService(deps: Deps) {
     const { idempotencyKey, apiKey } = submission;
     checkServiceAllowed(apiKey, body.service);
     const definition = serviceDefinitions[body.service];
-    const parsed = definition.paramsSchema.safeParse(body.params);
-    if (!parsed.success) {
-      const details: FieldIssue[] = parsed.error.issues.map((issue) => ({
-        field: ['params', ...issue.path.map(String)].join('.'),
-        message: issue.message,
-      }));
-      throw new AppError('VALIDATION_ERROR', 400, summarizeIssues(details), { details });
-    }
-    const params = parsed.data as Record<string, unknown>;
+    const params = parseParams(body.service, body.params);
+    // A built-in engine that cannot make what the request is for refuses it here, before any credit moves.
+    const { refusal } = await readRequest(body.service, params);
+    if (refusal)
+      throw new AppError('UNPROCESSABLE', 422, refusal.message, { meta: { missing: refusal.missing, suggestions: refusal.suggestions } });
     const files = await resolveJobFiles(db, { userId: viewer.id, definition, params, files: body.files });
     const engine = deps.engines.infoFor(body.service);
     if (engine.kind === 'remote') {
@@ -182,6 +199,11 @@ export function createJobsService(deps: Deps) {
 
   return {
     mayDownload,
+    /** POST /jobs/preview: the reading of a request, without charging or queueing anything. */
+    previewJob(apiKey: Key, body: { service: ServiceKey; params: Record<string, unknown> }): Promise<RequestReading> {
+      checkServiceAllowed(apiKey, body.service);
+      return readRequest(body.service, parseParams(body.service, body.params));
+    },
     createJob: (viewer: Viewer, body: Required<CreateJobBody>, submission: Submission) =>
       createJob(viewer, { service: body.service, params: body.params, files: body.files }, submission),
 
