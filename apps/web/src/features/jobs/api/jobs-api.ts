@@ -3,6 +3,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { apiClient, ApiError, buildUrl, normaliseMessage, refreshAccessToken } from '@/lib/api-client.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
+import type { RequestReading } from '@lumen/core/jobs/request-reading';
 import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, JobListItem, Paginated, ServiceInfo, Upload } from './job-types.ts';
 import { isFinalStatus } from './job-types.ts';
 
@@ -38,6 +39,21 @@ export function useTryOnCatalogue(kind: 'models' | 'garments', enabled = true) {
     queryKey: jobKeys.tryOn(kind),
     queryFn: ({ signal }) => apiClient.get<CatalogueItem[]>(`/try-on/${kind}`, { signal }),
     enabled,
+  });
+}
+
+/**
+ * What the service's engine will make of the params (POST /jobs/preview: free, nothing stored), for the
+ * tool page to show as the user types; pass params already debounced. Off while `enabled` is false.
+ */
+export function useRequestReading(service: ServiceKey, params: Record<string, unknown>, enabled: boolean) {
+  return useQuery({
+    queryKey: [...jobKeys.all, 'preview', service, params] as const,
+    queryFn: ({ signal }) => apiClient.post<RequestReading>('/jobs/preview', { service, params }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

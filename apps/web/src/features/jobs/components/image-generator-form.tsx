@@ -12,6 +12,8 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { useState } from 'react';
+import { RequestReadingLine } from './request-reading-line.tsx';
 import { SubmitBar } from './tool-form-parts.tsx';
 import type { ToolFormProps } from './tool-form-parts.tsx';
 
@@ -20,11 +22,13 @@ const counts = Array.from({ length: imageGeneratorLimits.imagesMax }, (_, index)
 const optionalNumber = (value: unknown) => (value === '' || value === null || value === undefined ? undefined : Number(value));
 
 export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, initialPrompt }: ToolFormProps) {
-  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof imageGeneratorParamsSchema>>({
+  const { register, handleSubmit, formState, watch } = useForm<Values, unknown, z.output<typeof imageGeneratorParamsSchema>>({
     resolver: zodResolver(imageGeneratorParamsSchema),
     defaultValues: { prompt: initialPrompt ?? '', negativePrompt: '', aspectRatio: '1:1', style: 'abstract', numberOfImages: 1 },
   });
   const errors = formState.errors;
+  const [refused, setRefused] = useState(false);
+  const [prompt, negativePrompt, style] = watch(['prompt', 'negativePrompt', 'style']);
   const submit = handleSubmit((values) => {
     const { negativePrompt, seed, ...rest } = values;
     onSubmit({ params: { ...rest, ...(negativePrompt ? { negativePrompt } : {}), ...(seed !== undefined ? { seed } : {}) }, files: {} });
@@ -43,6 +47,11 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
           />
         )}
       </FormField>
+      <RequestReadingLine
+        service="image-generator"
+        params={{ prompt, ...(negativePrompt ? { negativePrompt } : {}), style }}
+        onRefusal={setRefused}
+      />
       <FormField label="Negative prompt (optional)" error={errors.negativePrompt?.message} hint="Things to leave out">
         {(field) => (
           <Textarea
@@ -98,7 +107,7 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
           />
         )}
       </FormField>
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate" />
+      <SubmitBar disabled={disabled || refused} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate" />
     </form>
   );
 }

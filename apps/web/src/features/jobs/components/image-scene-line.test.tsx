@@ -23,9 +23,15 @@ const summary = {
 
 describe('ImageSceneLine', () => {
   it('says what the offline engine drew and what it has no picture for', () => {
-    render(<ImageSceneLine summary={summary} />);
-    expect(screen.getByText('Drew red fox, 2 rabbits in a snow scene at sunset.')).toBeInTheDocument();
+    render(<ImageSceneLine summary={{ ...summary, drawn: ['red fox', '2 rabbits', 'snow', 'sunset'] }} />);
+    expect(screen.getByText('Drew: red fox, 2 rabbits, snow, sunset.')).toBeInTheDocument();
     expect(screen.getByText('The offline engine has no picture for: lighthouse.')).toBeInTheDocument();
+  });
+
+  it('claims no setting for an older job, whose summary has no list of what was drawn', () => {
+    render(<ImageSceneLine summary={summary} />);
+    expect(screen.getByText('Drew red fox, 2 rabbits.')).toBeInTheDocument();
+    expect(screen.queryByText(/snow scene/)).toBeNull();
   });
 
   it('says nothing for a hosted model’s summary, which has no scene', () => {

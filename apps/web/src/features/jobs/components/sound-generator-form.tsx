@@ -5,17 +5,21 @@ import { soundGeneratorParamsSchema } from '@lumen/core/services/sound-generator
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
+import { useState } from 'react';
+import { RequestReadingLine } from './request-reading-line.tsx';
 import { SubmitBar } from './tool-form-parts.tsx';
 import type { ToolFormProps } from './tool-form-parts.tsx';
 
 type Values = z.input<typeof soundGeneratorParamsSchema>;
 
 export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay, initialPrompt }: ToolFormProps) {
-  const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof soundGeneratorParamsSchema>>({
+  const { register, handleSubmit, formState, watch } = useForm<Values, unknown, z.output<typeof soundGeneratorParamsSchema>>({
     resolver: zodResolver(soundGeneratorParamsSchema),
     defaultValues: { prompt: initialPrompt ?? '', durationSeconds: 8 },
   });
   const submit = handleSubmit((values) => onSubmit({ params: values, files: {} }));
+  const [refused, setRefused] = useState(false);
+  const prompt = watch('prompt');
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <FormField label="Prompt" error={formState.errors.prompt?.message}>
@@ -30,6 +34,7 @@ export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
           />
         )}
       </FormField>
+      <RequestReadingLine service="sound-generator" params={{ prompt }} onRefusal={setRefused} />
       <FormField label="Duration (seconds, 1 to 30)" error={formState.errors.durationSeconds?.message}>
         {(field) => (
           <Input
@@ -45,7 +50,13 @@ export function SoundGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
           />
         )}
       </FormField>
-      <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate sound" />
+      <SubmitBar
+        disabled={disabled || refused}
+        submitting={submitting}
+        cost={cost}
+        freeRunsPerDay={freeRunsPerDay}
+        label="Generate sound"
+      />
     </form>
   );
 }

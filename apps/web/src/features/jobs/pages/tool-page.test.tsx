@@ -26,6 +26,7 @@ function serve(options: {
   upload?: () => MockRoute;
   services?: ServiceInfo[];
   cancel?: MockRoute;
+  preview?: (body: unknown) => MockRoute;
 }) {
   const calls: Call[] = [];
   let reads = 0;
@@ -42,6 +43,7 @@ function serve(options: {
     }
     if (path === '/api/v1/uploads') return options.upload?.() ?? { status: 201, body: { success: true, data: makeUpload() } };
     if (path === '/api/v1/jobs' && method === 'POST') return options.create?.(body) ?? fail(500, 'No', 'INTERNAL');
+    if (path === '/api/v1/jobs/preview') return options.preview?.(body) ?? fail(404, 'Not found', 'NOT_FOUND');
     if (path === '/api/v1/jobs') return ok(paginated(options.recent ?? [], 1, 5));
     if (path.includes('/download')) return options.download ?? ok({ url: '/api/v1/files/signed', expiresAt: '2030-01-01T00:00:00Z' });
     if (path.endsWith('/cancel') && method === 'POST') return options.cancel ?? fail(409, 'This job has already finished', 'CONFLICT');
@@ -278,6 +280,70 @@ describe('tool pages', () => {
     expect(await screen.findByText('You cancelled this job.')).toBeInTheDocument();
     expect(screen.getByText('Your 3 credits were refunded.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
+  });
+
+  it('shows what the engine will draw as the user types, read once typing pauses', async () => {
+    const { calls } = serve({
+      preview: () =>
+        ok({
+          service: 'image-generator',
+          checked: true,
+          headline: 'Will draw: red fox, snow, sunset',
+          willMake: ['red fox', 'snow', 'sunset'],
+          leftOut: ['quokka'],
+          refusal: null,
+        }),
+    });
+    renderTool('image-generator');
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'a red fox in the snow at sunset');
+    const reading = await screen.findByTestId('request-reading');
+    expect(reading).toHaveTextContent('Will draw: red fox, snow, sunset');
+    expect(reading).toHaveTextContent('Will leave out: quokka');
+    const previews = calls.filter((call) => call.url === '/api/v1/jobs/preview');
+    // Debounced: not one request per keystroke, and the last one reads the whole prompt.
+    expect(previews.length).toBeLessThan(5);
+    expect(previews.at(-1)!.body).toEqual({
+      service: 'image-generator',
+      params: { prompt: 'a red fox in the snow at sunset', style: 'abstract' },
+    });
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+
+  it('shows why the engine would refuse the prompt and holds the Generate button', async () => {
+    const message = 'The built-in generator draws no lighthouse; it can draw: tower, house, boat, …';
+    serve({
+      preview: () =>
+        ok({
+          service: 'image-generator',
+          checked: true,
+          headline: null,
+          willMake: [],
+          leftOut: ['lighthouse'],
+          refusal: { message, missing: 'lighthouse', suggestions: ['tower', 'house', 'boat'] },
+        }),
+    });
+    renderTool('image-generator');
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'a lighthouse on a cliff');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled());
+  });
+
+  it('the sound generator says what it will play', async () => {
+    serve({
+      preview: (body) =>
+        ok({
+          service: 'sound-generator',
+          checked: true,
+          headline: `Will play: lo-fi, drums, piano, bass, 80 bpm`,
+          willMake: ['lo-fi', 'drums', 'piano', 'bass', '80 bpm'],
+          leftOut: [],
+          refusal: null,
+          echo: body,
+        }),
+    });
+    renderTool('sound-generator');
+    await userEvent.type(await screen.findByLabelText('Prompt'), 'lo-fi piano at 80 bpm');
+    expect(await screen.findByText('Will play: lo-fi, drums, piano, bass, 80 bpm')).toBeInTheDocument();
   });
 
   it('posts the image generator params (defaults, number of images, seed)', async () => {
