@@ -1,7 +1,8 @@
 /** A limit: at most `max` hits per window of `windowMs` (a `max` of 0 turns it off). */
 export type Limit = { max: number; windowMs: number };
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
@@ -27,6 +28,8 @@ export type ClientLimits = {
   /** Runs of a free (0-credit) AI tool per account and per IP per day. */
   freeJobsPerAccount: Limit;
   freeJobsPerIp: Limit;
+  /** Unknown API keys and refresh tokens per IP (each costs a hash and a lookup): past it, 429 before any lookup. */
+  failedAuthPerIp: Limit;
 };
 
 export function defaultClientLimits(options: { signupsPerIpPerHour: number; freeJobsPerAccountPerDay: number }): ClientLimits {
@@ -43,6 +46,7 @@ export function defaultClientLimits(options: { signupsPerIpPerHour: number; free
     failedCodeTriesPerAccount: { max: 20, windowMs: DAY },
     freeJobsPerAccount: { max: freeJobs, windowMs: DAY },
     freeJobsPerIp: { max: freeJobs * 2, windowMs: DAY },
+    failedAuthPerIp: { max: 30, windowMs: 15 * MINUTE },
   };
 }
 

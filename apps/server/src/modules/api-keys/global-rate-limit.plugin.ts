@@ -2,8 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { apiKeyCredential } from './key-auth.ts';
+import { isFailedKeyRequest, tooManyRequests } from './failed-key-requests.ts';
 import { isWellFormedApiKey } from './key-secrets.ts';
-import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { clientOf } from '../limits/index.ts';
 import { isInternalRequest } from '../../plugins/internal-request.ts';
@@ -19,18 +19,15 @@ export const rateLimitPlugin = fp(
       timeWindow: options.timeWindowMs,
       // Per client address (an IPv6 client by its /64), the same address every per-address limit counts.
       keyGenerator: (request) => clientOf(clientAddress(request)),
-      // Requests with a well-formed API key on a route that takes keys are limited per key instead (decision 017).
+      // Requests with a well-formed API key on a route that takes keys are limited per key instead (decision 017),
+      // unless the key matched nothing (failed-key-requests.ts).
       allowList: (request) => {
+        if (isFailedKeyRequest(request)) return false;
         if (!request.url.startsWith('/api/') || isInternalRequest(request)) return true;
         const apiKey = request.routeOptions.config?.apiKey === true ? apiKeyCredential(request) : null;
         return apiKey !== null && isWellFormedApiKey(apiKey);
       },
-      errorResponseBuilder: (_request, context) => {
-        const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
-        return new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${seconds} seconds.`, {
-          retryAfterSeconds: seconds,
-        });
-      },
+      errorResponseBuilder: (_request, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
     });
   },
   { name: 'rate-limit' },

@@ -9,6 +9,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
+import { countFailedKeyRequest } from './failed-key-requests.ts';
 import { isAllowedIp } from './ip-allow-list.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
 
@@ -34,6 +35,17 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
 }
 
 /**
+ * A secret that matches no live key (unknown, revoked, deleted, or a rolled key's ended secret): counted against the
+ * address's failed authentications and its global limit, so a key-guessing client gets 429 (with Retry-After) instead
+ * of `refusal` once either is used up.
+ */
+async function refuseUnknownKey(request: FastifyRequest, client: string, refusal: AppError): Promise<never> {
+  await request.server.failedAuth.countFailure(client);
+  await countFailedKeyRequest(request);
+  throw refusal;
+}
+
+/**
  * Authenticates an API key on a route marked `config: { apiKey: true }` (403 elsewhere): one indexed
  * lookup by hash (the current secret, or the one a roll replaced), kept in memory until the database announces a
  * change of the key or its owner (key-row-cache.ts), so a revoked, deleted or expired key, a key of a suspended
@@ -43,20 +55,30 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
 export async function authenticateApiKey(request: FastifyRequest, credential: string): Promise<void> {
   if (request.routeOptions.config?.apiKey !== true) throw new AppError('FORBIDDEN', 403, apiKeyMessages.notAllowedHere);
   const invalid = () => new AppError('UNAUTHORIZED', 401, apiKeyMessages.invalidKey);
+  const client = clientAddress(request);
+  // An address that has used up its failed authentications is refused before any hash or lookup.
+  request.server.failedAuth.refuseIfLockedOut(client);
+  // A malformed key costs no lookup either (it never skipped the global per-address limit).
   if (!isWellFormedApiKey(credential)) throw invalid();
   const hash = hashApiKey(credential);
   const row = await request.server.apiKeys.keyRows.find(request.server.db, hash);
-  if (!row || row.status !== 'active' || row.deletedAt) throw invalid();
+  if (!row || row.status !== 'active' || row.deletedAt) return refuseUnknownKey(request, client, invalid());
   const now = request.server.clock();
   if (!hashesEqual(row.keyHash, hash)) {
-    if (!row.previousKeyHash || !row.previousKeyExpiresAt || !hashesEqual(row.previousKeyHash, hash)) throw invalid();
-    if (row.previousKeyExpiresAt <= now)
-      throw new AppError('UNAUTHORIZED', 401, apiKeyPreviousSecretEndedMessage(row.previousKeyExpiresAt));
+    if (!row.previousKeyHash || !row.previousKeyExpiresAt || !hashesEqual(row.previousKeyHash, hash)) {
+      return refuseUnknownKey(request, client, invalid());
+    }
+    if (row.previousKeyExpiresAt <= now) {
+      return refuseUnknownKey(
+        request,
+        client,
+        new AppError('UNAUTHORIZED', 401, apiKeyPreviousSecretEndedMessage(row.previousKeyExpiresAt)),
+      );
+    }
   }
   // The owner's suspension is read in the same lookup: their keys stop on the next request.
   if (row.ownerSuspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
   if (row.expiresAt && row.expiresAt <= now) throw new AppError('UNAUTHORIZED', 401, apiKeyExpiredMessage(row.expiresAt));
-  const client = clientAddress(request);
   if (row.ipAllowList && !isAllowedIp(row.ipAllowList, client)) {
     throw new AppError('UNAUTHORIZED', 401, apiKeyIpNotAllowedMessage(client));
   }

@@ -30,6 +30,7 @@ export function createAuthServices(app: FastifyInstance, loginThrottle: Partial<
       record,
       clock,
       network: createNetworkLimits({ db, limits: config.clientLimits, clock }),
+      failedAuth: app.failedAuth,
       throttle: createLoginThrottle({ db, clock }, { ...defaultLoginThrottleOptions, ...loginThrottle }),
       devices: createDeviceCookies(config.jwtSecret),
       sendVerificationCode: async (user) => {

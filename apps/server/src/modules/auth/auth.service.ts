@@ -5,7 +5,7 @@ import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import type { NetworkLimitPair, NetworkLimits } from '../limits/index.ts';
+import type { FailedAuthLimit, NetworkLimitPair, NetworkLimits } from '../limits/index.ts';
 import { insertCreditAccount } from '../credits/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { toUserDto } from '../users/index.ts';
@@ -16,7 +16,7 @@ import { findRefreshTokenByHash, findSessionState, markRefreshTokenRotated, revo
 import type { DeviceCookies } from './device-cookie.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
-import { hashRefreshToken } from './refresh-token.ts';
+import { hashRefreshToken, isWellFormedRefreshToken } from './refresh-token.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';
 import type { ClientInfo, SessionIssuer } from './session-issuer.ts';
 import { grantSignupBonusOnce } from './signup-bonus.ts';
@@ -37,6 +37,8 @@ type Deps = {
   clock: () => Date;
   /** Sign-ups and "already exists" answers per IP and subnet. */
   network: NetworkLimits;
+  /** Refresh tokens that match nothing, per IP. */
+  failedAuth: FailedAuthLimit;
   /** Sends the e-mail verification code to a new account. */
   sendVerificationCode: (user: UserRow) => Promise<void>;
 };
@@ -48,7 +50,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SIGNUPS: NetworkLimitPair = { perIp: 'signupsPerIp', perSubnet: 'signupsPerSubnet' };
 const TAKEN_EMAIL_ANSWERS: NetworkLimitPair = { perIp: 'takenEmailAnswersPerIp', perSubnet: 'takenEmailAnswersPerSubnet' };
 
-export function createAuthService({ db, hasher, throttle, devices, sessions, record, clock, network, sendVerificationCode }: Deps) {
+export function createAuthService({
+  db,
+  hasher,
+  throttle,
+  devices,
+  sessions,
+  record,
+  clock,
+  network,
+  failedAuth,
+  sendVerificationCode,
+}: Deps) {
   async function authResultFor(userId: string, tokens: AuthTokens): Promise<AuthResult> {
     const user = await findUserWithCredit(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
@@ -140,8 +153,14 @@ export function createAuthService({ db, hasher, throttle, devices, sessions, rec
 
     /** Rotates a refresh token; a spent one revokes its whole session (token theft). */
     async refresh(refreshToken: string, client: ClientInfo): Promise<AuthTokens> {
+      // An address that has used up its failed authentications, or a token we never issue, costs no lookup.
+      failedAuth.refuseIfLockedOut(client.ip);
+      if (!isWellFormedRefreshToken(refreshToken)) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
       const stored = await findRefreshTokenByHash(db, hashRefreshToken(refreshToken));
-      if (!stored) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
+      if (!stored) {
+        await failedAuth.countFailure(client.ip);
+        throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
+      }
       const sessionId = stored.familyId;
       if (stored.revokedAt) {
         if (stored.replacedBy) await revokeForReuse(stored.userId, sessionId, client);
@@ -174,7 +193,7 @@ export function createAuthService({ db, hasher, throttle, devices, sessions, rec
 
     /** Ends the session of the presented refresh token (all its tokens, and its access tokens at once). */
     async logout(refreshToken: string | undefined, client: ClientInfo): Promise<void> {
-      if (!refreshToken) return;
+      if (!refreshToken || !isWellFormedRefreshToken(refreshToken)) return;
       const stored = await findRefreshTokenByHash(db, hashRefreshToken(refreshToken));
       if (!stored) return;
       const session = await findSessionState(db, stored.familyId);

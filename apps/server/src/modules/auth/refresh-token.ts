@@ -7,6 +7,11 @@ export function generateRefreshToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What generateRefreshToken makes: anything else is refused without a lookup. */
+export function isWellFormedRefreshToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
