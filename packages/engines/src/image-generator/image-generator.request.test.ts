@@ -140,6 +140,30 @@ describe('the image generator draws what was asked', () => {
     expect(scene.setting).toBe('room');
   });
 
+  it('an animal the emoji set draws as a face only is drawn whole, in its own colours when the colour is its own', async () => {
+    const params = { prompt: 'a red fox in the snow', style: 'landscape', seed: 4 } as const;
+    const withFox = await renderGeneratedImage(parse(params), 4, 0);
+    const without = await renderGeneratedImage(parse({ ...params, negativePrompt: 'fox' }), 4, 0);
+    const fox = withFox.figures[0]!;
+    // Body and legs: the lower part of the figure's square, below where the face sits.
+    const legs = {
+      left: Math.round(fox.x + fox.size * 0.3),
+      top: Math.round(fox.y + fox.size * 0.7),
+      width: Math.round(fox.size * 0.4),
+      height: Math.round(fox.size * 0.2),
+    };
+    const cut = async (png: Buffer) => (await sharp(png).extract(legs).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+    const [a, b] = await Promise.all([cut(withFox.png), cut(without.png)]);
+    let difference = 0;
+    for (let i = 0; i < a.length; i += 1) difference += Math.abs(a[i]! - b[i]!);
+    expect(difference / a.length).toBeGreaterThan(30);
+    // 'red fox' names a fox: orange, not recoloured crimson.
+    const stats = await sharp(a, { raw: { width: legs.width, height: legs.height, channels: 3 } }).stats();
+    expect(stats.channels[1]!.mean).toBeGreaterThan(70);
+    expect(withFox.scene.subjects[0]).toMatchObject({ colourWord: 'red' });
+    expect(withFox.scene.subjects[0]!.colour).toBeUndefined();
+  });
+
   it('style words set the finish: pencil is grey on paper, oil keeps the colours in brush marks', async () => {
     const plain = await render('a horse in a field', { style: 'landscape' });
     const pencil = await render('a pencil sketch of a horse in a field', { style: 'landscape' });

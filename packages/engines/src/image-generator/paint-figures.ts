@@ -1,5 +1,6 @@
 import type { Icon } from './icon-set.ts';
 import { uniqueIds } from './icon-set.ts';
+import { bodySvg, hasBody, headBox } from './animal-bodies.ts';
 import { lightIcon, tintIcon } from './icon-tint.ts';
 import type { PlacedFigure } from './lay-out-subjects.ts';
 import type { TimeOfDay } from './scene-words.ts';
@@ -47,12 +48,24 @@ function figureSvg(figure: PlacedFigure, icon: Icon, index: number, light: reado
   const body = uniqueIds(lightIcon(figure.colour ? tintIcon(icon.body, figure.colour) : icon.body, light), `f${index}`);
   const x = figure.flipped ? figure.x + figure.size : figure.x;
   const scaleX = figure.flipped ? -k : k;
-  const drawn = `<g transform="translate(${num(x)} ${num(figure.y)}) scale(${num(scaleX * 1000) / 1000} ${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${body}</g>`;
+  const drawn = hasBody(figure.icon)
+    ? withBody(figure, icon, body, light)
+    : `<g transform="translate(${num(x)} ${num(figure.y)}) scale(${num(scaleX * 1000) / 1000} ${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${body}</g>`;
   if (!figure.lying) return drawn;
   // Lying down: the figure is laid low and long about the middle of its feet, which stay where they were.
   const cx = figure.x + figure.size / 2;
   const feet = figure.y + figure.size * (1 - padding);
   return `<g transform="translate(${num(cx)} ${num(feet)}) scale(1.2 0.56) translate(${num(-cx)} ${num(-feet)})">${drawn}</g>`;
+}
+
+/** A face-only animal (fox, lion, bear) drawn whole: its body under the face, both tinted and lit as the face is. */
+function withBody(figure: PlacedFigure, icon: Icon, face: string, light: readonly [number, number, number]): string {
+  const s = figure.size;
+  const colouredBody = lightIcon(figure.colour ? tintIcon(bodySvg(figure.icon, s), figure.colour) : bodySvg(figure.icon, s), light);
+  const k = (s * headBox.size) / Math.max(icon.width, icon.height);
+  const head = `<g transform="translate(${num(s * headBox.x)} ${num(s * headBox.y)}) scale(${num(k * 1000) / 1000}) translate(${-icon.left} ${-icon.top})">${face}</g>`;
+  const x = figure.flipped ? figure.x + s : figure.x;
+  return `<g transform="translate(${num(x)} ${num(figure.y)}) scale(${figure.flipped ? -1 : 1} 1)">${colouredBody}${head}</g>`;
 }
 
 /** A sleeping figure's 'zzz', above its head end. */

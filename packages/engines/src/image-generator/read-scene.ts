@@ -187,7 +187,9 @@ export async function readScene(prompt: string, negativePrompt: string | undefin
       i += match.length - 1;
       if (bannedIcons.has(match.entry.icon) || match.phrase.split(' ').some((w) => banned.has(w))) continue;
       const wanted = Math.max(1, count ?? (match.plural ? pluralCount : 1));
-      const colour = colourWord && !banned.has(colourWord) ? colourWords[colourWord] : undefined;
+      // A colour that is the thing's own ('a red fox', 'a brown bear') names it and keeps its drawn colours.
+      const own = colourWord !== undefined && ownColours[match.entry.icon]?.includes(colourWord);
+      const colour = colourWord && !banned.has(colourWord) && !own ? colourWords[colourWord] : undefined;
       const same = subjects.find((s) => s.icon === match.entry.icon && s.colour === colour);
       if (same) same.count = Math.max(same.count, wanted);
       else if (subjects.length < maxSubjects) {
@@ -196,7 +198,8 @@ export async function readScene(prompt: string, negativePrompt: string | undefin
           phrase: match.phrase,
           count: wanted,
           at: i - match.length + 1,
-          ...(colour ? { colourWord, colour } : {}),
+          ...(colourWord && (colour || own) ? { colourWord } : {}),
+          ...(colour ? { colour } : {}),
         });
       } else notDrawn.push(match.phrase);
       continue;
@@ -238,6 +241,18 @@ export async function readScene(prompt: string, negativePrompt: string | undefin
     main,
   };
 }
+
+/** Colour words that are a thing's own colour, as in its common name: they do not recolour it. */
+const ownColours: Record<string, readonly string[]> = {
+  fox: ['red', 'orange', 'ginger'],
+  wolf: ['grey', 'gray'],
+  bear: ['brown'],
+  lion: ['golden', 'gold', 'yellow'],
+  'polar-bear': ['white'],
+  'black-cat': ['black'],
+  tiger: ['orange'],
+  flamingo: ['pink'],
+};
 
 const indoorIcons = new Set(['couch-and-lamp', 'bed', 'chair', 'bathtub', 'toilet', 'television', 'desktop-computer', 'mantelpiece-clock']);
 
