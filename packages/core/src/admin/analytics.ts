@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
+import { moneyTotalsSchema } from '../payments/billing.ts';
 
 export const MAX_ANALYTICS_DAYS = 366;
 export const analyticsReports = ['daily', 'services', 'providers', 'top-users'] as const;
@@ -39,6 +40,8 @@ export const analyticsSchema = z.object({
     grossRevenueCents: z.number().int(),
     refundedCents: z.number().int(),
     netRevenueCents: z.number().int(),
+    /** Test-mode payments of the range (the sandbox: no money moved), kept apart from revenue. */
+    testMoney: moneyTotalsSchema,
     creditsSold: z.number().int(),
     creditsSpent: z.number().int(),
     jobs: z.number().int(),

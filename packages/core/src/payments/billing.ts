@@ -88,6 +88,7 @@ const isoDate = (name: string) =>
 /** GET /admin/payments?page&limit&status&provider&from&to&search */
 export const adminPaymentsQuerySchema = z.strictObject({
   ...paginationQueryShape,
+  /** Without it, every status but expired (abandoned checkouts); `status=expired` lists those. */
   status: statusSchema.optional(),
   provider: z.enum(paymentProviderValues, { error: 'provider must be stripe or nowpayments' }).optional(),
   /** Created on or after (inclusive). */
@@ -131,12 +132,19 @@ export const adminPaymentSchema = z.object({
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 
-export const paymentTotalsSchema = z.object({
+/**
+ * Money of orders that took it (paid, refunded in part or whole, disputed), net of refunds; pending,
+ * failed and expired orders never count.
+ */
+export const moneyTotalsSchema = z.object({
   paidCents: z.number().int(),
   refundedCents: z.number().int(),
   netCents: z.number().int(),
   count: z.number().int(),
 });
+export type MoneyTotals = z.infer<typeof moneyTotalsSchema>;
+/** Live money (real provider accounts) and test-mode money, summed apart and never added together. */
+export const paymentTotalsSchema = z.object({ live: moneyTotalsSchema, test: moneyTotalsSchema });
 
 export const adminPaymentListSchema = paginatedSchema(adminPaymentSchema).extend({ totals: paymentTotalsSchema });
 export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>;

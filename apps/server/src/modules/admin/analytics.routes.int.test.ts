@@ -106,6 +106,8 @@ describe('GET /admin/analytics', () => {
       creditsSpent: 2, // two sales-pilot jobs at 1; the failed sound job is refunded
       jobs: 3,
     });
+    // The test-mode order is shown apart and is not in the revenue; the pending one counts nowhere.
+    expect(data.totals.testMoney).toEqual({ paidCents: 10_000, refundedCents: 0, netCents: 10_000, count: 1 });
     expect(data.totals.activeUsers).toBe(3); // everyone signed in today
     expect(data.totals.successRate).toBeCloseTo(2 / 3);
     expect(data.providers).toEqual([
@@ -168,7 +170,13 @@ describe('GET /admin/analytics/export', () => {
         `${today},3,3,25.00,9.00,110,2,3\r\n`,
     );
     const providers = await get(`/admin/analytics/export?report=providers&from=${today}&to=${today}`);
-    expect(providers.body.split('\r\n')[1]).toBe('nowpayments,1,29.00,4.00,25.00');
+    expect(providers.body.split('\r\n').slice(0, 4)).toEqual([
+      'provider,money,orders,gross_usd,refunded_usd,net_usd',
+      'nowpayments,live,1,29.00,4.00,25.00',
+      'stripe,live,1,9.00,0.00,9.00',
+      // The test-mode order on its own line, never in the revenue above.
+      'all,test,1,100.00,0.00,100.00',
+    ]);
     const services = await get(`/admin/analytics/export?report=services&from=${today}&to=${today}`);
     expect(services.body).toContain('sound-generator,1,0,1,0.0000,,0');
     const users = await get(`/admin/analytics/export?report=top-users&from=${today}&to=${today}`);

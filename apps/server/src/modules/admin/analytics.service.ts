@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, gte, lt, sql } from 'drizzle-orm';
 import { MAX_ANALYTICS_DAYS } from '@lumen/core/admin/analytics';
 import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { rowsOf } from '../../db/result-rows.ts';
+import { liveMoney, moneyColumns, orders, testMoney, toMoneyTotals } from '../payments/index.ts';
 
 const DAY = 86_400_000;
 /** Orders whose money arrived (refunds are subtracted from them, not hidden by their status). */
-const PAID_STATUSES = sql`('paid', 'refunded', 'partially_refunded', 'disputed')`;
-/** Real sales: paid, and not through a test-mode payment provider. */
-const REAL_SALE = sql`status in ${PAID_STATUSES} and not test_mode`;
+/** Real sales: the payments module's one money rule, live money only (test-mode orders moved none). */
+const REAL_SALE = liveMoney;
 const MICRO_USD_PER_CENT = 10_000;
 
 const dateKey = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10);
@@ -36,7 +36,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
   const { from, end } = rangeOf(query, now);
   const f = from.toISOString();
   const e = end.toISOString();
-  const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers, serviceDays, creditPrice] =
+  const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers, serviceDays, creditPrice, [test]] =
     await Promise.all([
       db.execute(
         sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users where created_at >= ${f} and created_at < ${e} group by 1`,
@@ -101,6 +101,10 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
         sum(credits) filter (where paid_at >= ${f} and paid_at < ${e}) as range_credits,
         sum(amount_cents - refunded_cents) as all_net, sum(credits) as all_credits
       from orders where ${REAL_SALE} and credits > 0`),
+      db
+        .select(moneyColumns(testMoney))
+        .from(orders)
+        .where(and(gte(orders.paidAt, from), lt(orders.paidAt, end))),
     ]);
 
   const byDay = <T extends { day: string | Date }>(result: unknown) => {
@@ -190,6 +194,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
       grossRevenueCents: gross,
       refundedCents: refunded,
       netRevenueCents: gross - refunded,
+      testMoney: toMoneyTotals(test),
       creditsSold: days.reduce((sum, day) => sum + day.creditsSold, 0),
       creditsSpent: days.reduce((sum, day) => sum + day.creditsSpent, 0),
       jobs: days.reduce((sum, day) => sum + day.jobs, 0),
@@ -240,14 +245,28 @@ export function analyticsCsv(data: Analytics, report: AnalyticsReport): string {
   }
   if (report === 'providers') {
     return csv([
-      ['provider', 'orders', 'gross_usd', 'refunded_usd', 'net_usd'],
+      ['provider', 'money', 'orders', 'gross_usd', 'refunded_usd', 'net_usd'],
       ...data.providers.map((row) => [
         row.provider,
+        'live',
         row.orders,
         dollars(row.grossCents),
         dollars(row.refundedCents),
         dollars(row.netCents),
       ]),
+      // Test-mode payments on a line of their own: no money moved, never part of the revenue above.
+      ...(data.totals.testMoney.count > 0
+        ? [
+            [
+              'all',
+              'test',
+              data.totals.testMoney.count,
+              dollars(data.totals.testMoney.paidCents),
+              dollars(data.totals.testMoney.refundedCents),
+              dollars(data.totals.testMoney.netCents),
+            ],
+          ]
+        : []),
     ]);
   }
   if (report === 'top-users') {

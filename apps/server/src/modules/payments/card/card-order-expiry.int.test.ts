@@ -29,7 +29,7 @@ async function madeHoursAgo(orderId: string, hours: number) {
     .where(eq(orders.id, orderId));
 }
 
-describe('abandoned card orders expire after 24 h', () => {
+describe('abandoned card orders expire (a hosted checkout after 24 h, the card dialog 30 minutes after its last opening)', () => {
   it('expires only card orders still pending after a day; paid, failed, younger and crypto orders are left alone', async () => {
     const buyer = await verifiedBuyer(t.app, db());
     const abandoned = await createPaidOrder(db(), buyer.id, { pay: false });
@@ -94,8 +94,10 @@ describe('abandoned card orders expire after 24 h', () => {
       payload: { packageId: pack.id },
     });
     const { clientSecret, orderId } = intent.json().data as { clientSecret: string; orderId: string };
-    await madeHoursAgo(orderId, 30);
-    await expireAbandonedCardOrders(db(), new Date());
+    // The dialog's order stays open 30 minutes; a minute later it is expired.
+    await expireAbandonedCardOrders(db(), new Date(Date.now() + 29 * 60_000));
+    expect((await findOrderById(db(), orderId))?.status).toBe('pending');
+    await expireAbandonedCardOrders(db(), new Date(Date.now() + 31 * 60_000));
     expect((await findOrderById(db(), orderId))?.status).toBe('expired');
 
     const confirmed = await t.app.inject({

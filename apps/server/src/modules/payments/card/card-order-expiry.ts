@@ -4,11 +4,12 @@ import { expireAbandonedCardOrders } from '../orders/index.ts';
 import { createPeriodicTask } from '../../../lib/periodic-task.ts';
 import type { PeriodicTask } from '../../../lib/periodic-task.ts';
 
-/** How often card orders left pending for a day are expired. */
-export const CARD_ORDER_EXPIRY_INTERVAL_MS = 15 * 60_000;
+/** How often abandoned card orders are looked for: a dialog's order is marked within 5 minutes of its expiry. */
+export const CARD_ORDER_EXPIRY_INTERVAL_MS = 5 * 60_000;
 
 /**
- * Expires abandoned card orders (pending for 24 h: 'Checkout was not completed') on an interval,
+ * Expires abandoned card orders ('Checkout was not completed': a card dialog's 30 minutes after it was
+ * last opened, a hosted checkout's after 24 h) on an interval,
  * where the job worker runs, beside the crypto reconciliation.
  */
 export function createCardOrderExpiry(options: {

@@ -3,7 +3,13 @@ import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { findStripeCustomerId, findUserEmail, saveStripeCustomerId } from './card.repository.ts';
 import { claimRefund, findOrderById } from '../orders/index.ts';
-import { createCreditPackOrder, ORDER_NOT_FOUND_MESSAGE, reverseOrderCredits, setOrderProviderPaymentId } from '../orders/index.ts';
+import {
+  createCreditPackOrder,
+  ORDER_NOT_FOUND_MESSAGE,
+  openCardOrder,
+  reverseOrderCredits,
+  setOrderProviderPaymentId,
+} from '../orders/index.ts';
 import type { CardProvider } from './card-provider.ts';
 import { assertCardPaymentsConfigured } from './unconfigured-card-provider.ts';
 
@@ -33,8 +39,9 @@ export function assertSameOrigin(publicUrl: string, urls: string[]): void {
   }
 }
 
-export function createCardPaymentsService(deps: { db: Db; provider: CardProvider; publicUrl: string }) {
+export function createCardPaymentsService(deps: { db: Db; provider: CardProvider; publicUrl: string; clock?: () => Date }) {
   const { db, provider } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   /** The user's Stripe customer, made once (test-mode customers are remade for a real key). */
   async function customerFor(userId: string): Promise<string> {
@@ -59,10 +66,14 @@ export function createCardPaymentsService(deps: { db: Db; provider: CardProvider
   return {
     customerFor,
 
-    /** A pending order for the server's own package and a PaymentIntent for exactly its price. */
+    /**
+     * A pending order for the server's own package and a PaymentIntent for exactly its price. Opening
+     * the dialog again for the package gives the same open order and, through the same idempotency
+     * key, the same PaymentIntent.
+     */
     async createPaymentIntent(userId: string, packageId: string): Promise<PaymentIntentResult> {
       assertCardPaymentsConfigured(provider);
-      const order = await packOrder(userId, packageId, 1);
+      const { order } = await openCardOrder(db, { userId, packageId, testMode: provider.testMode, now: clock() });
       const customerId = await customerFor(userId);
       const intent = await provider.createPaymentIntent({
         orderId: order.id,

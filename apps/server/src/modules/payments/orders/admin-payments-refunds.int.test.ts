@@ -17,6 +17,7 @@ import { latestMail } from '../../../test/mail-helpers.ts';
 import { auditLog } from '../../audit/index.ts';
 import { findCreditAccount } from '../../credits/credits.repository.ts';
 import { createPaidOrder } from '../../../test/billing-helpers.ts';
+import { orders } from '../tables.ts';
 
 let t: TestApp;
 let admin: string;
@@ -72,10 +73,15 @@ describe('GET /admin/payments', () => {
     const marker = `zq${Date.now().toString(36)}`;
     const alice = await newUser({ firstName: 'Alice', lastName: `Payer${marker}`, email: `alice-${marker}@example.com` });
     const bob = await newUser({ firstName: 'Bob', lastName: `Payer${marker}`, email: `bob-${marker}@example.com` });
-    const card = await createPaidOrder(t.database.db, alice.id, { amountCents: 1000 });
+    const card = await createPaidOrder(t.database.db, alice.id, { amountCents: 1000, testMode: false });
     const crypto = await createPaidOrder(t.database.db, alice.id, { amountCents: 5000, provider: 'nowpayments' });
     const bobs = await createPaidOrder(t.database.db, bob.id, { amountCents: 2000 });
     await createPaidOrder(t.database.db, bob.id, { amountCents: 9900, pay: false });
+    const abandoned = await createPaidOrder(t.database.db, bob.id, { amountCents: 4900, pay: false });
+    await t.database.db
+      .update(orders)
+      .set({ status: 'expired', failureReason: 'Checkout was not completed' })
+      .where(eq(orders.id, abandoned.id));
 
     const refunded = await call('POST', `/admin/payments/${crypto.id}/refund`, admin, {
       amountCents: 1500,
@@ -88,8 +94,18 @@ describe('GET /admin/payments', () => {
     expect(byName.statusCode).toBe(200);
     const all = adminPaymentListSchema.parse(byName.json().data);
     expect(all.total).toBe(4);
-    // Pending orders count in the list but took no money.
-    expect(all.totals).toEqual({ paidCents: 8000, refundedCents: 1500, netCents: 6500, count: 3 });
+    // Pending orders count in the list but took no money; the expired one is not listed by default.
+    // Live and test-mode money are summed apart.
+    expect(all.totals).toEqual({
+      live: { paidCents: 1000, refundedCents: 0, netCents: 1000, count: 1 },
+      test: { paidCents: 7000, refundedCents: 1500, netCents: 5500, count: 2 },
+    });
+    expect(all.items.map((item) => item.id)).not.toContain(abandoned.id);
+    const expiredOnly = adminPaymentListSchema.parse(
+      (await call('GET', `/admin/payments?search=${marker}&status=expired`, admin)).json().data,
+    );
+    expect(expiredOnly.items.map((item) => item.id)).toEqual([abandoned.id]);
+    expect(expiredOnly.totals.live.count + expiredOnly.totals.test.count).toBe(0);
     expect(all.items.map((item) => item.user.email)).toContain(`bob-${marker}@example.com`);
 
     const alices = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=alice-${marker}`, admin)).json().data);
@@ -108,13 +124,17 @@ describe('GET /admin/payments', () => {
       user: { id: alice.id, name: `Alice Payer${marker}` },
       crypto: { payCurrency: 'BTC', payAmount: '0.00052', status: 'finished' },
     });
-    expect(cryptoOnly.totals).toEqual({ paidCents: 5000, refundedCents: 1500, netCents: 3500, count: 1 });
+    expect(cryptoOnly.totals.test).toEqual({ paidCents: 5000, refundedCents: 1500, netCents: 3500, count: 1 });
+    expect(cryptoOnly.totals.live.count).toBe(0);
 
     const pendingOnly = adminPaymentListSchema.parse(
       (await call('GET', `/admin/payments?search=${marker}&status=pending`, admin)).json().data,
     );
     expect(pendingOnly.items.map((item) => item.amountCents)).toEqual([9900]);
-    expect(pendingOnly.totals).toEqual({ paidCents: 0, refundedCents: 0, netCents: 0, count: 0 });
+    expect(pendingOnly.totals).toEqual({
+      live: { paidCents: 0, refundedCents: 0, netCents: 0, count: 0 },
+      test: { paidCents: 0, refundedCents: 0, netCents: 0, count: 0 },
+    });
 
     const paged = adminPaymentListSchema.parse((await call('GET', `/admin/payments?search=${marker}&limit=3&page=2`, admin)).json().data);
     expect(paged).toMatchObject({ page: 2, limit: 3, total: 4, totalPages: 2 });

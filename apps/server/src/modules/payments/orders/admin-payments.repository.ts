@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { receiptStatuses } from '@lumen/core/payments/billing';
 import type { AdminPaymentsQuery } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../users/index.ts';
 import { accountFlags, orders, paymentEvents, refundRequests, refunds } from '../tables.ts';
+import { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';
 
 const owner = {
   id: users.id,
@@ -27,7 +27,8 @@ export function toDateBound(value: string, edge: 'from' | 'to'): Date {
 
 function paymentFilters(query: Omit<AdminPaymentsQuery, 'page' | 'limit'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(orders.status, query.status));
+  // Abandoned checkouts (expired) stay out of the list unless asked for by status.
+  conditions.push(query.status ? eq(orders.status, query.status) : ne(orders.status, 'expired'));
   if (query.provider) conditions.push(eq(orders.provider, query.provider));
   if (query.from) conditions.push(gte(orders.createdAt, toDateBound(query.from, 'from')));
   if (query.to) conditions.push(lte(orders.createdAt, toDateBound(query.to, 'to')));
@@ -44,9 +45,7 @@ function paymentFilters(query: Omit<AdminPaymentsQuery, 'page' | 'limit'>): SQL 
   return conditions.length ? and(...conditions) : undefined;
 }
 
-const tookMoney = inArray(orders.status, [...receiptStatuses]);
-
-/** Orders with their user, newest first, and money totals over the whole filter. */
+/** Orders with their user, newest first, and the money totals over the whole filter, live and test apart. */
 export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
   const where = paymentFilters(query);
   const [rows, [summary]] = await Promise.all([
@@ -61,9 +60,8 @@ export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
     db
       .select({
         total: count(),
-        paidCents: sql<number>`coalesce(sum(${orders.amountCents}) filter (where ${tookMoney}), 0)`.mapWith(Number),
-        refundedCents: sql<number>`coalesce(sum(${orders.refundedCents}) filter (where ${tookMoney}), 0)`.mapWith(Number),
-        paidCount: sql<number>`count(*) filter (where ${tookMoney})`.mapWith(Number),
+        live: moneyColumns(liveMoney),
+        test: moneyColumns(testMoney),
       })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
@@ -72,11 +70,7 @@ export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
   return {
     rows,
     total: summary?.total ?? 0,
-    totals: {
-      paidCents: summary?.paidCents ?? 0,
-      refundedCents: summary?.refundedCents ?? 0,
-      count: summary?.paidCount ?? 0,
-    },
+    totals: { live: toMoneyTotals(summary?.live), test: toMoneyTotals(summary?.test) },
   };
 }
 

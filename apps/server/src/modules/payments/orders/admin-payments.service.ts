@@ -93,7 +93,7 @@ export function createAdminPaymentsService({ db, refunds }: { db: Db; refunds: R
         limit: query.limit,
         total,
         totalPages: totalPagesFor(total, query.limit),
-        totals: { ...totals, netCents: totals.paidCents - totals.refundedCents },
+        totals,
       };
     },
 

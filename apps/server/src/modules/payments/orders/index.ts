@@ -24,9 +24,11 @@ export {
   handleProviderEvent,
   markOrderPaid,
   markOrderUnpaid,
+  openCardOrder,
   reverseOrderCredits,
   setOrderProviderPaymentId,
 } from './orders.service.ts';
 export type { ProviderEventResult } from './orders.service.ts';
 export { createRefundService } from './refunds.service.ts';
 export { adminPaymentsRoutes } from './admin-payments.routes.ts';
+export { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { accountFlags, cryptoPayments, orders, paymentEvents, refunds, subscriptionPlans } from '../tables.ts';
 import type { OrderRow, OrderStatus, PaymentProvider, SubscriptionPlanRow } from '../tables.ts';
@@ -65,19 +65,61 @@ export async function updateOrderFrom(
 
 /**
  * One statement: only rows still pending when it runs change. A payment committing at the same time
- * holds the row's lock; the update then re-reads it, finds it paid and leaves it.
+ * holds the row's lock; the update then re-reads it, finds it paid and leaves it. An order with its
+ * own expiry (the card dialog's) goes when that passes; one without, when it was made before `cutoff`.
  */
 export async function expirePendingOrdersCreatedBefore(
   db: Db,
   provider: PaymentProvider,
   cutoff: Date,
   reason: string,
+  now: Date = new Date(),
 ): Promise<OrderRow[]> {
   return db
     .update(orders)
     .set({ status: 'expired', failureReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(orders.provider, provider), eq(orders.status, 'pending'), lt(orders.createdAt, cutoff)))
+    .where(
+      and(
+        eq(orders.provider, provider),
+        eq(orders.status, 'pending'),
+        or(and(isNotNull(orders.expiresAt), lte(orders.expiresAt, now)), and(isNull(orders.expiresAt), lt(orders.createdAt, cutoff))),
+      ),
+    )
     .returning();
+}
+
+/**
+ * Holds the opening of a card order for one user and package until the transaction ends, so that
+ * openings at the same moment queue up and find the one order the first made.
+ */
+export async function lockCardOrderOpening(db: Db, userId: string, packageId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`card-order:${userId}:${packageId}`}))`);
+}
+
+/** The user's card-dialog order for the package still open at `now` (pending, its expiry ahead, no Checkout session). */
+export async function findOpenCardOrder(
+  db: Db,
+  input: { userId: string; packageId: string; testMode: boolean; now: Date },
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, input.userId),
+        eq(orders.creditPackageId, input.packageId),
+        eq(orders.provider, 'stripe'),
+        eq(orders.kind, 'credit_pack'),
+        eq(orders.quantity, 1),
+        eq(orders.status, 'pending'),
+        eq(orders.testMode, input.testMode),
+        gt(orders.expiresAt, input.now),
+        or(isNull(orders.providerPaymentId), like(orders.providerPaymentId, 'pi\\_%')),
+      ),
+    )
+    .orderBy(sql`${orders.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
 }
 
 export async function nextInvoiceNumber(db: Db): Promise<number> {

@@ -14,12 +14,14 @@ import {
   findPaymentEvent,
   findRefundByReference,
   expirePendingOrdersCreatedBefore,
+  findOpenCardOrder,
   findUserOrder,
   finishPaymentEvent,
   insertAccountFlag,
   insertOrder,
   insertPaymentEventOnce,
   insertRefund,
+  lockCardOrderOpening,
   nextInvoiceNumber,
   updateOrder,
   updateOrderFrom,
@@ -74,6 +76,46 @@ export async function createCreditPackOrder(
     credits: pack.creditsAmount * quantity,
     provider: input.provider,
     testMode: input.testMode,
+  });
+}
+
+/** How long a card dialog's order stays open after the dialog was last opened for it. */
+export const OPEN_CARD_ORDER_MS = 30 * 60_000;
+export const PRICE_CHANGED_REASON = 'The package price changed before payment';
+
+/**
+ * One open order per purchase attempt: opening the card dialog again for the same package gives the
+ * order it opened before (and 30 more minutes), not another one. Openings at the same moment queue on
+ * a lock, so any number of them make one order. An open order whose package price has changed since
+ * is closed and a new one made at the current price.
+ */
+export async function openCardOrder(
+  db: Db,
+  input: { userId: string; packageId: string; testMode: boolean; now: Date },
+): Promise<{ order: OrderRow; reused: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockCardOrderOpening(tx, input.userId, input.packageId);
+    const pack = await findActivePackage(tx, input.packageId);
+    if (!pack) throw new AppError('NOT_FOUND', 404, PACKAGE_NOT_FOUND_MESSAGE);
+    const expiresAt = new Date(input.now.getTime() + OPEN_CARD_ORDER_MS);
+    const open = await findOpenCardOrder(tx, input);
+    if (open && open.amountCents === pack.priceCents && open.credits === pack.creditsAmount) {
+      return { order: await updateOrder(tx, open.id, { expiresAt }), reused: true };
+    }
+    if (open) await markOrderUnpaid(tx, open.id, 'expired', PRICE_CHANGED_REASON);
+    const order = await insertOrder(tx, {
+      userId: input.userId,
+      kind: 'credit_pack',
+      creditPackageId: pack.id,
+      description: pack.name,
+      quantity: 1,
+      amountCents: pack.priceCents,
+      credits: pack.creditsAmount,
+      provider: 'stripe',
+      testMode: input.testMode,
+      expiresAt,
+    });
+    return { order, reused: false };
   });
 }
 
@@ -199,15 +241,18 @@ export async function markOrderUnpaid(
   return updateOrderFrom(db, orderId, ['pending', 'partially_paid'], { status, failureReason: reason });
 }
 
+/** Orders of Stripe's hosted checkout keep Stripe's own session life (24 h); the card dialog's have their own expiry. */
 export const ABANDONED_CARD_ORDER_MS = 24 * 60 * 60_000;
 export const ABANDONED_CHECKOUT_REASON = 'Checkout was not completed';
 
 /**
- * Card orders still pending a day after they were made (a closed tab, an abandoned checkout)
- * become expired. Only pending rows change: a paid order is never touched. Returns how many.
+ * Card orders nobody paid become expired: the card dialog's once their expiry has passed (30 minutes
+ * after the dialog was last opened), hosted-checkout ones a day after they were made. Only pending rows
+ * change: a paid order is never touched, and a payment that still arrives later reopens it
+ * (`markOrderPaid` with `reopenExpired`). Expired orders never count as money. Returns how many.
  */
 export async function expireAbandonedCardOrders(db: Db, now: Date, maxAgeMs = ABANDONED_CARD_ORDER_MS): Promise<number> {
-  const expired = await expirePendingOrdersCreatedBefore(db, 'stripe', new Date(now.getTime() - maxAgeMs), ABANDONED_CHECKOUT_REASON);
+  const expired = await expirePendingOrdersCreatedBefore(db, 'stripe', new Date(now.getTime() - maxAgeMs), ABANDONED_CHECKOUT_REASON, now);
   return expired.length;
 }
 

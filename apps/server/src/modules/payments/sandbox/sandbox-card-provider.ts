@@ -116,13 +116,17 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
   const replies = new Map<string, unknown>();
   let deliver: WebhookDelivery | null = null;
 
-  /** Same key → same answer, like Stripe's idempotent requests. */
+  /**
+   * Same key → same answer, like Stripe's idempotent requests; requests with the key that arrive while
+   * the first is still being answered get its answer too (the first's promise is kept, not its result).
+   */
   async function idempotent<T>(key: string, make: () => Promise<T> | T): Promise<T> {
     idempotencyKeys.push(key);
-    if (replies.has(key)) return replies.get(key) as T;
-    const value = await make();
-    replies.set(key, value);
-    return value;
+    if (replies.has(key)) return replies.get(key) as Promise<T>;
+    const reply = Promise.resolve().then(make);
+    replies.set(key, reply);
+    reply.catch(() => replies.delete(key));
+    return reply;
   }
 
   /** `idempotencyKey`: of the API request that caused the event, as Stripe reports it in `request`. */

@@ -19,6 +19,7 @@ const analytics: Analytics = {
     grossRevenueCents: 3800,
     refundedCents: 400,
     netRevenueCents: 3400,
+    testMoney: { paidCents: 4900, refundedCents: 0, netCents: 4900, count: 1 },
     creditsSold: 110,
     creditsSpent: 12,
     jobs: 9,
@@ -104,7 +105,10 @@ describe('/admin/analytics', () => {
     expect(screen.getByText('87.5%', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue by provider' })).toHaveTextContent('$25.00');
     expect(screen.getByRole('table', { name: 'Jobs per service' })).toHaveTextContent('Sales Pilot');
-    expect(screen.getByText('Test-mode payments are not revenue.')).toBeInTheDocument();
+    expect(screen.getByText('Live money only.')).toBeInTheDocument();
+    // Test-mode money is shown apart from revenue, never added to it.
+    expect(screen.getByText('Test mode (not revenue)').closest('div')).toHaveTextContent('$49.00');
+    expect(screen.getByText('1 test-mode payment: no money moved.')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Top users' })).toHaveTextContent('grace@example.com');
     expect(screen.getByRole('img', { name: /Sign-ups and active users: 7 sign-ups, 5 active users/ })).toBeInTheDocument();
 

@@ -38,7 +38,12 @@ function Totals({ data }: { data: Analytics }) {
   const tiles: Array<{ label: string; value: string; note?: string }> = [
     { label: 'Sign-ups', value: String(totals.signups) },
     { label: 'Active users', value: String(totals.activeUsers) },
-    { label: 'Net revenue', value: usd(totals.netRevenueCents), note: 'Test-mode payments are not revenue.' },
+    { label: 'Net revenue', value: usd(totals.netRevenueCents), note: 'Live money only.' },
+    {
+      label: 'Test mode (not revenue)',
+      value: usd(totals.testMoney.netCents),
+      note: `${totals.testMoney.count} test-mode ${totals.testMoney.count === 1 ? 'payment' : 'payments'}: no money moved.`,
+    },
     { label: 'Refunded', value: usd(totals.refundedCents) },
     { label: 'Credits sold', value: String(totals.creditsSold) },
     { label: 'Credits spent', value: String(totals.creditsSpent) },

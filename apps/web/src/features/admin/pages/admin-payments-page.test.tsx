@@ -103,7 +103,10 @@ const list = (items: AdminPayment[]) => ({
   limit: 10,
   total: 12,
   totalPages: 2,
-  totals: { paidCents: 5800, refundedCents: 450, netCents: 5350, count: 12 },
+  totals: {
+    live: { paidCents: 5800, refundedCents: 450, netCents: 5350, count: 12 },
+    test: { paidCents: 4900, refundedCents: 0, netCents: 4900, count: 1 },
+  },
 });
 
 describe('admin payments', () => {
@@ -129,10 +132,15 @@ describe('admin payments', () => {
     expect(within(table).getByRole('row', { name: /ada@example.com/ })).toHaveTextContent('$9.00');
     expect(within(table).getByRole('row', { name: /bob@example.com/ })).toHaveTextContent('BTC · finished');
     const totals = screen.getByLabelText('Totals');
-    expect(totals).toHaveTextContent('Orders12');
+    expect(totals).toHaveTextContent('Orders paid12');
     expect(totals).toHaveTextContent('Paid$58.00');
     expect(totals).toHaveTextContent('Refunded$4.50');
     expect(totals).toHaveTextContent('Net$53.50');
+    // Test-mode money is never in the totals above; it is said apart.
+    expect(screen.getByText(/Live money only\./)).toHaveTextContent(
+      'Live money only. Test mode, no money moved: 1 paid order, $49.00 paid, $49.00 net. Abandoned checkouts (expired) are listed under the Expired status.',
+    );
+    expect(screen.getByLabelText('Status')).toHaveDisplayValue('All but expired');
     expect(queries.at(-1)).toEqual({ page: '1', limit: '10' });
 
     await user.selectOptions(screen.getByLabelText('Status'), 'Refunded');

@@ -94,7 +94,7 @@ export function AdminPaymentsPage() {
             value={filters.status}
             onChange={(event) => setQuery({ status: event.target.value })}
           >
-            <option value="">All statuses</option>
+            <option value="">All but expired</option>
             {invoiceStatuses.map((status) => (
               <option key={status} value={status}>
                 {invoiceStatusLabels[status]}
@@ -160,12 +160,12 @@ export function AdminPaymentsPage() {
       <QueryState query={query} loadingLabel="Loading payments…" errorMessage="Failed to load payments">
         {(data) => (
           <>
-            <dl aria-label="Totals" className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <dl aria-label="Totals" className="mb-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
               {[
-                ['Orders', String(data.totals.count)],
-                ['Paid', formatCents(data.totals.paidCents)],
-                ['Refunded', formatCents(data.totals.refundedCents)],
-                ['Net', formatCents(data.totals.netCents)],
+                ['Orders paid', String(data.totals.live.count)],
+                ['Paid', formatCents(data.totals.live.paidCents)],
+                ['Refunded', formatCents(data.totals.live.refundedCents)],
+                ['Net', formatCents(data.totals.live.netCents)],
               ].map(([label, value]) => (
                 <div key={label} className="rounded-2xl border border-slate-200 bg-white p-4">
                   <dt className="text-xs text-slate-500">{label}</dt>
@@ -173,6 +173,13 @@ export function AdminPaymentsPage() {
                 </div>
               ))}
             </dl>
+            <p className="mb-4 text-sm text-slate-600">
+              Live money only.{' '}
+              {data.totals.test.count > 0
+                ? `Test mode, no money moved: ${data.totals.test.count} paid ${data.totals.test.count === 1 ? 'order' : 'orders'}, ${formatCents(data.totals.test.paidCents)} paid, ${formatCents(data.totals.test.netCents)} net.`
+                : 'No test-mode payments in this list.'}{' '}
+              {filters.status === 'expired' ? '' : 'Abandoned checkouts (expired) are listed under the Expired status.'}
+            </p>
             {data.items.length === 0 ? (
               <EmptyState title="No payments found">
                 {hasFilters ? 'Try other filters.' : 'Orders appear here as soon as someone starts a purchase.'}

@@ -41,7 +41,8 @@ function CardPaymentFlow({
   onClose,
 }: Omit<PaymentStepDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const config = usePaymentConfigQuery();
-  // One payment intent (and pending order) per opening of the dialog; Try Again asks for a new one.
+  // Asked once per opening of the dialog; the server answers a reopening for the same package with
+  // the order (and payment intent) it opened before, so abandoned openings leave no extra orders.
   const [opening] = useState(() => `${Date.now()}-${Math.random()}`);
   const intent = useQuery({
     queryKey: [...paymentKeys.all, 'payment-intent', pkg.id, opening],
