@@ -161,7 +161,10 @@ export function createAdminUsersService({ db }: { db: Db }) {
       });
     },
 
-    /** Makes a user an ADMIN or a USER (never the acting admin themselves). Audited. */
+    /**
+     * Makes a user an ADMIN or a USER (never the acting admin themselves) and revokes their sessions, so no token
+     * signed with the old role outlives the change (every request also reads the role from the database). Audited.
+     */
     async changeRole(actor: AuditActor, userId: string, role: Role): Promise<{ role: Role }> {
       if (actor.userId === userId) throw new AppError('FORBIDDEN', 403, OWN_ROLE_MESSAGE);
       return db.transaction(async (tx) => {
@@ -172,12 +175,13 @@ export function createAdminUsersService({ db }: { db: Db }) {
           .update(users)
           .set({ role, updatedAt: sql`now()` })
           .where(eq(users.id, userId));
+        const revoked = await revokeSessions(tx, userId);
         await insertAuditEntry(tx, actor, {
           action: 'user.role_change',
           targetType: 'user',
           targetId: userId,
           before: { role: row.role },
-          after: { role },
+          after: { role, revokedSessions: revoked.length },
         });
         return { role };
       });

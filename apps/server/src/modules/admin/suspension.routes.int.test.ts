@@ -173,23 +173,27 @@ describe('PUT /admin/users/{id}/role', () => {
   const setRole = (userId: string, role: unknown, token = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/v1/admin/users/${userId}/role`, headers: bearer(token), payload: { role } });
 
-  it('promotes a user, who then reaches admin routes with the same token; audited; never your own role', async () => {
+  it('promotes a user, whose sessions end so the next sign-in carries the role; audited; never your own role', async () => {
     const { user, accessToken } = await registerUser(t.app);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(accessToken) })).statusCode).toBe(403);
+    const adminUsers = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(token) });
+    expect((await adminUsers(accessToken)).statusCode).toBe(403);
     const response = await setRole(user.id, 'ADMIN');
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ role: 'ADMIN' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(accessToken) })).statusCode).toBe(200);
+    // A role change revokes the account's sessions: no token signed with the old role outlives it.
+    expect((await adminUsers(accessToken)).statusCode).toBe(401);
+    const promotedToken = (await login(user.email)).json().data.accessToken as string;
+    expect((await adminUsers(promotedToken)).statusCode).toBe(200);
     const audit = (
       await t.app.inject({ method: 'GET', url: '/api/v1/admin/audit-log?action=user.role_change&limit=1', headers: bearer(admin) })
     ).json().data;
-    expect(audit.items[0]).toMatchObject({ targetId: user.id, before: { role: 'USER' }, after: { role: 'ADMIN' } });
+    expect(audit.items[0]).toMatchObject({ targetId: user.id, before: { role: 'USER' }, after: { role: 'ADMIN', revokedSessions: 1 } });
 
     const own = await setRole(adminId, 'USER');
     expect(own.statusCode).toBe(403);
     expect(own.json().message).toBe('You cannot change your own role');
     expect((await setRole(user.id, 'ROOT')).statusCode).toBe(400);
     expect((await setRole(user.id, 'USER')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/users', headers: bearer(accessToken) })).statusCode).toBe(403);
+    expect((await adminUsers(promotedToken)).statusCode).toBe(401);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../users/index.ts';
 import { authSessions, refreshTokens } from './tables.ts';
 import type { AuthSessionRow, RefreshTokenRow } from './tables.ts';
+import type { SessionState } from './session-state-cache.ts';
 
 export async function insertSession(
   db: Db,
@@ -20,7 +21,7 @@ export async function insertSession(
 
 function prepareSessionStateQuery(db: Db) {
   return db
-    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt, suspendedAt: users.suspendedAt })
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt, suspendedAt: users.suspendedAt, role: users.role })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(eq(authSessions.id, sql.placeholder('id')))
@@ -32,10 +33,7 @@ const sessionStateQueries = new WeakMap<Db, ReturnType<typeof prepareSessionStat
  * The hot path of every signed-in request: one primary-key lookup (with the owner's suspension, so a
  * suspended account's tokens stop at once), a prepared statement per database.
  */
-export async function findSessionState(
-  db: Db,
-  id: string,
-): Promise<{ userId: string; revokedAt: Date | null; suspendedAt: Date | null } | null> {
+export async function findSessionState(db: Db, id: string): Promise<SessionState | null> {
   let query = sessionStateQueries.get(db);
   if (!query) {
     query = prepareSessionStateQuery(db);

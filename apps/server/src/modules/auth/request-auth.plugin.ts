@@ -42,7 +42,8 @@ export const requestAuthPlugin = fp(
         }
         // Suspension revokes the sessions too; this read is the guarantee, checked on every request.
         if (session.suspendedAt) throw new AppError('UNAUTHORIZED', 401, accountSuspendedMessage);
-        request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
+        // The role the database has now, not the one signed into the token up to 15 minutes ago.
+        request.user = { id: claims.userId, role: session.role, sessionId: claims.sessionId };
       },
       async accountOf(userId) {
         const [row] = await app.db

@@ -22,7 +22,7 @@ function fakeFeed(live = true) {
   return feed;
 }
 
-const active: SessionState = { userId: 'u1', revokedAt: null, suspendedAt: null };
+const active: SessionState = { userId: 'u1', revokedAt: null, suspendedAt: null, role: 'USER' };
 const revoked: SessionState = { ...active, revokedAt: new Date() };
 
 describe('session state cache', () => {

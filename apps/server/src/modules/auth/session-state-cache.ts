@@ -1,15 +1,18 @@
 import type { ChangeFeed } from '../../db/change-feed.ts';
 
-export type SessionState = { userId: string; revokedAt: Date | null; suspendedAt: Date | null };
+import type { Role } from '@lumen/core/users/schemas';
+
+/** The owner's role and suspension as the database has them now: every authorization decision uses these, never the token's. */
+export type SessionState = { userId: string; revokedAt: Date | null; suspendedAt: Date | null; role: Role };
 
 /** A session's state is kept at most this long, even if a notice were lost without the feed noticing. */
 export const SESSION_STATE_TTL_MS = 30_000;
 const MAX_ENTRIES = 50_000;
 
 /**
- * Every signed-in request checks its session (revoked? owner suspended?). This keeps each answer in memory while the
+ * Every signed-in request checks its session (revoked? owner suspended? owner's role?). This keeps each answer in memory while the
  * database's change feed is live, and drops a user's entries the moment the feed says one of their sessions was
- * revoked or the account suspended or deleted, in this process or any other (the notice arrives on commit). Without a
+ * revoked, the account suspended or deleted or its role changed, in this process or any other (the notice arrives on commit). Without a
  * live feed every request reads the database.
  */
 export function createSessionStateCache(feed: ChangeFeed, clock: () => number = Date.now) {
