@@ -85,6 +85,15 @@ export class HandOver extends Error {
 }
 
 /**
+ * The abort reason when the job was taken from this run: a user cancelled it or the sweeper took it back.
+ * Whoever took it deals with its provider request (cancels it, or a next run resumes it), so the run leaves
+ * the request alone, as on a hand-over.
+ */
+export class Released extends HandOver {
+  override name = 'Released';
+}
+
+/**
  * One implementation of one AI service. Every service has a built-in engine that works offline
  * and a remote adapter for a hosted model API; configuration picks which one runs.
  */

@@ -1,6 +1,6 @@
 // The AI engines: one interface, a built-in (offline) engine per AI tool and adapters for hosted
 // model providers. Nothing here knows about HTTP, the database or the job queue.
-export { AtProvider, EngineInputError, HandOver } from './engine.ts';
+export { AtProvider, EngineInputError, HandOver, Released } from './engine.ts';
 export type {
   Engine,
   EngineContext,

@@ -12,10 +12,19 @@ export class ProviderError extends Error {
   readonly status: number | undefined;
   /** What the provider said, for the logs (may be technical; never shown to users). */
   readonly detail: string | undefined;
+  /**
+   * A create that got no readable answer (5xx, timeout, connection lost after sending): the provider may hold
+   * and bill it, so it is neither sent again nor moved to another provider.
+   */
+  readonly unconfirmed: boolean;
 
-  constructor(message: string, options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown }) {
+  constructor(
+    message: string,
+    options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown; unconfirmed?: boolean },
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.transient = options.transient;
+    this.unconfirmed = options.unconfirmed ?? false;
     this.provider = options.provider;
     this.status = options.status;
     this.detail = options.detail;

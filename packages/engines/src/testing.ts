@@ -3,7 +3,7 @@ export { landscapePng } from './speedpainting/test-pictures.ts';
 export { longVtt, samplePlainText, sampleSrt, sampleVtt } from './sales-pilot/test-transcripts.ts';
 // Local servers speaking the hosted providers' protocols, for tests that must not reach the network.
 export { startFakeServer } from './remote/fake-provider-server.ts';
-export type { FakeServer } from './remote/fake-provider-server.ts';
+export type { FakeServer, RecordedRequest } from './remote/fake-provider-server.ts';
 export { serveFal } from './remote/fake-fal.ts';
 export type { FakeFalEndpoint } from './remote/fake-fal.ts';
 export { falSigningKeys, signFalDelivery } from './remote/fake-fal.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../provider-error.ts';
 import { startFakeServer } from './fake-provider-server.ts';
 import type { FakeServer } from './fake-provider-server.ts';
-import { parseRetryAfter, providerDetail, sendRequest } from './http-client.ts';
+import { failedBeforeSending, parseRetryAfter, providerDetail, sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
 
 const policy: HttpPolicy = { provider: 'Replicate', timeoutMs: 500, retries: 2, baseDelayMs: 10, maxDelayMs: 2000 };
@@ -56,13 +56,42 @@ describe('sendRequest', () => {
     }
   });
 
-  it('retries a 500 and sends the same JSON body again', async () => {
+  it('retries a 500 on a read, and a 429 on a create, sending the same JSON body again', async () => {
     let calls = 0;
-    server.handle(() => (++calls === 1 ? { status: 500, body: { detail: 'boom' } } : { status: 201, body: { id: 'p1' } }));
+    server.handle(() => (++calls === 1 ? { status: 500, body: { detail: 'boom' } } : { status: 200, body: { id: 'p1' } }));
+    expect((await sendRequest({ method: 'GET', url: `${server.url}/x` }, policy, never)).status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+    server.requests.length = 0;
+    calls = 0;
+    server.handle(() => (++calls === 1 ? { status: 429, headers: { 'retry-after': '0' }, body: {} } : { status: 201, body: { id: 'p1' } }));
     const response = await sendRequest({ method: 'POST', url: `${server.url}/y`, json: { a: 1 } }, policy, never);
     expect(response.status).toBe(201);
     expect(server.requests.map((request) => request.body)).toEqual([{ a: 1 }, { a: 1 }]);
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
+  });
+
+  it('never sends a create again after a 5xx or a timeout: one request, an unconfirmed, non-transient error', async () => {
+    server.handle(() => ({ status: 502, body: { detail: 'bad gateway' } }));
+    const error = await providerError(sendRequest({ method: 'POST', url: `${server.url}/y`, json: { a: 1 } }, policy, never));
+    expect(error).toMatchObject({ transient: false, unconfirmed: true, status: 502 });
+    expect(error.message).toBe(
+      'The Replicate service did not confirm the request (HTTP 502); it was not sent again so that it is not paid for twice',
+    );
+    expect(server.requests).toHaveLength(1);
+    server.requests.length = 0;
+    server.handle(() => ({ status: 201, body: { id: 'late' }, delayMs: 800 }));
+    const late = await providerError(sendRequest({ method: 'POST', url: `${server.url}/y`, json: { a: 1 } }, policy, never));
+    expect(late).toMatchObject({ transient: false, unconfirmed: true });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('sends a create again when the connection failed before the request was written', async () => {
+    const closed = await startFakeServer();
+    const url = `${closed.url}/y`;
+    await closed.close();
+    const error = await providerError(sendRequest({ method: 'POST', url, json: { a: 1 } }, policy, never));
+    expect(error).toMatchObject({ transient: true, unconfirmed: false });
+    expect(failedBeforeSending(error.cause)).toBe(true);
   });
 
   it('gives up after the retries with a transient error naming the provider', async () => {

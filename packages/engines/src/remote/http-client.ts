@@ -6,7 +6,11 @@ export type HttpPolicy = {
   provider: string;
   /** Per attempt: connecting, sending and reading the whole answer. */
   timeoutMs: number;
-  /** Further attempts after the first on 429, 5xx, timeouts and network errors. */
+  /**
+   * Further attempts after the first. A read (GET) is tried again on 429, 408, 5xx, timeouts and network errors;
+   * anything else (a create) only where the provider surely did not take it: 429 and 408, or a connection that
+   * failed before the request was written (see {@link sendRequest}).
+   */
   retries: number;
   /** First backoff delay; doubled on every retry, with jitter. */
   baseDelayMs: number;
@@ -84,15 +88,47 @@ function isOutOfCredit(status: number, body: Buffer): boolean {
 
 const isRetryableStatus = (status: number) => status === 429 || status === 408 || status >= 500;
 
+/**
+ * Connection errors that happen before a byte of the request is sent: the address did not resolve, nothing
+ * listened, no route, or connecting timed out. Anything else (a reset, a timeout while waiting for the answer)
+ * may come after the provider read the request.
+ */
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** True when a fetch failure is one of {@link notSentCodes} (undici puts the system error in `cause`). */
+export function failedBeforeSending(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && notSentCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A create the provider may have taken although we got no answer we can read (a 5xx, a timeout, a connection
+ * lost after sending): sending it again could make and bill a second request, so it is not sent again and the
+ * job fails (refunded) unless the caller finds the request at the provider.
+ */
+function unconfirmed(policy: HttpPolicy, detail: string | undefined, status: number | undefined, cause?: unknown): ProviderError {
+  return new ProviderError(
+    `The ${policy.provider} service did not confirm the request${status ? ` (HTTP ${status})` : ''}; it was not sent again so that it is not paid for twice`,
+    { transient: false, unconfirmed: true, provider: policy.provider, ...(status ? { status } : {}), detail, cause },
+  );
+}
+
 function backoff(policy: HttpPolicy, attempt: number): number {
   const exponential = policy.baseDelayMs * 2 ** attempt;
   return Math.min(policy.maxDelayMs, exponential / 2 + (Math.random() * exponential) / 2);
 }
 
 /**
- * One HTTP call to a provider with a timeout per attempt, exponential backoff on 429, 408, 5xx,
- * timeouts and network errors (a Retry-After header sets the wait), and errors mapped to
- * ProviderError. Aborting `signal` stops at once and throws the signal's reason.
+ * One HTTP call to a provider with a timeout per attempt and errors mapped to ProviderError. A GET is tried
+ * again with exponential backoff on 429, 408, 5xx, timeouts and network errors; any other method (a create:
+ * it may be billed) only on 429 and 408 and on a connection that failed before sending, as the official
+ * Replicate client retries a non-GET only on 429. A 5xx, a timeout or a lost connection on a create throws a
+ * non-transient `unconfirmed` ProviderError at once. A Retry-After header sets the wait. Aborting `signal`
+ * stops at once and throws the signal's reason.
  */
 export async function sendRequest(request: HttpRequest, policy: HttpPolicy, signal: AbortSignal): Promise<HttpResponse> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
@@ -101,6 +137,7 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.json);
   }
+  const isRead = request.method === 'GET';
   let lastError: ProviderError | undefined;
   for (let attempt = 0; attempt <= policy.retries; attempt += 1) {
     signal.throwIfAborted();
@@ -112,6 +149,7 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
       if (response.ok) return { status: response.status, headers: response.headers, body: data };
       const detail = providerDetail(data);
       const outOfCredit = isOutOfCredit(response.status, data);
+      if (!outOfCredit && !isRead && response.status >= 500) throw unconfirmed(policy, detail, response.status);
       if (outOfCredit || !isRetryableStatus(response.status)) {
         throw new ProviderError(statusMessage(policy.provider, outOfCredit ? 402 : response.status), {
           transient: false,
@@ -135,6 +173,14 @@ export async function sendRequest(request: HttpRequest, policy: HttpPolicy, sign
       if (signal.aborted) throw signal.reason;
       if (error instanceof ProviderError) throw error;
       const timedOut = attemptSignal.aborted;
+      if (!isRead && (timedOut || !failedBeforeSending(error))) {
+        throw unconfirmed(
+          policy,
+          error instanceof Error ? `${error.message}${timedOut ? ` (no answer within ${policy.timeoutMs} ms)` : ''}` : String(error),
+          undefined,
+          error,
+        );
+      }
       lastError = new ProviderError(
         timedOut
           ? `The ${policy.provider} service did not answer within ${policy.timeoutMs >= 1000 ? `${Math.round(policy.timeoutMs / 1000)} s` : `${policy.timeoutMs} ms`}; please try again later`

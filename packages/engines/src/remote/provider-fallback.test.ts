@@ -5,7 +5,7 @@ import { ProviderError } from '../provider-error.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
 import type { ProviderName } from './provider-catalogue.ts';
 
-type Outcome = 'ok' | 'transient' | 'rejected' | 'at-provider';
+type Outcome = 'ok' | 'transient' | 'rejected' | 'at-provider' | 'accepted-then-transient';
 
 /** An engine whose runs answer the given outcomes in turn, recording each call. */
 function scripted(provider: ProviderName, outcomes: Outcome[], calls: string[]): Engine<unknown> {
@@ -14,9 +14,13 @@ function scripted(provider: ProviderName, outcomes: Outcome[], calls: string[]):
     kind: 'remote',
     label: provider,
     provider: { name: provider, model: `${provider}-model` },
-    async run() {
+    async run(_input, context) {
       calls.push(provider);
       const outcome = outcomes.shift() ?? 'ok';
+      if (outcome === 'accepted-then-transient') {
+        await context.requests?.submitted({ provider, model: `${provider}-model`, requestId: 'r-accepted' });
+        throw new ProviderError(`${provider} status read failed`, { transient: true, provider });
+      }
       if (outcome === 'ok') return { files: [] };
       if (outcome === 'at-provider') throw new AtProvider({ provider, model: `${provider}-model`, requestId: 'r-1' });
       throw new ProviderError(`${provider} ${outcome}`, { transient: outcome === 'transient', provider });
@@ -83,6 +87,37 @@ describe('provider fallback', () => {
       { provider: 'fal', model: 'fal-model', succeeded: false, transient: true },
       { provider: 'replicate', model: 'replicate-model', succeeded: true, transient: false },
     ]);
+  });
+
+  it('never moves a job a provider accepted: its transient failure is the job’s (resumed on a retry), not the next provider’s', async () => {
+    const calls: string[] = [];
+    const stored: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['accepted-then-transient'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['ok'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    const requests = {
+      existing: null,
+      submitted: async (r: { requestId: string }) => void stored.push(r.requestId),
+      ended: async () => {},
+    };
+    await expect(engine.run({ params: {}, files: {} }, { ...context(), requests })).rejects.toThrow('fal status read failed');
+    expect(calls).toEqual(['fal']);
+    expect(stored).toEqual(['r-accepted']);
+    // A resumed request's provider failing for now does not move the job either.
+    calls.length = 0;
+    const resumed = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', [], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['transient'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    await expect(resumed.run({ params: {}, files: {} }, context('replicate'))).rejects.toThrow('replicate transient');
+    expect(calls).toEqual(['replicate']);
   });
 
   it('does not hop on a refused input: another provider would charge for the same refusal', async () => {

@@ -58,9 +58,12 @@ function tryOrder<P>(configured: Candidate<P>[], circuits: ProviderCircuits, con
 
 /**
  * One engine over a service's providers in order: a transient failure (after the HTTP client's own
- * retries) or an open circuit moves the job to the next provider; a rejected input or a failed
- * prediction does not, since another provider would charge for the same refusal. Every call is
- * reported to the context (a worker handing the job over is not the provider's failure).
+ * retries) or an open circuit moves the job to the next provider, but only before a provider accepted
+ * the job's request: once one holds it (it reported the request, or an earlier run did), the job stays
+ * with that request and its failure is the job's (the worker resumes the request on a retry). A rejected
+ * input, a failed prediction or a create the provider did not confirm does not move either, since another
+ * provider would charge for the same work. Every call is reported to the context (a worker handing the
+ * job over is not the provider's failure).
  */
 export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: ProviderCircuits): Engine<P> {
   const [first] = candidates;
@@ -72,6 +75,15 @@ export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: Pr
       let lastError: unknown;
       for (const { provider, engine } of order) {
         const startedAt = Date.now();
+        const store = context.requests;
+        let accepted = store?.existing?.provider === provider;
+        const requests = store && {
+          ...store,
+          submitted: async (request: Parameters<typeof store.submitted>[0]) => {
+            accepted = true;
+            await store.submitted(request);
+          },
+        };
         const report = (succeeded: boolean, transient: boolean) =>
           context.onProviderCall?.({
             provider,
@@ -81,7 +93,7 @@ export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: Pr
             durationMs: Date.now() - startedAt,
           });
         try {
-          const result = await engine.run(input, context);
+          const result = await engine.run(input, requests ? { ...context, requests } : context);
           circuits.succeeded(provider);
           report(true, false);
           return { ...result, provider: result.provider ?? engine.provider };
@@ -89,7 +101,7 @@ export function withProviderFallback<P>(candidates: Candidate<P>[], circuits: Pr
           if (context.signal.reason instanceof HandOver || error instanceof AtProvider) throw error;
           const transient = context.signal.aborted || isTransient(error);
           report(false, transient);
-          if (context.signal.aborted || !transient) throw error;
+          if (context.signal.aborted || !transient || accepted) throw error;
           circuits.failed(provider);
           lastError = error;
         }

@@ -78,6 +78,8 @@ export function unreadableAnswer(provider: string, body: Buffer | string): Provi
   });
 }
 
+const isTransientError = (error: unknown) => (error as { transient?: unknown } | null)?.transient === true;
+
 async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
   try {
     await sleep(ms, undefined, { signal });
@@ -121,18 +123,30 @@ export async function runOnQueue(
   }
   let status: QueueStatus = { requestId, state: resumed ? 'running' : 'queued' };
   let polls = 0;
+  let failedReads = 0;
   const leaveAt = context.webhooks ? Date.now() + (resumed ? 0 : context.webhooks.holdMs) : Infinity;
   const isPending = () => status.state === 'queued' || status.state === 'running';
   try {
     do {
       context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
-      if (!(resumed && polls === 0)) await waitFor(pollIntervalMs, signal);
+      // After failed reads the wait doubles (up to a minute); the request stays ours until it ends or the deadline.
+      if (!(resumed && polls === 0)) await waitFor(Math.min(60_000, pollIntervalMs * 2 ** failedReads), signal);
       polls += 1;
-      status = await client.status(requestId, signal);
+      try {
+        status = await client.status(requestId, signal);
+        failedReads = 0;
+      } catch (error) {
+        // The provider holds the request: a status read that failed for now is read again, never submitted again.
+        if (signal.aborted || !isTransientError(error)) throw error;
+        failedReads += 1;
+      }
       if (isPending() && Date.now() >= leaveAt) throw new AtProvider(request);
     } while (isPending());
   } catch (error) {
-    if (signal.aborted && !(signal.reason instanceof HandOver)) {
+    // The deadline, a failure we cannot wait out: cancel it here, once. A hand-over (the next run resumes it) or a
+    // job taken from this run (a user cancel or the sweeper, which cancel it themselves) leaves it alone.
+    const leftToOthers = signal.aborted ? signal.reason instanceof HandOver : error instanceof AtProvider;
+    if (!leftToOthers) {
       void client.cancel(requestId);
       await requests?.ended(request);
     }

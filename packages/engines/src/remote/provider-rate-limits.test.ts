@@ -365,7 +365,33 @@ describe.concurrent('a 429 with Retry-After from each provider', () => {
     }
   });
 
-  const farTooLong = cases.flatMap((c) => c.throttled.map((endpoint) => ({ c, endpoint, label: `${title(c)} ${endpoint.name}` })));
+  const isRead = (endpoint: { name: string }) => ['status poll', 'poll', 'status'].includes(endpoint.name);
+  const farTooLong = cases.flatMap((c) =>
+    c.throttled.filter((endpoint) => !isRead(endpoint)).map((endpoint) => ({ c, endpoint, label: `${title(c)} ${endpoint.name}` })),
+  );
+  const readsTooLong = cases.flatMap((c) =>
+    c.throttled.filter(isRead).map((endpoint) => ({ c, endpoint, label: `${title(c)} ${endpoint.name}` })),
+  );
+  it.for(readsTooLong)(
+    '$label: status reads throttled past the longest wait are read again until the deadline, never submitted again',
+    async ({ c, endpoint }, { expect }) => {
+      const { server } = await serveCase(c, [endpoint], tooLong, Infinity);
+      try {
+        const deadline = new AbortController();
+        const timer = setTimeout(() => deadline.abort(new Error('deadline')), 1500);
+        const error = await engineFor(c, server)
+          .run(c.input(), { ...context(), signal: deadline.signal })
+          .catch((e: unknown) => e);
+        clearTimeout(timer);
+        expect(error).toMatchObject({ message: 'deadline' });
+        expect(server.requests.filter(endpoint.match).length).toBeGreaterThanOrEqual(2);
+        const creates = c.throttled.find((other) => !isRead(other))!;
+        expect(server.requests.filter(creates.match)).toHaveLength(1);
+      } finally {
+        await server.close();
+      }
+    },
+  );
   it.for(farTooLong)(
     '$label: a Retry-After beyond the longest wait gives up at once with a transient ProviderError',
     async ({ c, endpoint }, { expect }) => {

@@ -38,7 +38,7 @@ export type EnginesConfig = {
   elevenlabs?: { apiKey: string; baseUrl: string; outputFormat: ElevenLabsOutputFormat } | null;
   fashn?: { apiKey: string; baseUrl: string; model: string } | null;
   removebg?: { apiKey: string; baseUrl: string } | null;
-  /** Per HTTP attempt to a provider, and further attempts on 429, 5xx, timeouts and network errors. */
+  /** Per HTTP attempt to a provider, and further attempts (reads on 429, 5xx, timeouts, network errors; creates only where surely not taken). */
   requestTimeoutMs: number;
   retries: number;
 };

@@ -8,7 +8,7 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
-import { AtProvider, EngineInputError, HandOver, publishedPriceMicroUsd } from '@lumen/engines';
+import { AtProvider, EngineInputError, HandOver, publishedPriceMicroUsd, Released } from '@lumen/engines';
 import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest, ProviderWebhooks } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
@@ -313,7 +313,8 @@ export function createJobWorker(deps: Deps): JobWorker {
         void touchHeartbeat(db, ids, workerId)
           .then((held) => {
             // A job cancelled (or swept) while it runs: stop its run, which also cancels its provider request.
-            for (const id of ids) if (!held.includes(id)) running.get(id)?.release.abort();
+            // Released: whoever took the job deals with its provider request, so the run does not cancel it again.
+            for (const id of ids) if (!held.includes(id)) running.get(id)?.release.abort(new Released('no longer held by this worker'));
           })
           .catch((error: unknown) => log.warn({ err: error }, 'job worker: heartbeat failed'));
       }, options.heartbeatIntervalMs);

@@ -7,7 +7,7 @@ import type { Job } from '@lumen/core/jobs/schemas';
 import { createEngineRegistry } from '@lumen/engines';
 import type { EnginesConfig } from '@lumen/engines';
 import { serveReplicate, signStandardWebhook, startFakeServer } from '@lumen/engines/testing';
-import type { FakeServer } from '@lumen/engines/testing';
+import type { FakeServer, RecordedRequest } from '@lumen/engines/testing';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
@@ -32,14 +32,16 @@ const WEBHOOKS_URL = 'https://studio.example.com/api/v1/webhooks/providers';
 let replicate: FakeServer;
 let fal: Awaited<ReturnType<typeof startFakeFal>>;
 let model: { output?: unknown; endless?: boolean };
+let protocol: ReturnType<typeof serveReplicate>;
 let t: TestApp;
 let token: string;
 let userId: string;
 
 /** Image generation on Replicate first; `providers` changes the order (an admin or a redeploy can). */
-const config = (providers: ('replicate' | 'fal')[] = ['replicate']): EnginesConfig => ({
+const config = (providers: ('replicate' | 'fal')[] = ['replicate'], extra: Partial<EnginesConfig> = {}): EnginesConfig => ({
   ...falEnginesConfig(fal.server, { replicate: { ...replicateSettings(replicate.url, TOKEN), webhookSecret: SECRET } }),
   providers: { 'image-generator': providers },
+  ...extra,
 });
 
 const creates = () =>
@@ -47,11 +49,11 @@ const creates = () =>
 const cancels = () => replicate.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
-async function runWorker(providers?: ('replicate' | 'fal')[], options: Partial<JobWorkerOptions> = {}) {
+async function runWorker(providers?: ('replicate' | 'fal')[], options: Partial<JobWorkerOptions> = {}, extra: Partial<EnginesConfig> = {}) {
   const run = createJobWorker({
     db: t.database.db,
     storage: t.app.storage,
-    engines: createEngineRegistry(config(providers), { pollIntervalMs: 20 }),
+    engines: createEngineRegistry(config(providers, extra), { pollIntervalMs: 20 }),
     events: createJobEvents(),
     log: t.app.log,
     options: { ...fastWorker, webhookHoldMs: 0, atProviderRecheckMs: 60_000, ...options },
@@ -93,7 +95,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   model = { output: [] };
-  serveReplicate(replicate, { token: TOKEN, models: { [MODEL]: model }, files: { 'fox.png': png }, webhookSecret: SECRET });
+  protocol = serveReplicate(replicate, { token: TOKEN, models: { [MODEL]: model }, files: { 'fox.png': png }, webhookSecret: SECRET });
   model.output = [`${replicate.url}/files/fox.png`];
   t = await buildTestApp({ jobs: { runWorker: false, engines: createEngineRegistry(config(), { pollIntervalMs: 20 }) } });
   const user = await registerUser(t.app);
@@ -109,6 +111,7 @@ beforeEach(async () => {
   replicate.requests.length = 0;
   fal.server.requests.length = 0;
   model.endless = false;
+  replicate.handle(protocol.handler);
   await setBalance(t.database.db, userId, 100);
 });
 
@@ -157,5 +160,97 @@ describe('one provider id from the job row to the webhook, cancel and resume (Re
     expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate' });
     expect(creates()).toHaveLength(1);
     expect(fal.submissions()).toHaveLength(0);
+  });
+});
+
+describe('a Replicate request is sent once, never moved once accepted, and cancelled once (requests counted by the fake)', () => {
+  /** Replicate's protocol, with `change` answering some requests differently. */
+  const answer = (change: (request: RecordedRequest) => ReturnType<typeof protocol.handler> | null) =>
+    replicate.handle((request) => change(request) ?? protocol.handler(request));
+  const isCreate = (request: RecordedRequest) => request.method === 'POST' && request.path === `/v1/models/${MODEL}/predictions`;
+
+  it('a 502 after Replicate took the create: one create, no retry and no other provider; the job fails and is refunded', async () => {
+    answer((request) => (isCreate(request) ? { ...protocol.handler(request)!, status: 502, body: { detail: 'Bad gateway' } } : null));
+    const job = await submitFox();
+    await runWorker(['replicate', 'fal'], { maxAttempts: 3 }, { retries: 3 });
+    const failed = await rowOf(job.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/did not confirm the request \(HTTP 502\)/);
+    expect(failed.refundedAt).not.toBeNull();
+    expect(creates()).toHaveLength(1);
+    expect(fal.submissions()).toHaveLength(0);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+  });
+
+  it('a 429 with Retry-After on the create is sent again after the wait, and the job succeeds on one prediction', async () => {
+    const createdAt: number[] = [];
+    answer((request) => {
+      if (!isCreate(request)) return null;
+      createdAt.push(Date.now());
+      return createdAt.length === 1
+        ? {
+            status: 429,
+            headers: { 'retry-after': '1' },
+            body: { title: 'Request was throttled', detail: 'Request was throttled. Expected available in 1 second.', status: 429 },
+          }
+        : null;
+    });
+    const before = protocol.predictions.size;
+    const job = await submitFox();
+    await runWorker(['replicate'], { webhookHoldMs: 60_000 }, { retries: 3 });
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate' });
+    expect(creates()).toHaveLength(2);
+    expect(createdAt[1]! - createdAt[0]!).toBeGreaterThanOrEqual(950);
+    expect(protocol.predictions.size - before).toBe(1);
+  });
+
+  it('status reads failing until the deadline: no second create anywhere, one cancel, the job failed and refunded', async () => {
+    answer((request) =>
+      request.method === 'GET' && request.path.startsWith('/v1/predictions/')
+        ? { status: 500, body: { detail: 'Internal server error' } }
+        : null,
+    );
+    const job = await submitFox();
+    await runWorker(
+      ['replicate', 'fal'],
+      { webhookHoldMs: 60_000, timeoutMs: { 'image-generator': 1500 }, maxAttempts: 3 },
+      { retries: 1 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const failed = await rowOf(job.id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: 'The job took longer than 2 seconds and was stopped. Your credits were refunded.',
+    });
+    expect(creates()).toHaveLength(1);
+    expect(fal.submissions()).toHaveLength(0);
+    expect(cancels()).toHaveLength(1);
+    expect(replicate.requests.filter((request) => request.method === 'GET').length).toBeGreaterThan(2);
+    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+  });
+
+  it('a user cancel of a running job reaches Replicate exactly once (the worker that ran it does not cancel again)', async () => {
+    model.endless = true;
+    const job = await submitFox();
+    const run = createJobWorker({
+      db: t.database.db,
+      storage: t.app.storage,
+      engines: createEngineRegistry(config(), { pollIntervalMs: 20 }),
+      events: createJobEvents(),
+      log: t.app.log,
+      options: { ...fastWorker, heartbeatIntervalMs: 50, webhookHoldMs: 60_000 },
+      providerWebhooksUrl: WEBHOOKS_URL,
+    });
+    run.start();
+    for (let tries = 0; (await rowOf(job.id)).providerRequestId === null && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/cancel`, headers: bearer(token) })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await run.idle();
+    await run.stop();
+    expect(await rowOf(job.id)).toMatchObject({ status: 'failed', error: jobCancelledMessage });
+    expect(cancels()).toHaveLength(1);
+    expect(creates()).toHaveLength(1);
   });
 });
