@@ -46,8 +46,10 @@ export function createFileLinks(options: { secret: string; ttlSeconds: number; u
     verify(token) {
       const [payload, signature, extra] = token.split('.');
       if (!payload || !signature || extra !== undefined) return null;
-      const expected = mac(payload);
-      const given = Buffer.from(signature, 'base64url');
+      // The signature as sign() writes it, character for character: decoding it first would let trailing or
+      // non-base64 characters through (Node's decoder skips them).
+      const expected = Buffer.from(mac(payload).toString('base64url'));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       let parsed: z.infer<typeof claimsSchema>;
       try {
