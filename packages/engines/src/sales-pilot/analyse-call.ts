@@ -201,7 +201,7 @@ export function analyseCall(transcript: Transcript): CallReport {
     longestMonologue,
     objections: findObjections(sentences, turns, seller, sellerAsksIn),
     sentiment: sentimentOverCall(sentences),
-    topics: keyTopics(turns),
+    topics: keyTopics(sentences, turns.length),
     nextSteps: findNextSteps(sentences),
     notices,
   };

@@ -2,8 +2,8 @@ import { objectionCategories } from '@lumen/core/services/sales-report';
 import type { ObjectionCategory, SalesReport } from '@lumen/core/services/sales-report';
 import type { CallSentence } from './call-sentences.ts';
 import { extraDue, handlingCues, inCallVerbs, negatedObjectionLemmas, nonCommittalVerbs, objectionCues, pastDate } from './lexicons.ts';
-import type { NlpSentence } from './nlp.ts';
-import { countWords, stopWords, words } from './text-tools.ts';
+import type { NlpSentence, NlpToken } from './nlp.ts';
+import { countWords, stopWords } from './text-tools.ts';
 import type { Turn } from './transcript-parser.ts';
 
 const quote = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}…` : text);
@@ -24,7 +24,7 @@ export function objectionIn(sentence: NlpSentence): { category: ObjectionCategor
 }
 
 /**
- * Objections raised by the buyer side (every speaker but the seller). One is handled when the seller's next turn
+ * Objections raised by the buyer side (every speaker but the seller), one per concern and turn. One is handled when the seller's next turn
  * (within the following two turns) asks a question, acknowledges it ('I understand', 'that's fair'), offers an answer
  * (ROI, pilot, discount…) or answers at length (25 words or more). Without speakers nobody can be said to answer.
  */
@@ -35,10 +35,15 @@ export function findObjections(
   sellerAsksIn: ReadonlySet<number>,
 ): SalesReport['objections'] {
   const found: SalesReport['objections'] = [];
+  // The same concern said twice in one turn ('we're mid-migration. Not before Q3.') is one objection.
+  const raised = new Set<string>();
   for (const sentence of sentences) {
     if (seller !== null && sentence.speaker === seller) continue;
     const objection = objectionIn(sentence);
     if (!objection) continue;
+    const key = `${sentence.turnIndex}:${objection.category}`;
+    if (raised.has(key)) continue;
+    raised.add(key);
     const replyIndex = [sentence.turnIndex + 1, sentence.turnIndex + 2].find((i) => seller !== null && turns[i]?.speaker === seller);
     const reply = replyIndex === undefined ? undefined : turns[replyIndex];
     const handled =
@@ -159,19 +164,48 @@ export function sentimentOverCall(sentences: readonly CallSentence[], count = 10
   return { overall: meanSentiment(sentences), segments };
 }
 
-/** Key topics: words and two-word phrases weighted by frequency × rarity across turns (TF-IDF), stop words removed. */
-export function keyTopics(turns: readonly Turn[], limit = 8): SalesReport['topics'] {
+/** Parts of speech a topic is made of: things and names ('payroll', 'BambooHR'), and a describing word before one ('new hire'). */
+const thingTags = new Set(['NOUN', 'PROPN']);
+const describingTags = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+/**
+ * Key topics: nouns and names, and two-word noun phrases ('payroll lead', 'change order'), weighted by frequency ×
+ * rarity across turns (TF-IDF). Only things are topics: verbs ('send'), prepositions ('per'), determiners ('every')
+ * and conversational filler (stopWords) never are; plural nouns count with their singular (wink-nlp's lemma).
+ */
+export function keyTopics(sentences: readonly CallSentence[], turnCount: number, limit = 8): SalesReport['topics'] {
   const tf = new Map<string, number>();
   const df = new Map<string, number>();
-  for (const turn of turns) {
-    const tokens = words(turn.text).filter((w) => !/^\d+$/.test(w));
-    const terms: string[] = [];
+  const termsByTurn = new Map<number, string[]>();
+  for (const sentence of sentences) {
+    const tokens = sentence.tokens.filter((token) => token.isWord);
+    const form = (token: NlpToken) => (token.pos === 'NOUN' ? token.lemma : token.normal).replace(/’/g, "'");
+    const useful = (token: NlpToken | undefined, tags: ReadonlySet<string>) =>
+      token !== undefined &&
+      tags.has(token.pos) &&
+      /^[\p{L}][\p{L}'-]{2,}$/u.test(form(token)) &&
+      !stopWords.has(form(token)) &&
+      !stopWords.has(token.normal);
+    // An -ing word used as a thing ('phishing', 'the onboarding', 'payroll reporting') is one; after a helper verb or
+    // a pronoun ('we are evaluating', 'I was hoping') it is an action.
+    const thing = (token: NlpToken | undefined, i: number) =>
+      useful(token, thingTags) ||
+      (token !== undefined &&
+        token.pos === 'VERB' &&
+        /^[a-z]{3,}ing$/.test(token.normal) &&
+        !['AUX', 'PRON', 'PART'].includes(tokens[i - 1]?.pos ?? '') &&
+        tokens[i - 1]?.normal !== 'to' &&
+        useful({ ...token, pos: 'NOUN', lemma: token.normal }, thingTags));
+    const terms = termsByTurn.get(sentence.turnIndex) ?? [];
     tokens.forEach((token, i) => {
-      const useful = (t: string | undefined) => t !== undefined && t.length >= 3 && !stopWords.has(t);
-      if (useful(token)) terms.push(token);
+      if (thing(token, i)) terms.push(token.pos === 'VERB' ? token.normal : form(token));
       const next = tokens[i + 1];
-      if (useful(token) && useful(next)) terms.push(`${token} ${next}`);
+      if (useful(token, describingTags) && thing(next, i + 1))
+        terms.push(`${token.normal} ${next!.pos === 'VERB' ? next!.normal : form(next!)}`);
     });
+    termsByTurn.set(sentence.turnIndex, terms);
+  }
+  for (const terms of termsByTurn.values()) {
     for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
     for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
   }
@@ -184,9 +218,9 @@ export function keyTopics(turns: readonly Turn[], limit = 8): SalesReport['topic
       tf.delete(term);
     }
   }
-  const n = Math.max(1, turns.length);
+  const n = Math.max(1, turnCount);
   const scored = [...tf]
-    .filter(([term, count]) => count >= 2 || (!term.includes(' ') && turns.length < 6))
+    .filter(([term, count]) => count >= 2 || (!term.includes(' ') && turnCount < 6))
     .map(([term, count]) => ({ term, count, score: count * Math.log(1 + n / (df.get(term) ?? 1)) * (term.includes(' ') ? 1.6 : 1) }))
     .sort((a, b) => b.score - a.score || a.term.localeCompare(b.term));
   const chosen: typeof scored = [];

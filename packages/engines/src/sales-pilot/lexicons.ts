@@ -27,6 +27,15 @@ export const objectionCues: Record<ObjectionCategory, readonly RegExp[]> = {
     /\bon hold\b/,
     /\b(?:hiring|budget|spending) freeze\b/,
     /\bwait (?:until|till|for)\b/,
+    /\bnot (?:the right|a good|a great|the best) (?:time|moment)\b/,
+    /\bnot (?:right )?now\b/,
+    /\btoo (?:early|soon)\b/,
+    /\b(?:revisit|reconnect|come back to|get back to|pick (?:this|it) (?:up|back up)|check back|touch base|talk again)\b.{0,30}\b(?:in|after|next|once|when)\b/,
+    /\b(?:next|new) (?:budget cycle|fiscal year|financial year)\b/,
+    /\bafter (?:the holidays|our (?:migration|reorg|restructure|launch|audit|merger)|the (?:migration|reorg|merger|launch|audit|summer|new year))\b/,
+    /\bin the middle of (?:a|an|our|the)\b/,
+    /\b(?:in|for) (?:a few|two|three|six|a couple of) months\b/,
+    /\b(?:q[1-4]|h[12]) (?:at the earliest|is more realistic)\b/,
   ],
   competitor: [
     /\b(?:already|currently) (?:use|using|have|work with|working with|signed|pay for|paying for)\b/,
@@ -38,6 +47,14 @@ export const objectionCues: Record<ObjectionCategory, readonly RegExp[]> = {
     /\bhappy with (?:our|what we|the current|the one)\b/,
     /\bin-house\b/,
     /\bbuild (?:it|this|our own) (?:ourselves|internally|in house)\b/,
+    /\b(?:also|already) (?:talking to|speaking (?:to|with)|looking at|evaluating|demoing|trialling|trialing|piloting|in talks with)\b/,
+    /\b(?:talking to|looking at|evaluating|demoing|trialling|trialing) (?:a few|a couple of|two|three|several) (?:other )?(?:vendors|providers|tools|options|companies|platforms)\b/,
+    /\b(?:other|another) (?:suppliers?|agenc(?:y|ies)|compan(?:y|ies))\b/,
+    /\b(?:quoted|offered|offering|quoting) us\b/,
+    /\b(?:versus|vs)\b/,
+    /\balternatives?\b/,
+    /\b(?:locked|tied) in(?:to)? (?:a|our|the) (?:contract|deal)\b/,
+    /\bcontract (?:with|runs|renews)\b/,
   ],
   authority: [
     /\b(?:need|have|got) to (?:check|run (?:it|this) (?:by|past)|talk to|ask|get (?:approval|sign-?off)|loop in|involve)\b/,
@@ -45,6 +62,13 @@ export const objectionCues: Record<ObjectionCategory, readonly RegExp[]> = {
     /\brun (?:it|this) (?:by|past)\b/,
     /\b(?:approval|sign[- ]off) from\b/,
     /\bdecision maker\b/,
+    // Someone else signs off: 'my boss signs off', 'the CFO has to approve', 'someone else makes that call'.
+    /\b(?:someone|somebody) else\b.{0,30}\b(?:signs?|decides?|approves?|call|decision|say)\b/,
+    /\b(?:my|our|the) (?:boss|manager|director|head of [a-z]+|vp|cfo|ceo|cto|coo|owner|owners|founder|founders|partners?|board|committee|finance team|procurement|legal(?: team)?)\b.{0,40}\b(?:signs? off|sign-off|approves?|approval|decides?|has to (?:approve|agree|sign|see|ok)|needs? to (?:approve|agree|sign|see|ok)|final (?:say|call|word)|green light|makes? (?:the|that|those) (?:call|decision)s?)\b/,
+    /\b(?:up to|depends on|decision for) (?:my|our|the) (?:boss|manager|director|vp|cfo|ceo|board|owner|founders?|partners?)\b/,
+    /\b(?:don't|do not|doesn't|does not|can't|cannot) (?:make|have) (?:the |that |this )?(?:final )?(?:call|decision|say)\b/,
+    /\bbuy-?in from\b/,
+    /\b(?:check|confirm|clear (?:it|this)) with (?:my|our|the) (?:boss|manager|director|team|cfo|ceo|board|partners?|finance|legal)\b/,
   ],
   need: [
     /\bworks? (?:fine|well enough)\b/,
@@ -65,6 +89,7 @@ export const negatedObjectionLemmas: Partial<Record<ObjectionCategory, ReadonlyS
 /** The seller acknowledging or answering a concern. */
 export const handlingCues: readonly RegExp[] = [
   /\bi (?:understand|hear you|get it|get that|see)\b/,
+  /\bunderstood\b/,
   /\bthat's (?:fair|a fair point|understandable|a great question)\b/,
   /\bmakes sense\b/,
   /\b(?:roi|return on investment|pays for itself|payback|save[sd]?|savings)\b/,

@@ -23,5 +23,10 @@ export const stopWords: ReadonlySet<string> = new Set(
   thanks thank hi hello hey morning afternoon able maybe probably definitely totally absolutely one two three first
   also still even much many way make made say said see look looking come take tell talk talking back now today time
   something anything everything nothing someone anyone guys guy let us need needs use using used work works working
-  sounds sound makes doing done does quite pretty fine across run day days week weeks honestly can't i'd there'd`.split(/\s+/),
+  sounds sound makes doing done does quite pretty fine across run day days week weeks honestly can't i'd there'd
+  per via etc send sends sent sending call calls called calling chat question questions minute minutes second seconds
+  hour hours sense point points idea ideas folks people everyone everybody somebody somewhere bunch couple whole part
+  kind example case side end start place number numbers percent dollar dollars month months year years quarter
+  quarters tomorrow yesterday monday tuesday wednesday thursday friday saturday sunday january february march april
+  may june july august september october november december`.split(/\s+/),
 );
