@@ -9,6 +9,7 @@ import { downloadOutputs } from './output-download.ts';
 import { runOnQueue, unreadableAnswer } from './provider-queue.ts';
 import type { QueueClient, QueueState, QueueStatus, WebhookVerification } from './provider-queue.ts';
 import { verifyStandardWebhook } from './standard-webhooks.ts';
+import { createWebhookSecretSource } from './webhook-secret-source.ts';
 
 export type ReplicateSettings = {
   apiToken: string;
@@ -17,7 +18,10 @@ export type ReplicateSettings = {
   http: HttpPolicy;
   /** Wait between two GET /v1/predictions/{id} while the prediction is starting or processing. */
   pollIntervalMs: number;
-  /** The account's webhook signing secret ('whsec_…'); read from GET /v1/webhooks/default/secret when absent. */
+  /**
+   * The account's webhook signing secret ('whsec_…'); read from GET /v1/webhooks/default/secret when absent, once (a
+   * failed read waits 5 s, doubling to 5 minutes, before the next: webhook-secret-source.ts).
+   */
   webhookSecret?: string;
 };
 
@@ -83,7 +87,15 @@ function statusOf(prediction: Prediction): QueueStatus {
 export function createReplicateQueue(settings: ReplicateSettings, model: string): QueueClient {
   const auth = { Authorization: `Bearer ${settings.apiToken}` };
   const predictionUrl = (id: string) => `${settings.baseUrl}/v1/predictions/${encodeURIComponent(id)}`;
-  let secret = settings.webhookSecret;
+  const { webhookSecret } = settings;
+  const secretSource = createWebhookSecretSource(async () => {
+    const answer = await sendRequest(
+      { method: 'GET', url: `${settings.baseUrl}/v1/webhooks/default/secret`, headers: auth },
+      settings.http,
+      AbortSignal.timeout(settings.http.timeoutMs * 2),
+    );
+    return z.object({ key: z.string().min(1) }).parse(JSON.parse(answer.body.toString('utf8'))).key;
+  });
   const get = async (id: string, signal: AbortSignal) =>
     parsePrediction((await sendRequest({ method: 'GET', url: predictionUrl(id), headers: auth }, settings.http, signal)).body);
   return {
@@ -118,19 +130,9 @@ export function createReplicateQueue(settings: ReplicateSettings, model: string)
       }
     },
     async verifyWebhook(rawBody, headers, now = new Date()): Promise<WebhookVerification> {
-      if (!secret) {
-        try {
-          const answer = await sendRequest(
-            { method: 'GET', url: `${settings.baseUrl}/v1/webhooks/default/secret`, headers: auth },
-            settings.http,
-            AbortSignal.timeout(settings.http.timeoutMs * 2),
-          );
-          secret = z.object({ key: z.string().min(1) }).parse(JSON.parse(answer.body.toString('utf8'))).key;
-        } catch (error) {
-          return { ok: false, reason: `could not read the webhook secret: ${error instanceof Error ? error.message : String(error)}` };
-        }
-      }
-      const delivery = verifyStandardWebhook(rawBody, headers, now, secret);
+      const secret = webhookSecret ? { ok: true as const, secret: webhookSecret } : await secretSource.get();
+      if (!secret.ok) return secret;
+      const delivery = verifyStandardWebhook(rawBody, headers, now, secret.secret);
       if (!delivery.ok) return delivery;
       let prediction: Prediction;
       try {

@@ -107,6 +107,16 @@ describe('Replicate webhooks (Standard Webhooks)', () => {
     expect(server.requests.filter((r) => r.path === '/v1/webhooks/default/secret')).toHaveLength(1);
   });
 
+  it('does not ask again on every delivery when the secret cannot be read (a flood of forged deliveries)', async () => {
+    serveReplicate(server, { token: TOKEN, models: {}, files: {} });
+    const client = createReplicateQueue(settings(), 'test/model');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => client.verifyWebhook(prediction, headersFor(prediction), now)));
+    for (const answer of answers)
+      expect(answer).toMatchObject({ ok: false, reason: expect.stringMatching(/^could not read the webhook secret/) });
+    expect((await client.verifyWebhook(prediction, headersFor(prediction), now)).ok).toBe(false);
+    expect(server.requests.filter((r) => r.path === '/v1/webhooks/default/secret')).toHaveLength(1);
+  });
+
   it('refuses a wrong secret, a replayed or future timestamp, a tampered body and missing headers', async () => {
     const client = createReplicateQueue(settings({ webhookSecret: SECRET }), 'test/model');
     const cases: [string, string, Record<string, string>, string][] = [

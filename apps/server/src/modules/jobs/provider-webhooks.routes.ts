@@ -1,9 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { AppError } from '../../plugins/app-error.ts';
+import { clientAddress } from '../../plugins/client-address.ts';
+import { clientOf } from '../limits/index.ts';
 import { acceptProviderWebhook } from './provider-webhooks.ts';
 
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Deliveries one address may send a minute: far above a provider's bursts (one per finished request). */
+export const PROVIDER_WEBHOOKS_PER_ADDRESS_PER_MINUTE = 600;
+const MINUTE_MS = 60_000;
+
+/**
+ * onRequest: counts the delivery against its address (the API keys' store: in memory, or Redis shared by every
+ * process), before the body is read or a signature checked; 429 with Retry-After past the limit.
+ */
+async function limitPerAddress(request: FastifyRequest): Promise<void> {
+  const hit = await request.server.apiKeys.rateLimitStore.hit(`provider-webhooks:${clientOf(clientAddress(request))}`, MINUTE_MS);
+  if (hit.count <= PROVIDER_WEBHOOKS_PER_ADDRESS_PER_MINUTE) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
+  throw new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+}
 
 /**
  * POST /webhooks/providers/{provider}: a hosted provider (fal, Replicate, FASHN) says that a request
@@ -17,15 +35,17 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/providers/:provider',
     {
-      // A provider's bursts and retries must not meet the per-IP limit; a forged request costs one signature check.
+      // A provider's bursts and retries must not meet the global per-IP limit; this route has its own, and a forged
+      // request costs one signature check.
       config: { rateLimit: false },
+      onRequest: limitPerAddress,
       schema: {
         operationId: 'webhooks.provider',
         security: [],
         tags: ['jobs'],
         summary: 'A hosted provider’s request ended (raw body, the provider’s signature headers): 400 on a bad signature',
         params: z.object({ provider: z.string().min(1).max(40) }),
-        response: { 200: ok(z.object({ received: z.literal(true) })), ...failures(400, 404, 413) },
+        response: { 200: ok(z.object({ received: z.literal(true) })), ...failures(400, 404, 413, 429) },
       },
     },
     async (request) => {
