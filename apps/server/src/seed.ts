@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import type { Db } from './db/database.ts';
 import { creditPackages, serviceCosts } from './modules/credits/index.ts';
 import { insertCreditAccount } from './modules/credits/index.ts';
 import { subscriptionPlans } from './modules/payments/index.ts';
-import { defaultIntroductionDialogs } from './modules/introduction-dialogs/index.ts';
+import { UNLIMITED_AI_BACKGROUND_BODY, defaultIntroductionDialogs } from './modules/introduction-dialogs/index.ts';
 import { introductionDialogs } from './modules/introduction-dialogs/index.ts';
 import { seedBlogPosts } from './modules/blog/index.ts';
 import { findUserByEmail, hasAdmin, insertUser } from './modules/users/index.ts';
@@ -89,6 +89,11 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
     .insert(introductionDialogs)
     .values(Object.entries(defaultIntroductionDialogs).map(([service, dialog]) => ({ service, ...dialog, enabled: true })))
     .onConflictDoNothing();
+  // Databases seeded before AI Background's text named its daily limit: corrected unless an admin rewrote it.
+  await db
+    .update(introductionDialogs)
+    .set({ body: defaultIntroductionDialogs['ai-background'].body })
+    .where(and(eq(introductionDialogs.service, 'ai-background'), eq(introductionDialogs.body, UNLIMITED_AI_BACKGROUND_BODY)));
 
   await seedBlogPosts(db);
 

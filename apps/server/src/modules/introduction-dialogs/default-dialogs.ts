@@ -1,10 +1,21 @@
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 
+/**
+ * Stands in a dialog's text for the free tools' daily limit; a user reading the dialog sees the
+ * configured limit (FREE_JOBS_PER_DAY), the same number the tool page shows.
+ */
+export const FREE_RUNS_PLACEHOLDER = '{free runs a day}';
+export const freeRunsText = (perDay: number): string => (perDay > 0 ? `up to ${perDay} runs a day` : 'as often as you like');
+
+/** The seeded AI Background text before it named the limit: replaced at start where nobody edited it. */
+export const UNLIMITED_AI_BACKGROUND_BODY =
+  'Upload a photo and the subject is cut out of its background.\n\nPut it on a colour, one of our backgrounds, or a picture of your own. AI Background is free to use as often as you like.';
+
 /** The first-visit dialog of each tool as seeded; admins edit them later. Plain-text paragraphs. */
 export const defaultIntroductionDialogs: Record<ServiceKey, { title: string; body: string }> = {
   'ai-background': {
     title: 'Welcome to AI Background',
-    body: 'Upload a photo and the subject is cut out of its background.\n\nPut it on a colour, one of our backgrounds, or a picture of your own. AI Background is free to use as often as you like.',
+    body: `Upload a photo and the subject is cut out of its background.\n\nPut it on a colour, one of our backgrounds, or a picture of your own. AI Background is free to use, ${FREE_RUNS_PLACEHOLDER}.`,
   },
   'image-generator': {
     title: 'Welcome to Image Generation',

@@ -1,4 +1,4 @@
 export { adminIntroductionDialogsRoutes } from './admin.routes.ts';
-export { defaultIntroductionDialogs } from './default-dialogs.ts';
+export { UNLIMITED_AI_BACKGROUND_BODY, defaultIntroductionDialogs } from './default-dialogs.ts';
 export { introductionDialogsRoutes } from './introduction-dialogs.routes.ts';
 export { introductionDialogs } from './tables.ts';

@@ -23,7 +23,12 @@ export const introductionDialogsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await getIntroductionDialog(app.db, currentUser(request).id, request.params.service),
+      data: await getIntroductionDialog(
+        app.db,
+        currentUser(request).id,
+        request.params.service,
+        app.config.clientLimits.freeJobsPerAccount.max,
+      ),
     }),
   );
 
