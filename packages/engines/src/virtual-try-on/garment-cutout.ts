@@ -35,5 +35,37 @@ export function cutOutGarment(image: RgbImage, mask: AlphaMask): GarmentCutout |
       rgba[target + 3] = Math.max(0, Math.min(255, Math.round((alpha - 64) * (255 / 191))));
     }
   }
+  bleedSolidColours(rgba, w, h);
   return { rgba, width: w, height: h };
+}
+
+/**
+ * The soft edge of a cut-out still holds the photo's background mixed in (a light halo on white): its pixels take the
+ * colour of the solid garment pixels beside them, spreading inwards-out a few pixels at a time.
+ */
+function bleedSolidColours(rgba: Buffer, width: number, height: number): void {
+  const solid = new Uint8Array(width * height);
+  for (let i = 0; i < solid.length; i += 1) solid[i] = rgba[i * 4 + 3]! >= 250 ? 1 : 0;
+  for (let pass = 0; pass < 4; pass += 1) {
+    const next = Uint8Array.from(solid);
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const i = y * width + x;
+        if (solid[i] || rgba[i * 4 + 3] === 0) continue;
+        const sum = [0, 0, 0];
+        let count = 0;
+        for (const j of [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1]) {
+          if (j < 0 || !solid[j]) continue;
+          sum[0]! += rgba[j * 4]!;
+          sum[1]! += rgba[j * 4 + 1]!;
+          sum[2]! += rgba[j * 4 + 2]!;
+          count += 1;
+        }
+        if (count === 0) continue;
+        for (let c = 0; c < 3; c += 1) rgba[i * 4 + c] = Math.round(sum[c]! / count);
+        next[i] = 1;
+      }
+    }
+    solid.set(next);
+  }
 }

@@ -72,10 +72,13 @@ function headBox(keypoints: PersonPose['keypoints']): Box | null {
     keypoints.leftShoulder && keypoints.rightShoulder
       ? Math.hypot(keypoints.leftShoulder.x - keypoints.rightShoulder.x, keypoints.leftShoulder.y - keypoints.rightShoulder.y)
       : 0;
-  const size = Math.max((Math.max(...xs) - Math.min(...xs)) * 1.6, (Math.max(...ys) - Math.min(...ys)) * 2.5, shoulders * 0.45, 8);
+  const span = Math.max(...xs) - Math.min(...xs);
+  const size = Math.max(span * 1.6, (Math.max(...ys) - Math.min(...ys)) * 2.5, shoulders * 0.45, 8);
+  // A turned or bowed head puts its keypoints to one side of the face: the box is wider than it is tall then.
+  const wide = Math.max(size, span * 2);
   const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
   const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
-  return [cx - size / 2, cy - size * 0.55, size, size * 1.15];
+  return [cx - wide / 2, cy - size * 0.55, wide, size * 1.15];
 }
 
 /**
@@ -99,8 +102,14 @@ export function detectPerson(image: RgbImage): Promise<PersonPose | null> {
         if (point.score < keypointMinScore || !(keypointNames as readonly string[]).includes(point.part)) continue;
         keypoints[point.part as KeypointName] = { x: point.position[0] / scale, y: point.position[1] / scale, score: point.score };
       }
-      const face = result.face[0];
       const fromHead = headBox(keypoints);
+      // A face box that holds none of the head's keypoints is a face found elsewhere (a poster, a pattern): not this person's.
+      const head = (['nose', 'leftEye', 'rightEye'] as const).map((name) => keypoints[name]).filter((p) => p !== undefined);
+      const face = result.face.find((candidate) => {
+        if (head.length === 0) return true;
+        const [x, y, w, h] = candidate.box.map((value) => value / scale) as Box;
+        return head.some((p) => p.x >= x && p.x <= x + w && p.y >= y && p.y <= y + h);
+      });
       const seen = keypoints.leftShoulder && keypoints.rightShoulder && (keypoints.leftHip || keypoints.rightHip || face || fromHead);
       if (!seen || (!face && !fromHead)) return null;
 

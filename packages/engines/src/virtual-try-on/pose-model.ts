@@ -33,7 +33,7 @@ export function poseModelConfig(): Partial<Config> {
     filter: { enabled: false },
     face: {
       enabled: true,
-      detector: { modelPath: poseModelFiles.face, rotation: false, maxDetected: 1, minConfidence: 0.3, skipFrames: 0, skipTime: 0 },
+      detector: { modelPath: poseModelFiles.face, rotation: false, maxDetected: 3, minConfidence: 0.3, skipFrames: 0, skipTime: 0 },
       mesh: { enabled: false },
       iris: { enabled: false },
       description: { enabled: false },

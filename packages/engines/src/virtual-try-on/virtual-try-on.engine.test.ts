@@ -6,75 +6,40 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GarmentCategory, VirtualTryOnParams } from '@lumen/core/services/virtual-try-on-params';
 import { EngineInputError } from '../engine.ts';
 import type { EngineContext, EngineFile } from '../engine.ts';
+import { fitFixtures, fitFixtureUrl, fitRegions, isTestGarment, longSleeveSvg, measureFit, testPurple } from './fit-measures.ts';
 import { detectPerson } from './person-pose.ts';
 import { poseModel, poseModelConfig, poseModelFiles } from './pose-model.ts';
 import { virtualTryOnEngine } from './virtual-try-on.engine.ts';
 
-type Xy = [number, number];
-/** Hand-marked on each photo: a point on the face and one in the middle of the chest. */
-const photos: { file: string; face: Xy; chest: Xy }[] = [
-  { file: 'standing-three-quarter.jpg', face: [129, 117], chest: [127, 253] },
-  { file: 'standing-hands-clasped.jpg', face: [105, 106], chest: [105, 250] },
-  { file: 'sitting.jpg', face: [112, 74], chest: [121, 192] },
-  { file: 'running-arms-out.jpg', face: [291, 85], chest: [283, 250] },
-  { file: 'arm-across-chest.jpg', face: [210, 90], chest: [170, 230] },
-];
-
 const fixture = async (file: string): Promise<EngineFile> => ({
   name: file,
   contentType: 'image/jpeg',
-  data: await readFile(fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url))),
+  data: await readFile(fitFixtureUrl(file)),
 });
 
-/** A purple T-shirt on white: a colour none of the photos has, so every garment pixel can be told apart. */
-const purple = { r: 176, g: 38, b: 255 };
-const shirt = async (): Promise<EngineFile> => ({
-  name: 'shirt.png',
+const svgFile = async (name: string, svg: string): Promise<EngineFile> => ({
+  name,
   contentType: 'image/png',
-  data: await sharp(
-    Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#ffffff"/><path d="M78 36 L102 30 Q120 48 138 30 L162 36 L210 72 L192 102 L168 87 L168 210 L72 210 L72 87 L48 102 L30 72 Z" fill="rgb(${purple.r},${purple.g},${purple.b})"/></svg>`,
-    ),
-  )
-    .png()
-    .toBuffer(),
+  data: await sharp(Buffer.from(svg)).png().toBuffer(),
 });
-const isGarment = (r: number, g: number, b: number) => b > 150 && r > 100 && g < 90 && b - g > 100;
+/** The long-sleeved test top, and a short-sleeved one of the same purple. */
+const longSleeve = () => svgFile('long-sleeve.png', longSleeveSvg);
+const shortSleeve = () =>
+  svgFile(
+    'tee.png',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240"><rect width="240" height="240" fill="#ffffff"/><path d="M78 36 L102 30 Q120 48 138 30 L162 36 L210 72 L192 102 L168 87 L168 210 L72 210 L72 87 L48 102 L30 72 Z" fill="rgb(${testPurple.r},${testPurple.g},${testPurple.b})"/></svg>`,
+  );
 
 const context = (): EngineContext => ({ signal: new AbortController().signal, onProgress: () => undefined });
 const tryOn = (params: VirtualTryOnParams, files: Record<string, EngineFile>) => virtualTryOnEngine.run({ params, files }, context());
 const rgb = async (data: Buffer) => {
   const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { raw, width: info.width, height: info.height };
+  return { raw, data: raw, width: info.width, height: info.height };
 };
-
-type Pose = {
-  leftShoulder: Xy;
-  rightShoulder: Xy;
-  leftHip: Xy | null;
-  rightHip: Xy | null;
-  faceBox: [number, number, number, number];
-};
-
-/** Body axis from the pose the engine reports: v = 0 on the shoulder line, 1 on the hip line. */
-function torsoAxis(pose: Pose) {
-  const shoulders: Xy = [(pose.leftShoulder[0] + pose.rightShoulder[0]) / 2, (pose.leftShoulder[1] + pose.rightShoulder[1]) / 2];
-  const hipPoints = [pose.leftHip, pose.rightHip].filter((p): p is Xy => p !== null);
-  expect(hipPoints.length).toBeGreaterThan(0);
-  const hips: Xy = [hipPoints.reduce((s, p) => s + p[0], 0) / hipPoints.length, hipPoints.reduce((s, p) => s + p[1], 0) / hipPoints.length];
-  const axis: Xy = [hips[0] - shoulders[0], hips[1] - shoulders[1]];
-  const lengthSq = axis[0] ** 2 + axis[1] ** 2;
-  return {
-    shoulders,
-    hips,
-    v: (x: number, y: number) => ((x - shoulders[0]) * axis[0] + (y - shoulders[1]) * axis[1]) / lengthSq,
-    /** Across the body in torso lengths, 0 on the axis. */
-    u: (x: number, y: number) => ((x - shoulders[0]) * -axis[1] + (y - shoulders[1]) * axis[0]) / lengthSq,
-  };
-}
 
 const fetchCalls: string[] = [];
 const timings: number[] = [];
+const fitTable: string[] = [];
 
 describe('virtual-try-on built-in engine', () => {
   beforeAll(() => {
@@ -87,6 +52,7 @@ describe('virtual-try-on built-in engine', () => {
   afterAll(() => {
     vi.unstubAllGlobals();
     if (timings.length) console.info(`try-on run times (ms): ${timings.join(', ')}`);
+    if (fitTable.length) console.info(`try-on fit figures:\n${fitTable.join('\n')}`);
   });
 
   it('loads its pose, face and segmentation models from the package folder, not a URL', () => {
@@ -99,80 +65,122 @@ describe('virtual-try-on built-in engine', () => {
     expect(existsSync(`${config.wasmPath}tfjs-backend-wasm-simd.wasm`)).toBe(true);
   });
 
-  it.each(photos)('dresses the torso in $file and leaves the face alone', async ({ file, face, chest }) => {
-    const person = await fixture(file);
-    const started = performance.now();
-    const result = await tryOn({ category: 'top', consentToLikeness: true }, { person, garment: await shirt() });
-    timings.push(Math.round(performance.now() - started));
-    const [output] = result.files;
-    expect(output).toMatchObject({ name: 'try-on-top.png', contentType: 'image/png', kind: 'image' });
+  it.each(fitFixtures)(
+    'fits a long-sleeved top to $file ($pose): torso covered, nothing off the person, sleeves on the upper arms, face untouched, same size',
+    async ({ file, faceBox }) => {
+      const person = await fixture(file);
+      const started = performance.now();
+      const result = await tryOn({ category: 'top', consentToLikeness: true }, { person, garment: await longSleeve() });
+      timings.push(Math.round(performance.now() - started));
+      const [output] = result.files;
+      expect(output).toMatchObject({ name: 'try-on-top.png', contentType: 'image/png', kind: 'image' });
+      expect(result.summary).toMatchObject({ sleeves: 'long' });
+      const before = await rgb(person.data);
+      const after = await rgb(output!.data);
+      const pose = (await detectPerson(before))!;
+      const figures = measureFit(before, after, pose, faceBox);
+      fitTable.push(`${file}: ${JSON.stringify(figures)}`);
+      expect(figures.garmentBefore).toBeLessThan(before.width * before.height * 0.001);
+      expect(figures.sameSize).toBe(true);
+      expect(figures.faceChanged).toBe(0);
+      expect(figures.torso).toBeGreaterThanOrEqual(0.9);
+      expect(figures.outside).toBeLessThanOrEqual(0.02);
+      expect(figures.upperArms).not.toBeNull();
+      expect(figures.upperArms!).toBeGreaterThanOrEqual(0.8);
+    },
+  );
+
+  it('ends short sleeves on the upper arm and long ones at the wrists, hands left bare', async () => {
+    const person = await fixture('denim-jacket-beach.jpg');
     const before = await rgb(person.data);
-    const after = await rgb(output!.data);
-    expect([after.width, after.height]).toEqual([before.width, before.height]);
-
-    const pose = (result.summary as { pose: Pose }).pose;
-    const [fx, fy, fw, fh] = pose.faceBox;
-    // The models found this person: the hand-marked face is in the face box, the chest between shoulders and hips.
-    expect(face[0]).toBeGreaterThanOrEqual(fx);
-    expect(face[0]).toBeLessThanOrEqual(fx + fw);
-    expect(face[1]).toBeGreaterThanOrEqual(fy);
-    expect(face[1]).toBeLessThanOrEqual(fy + fh);
-    const torso = torsoAxis(pose);
-    expect(torso.v(...chest)).toBeGreaterThan(0);
-    expect(torso.v(...chest)).toBeLessThan(1);
-
-    // Not one pixel of the face box changed.
-    let faceChanged = 0;
-    for (let y = Math.max(0, Math.floor(fy)); y < Math.min(before.height, Math.ceil(fy + fh)); y += 1) {
-      for (let x = Math.max(0, Math.floor(fx)); x < Math.min(before.width, Math.ceil(fx + fw)); x += 1) {
-        const o = (y * before.width + x) * 3;
-        if (before.raw[o] !== after.raw[o] || before.raw[o + 1] !== after.raw[o + 1] || before.raw[o + 2] !== after.raw[o + 2])
-          faceChanged += 1;
-      }
-    }
-    expect(faceChanged).toBe(0);
-
-    // Garment pixels: most of the chest between shoulders and hips, and hardly any above the shoulders or below the hips.
-    let garment = 0;
-    let garmentBefore = 0;
-    let outsideBand = 0;
-    let core = 0;
-    let coreCovered = 0;
-    for (let y = 0; y < after.height; y += 1) {
-      for (let x = 0; x < after.width; x += 1) {
-        const o = (y * after.width + x) * 3;
-        const dressed = isGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!);
-        if (isGarment(before.raw[o]!, before.raw[o + 1]!, before.raw[o + 2]!)) garmentBefore += 1;
-        const v = torso.v(x, y);
-        const u = torso.u(x, y);
-        if (v > 0.2 && v < 0.85 && Math.abs(u) < 0.15) {
-          core += 1;
-          if (dressed) coreCovered += 1;
+    const pose = (await detectPerson(before))!;
+    const k = pose.keypoints;
+    const shoulderWidth = Math.hypot(k.leftShoulder!.x - k.rightShoulder!.x, k.leftShoulder!.y - k.rightShoulder!.y);
+    /** Share of garment pixels in a thin core along a→b between fractions t0 and t1 of its length, on the person. */
+    const share = (after: { raw: Buffer }, a: { x: number; y: number }, b: { x: number; y: number }, t0: number, t1: number) => {
+      let total = 0;
+      let dressed = 0;
+      const d = { x: b.x - a.x, y: b.y - a.y };
+      const lengthSq = d.x * d.x + d.y * d.y;
+      for (let y = 0; y < before.height; y += 1) {
+        for (let x = 0; x < before.width; x += 1) {
+          const t = ((x - a.x) * d.x + (y - a.y) * d.y) / lengthSq;
+          if (t < t0 || t > t1 || pose.silhouette.data[y * before.width + x]! < 128) continue;
+          if (Math.hypot(x - (a.x + t * d.x), y - (a.y + t * d.y)) > shoulderWidth * 0.05) continue;
+          total += 1;
+          const o = (y * before.width + x) * 3;
+          if (isTestGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!)) dressed += 1;
         }
-        if (!dressed) continue;
-        garment += 1;
-        if (v < -0.3 || v > 1.35) outsideBand += 1;
       }
+      expect(total).toBeGreaterThan(20);
+      return dressed / total;
+    };
+    const short = await tryOn({ category: 'top', consentToLikeness: true }, { person, garment: await shortSleeve() });
+    const long = await tryOn({ category: 'top', consentToLikeness: true }, { person, garment: await longSleeve() });
+    expect(short.summary).toMatchObject({ sleeves: 'short' });
+    const shortAfter = await rgb(short.files[0]!.data);
+    const longAfter = await rgb(long.files[0]!.data);
+    for (const side of ['left', 'right'] as const) {
+      const shoulder = k[`${side}Shoulder`]!;
+      const elbow = k[`${side}Elbow`]!;
+      const wrist = k[`${side}Wrist`]!;
+      const hand = { x: wrist.x + (wrist.x - elbow.x) * 0.35, y: wrist.y + (wrist.y - elbow.y) * 0.35 };
+      // Short: the top of the upper arm is covered, the elbow and forearm are bare.
+      expect(share(shortAfter, shoulder, elbow, 0.1, 0.35)).toBeGreaterThan(0.8);
+      expect(share(shortAfter, shoulder, elbow, 0.75, 1)).toBeLessThan(0.1);
+      expect(share(shortAfter, elbow, wrist, 0.1, 0.9)).toBeLessThan(0.05);
+      // Long: the forearm too, down to the wrist; the hand stays.
+      expect(share(longAfter, elbow, wrist, 0.1, 0.8)).toBeGreaterThan(0.8);
+      expect(share(longAfter, wrist, hand, 0.3, 1)).toBeLessThan(0.1);
     }
-    expect(garmentBefore).toBe(0);
-    expect(core).toBeGreaterThan(50);
-    expect(coreCovered / core).toBeGreaterThan(0.4);
-    expect(outsideBand / garment).toBeLessThan(0.03);
+  });
+
+  it('carries the photo’s light and shadow onto the garment', async () => {
+    const person = await fixture('red-shirt-turned.jpg');
+    const result = await tryOn({ category: 'top', consentToLikeness: true }, { person, garment: await longSleeve() });
+    const before = await rgb(person.data);
+    const after = await rgb(result.files[0]!.data);
+    const pose = (await detectPerson(before))!;
+    const { torso } = fitRegions(pose, fitFixtures.find((item) => item.file === 'red-shirt-turned.jpg')!.faceBox);
+    // Over the torso the garment is one flat purple in its picture: any change in its brightness comes from the photo.
+    const pairs: [number, number][] = [];
+    for (let i = 0; i < torso.length; i += 1) {
+      const o = i * 3;
+      if (!torso[i] || !isTestGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!)) continue;
+      const luminance = (raw: Buffer) => 0.299 * raw[o]! + 0.587 * raw[o + 1]! + 0.114 * raw[o + 2]!;
+      pairs.push([luminance(before.raw), luminance(after.raw)]);
+    }
+    expect(pairs.length).toBeGreaterThan(1000);
+    const mean = (k: 0 | 1) => pairs.reduce((s, p) => s + p[k], 0) / pairs.length;
+    const [m0, m1] = [mean(0), mean(1)];
+    const covariance = pairs.reduce((s, p) => s + (p[0] - m0) * (p[1] - m1), 0);
+    const spread = (k: 0 | 1, m: number) => Math.sqrt(pairs.reduce((s, p) => s + (p[k] - m) ** 2, 0));
+    const correlation = covariance / (spread(0, m0) * spread(1, m1));
+    const deviation = spread(1, m1) / Math.sqrt(pairs.length);
+    console.info(`light on the garment: correlation ${correlation.toFixed(2)}, spread ${deviation.toFixed(1)} grey levels`);
+    expect(correlation).toBeGreaterThan(0.6);
+    expect(deviation).toBeGreaterThan(6);
   });
 
   it('puts trousers between the hips and the ankles', async () => {
+    const person = await fixture('yellow-tracksuit-arms-raised.jpg');
     const result = await tryOn(
       { category: 'bottom' as GarmentCategory, consentToLikeness: true },
-      { person: await fixture('standing-three-quarter.jpg'), garment: await shirt() },
+      { person, garment: await shortSleeve() },
     );
     const after = await rgb(result.files[0]!.data);
-    const torso = torsoAxis((result.summary as { pose: Pose }).pose);
+    const pose = (await detectPerson(await rgb(person.data)))!;
+    const k = pose.keypoints;
+    const shoulders = { x: (k.leftShoulder!.x + k.rightShoulder!.x) / 2, y: (k.leftShoulder!.y + k.rightShoulder!.y) / 2 };
+    const hips = { x: (k.leftHip!.x + k.rightHip!.x) / 2, y: (k.leftHip!.y + k.rightHip!.y) / 2 };
+    const axis = { x: hips.x - shoulders.x, y: hips.y - shoulders.y };
+    const torso = { v: (x: number, y: number) => ((x - shoulders.x) * axis.x + (y - shoulders.y) * axis.y) / (axis.x ** 2 + axis.y ** 2) };
     let garment = 0;
     let aboveWaist = 0;
     for (let y = 0; y < after.height; y += 1) {
       for (let x = 0; x < after.width; x += 1) {
         const o = (y * after.width + x) * 3;
-        if (!isGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!)) continue;
+        if (!isTestGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!)) continue;
         garment += 1;
         if (torso.v(x, y) < 0.7) aboveWaist += 1;
       }
@@ -184,14 +192,14 @@ describe('virtual-try-on built-in engine', () => {
   it('refuses a photo without a person', async () => {
     const attempt = tryOn(
       { category: 'top', consentToLikeness: true },
-      { person: await fixture('no-person-terrace.jpg'), garment: await shirt() },
+      { person: await fixture('no-person-terrace.jpg'), garment: await longSleeve() },
     );
     await expect(attempt).rejects.toBeInstanceOf(EngineInputError);
     await expect(attempt).rejects.toThrow(/could not find a person in this photo/);
   });
 
   it('refuses without consent or with input it cannot use', async () => {
-    const files = { person: await fixture('sitting.jpg'), garment: await shirt() };
+    const files = { person: await fixture('sitting.jpg'), garment: await longSleeve() };
     const noConsent = { category: 'top', consentToLikeness: false } as unknown as VirtualTryOnParams;
     await expect(tryOn(noConsent, files)).rejects.toThrow(/likeness/);
     const text: EngineFile = { name: 'shirt.png', contentType: 'image/png', data: Buffer.from('no pixels here') };

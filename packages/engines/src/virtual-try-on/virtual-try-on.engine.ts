@@ -11,6 +11,9 @@ import { segmentSubject } from '../ai-background/segment-subject.ts';
 import { bodyFrame, placementFor } from './body-frame.ts';
 import { fitGarment } from './fit-garment.ts';
 import { cutOutGarment } from './garment-cutout.ts';
+import { dressUpperBody } from './dress-upper-body.ts';
+import { garmentLayout } from './garment-layout.ts';
+import { personOnly } from './person-mask.ts';
 import { occlusionMask } from './occlusion-mask.ts';
 import { detectPerson } from './person-pose.ts';
 
@@ -23,10 +26,12 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Dresses the person in the garment without a generative model: a pose model finds the person's
- * shoulders, hips, knees, ankles, arms and face and a segmentation model their silhouette; the
- * garment, cut out of its photo with the background-removal model, is scaled and turned to the
- * torso, clipped to the body, kept behind the face, forearms and hands, shaded by the person's
- * light and blended with soft edges.
+ * shoulders, elbows, wrists, hips, knees, ankles and face and a segmentation model their silhouette
+ * (only the person being dressed is kept). The garment, cut out of its photo with the
+ * background-removal model, is warped to the pose: for tops and outerwear its body over the torso
+ * and its sleeves along the arms (to the wrists or the upper arm, as long as the garment's own); for
+ * dresses and bottoms framed by the torso and legs. It is clipped to the person, kept behind the
+ * face, hands and bare forearms, and shaded by the photo's light. The result has the photo's size.
  */
 export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
   service: 'virtual-try-on',
@@ -46,23 +51,54 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
     onProgress(0.7);
     const garment = subjectCoverage(garmentMask) >= 0.01 ? cutOutGarment(garmentImage, garmentMask) : null;
     if (!garment) throw new EngineInputError('No garment was found in the garment photo; use one on a plain background');
-    const shade = await sharp(person.data, { raw: { width: person.width, height: person.height, channels: 3 } })
-      .greyscale()
-      .blur(2)
-      .extractChannel(0)
-      .raw()
-      .toBuffer();
     const frame = bodyFrame(pose);
-    const placement = placementFor(params.category, frame);
-    const { pixels, quad } = fitGarment({
-      person,
-      shade: new Uint8Array(shade.buffer, shade.byteOffset, shade.length),
-      silhouette: pose.silhouette,
-      frame,
-      placement,
-      garment,
-      occlusion: occlusionMask(pose, frame),
-    });
+    const k = pose.keypoints;
+    const hips = [k.leftHip, k.rightHip].filter((p) => p !== undefined);
+    const shoulders = { x: (k.leftShoulder!.x + k.rightShoulder!.x) / 2, y: (k.leftShoulder!.y + k.rightShoulder!.y) / 2 };
+    const torsoMiddle = hips.length
+      ? {
+          x: (shoulders.x + hips.reduce((s, p) => s + p.x, 0) / hips.length) / 2,
+          y: (shoulders.y + hips.reduce((s, p) => s + p.y, 0) / hips.length) / 2,
+        }
+      : { x: shoulders.x, y: shoulders.y + frame.width * 0.5 };
+    // Only the person being dressed: others in the photo are left as they are.
+    const personMask = personOnly(pose.silhouette, torsoMiddle, frame.width * 0.5);
+    const greyscale = sharp(person.data, { raw: { width: person.width, height: person.height, channels: 3 } }).greyscale();
+    const blurred = async (sigma: number) => {
+      const data = await greyscale.clone().blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
+      return Float32Array.from(data);
+    };
+    let pixels: Buffer;
+    let outline: { x: number; y: number }[];
+    let sleeves: string | null = null;
+    if (params.category === 'top' || params.category === 'outerwear') {
+      const layout = garmentLayout(garment);
+      const dressed = dressUpperBody({
+        person,
+        pose,
+        personMask,
+        light: { fine: await blurred(frame.width * 0.015), broad: await blurred(frame.width * 0.2) },
+        garment,
+        layout,
+        category: params.category,
+      });
+      pixels = dressed.pixels;
+      outline = dressed.outline;
+      sleeves = dressed.sleeves;
+    } else {
+      const shade = await greyscale.clone().blur(2).extractChannel(0).raw().toBuffer();
+      const fitted = fitGarment({
+        person,
+        shade: new Uint8Array(shade.buffer, shade.byteOffset, shade.length),
+        silhouette: personMask,
+        frame,
+        placement: placementFor(params.category, frame),
+        garment,
+        occlusion: occlusionMask({ ...pose, silhouette: personMask }, frame),
+      });
+      pixels = fitted.pixels;
+      outline = fitted.quad;
+    }
     const png = await sharp(pixels, { raw: { width: person.width, height: person.height, channels: 3 } })
       .png({ compressionLevel: 6 })
       .toBuffer();
@@ -90,7 +126,8 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
           faceBox: pose.faceBox.map(round),
           faceFrom: pose.faceFrom,
         },
-        garmentOutline: quad.map((p) => [round(p.x), round(p.y)]),
+        garmentOutline: outline.map((p) => [round(p.x), round(p.y)]),
+        ...(sleeves ? { sleeves } : {}),
         engine: virtualTryOnBuiltinLabel,
       },
     };

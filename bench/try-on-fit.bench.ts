@@ -1,0 +1,51 @@
+/**
+ * How the built-in virtual try-on fits the body, on the openly licensed photos of adults in
+ * packages/engines/src/virtual-try-on/fixtures: each photo is dressed in a purple long-sleeved top and the
+ * result is measured (garment over the torso, garment off the person, upper arms covered by the sleeves, face box
+ * untouched, output size). The same measures as the engine's test (fit-measures.ts).
+ *
+ *   npx tsx bench/try-on-fit.bench.ts [folder]     (writes each result as <folder>/<photo>.png when given)
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { virtualTryOnEngine } from '@lumen/engines';
+import type { EngineContext } from '@lumen/engines';
+import { detectPerson, fitFixtures, fitFixtureUrl, longSleeveSvg, measureFit } from '@lumen/engines/testing';
+
+const folder = process.argv[2];
+if (folder) await mkdir(folder, { recursive: true });
+const context: EngineContext = { signal: new AbortController().signal, onProgress: () => undefined };
+const rgb = async (data: Buffer) => {
+  const { data: raw, info } = await sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: raw, width: info.width, height: info.height };
+};
+const garment = await sharp(Buffer.from(longSleeveSvg)).png().toBuffer();
+const pct = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
+
+console.log('| photo (pose) | size in → out | torso covered | off the person | upper arms covered | face box pixels changed | ms |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const fixture of fitFixtures) {
+  const person = await readFile(fitFixtureUrl(fixture.file));
+  const started = performance.now();
+  const result = await virtualTryOnEngine.run(
+    {
+      params: { category: 'top', consentToLikeness: true },
+      files: {
+        person: { name: fixture.file, contentType: 'image/jpeg', data: person },
+        garment: { name: 'top.png', contentType: 'image/png', data: garment },
+      },
+    },
+    context,
+  );
+  const ms = Math.round(performance.now() - started);
+  const output = result.files[0]!.data;
+  if (folder) await writeFile(join(folder, fixture.file.replace(/\.jpg$/, '.png')), output);
+  const before = await rgb(person);
+  const after = await rgb(output);
+  const pose = (await detectPerson(before))!;
+  const figures = measureFit(before, after, pose, fixture.faceBox);
+  console.log(
+    `| ${fixture.file} (${fixture.pose}) | ${before.width}×${before.height} → ${after.width}×${after.height} | ${pct(figures.torso)} | ${pct(figures.outside)} | ${pct(figures.upperArms)} | ${figures.faceChanged} | ${ms} |`,
+  );
+}
