@@ -6,7 +6,7 @@ import { downloadOutput } from './downloads.ts';
 import type { DownloadOutputOptions, DownloadedFile } from './downloads.ts';
 import type { paths } from './generated/openapi.ts';
 import { cancelJob, createJob, getJob } from './jobs.ts';
-import type { CreateJobOptions } from './jobs.ts';
+import type { CreateJobArgs } from './jobs.ts';
 import { resolveRetryPolicy, withRetries } from './retry.ts';
 import type { FetchLike, RetryPolicy } from './retry.ts';
 import type { CreditBalance, Job, JobParams, ServiceKey, Upload } from './types.ts';
@@ -31,7 +31,7 @@ export type LumenClientOptions = {
 export type LumenClient = {
   /** The typed openapi-fetch client underneath (API key and retries included), for any other call. */
   api: Client<paths>;
-  createJob<Service extends ServiceKey>(service: Service, params: JobParams<Service>, options?: CreateJobOptions<Service>): Promise<Job>;
+  createJob<Service extends ServiceKey>(service: Service, params: JobParams<Service>, ...options: CreateJobArgs<Service>): Promise<Job>;
   getJob(jobId: string, options?: { signal?: AbortSignal | undefined }): Promise<Job>;
   /** Stops a job that has not finished; it ends failed, its credits refunded (LumenConflictError once it has finished). */
   cancelJob(jobId: string, options?: { signal?: AbortSignal | undefined }): Promise<Job>;
@@ -60,7 +60,7 @@ export function createLumenClient(options: LumenClientOptions): LumenClient {
   const ctx: LumenContext = { api, baseUrl, fetch, streamIdleMs: options.streamIdleMs ?? 45_000 };
   return {
     api,
-    createJob: (service, params, jobOptions) => createJob(ctx, service, params, jobOptions),
+    createJob: (service, params, ...[jobOptions]) => createJob(ctx, service, params, jobOptions),
     getJob: (jobId, getOptions) => getJob(ctx, jobId, getOptions),
     cancelJob: (jobId, cancelOptions) => cancelJob(ctx, jobId, cancelOptions),
     waitForJob: (jobId, waitOptions) => waitForJob(ctx, jobId, waitOptions),

@@ -18,7 +18,7 @@ export {
 export { defaultRetryPolicy } from './retry.ts';
 export type { FetchLike, RetryPolicy } from './retry.ts';
 export { parseRetryAfter } from './retry-after.ts';
-export type { CreateJobOptions } from './jobs.ts';
+export type { CreateJobArgs, CreateJobOptions } from './jobs.ts';
 export type { WaitForJobOptions } from './wait-for-job.ts';
 export type { UploadInputOptions } from './uploads.ts';
 export type { DownloadOutputOptions, DownloadedFile } from './downloads.ts';

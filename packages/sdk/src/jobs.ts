@@ -14,6 +14,15 @@ export type CreateJobOptions<Service extends ServiceKey = ServiceKey> = {
   signal?: AbortSignal | undefined;
 };
 
+/**
+ * createJob's options: optional for a service that needs no upload, required with its `files` for one that does
+ * (AI background's and speedpainting's image), as the document requires them.
+ */
+export type CreateJobArgs<Service extends ServiceKey> =
+  Record<never, never> extends JobFiles<Service>
+    ? [options?: CreateJobOptions<Service>]
+    : [options: CreateJobOptions<Service> & { files: JobFiles<Service> }];
+
 /** POST /api/v1/jobs: charges the service's cost and queues the job; resolves with it (status 'queued'). */
 export function createJob<Service extends ServiceKey>(
   ctx: LumenContext,

@@ -171,6 +171,8 @@ export async function main(): Promise<number> {
   await lumen.createJob('no-such-service', {});
   // @ts-expect-error image-generator needs a prompt
   await lumen.createJob('image-generator', {});
+  // @ts-expect-error AI background needs its image (files.image), as the server does
+  await lumen.createJob('ai-background', { mode: 'transparent' });
   // @ts-expect-error the balance is a number
   const wrong: string = balance;
   return file.bytes.byteLength + wrong.length;

@@ -934,20 +934,18 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     service: "ai-background";
-                    /** @default {} */
-                    params?: {
+                    params: {
                         /** @enum {string} */
                         mode: "transparent" | "color" | "preset" | "upload";
                         color?: string;
                         preset?: number;
                     };
-                    /** @default {} */
-                    files?: {
+                    files: {
                         /**
                          * Format: uuid
                          * @description Photo (required): an upload id from POST /uploads
                          */
-                        image?: string;
+                        image: string;
                         /**
                          * Format: uuid
                          * @description Background picture (upload mode): an upload id from POST /uploads
@@ -957,8 +955,7 @@ export interface operations {
                 } | {
                     /** @enum {string} */
                     service: "image-generator";
-                    /** @default {} */
-                    params?: {
+                    params: {
                         prompt: string;
                         negativePrompt?: string;
                         /**
@@ -980,8 +977,7 @@ export interface operations {
                 } | {
                     /** @enum {string} */
                     service: "virtual-try-on";
-                    /** @default {} */
-                    params?: {
+                    params: {
                         /** @enum {string} */
                         category: "top" | "bottom" | "dress" | "outerwear";
                         /** @enum {boolean} */
@@ -1022,13 +1018,12 @@ export interface operations {
                          */
                         style?: "oil" | "watercolor" | "sketch";
                     };
-                    /** @default {} */
-                    files?: {
+                    files: {
                         /**
                          * Format: uuid
                          * @description Picture (required): an upload id from POST /uploads
                          */
-                        image?: string;
+                        image: string;
                     };
                 } | {
                     /** @enum {string} */
@@ -1053,8 +1048,7 @@ export interface operations {
                 } | {
                     /** @enum {string} */
                     service: "sound-generator";
-                    /** @default {} */
-                    params?: {
+                    params: {
                         prompt: string;
                         /** @default 8 */
                         durationSeconds?: number;

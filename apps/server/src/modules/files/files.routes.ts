@@ -8,6 +8,37 @@ import { contentDisposition } from './signed-links.ts';
 /** A presigned store URL never outlives the download link it was made from, nor this. */
 const DIRECT_LINK_MAX_SECONDS = 300;
 
+/**
+ * What signed links serve, each with its own Content-Type: results (images, videos, sound, the sales report as
+ * HTML and JSON), their previews, uploads (pictures and transcripts), receipts; anything else as octet-stream.
+ */
+const binaryMediaTypes = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'audio/wav',
+  'audio/ogg',
+  'audio/flac',
+  'application/pdf',
+  'application/octet-stream',
+];
+const textMediaTypes = ['text/html', 'text/plain', 'text/vtt', 'application/x-subrip'];
+
+function servedFile(description: string) {
+  return {
+    description,
+    content: {
+      ...mediaResponse(description, binaryMediaTypes).content,
+      ...mediaResponse(description, textMediaTypes, 'text').content,
+      // A stream in the handler, as the binary bodies: the schema documents, it does not type the reply.
+      'application/json': { schema: z.any().meta({ type: 'object' }) },
+    },
+  };
+}
+
 export const LINK_INVALID_MESSAGE = 'This link has expired or is not valid; open the file again from the app';
 
 /**
@@ -26,8 +57,8 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A stored file through a short-lived signed link (Range requests supported)',
         params: z.strictObject({ token: z.string().min(1).max(2000) }),
         response: {
-          200: mediaResponse('The file, with its own Content-Type and Content-Disposition', ['application/octet-stream']),
-          206: mediaResponse('The requested byte range', ['application/octet-stream']),
+          200: servedFile('The file, with its own Content-Type and Content-Disposition'),
+          206: servedFile('The requested byte range'),
           302: redirectResponse("A download served by the store itself (S3's presigned GET)"),
           ...failures(403, 404),
           416: z.null().describe('The Range is outside the file (Content-Range: bytes */<size>)'),

@@ -22,8 +22,14 @@ export type ServiceDefinition = {
   files: ServiceFileSpec[];
   /** Jobs of this service one worker process runs at once. */
   concurrency: number;
-  /** A run is aborted after this long. */
+  /** A run of the built-in engine is aborted after this long. */
   timeoutMs: number;
+  /**
+   * The deadline of a job on a hosted provider, counted from the submission of its request: a run is aborted and
+   * a request still at its provider cancelled (once) after this long. Hosted models queue, cold-start and (video)
+   * render for minutes, so this is longer than the built-in engine's (decision 057).
+   */
+  hostedTimeoutMs: number;
 };
 
 const image = (name: string, label: string, required: boolean, maxPixels?: number): ServiceFileSpec => ({
@@ -55,6 +61,7 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     ],
     concurrency: 2,
     timeoutMs: 120_000,
+    hostedTimeoutMs: 300_000,
   },
   'image-generator': {
     key: 'image-generator',
@@ -65,6 +72,7 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     files: [],
     concurrency: 2,
     timeoutMs: 120_000,
+    hostedTimeoutMs: 300_000,
   },
   'virtual-try-on': {
     key: 'virtual-try-on',
@@ -78,6 +86,7 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     ],
     concurrency: 2,
     timeoutMs: 120_000,
+    hostedTimeoutMs: 300_000,
   },
   speedpainting: {
     key: 'speedpainting',
@@ -88,6 +97,7 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     files: [image('image', 'Picture', true)],
     concurrency: 1,
     timeoutMs: 300_000,
+    hostedTimeoutMs: 900_000,
   },
   'sales-pilot': {
     key: 'sales-pilot',
@@ -108,6 +118,7 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     ],
     concurrency: 2,
     timeoutMs: 120_000,
+    hostedTimeoutMs: 180_000,
   },
   'sound-generator': {
     key: 'sound-generator',
@@ -118,27 +129,38 @@ export const serviceDefinitions: Record<ServiceKey, ServiceDefinition> = {
     files: [],
     concurrency: 2,
     timeoutMs: 120_000,
+    hostedTimeoutMs: 300_000,
   },
 };
 
 export const orderedServiceDefinitions = serviceKeys.map((key) => serviceDefinitions[key]);
 
-const uploadIdSchema = z.uuid('Must be an upload id');
-
-/** One service's POST /jobs body: its own params and the upload fields it names. */
+/**
+ * One service's POST /jobs body: its own params and the upload fields it names. What the server always needs is
+ * required in the schema, so the OpenAPI document (and every client generated from it) says so: `params` when the
+ * service has a required param, `files` and its always-needed fields (AI background's and speedpainting's image).
+ * A service whose params are all optional takes a missing params object as {}.
+ */
 function jobBodySchemaOf<Key extends ServiceKey>(definition: ServiceDefinition & { key: Key }) {
+  const needed = definition.files.filter((file) => file.required).map((file) => file.name);
   const fileFields = Object.fromEntries(
-    definition.files.map((file) => [
-      file.name,
-      uploadIdSchema.optional().describe(`${file.label}${file.required ? ' (required)' : ''}: an upload id from POST /uploads`),
-    ]),
+    definition.files.map((file) => {
+      const description = `${file.label}${file.required ? ' (required)' : ''}: an upload id from POST /uploads`;
+      const id = z.uuid({
+        error: (issue) => (issue.input === undefined ? `Upload the ${file.label.toLowerCase()}` : 'Must be an upload id'),
+      });
+      return [file.name, file.required ? id.describe(description) : id.optional().describe(description)];
+    }),
   );
+  const filesSchema = z.strictObject(fileFields, {
+    error: (issue) => (issue.input === undefined ? `${definition.name} needs files: ${needed.join(', ')} (upload ids)` : undefined),
+  });
+  const paramsNeeded = !definition.paramsSchema.safeParse({}).success;
   return z
     .strictObject({
       service: z.literal(definition.key),
-      // prefault: a missing params object is checked as {} (so a required param is named), not skipped.
-      params: definition.paramsSchema.prefault({}),
-      files: z.strictObject(fileFields).prefault({}),
+      params: paramsNeeded ? definition.paramsSchema : definition.paramsSchema.prefault({}),
+      files: needed.length > 0 ? filesSchema : filesSchema.prefault({}),
     })
     .meta({ title: `${definition.name} job` });
 }
