@@ -27,6 +27,11 @@ const routes: RouteObject[] = [
     ],
   },
   { path: '/admin', element: <RouteGuard requireAuth requireAdmin />, children: [{ index: true, element: <p>admin page</p> }] },
+  { path: '/company/pricing', element: <p>public pricing page</p> },
+  {
+    element: <RouteGuard requireAuth signedOutTo="/company/pricing" />,
+    children: [{ path: '/pricing', element: <p>signed-in pricing page</p> }],
+  },
 ];
 
 describe('route guard', () => {
@@ -48,6 +53,19 @@ describe('route guard', () => {
     expect(requests[0]).toEqual({ mode: 'login', message: LOGIN_REQUIRED_MESSAGE, redirectTo: '/dashboard/account/profile?tab=1' });
     expect(LOGIN_REQUIRED_MESSAGE).toBe('Please log in to access this page');
     window.removeEventListener(AUTH_OPEN_EVENT, listener);
+  });
+
+  it('sends a guest on a page with a public twin (/pricing) to that page, query kept, without the sign-in modal', async () => {
+    const requests: AuthModalRequest[] = [];
+    const listener = (event: Event) => requests.push((event as CustomEvent<AuthModalRequest>).detail);
+    window.addEventListener(AUTH_OPEN_EVENT, listener);
+    const { router } = renderRoutes(routes, { path: '/pricing?payment=cancelled', auth: fakeAuth() });
+    expect(await screen.findByText('public pricing page')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/company/pricing?payment=cancelled');
+    expect(requests).toEqual([]);
+    window.removeEventListener(AUTH_OPEN_EVENT, listener);
+    renderRoutes(routes, { path: '/pricing', auth: fakeAuth({ user: makeUser() }) });
+    expect(screen.getByText('signed-in pricing page')).toBeInTheDocument();
   });
 
   it('lets a signed-in user in', () => {

@@ -11,15 +11,19 @@ export const ADMIN_REQUIRED_MESSAGE = 'You need ADMIN privileges to access this 
 
 /**
  * Route guard: a spinner while the auth state loads; guests go to / with the origin
- * kept (state.from) and the sign-in modal opened; signed-in non-admins on admin pages go to /dashboard.
+ * kept (state.from) and the sign-in modal opened, or, for a page with a public twin
+ * (`signedOutTo`), straight to that page; signed-in non-admins on admin pages go to /dashboard.
  */
 export function RouteGuard({
   requireAuth = true,
   requireAdmin = false,
+  signedOutTo,
   children,
 }: {
   requireAuth?: boolean;
   requireAdmin?: boolean;
+  /** A public page that shows a guest the same thing (/pricing → /company/pricing): no sign-in modal then. */
+  signedOutTo?: string;
   children?: ReactNode;
 }) {
   const { user, isLoading } = useAuth();
@@ -29,14 +33,15 @@ export function RouteGuard({
   const mustBeAdmin = requireAdmin && !isLoading && user !== null && user.role !== 'ADMIN';
 
   useEffect(() => {
-    if (mustSignIn) openAuthModal({ mode: 'login', message: LOGIN_REQUIRED_MESSAGE, redirectTo: origin });
-  }, [mustSignIn, origin]);
+    if (mustSignIn && !signedOutTo) openAuthModal({ mode: 'login', message: LOGIN_REQUIRED_MESSAGE, redirectTo: origin });
+  }, [mustSignIn, origin, signedOutTo]);
 
   useEffect(() => {
     if (mustBeAdmin) toast.error(ADMIN_REQUIRED_MESSAGE, { id: 'admin-required' });
   }, [mustBeAdmin]);
 
   if (isLoading) return <PageSpinner label="Checking your session…" />;
+  if (mustSignIn && signedOutTo) return <Navigate to={`${signedOutTo}${location.search}${location.hash}`} replace />;
   if (mustSignIn) return <Navigate to="/" replace state={{ from: location }} />;
   if (mustBeAdmin) return <Navigate to="/dashboard" replace />;
   return children ?? <Outlet />;

@@ -139,6 +139,14 @@ describe('routes', () => {
     expect(localStorage.getItem(storageKeys.token)).toBe('acc');
   });
 
+  it('sends a guest opening /pricing to the public pricing page, not to a sign-in modal', async () => {
+    serveApi(makeUser());
+    const { router } = renderRoutes(routes, { path: '/pricing?payment=cancelled' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/company/pricing'));
+    expect(router.state.location.search).toBe('?payment=cancelled');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('opens the sign-up modal from the home page and shows field messages', async () => {
     serveApi();
     const user = userEvent.setup();

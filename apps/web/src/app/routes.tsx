@@ -131,10 +131,14 @@ export const routes: RouteObject[] = [
                   },
                 ],
               },
-              { path: 'pricing', element: <PricingPage embedded /> },
             ],
           },
         ],
+      },
+      {
+        // A guest opening /pricing sees the public pricing page, not a sign-in modal.
+        element: <RouteGuard requireAuth signedOutTo="/company/pricing" />,
+        children: [{ element: <DashboardLayout />, children: [{ path: 'pricing', element: <PricingPage embedded /> }] }],
       },
       {
         path: 'admin',
