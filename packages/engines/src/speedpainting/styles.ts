@@ -33,6 +33,12 @@ export type StylePreset = {
   ground: readonly [number, number, number];
   texture: 'canvas' | 'paper';
   textureStrength: number;
+  /**
+   * The finishing glaze: at the end the painting is glazed toward the picture so that it resolves into a clear
+   * painted version of it. The share of the way each pixel goes is this much, plus up to half again where the
+   * strokes left the picture's colour furthest (details finer than the finest brush), at most 0.85.
+   */
+  glaze: number;
 };
 
 export const stylePresets: Record<SpeedpaintingStyle, StylePreset> = {
@@ -55,6 +61,7 @@ export const stylePresets: Record<SpeedpaintingStyle, StylePreset> = {
     ground: [196, 178, 150],
     texture: 'canvas',
     textureStrength: 0.07,
+    glaze: 0.6,
   },
   watercolor: {
     brushFractions: [1 / 8, 1 / 16, 1 / 32, 1 / 64],
@@ -75,6 +82,7 @@ export const stylePresets: Record<SpeedpaintingStyle, StylePreset> = {
     ground: [250, 248, 242],
     texture: 'paper',
     textureStrength: 0.06,
+    glaze: 0.35,
   },
   sketch: {
     brushFractions: [1 / 14, 1 / 28, 1 / 56, 1 / 112],
@@ -95,5 +103,6 @@ export const stylePresets: Record<SpeedpaintingStyle, StylePreset> = {
     ground: [246, 244, 238],
     texture: 'paper',
     textureStrength: 0.05,
+    glaze: 0.5,
   },
 };
