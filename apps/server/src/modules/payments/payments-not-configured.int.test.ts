@@ -8,7 +8,6 @@ import { startLocalStripeServer } from '../../test/local-stripe-server.ts';
 import type { LocalStripeServer } from '../../test/local-stripe-server.ts';
 import { listActivePackages } from '../credits/catalogue.repository.ts';
 import { orders, subscriptions } from './tables.ts';
-import { listActivePlans } from './plans/plans.repository.ts';
 
 /** The most expensive package: above the crypto threshold, the one the review bought five times for nothing. */
 async function dearestPackage(t: TestApp) {
@@ -63,7 +62,7 @@ describe('NODE_ENV=production without payment keys and without PAYMENTS_SANDBOX'
       expect(response.statusCode, `${url}: ${response.body}`).toBe(503);
       expect(response.json().message, url).toBe('Card payments are not configured');
     }
-    const [plan] = await listActivePlans(t.database.db);
+    const [plan] = (await t.app.inject({ method: 'GET', url: '/api/v1/payment/plans' })).json().data as Array<{ id: string }>;
     const subscribe = await t.app.inject({
       method: 'POST',
       url: '/api/v1/payment/checkout/subscription',
