@@ -19,9 +19,14 @@ const falImagePixels: Record<string, number> = {
   '4:3': 1024 * 768,
   '3:4': 768 * 1024,
 };
-/** fal bills FLUX.1 [schnell] at $0.003 per megapixel, each image rounded up to the nearest megapixel. */
+/**
+ * fal bills FLUX.1 [schnell] at $0.003 per megapixel, each image rounded up to whole megapixels of 1024 × 1024
+ * pixels: fal's pricing counts a 1024 × 1024 image as 1 MP (and 1024 × 768 as 1 MP), not as the 1.05 million
+ * pixels it holds (checked 2026-11-27 against fal's model page for fal-ai/flux/schnell).
+ */
+const FAL_MEGAPIXEL = 1024 * 1024;
 const falMegapixelsPerImage = (params: RunParams) =>
-  Math.ceil((falImagePixels[String(params.aspectRatio)] ?? falImagePixels['1:1']!) / 1_000_000);
+  Math.ceil((falImagePixels[String(params.aspectRatio)] ?? falImagePixels['1:1']!) / FAL_MEGAPIXEL);
 /** fal's Kling v2.1 pro image-to-video: $0.49 for 5 s, $0.098 per further second; we ask for 5 or 10 s. */
 const klingSeconds = (params: RunParams) => (numberOf(params, 'durationSeconds', 5) <= 5 ? 5 : 10);
 /** fal's ElevenLabs sound effects stop at 22 s. */

@@ -175,8 +175,9 @@ describe('a provider request left to the webhook', () => {
 describe('published prices', () => {
   it('prices a run from the provider’s published unit price, and records nothing it does not know', () => {
     expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '4:3', numberOfImages: 2 })).toBe(6000);
-    // 1024 × 1024 is just over one megapixel: fal rounds each image up to two.
-    expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '1:1', numberOfImages: 1 })).toBe(6000);
+    // fal's megapixel is 1024 × 1024 pixels: a square 1024 image is one, not two.
+    expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '1:1', numberOfImages: 1 })).toBe(3000);
+    expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '16:9', numberOfImages: 4 })).toBe(12_000);
     expect(publishedPriceMicroUsd('fal', 'fal-ai/kling-video/v2.1/pro/image-to-video', { durationSeconds: 10 })).toBe(980_000);
     expect(publishedPriceMicroUsd('fal', 'fal-ai/elevenlabs/sound-effects/v2', { durationSeconds: 30 })).toBe(44_000);
     expect(publishedPriceMicroUsd('replicate', 'black-forest-labs/flux-schnell', { numberOfImages: 4 })).toBe(12_000);
