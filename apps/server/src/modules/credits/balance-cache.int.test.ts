@@ -92,6 +92,7 @@ describe('balances kept in memory by each API process', () => {
           engineKind: 'builtin',
           engineLabel: 'Built-in',
           idempotencyKey: null,
+          idempotencyFingerprint: null,
           apiKeyId: null,
           charge: { idempotencyKey: `job:${id}:charge`, reason: 'Sales pilot job' },
         },

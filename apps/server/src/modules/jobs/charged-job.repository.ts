@@ -15,6 +15,8 @@ export type ChargedJob = {
   engineKind: string;
   engineLabel: string;
   idempotencyKey: string | null;
+  /** The route and request the key was sent with (idempotency-fingerprint.ts); null without a key. */
+  idempotencyFingerprint: string | null;
   apiKeyId: string | null;
   /** The charge's ledger row: its idempotency key and reason. */
   charge: { idempotencyKey: string; reason: string };
@@ -43,6 +45,7 @@ type ChargedJobValues = {
   engineKind: string;
   engineLabel: string;
   idempotencyKey: string | null;
+  idempotencyFingerprint: string | null;
   apiKeyId: string | null;
   chargeKey: string;
   chargeReason: string;
@@ -66,9 +69,11 @@ const chargedJobStatement = (paidOnly: boolean) => sql`
       from charged
       returning id, unit_cost
     )
-    insert into ${jobs} (id, user_id, service, params, files, cost, charge_ledger_id, engine_kind, engine_label, idempotency_key, api_key_id)
+    insert into ${jobs} (id, user_id, service, params, files, cost, charge_ledger_id, engine_kind, engine_label, idempotency_key,
+      idempotency_fingerprint, api_key_id)
     select ${value('jobId')}::uuid, ${value('userId')}::uuid, ${value('service')}::text, ${value('params')}::jsonb, ${value('files')}::jsonb,
-      ledger.unit_cost, ledger.id, ${value('engineKind')}::text, ${value('engineLabel')}::text, ${value('idempotencyKey')}::text, ${value('apiKeyId')}::uuid
+      ledger.unit_cost, ledger.id, ${value('engineKind')}::text, ${value('engineLabel')}::text, ${value('idempotencyKey')}::text,
+      ${value('idempotencyFingerprint')}::text, ${value('apiKeyId')}::uuid
     from ledger
     returning *
   `;
@@ -98,6 +103,7 @@ export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidO
     engineKind: job.engineKind,
     engineLabel: job.engineLabel,
     idempotencyKey: job.idempotencyKey,
+    idempotencyFingerprint: job.idempotencyFingerprint,
     apiKeyId: job.apiKeyId,
     chargeKey: job.charge.idempotencyKey,
     chargeReason: job.charge.reason,

@@ -24,9 +24,14 @@ import { createJobBodySchema } from './service-catalogue.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
 
-/** What POST /jobs and retries need besides the body: Idempotency-Key, API key and client IP. */
-function submissionOf(request: Pick<FastifyRequest, 'apiKey' | 'ip'> & { headers: { 'idempotency-key'?: string } }) {
-  return { idempotencyKey: request.headers['idempotency-key'], apiKey: request.apiKey, ip: clientAddress(request) };
+/** What POST /jobs and retries need besides the body: Idempotency-Key (bound to this route), API key and client IP. */
+function submissionOf(request: Pick<FastifyRequest, 'apiKey' | 'ip' | 'method' | 'url'> & { headers: { 'idempotency-key'?: string } }) {
+  return {
+    idempotencyKey: request.headers['idempotency-key'],
+    apiKey: request.apiKey,
+    ip: clientAddress(request),
+    route: `${request.method} ${request.url.split('?')[0]}`,
+  };
 }
 
 /** Signed in when a token is sent (and valid); a guest otherwise. */

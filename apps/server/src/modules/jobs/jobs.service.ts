@@ -31,12 +31,15 @@ import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { findListInputs } from './job-inputs.ts';
 import { findCostAndBalance, insertChargedJob } from './charged-job.repository.ts';
+import { idempotencyFingerprint } from './idempotency-fingerprint.ts';
 import type { ChargedJob } from './charged-job.repository.ts';
 import { deleteJob, findJob, findJobByKey, findJobsPage, listOutputs } from './jobs.repository.ts';
 import { orderedServiceDefinitions, serviceDefinitions } from './service-catalogue.ts';
 import type { JobRow } from './tables.ts';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different request (another body, route or tool). Send a new key for a new request.';
 export const DOWNLOAD_FORBIDDEN_MESSAGE = 'Downloads are available once you have purchased credits';
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
 
@@ -44,7 +47,13 @@ type Viewer = Pick<AuthUser, 'id' | 'role'>;
 /** The API key a request came with (null with a session): its scopes bound every job route. */
 type Key = JobApiKey | null | undefined;
 /** How a job was submitted: its Idempotency-Key, API key and client IP (free-run limits). */
-export type Submission = { idempotencyKey?: string; apiKey?: Key; ip: string };
+export type Submission = {
+  idempotencyKey?: string;
+  apiKey?: Key;
+  ip: string;
+  /** Where the request came in ('POST /api/v1/jobs', a retry's path, 'mcp <tool>'): part of what the key is bound to. */
+  route: string;
+};
 
 type Deps = {
   db: Db;
@@ -114,7 +123,7 @@ export function createJobsService(deps: Deps) {
     return db.transaction(async (tx) => {
       const charged = await insertChargedJob(tx, job, { paidOnly: false });
       if (!charged) throw new NotCharged();
-      await enforceMonthlyCap(tx, apiKey, new Date());
+      await enforceMonthlyCap(tx, apiKey, new Date(), charged.cost);
       if (charged.cost === 0) await countFreeRun(tx, deps.freeJobLimits, { userId: viewer.id, ip: submission.ip }, deps.clock());
       return charged;
     });
@@ -176,12 +185,24 @@ export function createJobsService(deps: Deps) {
       engineKind: engine.kind,
       engineLabel: engine.label,
       idempotencyKey: idempotencyKey ?? null,
+      idempotencyFingerprint: idempotencyKey
+        ? idempotencyFingerprint(submission.route, { service: body.service, params, files: body.files })
+        : null,
       apiKeyId: apiKey?.id ?? null,
       charge: { idempotencyKey: `job:${jobId}:charge`, reason: `${definition.name} job` },
     };
+    /**
+     * The job this key already made, as it was answered then, when the key comes with the same route and request
+     * (422 otherwise: a key is never reused for another request) and the caller may see that job (a key's scopes).
+     */
     const replay = async () => {
       const earlier = idempotencyKey ? await findJobByKey(db, viewer.id, idempotencyKey) : null;
-      return earlier ? { job: (await present([earlier], viewer))[0]!, isReplay: true } : null;
+      if (!earlier) return null;
+      if (earlier.idempotencyFingerprint !== null && earlier.idempotencyFingerprint !== job.idempotencyFingerprint) {
+        throw new AppError('UNPROCESSABLE', 422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      }
+      checkServiceAllowed(apiKey, earlier.service as ServiceKey);
+      return { job: (await present([earlier], viewer))[0]!, isReplay: true };
     };
     let row: JobRow;
     try {

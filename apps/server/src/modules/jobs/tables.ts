@@ -60,6 +60,8 @@ export const jobs = pgTable(
     summary: jsonb('summary').$type<Record<string, unknown>>(),
     attempts: integer('attempts').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
+    /** What the Idempotency-Key was sent with: a hash of the route and the request (idempotency-fingerprint.ts). */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The API key that submitted it (its usage and monthly cap count these jobs). */
     apiKeyId: uuid('api_key_id'),
     /** Not claimed before this time (retry backoff). */

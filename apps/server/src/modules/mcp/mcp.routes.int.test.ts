@@ -17,6 +17,7 @@ import { fastWorker, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { serviceCosts } from '../credits/tables.ts';
 import { MCP_KEY_REQUIRED_MESSAGE } from './mcp.routes.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../jobs/jobs.service.ts';
 import type { JobResult } from './job-result.ts';
 
 let t: TestApp;
@@ -170,6 +171,23 @@ describe('POST /mcp, tools', () => {
     const balanceAfterFirst = await balanceOf(client);
     const repeat = (await client.callTool({ name: 'image_generator', arguments: args })) as CallToolResult;
     expect((repeat.structuredContent as JobResult).id).toBe((first.structuredContent as JobResult).id);
+    expect(await balanceOf(client)).toBe(balanceAfterFirst);
+
+    // The key is bound to the tool and the request: other params, or the same request through POST /jobs, are refused.
+    const other = (await client.callTool({
+      name: 'image_generator',
+      arguments: { ...args, params: { prompt: 'a red fox' } },
+    })) as CallToolResult;
+    expect(other.isError).toBe(true);
+    expect(textOf(other)).toContain(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    expect(textOf(other)).not.toContain((first.structuredContent as JobResult).id);
+    const viaRest = await submitJob(
+      t.app,
+      user.token,
+      { service: 'image-generator', params: args.params },
+      { 'idempotency-key': 'mcp-once' },
+    );
+    expect(viaRest.statusCode).toBe(422);
     expect(await balanceOf(client)).toBe(balanceAfterFirst);
   });
 

@@ -28,7 +28,7 @@ async function runServiceTool(ctx: McpContext, service: ServiceKey, args: Servic
     const submitted = await ctx.jobs.createJob(
       viewer,
       { service, params: args.params, files },
-      { idempotencyKey: args.idempotencyKey, apiKey, ip },
+      { idempotencyKey: args.idempotencyKey, apiKey, ip, route: `mcp ${service}` },
     );
     const job = await waitForFinalStatus({
       first: submitted.job,
