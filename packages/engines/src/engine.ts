@@ -36,8 +36,13 @@ export type ProviderRequestStore = {
   existing: ProviderRequest | null;
   /** Called once the provider accepted a request; resolves when it is stored (a rejection cancels it). */
   submitted(request: ProviderRequest): Promise<void>;
-  /** The request ended without a result (failed, canceled): the next run submits anew. */
-  ended(request: ProviderRequest): Promise<void>;
+  /** The request ended without a result (failed, canceled): the next run submits anew (the request stays on record). */
+  ended(request: ProviderRequest, state?: 'failed' | 'cancelled'): Promise<void>;
+  /**
+   * Claims the one cancellation of a request: true for the first caller only (a user cancel, the sweeper and
+   * the run itself may all want to), which then sends it. Absent: the caller always sends it.
+   */
+  cancelling?(request: ProviderRequest): Promise<boolean>;
 };
 
 export type EngineContext = {

@@ -147,12 +147,14 @@ export async function runOnQueue(
     // job taken from this run (a user cancel or the sweeper, which cancel it themselves) leaves it alone.
     const leftToOthers = signal.aborted ? signal.reason instanceof HandOver : error instanceof AtProvider;
     if (!leftToOthers) {
-      void client.cancel(requestId);
-      await requests?.ended(request);
+      const ours = requests?.cancelling ? await requests.cancelling(request).catch(() => true) : true;
+      if (ours) void client.cancel(requestId);
+      await requests?.ended(request, 'cancelled');
     }
     throw error;
   }
-  if (status.state === 'failed' || status.state === 'canceled') await requests?.ended(request);
+  if (status.state === 'failed' || status.state === 'canceled')
+    await requests?.ended(request, status.state === 'failed' ? 'failed' : 'cancelled');
   if (status.state === 'failed') {
     throw new ProviderError(`The hosted model could not process this input: ${failureText(status.error)}`, {
       transient: false,

@@ -17,7 +17,7 @@ import { falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fa
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
-import { jobs } from './tables.ts';
+import { jobs, providerRequests } from './tables.ts';
 
 /**
  * Jobs on Replicate, submitted through the routes and run by the worker, so that every provider name
@@ -48,6 +48,11 @@ const creates = () =>
   replicate.requests.filter((request) => request.method === 'POST' && request.path === `/v1/models/${MODEL}/predictions`);
 const cancels = () => replicate.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/cancel'));
 const rowOf = async (id: string) => (await t.database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+/** The job's provider requests on record, oldest first: provider, request id, state, whether we asked to cancel. */
+const requestsOf = async (id: string) =>
+  (await t.database.db.select().from(providerRequests).where(eq(providerRequests.jobId, id)).orderBy(providerRequests.submittedAt)).map(
+    (r) => ({ provider: r.provider, requestId: r.requestId, state: r.state, cancelled: r.cancelRequestedAt !== null }),
+  );
 
 async function runWorker(providers?: ('replicate' | 'fal')[], options: Partial<JobWorkerOptions> = {}, extra: Partial<EnginesConfig> = {}) {
   const run = createJobWorker({
@@ -130,6 +135,9 @@ describe('one provider id from the job row to the webhook, cancel and resume (Re
     await runWorker();
     expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate', refundedAt: null });
     expect(creates()).toHaveLength(1);
+    expect(await requestsOf(job.id)).toEqual([
+      { provider: 'replicate', requestId: waiting.providerRequestId, state: 'succeeded', cancelled: false },
+    ]);
     // A display name is not a provider id.
     expect((await deliver(waiting.providerRequestId!, 'Replicate')).statusCode).toBe(404);
     expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100 - job.cost);
@@ -145,6 +153,9 @@ describe('one provider id from the job row to the webhook, cancel and resume (Re
     expect(cancelled.statusCode).toBe(200);
     expect(cancels().map((request) => request.path)).toEqual([`/v1/predictions/${waiting.providerRequestId}/cancel`]);
     expect(await rowOf(job.id)).toMatchObject({ status: 'failed', error: jobCancelledMessage });
+    expect(await requestsOf(job.id)).toEqual([
+      { provider: 'replicate', requestId: waiting.providerRequestId, state: 'cancelled', cancelled: true },
+    ]);
     expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
   });
 
@@ -225,6 +236,7 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     expect(creates()).toHaveLength(1);
     expect(fal.submissions()).toHaveLength(0);
     expect(cancels()).toHaveLength(1);
+    expect(await requestsOf(job.id)).toMatchObject([{ provider: 'replicate', state: 'cancelled', cancelled: true }]);
     expect(replicate.requests.filter((request) => request.method === 'GET').length).toBeGreaterThan(2);
     expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
   });
@@ -252,5 +264,32 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     expect(await rowOf(job.id)).toMatchObject({ status: 'failed', error: jobCancelledMessage });
     expect(cancels()).toHaveLength(1);
     expect(creates()).toHaveLength(1);
+    expect(await requestsOf(job.id)).toMatchObject([{ provider: 'replicate', state: 'cancelled', cancelled: true }]);
+  });
+
+  it('keeps every request of a job: one Replicate cancelled on its side, then the retry’s new one that succeeded', async () => {
+    let first: string | undefined;
+    answer((request) => {
+      const read = /^\/v1\/predictions\/([^/]+)$/.exec(request.path);
+      if (request.method !== 'GET' || !read) return null;
+      first ??= read[1];
+      if (read[1] !== first) return null;
+      const reply = protocol.handler(request)!;
+      return { ...reply, body: { ...(reply.body as object), status: 'canceled', output: null } };
+    });
+    const job = await submitFox();
+    await runWorker(['replicate'], { webhookHoldMs: 60_000, maxAttempts: 3 });
+    // The retry waits its backoff (10 ms here) before a worker may take it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await runWorker(['replicate'], { webhookHoldMs: 60_000, maxAttempts: 3 });
+    expect(await rowOf(job.id)).toMatchObject({ status: 'succeeded', provider: 'replicate' });
+    expect(creates()).toHaveLength(2);
+    const kept = await requestsOf(job.id);
+    expect(kept).toMatchObject([
+      { provider: 'replicate', requestId: first, state: 'cancelled', cancelled: false },
+      { provider: 'replicate', state: 'succeeded', cancelled: false },
+    ]);
+    expect(kept[1]!.requestId).not.toBe(first);
+    expect(cancels()).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import type { EngineRegistry } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { failJob } from './job-outcome.ts';
-import { storedRequestOf } from './provider-requests.ts';
+import { cancelRequestOnce, storedRequestOf } from './provider-requests.ts';
 import type { JobRow } from './tables.ts';
 
 export const JOB_ALREADY_FINISHED_MESSAGE = 'This job has already finished';
@@ -19,6 +19,6 @@ export async function cancelUnfinishedJob(deps: { db: Db; engines: EngineRegistr
   const cancelled = await failJob(deps.db, { jobId: row.id, message: jobCancelledMessage });
   if (!cancelled) throw new AppError('CONFLICT', 409, JOB_ALREADY_FINISHED_MESSAGE);
   const request = storedRequestOf(cancelled);
-  const accepted = request ? await deps.engines.cancelRequest(request).catch(() => false) : null;
+  const accepted = request ? await cancelRequestOnce(deps, row.id, request) : null;
   deps.log.info({ jobId: row.id, provider: request?.provider, providerCancelled: accepted }, 'job cancelled');
 }

@@ -3,7 +3,7 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobWebhook } from './job-webhooks.ts';
 import { refundCharge } from '../credits/index.ts';
-import { jobOutputs, jobs } from './tables.ts';
+import { jobOutputs, jobs, providerRequests } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
 export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
@@ -49,6 +49,15 @@ export async function completeJob(
       .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
       .returning();
     if (!row) return false;
+    if (run) {
+      // The request that made the result (a queued provider's) ends on record with the run's cost.
+      await tx
+        .update(providerRequests)
+        .set({ state: 'succeeded', endedAt: sql`now()`, costMicroUsd: run.costMicroUsd })
+        .where(
+          and(eq(providerRequests.jobId, input.jobId), eq(providerRequests.provider, run.provider), eq(providerRequests.state, 'live')),
+        );
+    }
     if (input.outputs.length > 0) await tx.insert(jobOutputs).values(input.outputs.map((output) => ({ ...output, jobId: input.jobId })));
     await enqueueJobWebhook(tx, row);
     return true;

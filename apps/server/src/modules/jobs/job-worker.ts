@@ -102,7 +102,9 @@ export function createJobWorker(deps: Deps): JobWorker {
   let again = false;
 
   const concurrencyOf = (service: ServiceKey) => options.concurrency[service] ?? serviceDefinitions[service].concurrency;
-  const timeoutOf = (service: ServiceKey) => options.timeoutMs[service] ?? serviceDefinitions[service].timeoutMs;
+  // A job on a hosted provider has the provider's deadline, a built-in one the engine's (an option overrides both).
+  const timeoutOf = (service: ServiceKey, engineKind: string) =>
+    options.timeoutMs[service] ?? serviceDefinitions[service][engineKind === 'remote' ? 'hostedTimeoutMs' : 'timeoutMs'];
   const webhooksUrl = deps.providerWebhooksUrl;
   const webhooks: ProviderWebhooks | undefined = webhooksUrl
     ? { urlFor: (provider) => `${webhooksUrl}/${encodeURIComponent(provider)}`, holdMs: options.webhookHoldMs }
@@ -175,7 +177,7 @@ export function createJobWorker(deps: Deps): JobWorker {
 
   async function runJob(job: JobRow, abort: AbortController, release: AbortController): Promise<void> {
     const service = job.service as ServiceKey;
-    const timeoutMs = timeoutOf(service);
+    const timeoutMs = timeoutOf(service, job.engineKind);
     // A timer we hold, not AbortSignal.timeout(): Node keeps that signal only weakly, and under memory
     // pressure it can be collected before it fires, letting a job run past its timeout.
     const timeout = new AbortController();

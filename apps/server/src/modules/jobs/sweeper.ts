@@ -4,7 +4,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { ProviderRequest } from '@lumen/engines';
 import { failJob, requeueJob } from './job-outcome.ts';
-import { storedRequestOf } from './provider-requests.ts';
+import { claimCancel, storedRequestOf } from './provider-requests.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
@@ -34,9 +34,11 @@ export async function sweepStuckJobs(
   },
 ): Promise<string[]> {
   const graceMs = options.graceMs ?? TIMEOUT_GRACE_MS;
-  const timeoutOf = (service: string) =>
-    options.timeoutMs?.[service as ServiceKey] ?? serviceDefinitions[service as ServiceKey]?.timeoutMs ?? 120_000;
-  const shortest = Math.min(...Object.keys(serviceDefinitions).map(timeoutOf));
+  const timeoutOf = (service: string, engineKind = 'builtin') =>
+    options.timeoutMs?.[service as ServiceKey] ??
+    serviceDefinitions[service as ServiceKey]?.[engineKind === 'remote' ? 'hostedTimeoutMs' : 'timeoutMs'] ??
+    120_000;
+  const shortest = Math.min(...Object.keys(serviceDefinitions).map((service) => timeoutOf(service)));
   const candidates = await db
     .select({
       job: jobs,
@@ -58,7 +60,7 @@ export async function sweepStuckJobs(
     const heartbeatAge = heartbeatAgeMs === null ? Infinity : Number(heartbeatAgeMs);
     const runningFor = runningForMs === null ? 0 : Number(runningForMs);
     const isStale = heartbeatAge > options.staleAfterMs;
-    const isOverdue = runningFor > timeoutOf(job.service) + graceMs;
+    const isOverdue = runningFor > timeoutOf(job.service, job.engineKind) + graceMs;
     if (!isStale && !isOverdue) continue;
     if (isStale && job.attempts < MAX_RUNS_AFTER_CRASH) {
       if (await requeueJob(db, { jobId: job.id, delayMs: 0 })) {
@@ -70,7 +72,7 @@ export async function sweepStuckJobs(
     if (await failJob(db, { jobId: job.id, message: stuckJobMessage })) {
       options.log?.warn({ jobId: job.id, attempts: job.attempts, isOverdue }, 'sweeper: failed and refunded a stuck job');
       swept.push(job.id);
-      await cancelStoredRequest(job, options);
+      await cancelStoredRequest(db, job, options);
     }
   }
   swept.push(...(await sweepOverdueAtProvider(db, { ...options, timeoutOf, shortestMs: shortest + graceMs, graceMs })));
@@ -81,7 +83,7 @@ export async function sweepStuckJobs(
 async function sweepOverdueAtProvider(
   db: Db,
   options: {
-    timeoutOf: (service: string) => number;
+    timeoutOf: (service: string, engineKind?: string) => number;
     shortestMs: number;
     graceMs: number;
     log?: FastifyBaseLogger;
@@ -96,23 +98,26 @@ async function sweepOverdueAtProvider(
     );
   const swept: string[] = [];
   for (const { job, waitingForMs } of candidates) {
-    const timeoutMs = options.timeoutOf(job.service);
+    const timeoutMs = options.timeoutOf(job.service, job.engineKind);
     if (Number(waitingForMs) <= timeoutMs + options.graceMs) continue;
     const message = `The job took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Your credits were refunded.`;
     if (!(await failJob(db, { jobId: job.id, message }))) continue;
     options.log?.warn({ jobId: job.id, provider: job.provider }, 'sweeper: failed and refunded a job its provider did not finish in time');
     swept.push(job.id);
-    await cancelStoredRequest(job, options);
+    await cancelStoredRequest(db, job, options);
   }
   return swept;
 }
 
 type CancelOptions = { log?: FastifyBaseLogger; cancelRequest?: (request: ProviderRequest) => Promise<unknown> };
 
-/** Cancels the provider request of a job failed here, if it has one: nobody waits on it any more. */
-async function cancelStoredRequest(job: JobRow, options: CancelOptions): Promise<void> {
+/**
+ * Cancels the provider request of a job failed here, if it has one: nobody waits on it any more. Claimed
+ * first, so a request its run or a user cancel already cancelled is not cancelled again.
+ */
+async function cancelStoredRequest(db: Db, job: JobRow, options: CancelOptions): Promise<void> {
   const request = storedRequestOf(job);
-  if (!request || !options.cancelRequest) return;
+  if (!request || !options.cancelRequest || !(await claimCancel(db, job.id, request))) return;
   await options
     .cancelRequest(request)
     .catch((error: unknown) => options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'));

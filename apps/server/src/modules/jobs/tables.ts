@@ -151,6 +151,39 @@ export const providerCalls = pgTable(
   ],
 );
 
+export const providerRequestStates = ['live', 'succeeded', 'failed', 'cancelled'] as const;
+
+/**
+ * Every request a hosted provider accepted for a job, kept for good (the job row holds only the one a run
+ * resumes): who holds it, its state, whether we asked to cancel it (once: the first to set
+ * `cancel_requested_at` sends the cancel), and what it cost.
+ */
+export const providerRequests = pgTable(
+  'provider_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: providerNames }).notNull(),
+    model: text('model').notNull(),
+    requestId: text('request_id').notNull(),
+    /** live until it ends: succeeded (its result was taken), failed or cancelled (by the provider, or at our request). */
+    state: text('state', { enum: providerRequestStates }).notNull().default('live'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    /** What the provider charges for it, in millionths of a US dollar; null while unknown. */
+    costMicroUsd: integer('cost_micro_usd'),
+  },
+  (table) => [
+    uniqueIndex('provider_requests_provider_request_idx').on(table.provider, table.requestId),
+    index('provider_requests_job_idx').on(table.jobId),
+    check('provider_requests_provider_check', inList('provider', providerNames)),
+    check('provider_requests_state_check', inList('state', providerRequestStates)),
+  ],
+);
+
 export type UploadRow = typeof uploads.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type JobOutputRow = typeof jobOutputs.$inferSelect;
