@@ -15,7 +15,7 @@ export async function registerUser(
   app: FastifyInstance,
   overrides: Partial<{ firstName: string; lastName: string; email: string; password: string }> = {},
   headers: Record<string, string> = {},
-): Promise<AuthResult & { response: LightMyRequestResponse }> {
+): Promise<AuthResult & { refreshToken: string; response: LightMyRequestResponse }> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
@@ -23,7 +23,9 @@ export async function registerUser(
     headers,
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { ...(response.json().data as AuthResult), response };
+  // A browser's refresh token: the one its HttpOnly cookie holds (the body carries it only when asked).
+  const refreshToken = /^refreshToken=([^;]+)/.exec(setCookie(response, 'refreshToken') ?? '')?.[1] ?? '';
+  return { ...(response.json().data as AuthResult), refreshToken, response };
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -33,12 +33,36 @@ export const refreshTokenBodySchema = z.strictObject({
   refreshToken: z.string().min(1).max(512).optional(),
 });
 
-export const authTokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
+/**
+ * The refresh token leaves only in the HttpOnly `refreshToken` cookie, out of reach of the page's scripts. A client
+ * without cookies (a script, a server, a mobile app) asks for it in the JSON body too by sending this header with
+ * the value `body` on sign-up, sign-in, refresh and password change; it then sends it back in the refresh body.
+ */
+export const REFRESH_TOKEN_DELIVERY_HEADER = 'x-refresh-token-delivery';
+
+export const refreshTokenDeliveryHeadersSchema = z
+  .object({
+    [REFRESH_TOKEN_DELIVERY_HEADER]: z
+      .enum(['body'], { error: "must be 'body' (the refresh token in the JSON body as well), or left out (the cookie only)" })
+      .optional()
+      .meta({
+        description:
+          '`body`: also answer the refresh token in the JSON body (clients without cookies). Left out, it travels only in the HttpOnly refreshToken cookie.',
+      }),
+  })
+  .loose();
+
+const refreshTokenField = z
+  .string()
+  .optional()
+  .meta({ description: 'Only when the request sent `X-Refresh-Token-Delivery: body`; otherwise only in the HttpOnly refreshToken cookie' });
+
+export const authTokensSchema = z.object({ accessToken: z.string(), refreshToken: refreshTokenField });
 export type AuthTokens = z.infer<typeof authTokensSchema>;
 
 export const authResultSchema = z.object({
   user: userSchema,
   accessToken: z.string(),
-  refreshToken: z.string(),
+  refreshToken: refreshTokenField,
 });
 export type AuthResult = z.infer<typeof authResultSchema>;

@@ -33,7 +33,9 @@ describe('POST /auth/register', () => {
     const body = response.json();
     expect(body.success).toBe(true);
     expect(body.message).toBe('Registered successfully');
-    const { user, accessToken, refreshToken } = body.data;
+    const { user, accessToken } = body.data;
+    // A browser's refresh token is in its HttpOnly cookie only, never in the JSON a script can read.
+    expect(body.data).not.toHaveProperty('refreshToken');
     expect(user).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -45,10 +47,10 @@ describe('POST /auth/register', () => {
     });
     expect(typeof user.createdAt).toBe('string');
     expect(accessToken).toMatch(/^ey/);
-    expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const cookie = setCookie(response, 'refreshToken');
-    expect(cookie).toContain(`refreshToken=${refreshToken}`);
+    const refreshToken = /^refreshToken=([^;]+)/.exec(cookie ?? '')?.[1];
+    expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(cookie).toMatch(/Path=\//);
@@ -141,7 +143,8 @@ describe('POST /auth/login', () => {
     expect(body.message).toBe('Logged in successfully');
     expect(body.data.user.email).toBe(email);
     expect(body.data.user.credit).toEqual({ balance: 5, spent: 0 });
-    expect(setCookie(response, 'refreshToken')).toContain(body.data.refreshToken);
+    expect(body.data).not.toHaveProperty('refreshToken');
+    expect(setCookie(response, 'refreshToken')).toMatch(/^refreshToken=[A-Za-z0-9_-]{43};/);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/user/me', headers: bearer(body.data.accessToken) });
     expect(me.statusCode).toBe(200);
   });
@@ -250,15 +253,17 @@ describe('POST /auth/refresh', () => {
 
     const rotated = await post('/auth/refresh', undefined, { headers: { cookie: `refreshToken=${first}` } });
     expect(rotated.statusCode).toBe(200);
-    const second = rotated.json().data.refreshToken as string;
+    expect(Object.keys(rotated.json().data)).toEqual(['accessToken']);
+    const second = /^refreshToken=([^;]+)/.exec(setCookie(rotated, 'refreshToken') ?? '')?.[1];
     expect(rotated.json().data.accessToken).toMatch(/^ey/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);
-    expect(setCookie(rotated, 'refreshToken')).toContain(`refreshToken=${second}`);
 
-    // The body works too (the web app sends it there).
-    const third = await post('/auth/refresh', { refreshToken: second });
+    // A client without cookies sends the token in the body and asks for the next one there.
+    const third = await post('/auth/refresh', { refreshToken: second }, { headers: { 'x-refresh-token-delivery': 'body' } });
     expect(third.statusCode).toBe(200);
     const latest = third.json().data.refreshToken as string;
+    expect(setCookie(third, 'refreshToken')).toContain(`refreshToken=${latest};`);
 
     // Replaying the first (spent) token: refused, and the family is revoked.
     const reuse = await post('/auth/refresh', { refreshToken: first });
@@ -267,6 +272,28 @@ describe('POST /auth/refresh', () => {
     expect(setCookie(reuse, 'refreshToken')).toMatch(/^refreshToken=;/);
     const afterTheft = await post('/auth/refresh', { refreshToken: latest });
     expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('answers the refresh token in the body only to a client that asks with X-Refresh-Token-Delivery: body', async () => {
+    const email = uniqueEmail('script');
+    const asked = { 'x-refresh-token-delivery': 'body' };
+    const registered = await post(
+      '/auth/register',
+      { firstName: 'Ada', lastName: 'Lovelace', email, password: VALID_PASSWORD },
+      { headers: asked },
+    );
+    expect(registered.statusCode).toBe(201);
+    expect(setCookie(registered, 'refreshToken')).toContain(`refreshToken=${registered.json().data.refreshToken};`);
+    const signedIn = await post('/auth/login', { email, password: VALID_PASSWORD }, { headers: asked });
+    const token = signedIn.json().data.refreshToken as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rotated = await post('/auth/refresh', { refreshToken: token });
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.json().data).not.toHaveProperty('refreshToken');
+    const refused = await post('/auth/login', { email, password: VALID_PASSWORD }, { headers: { 'x-refresh-token-delivery': 'json' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('VALIDATION_ERROR');
+    expect(setCookie(refused, 'refreshToken')).toBeUndefined();
   });
 
   it('answers 401 without a token or with an unknown one', async () => {

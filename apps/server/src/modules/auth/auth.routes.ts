@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authResultSchema, authTokensSchema, loginBodySchema, refreshTokenBodySchema, registerBodySchema } from '@lumen/core/auth/schemas';
+import {
+  authResultSchema,
+  authTokensSchema,
+  loginBodySchema,
+  refreshTokenBodySchema,
+  refreshTokenDeliveryHeadersSchema,
+  registerBodySchema,
+} from '@lumen/core/auth/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';
@@ -10,7 +17,7 @@ import { deviceCookieFrom, setDeviceCookie } from './device-cookie.ts';
 import type { LoginThrottleOptions } from './login-throttle.ts';
 import { oauthRoutes } from './oauth.routes.ts';
 import { passwordRoutes } from './password.routes.ts';
-import { clearRefreshCookie, refreshTokenFrom, setRefreshCookie } from './refresh-cookie.ts';
+import { clearRefreshCookie, deliverTokens, refreshTokenFrom } from './refresh-cookie.ts';
 import { sessionRoutes } from './session.routes.ts';
 import { verificationRoutes } from './verification.routes.ts';
 
@@ -40,14 +47,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         security: [],
         tags,
         summary: 'Create an account with the free plan credits',
+        headers: refreshTokenDeliveryHeadersSchema,
         body: registerBodySchema,
         response: { 201: ok(authResultSchema), ...failures(400, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const result = await service.register(request.body, clientInfo(request));
-      setRefreshCookie(reply, result.refreshToken, config.nodeEnv);
-      return reply.code(201).send({ success: true, data: result, message: 'Registered successfully' });
+      const data = deliverTokens(request, reply, result, config.nodeEnv);
+      return reply.code(201).send({ success: true, data, message: 'Registered successfully' });
     },
   );
 
@@ -59,15 +67,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         security: [],
         tags,
         summary: 'Sign in with e-mail and password',
+        headers: refreshTokenDeliveryHeadersSchema,
         body: loginBodySchema,
         response: { 200: ok(authResultSchema), ...failures(400, 401, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const { result, deviceCookie } = await service.login(request.body, clientInfo(request), deviceCookieFrom(request));
-      setRefreshCookie(reply, result.refreshToken, config.nodeEnv);
+      const data = deliverTokens(request, reply, result, config.nodeEnv);
       setDeviceCookie(reply, deviceCookie, config.nodeEnv);
-      return { success: true as const, data: result, message: 'Logged in successfully' };
+      return { success: true as const, data, message: 'Logged in successfully' };
     },
   );
 
@@ -79,6 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         security: [],
         tags,
         summary: 'Rotate the refresh token (cookie or body) for a new token pair',
+        headers: refreshTokenDeliveryHeadersSchema,
         body: refreshBodySchema,
         response: { 200: ok(authTokensSchema), ...failures(400, 401, 413, 415, 429) },
       },
@@ -88,8 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (!token) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
       try {
         const tokens = await service.refresh(token, clientInfo(request));
-        setRefreshCookie(reply, tokens.refreshToken, config.nodeEnv);
-        return { success: true as const, data: tokens };
+        return { success: true as const, data: deliverTokens(request, reply, tokens, config.nodeEnv) };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, config.nodeEnv);
         throw error;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthResult, AuthTokens } from '@lumen/core/auth/schemas';
+import type { AuthResult } from '@lumen/core/auth/schemas';
 import { settingsMessages } from '@lumen/core/settings/platform-settings';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
@@ -18,7 +18,7 @@ import type { LoginThrottle } from './login-throttle.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import { hashRefreshToken, isWellFormedRefreshToken } from './refresh-token.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';
-import type { ClientInfo, SessionIssuer } from './session-issuer.ts';
+import type { ClientInfo, IssuedTokens, SessionIssuer } from './session-issuer.ts';
 import { grantSignupBonusOnce } from './signup-bonus.ts';
 
 export type { ClientInfo } from './session-issuer.ts';
@@ -62,7 +62,7 @@ export function createAuthService({
   failedAuth,
   sendVerificationCode,
 }: Deps) {
-  async function authResultFor(userId: string, tokens: AuthTokens): Promise<AuthResult> {
+  async function authResultFor(userId: string, tokens: IssuedTokens): Promise<AuthResult & IssuedTokens> {
     const user = await findUserWithCredit(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);
     return { user: toUserDto(user), accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
@@ -76,7 +76,7 @@ export function createAuthService({
     async register(
       input: { firstName: string; lastName: string; email: string; password: string },
       client: ClientInfo,
-    ): Promise<AuthResult> {
+    ): Promise<AuthResult & IssuedTokens> {
       if (!(await getPlatformSettings(db)).signupsOpen) throw new AppError('FORBIDDEN', 403, settingsMessages.signupsClosed);
       // A client that has used up its "already exists" answers gets 429 for every address, so the
       // answer stops telling taken from free addresses.
@@ -119,7 +119,7 @@ export function createAuthService({
       input: { email: string; password: string },
       client: ClientInfo,
       deviceCookie?: string,
-    ): Promise<{ result: AuthResult; deviceCookie: string }> {
+    ): Promise<{ result: AuthResult & IssuedTokens; deviceCookie: string }> {
       const attempt = await throttle.begin(input.email, client.ip, devices.deviceIdFor(deviceCookie, input.email));
       if ('retryAfterSeconds' in attempt) throw tooManyAttempts(attempt.retryAfterSeconds);
 
@@ -152,7 +152,7 @@ export function createAuthService({
     },
 
     /** Rotates a refresh token; a spent one revokes its whole session (token theft). */
-    async refresh(refreshToken: string, client: ClientInfo): Promise<AuthTokens> {
+    async refresh(refreshToken: string, client: ClientInfo): Promise<IssuedTokens> {
       // An address that has used up its failed authentications, or a token we never issue, costs no lookup.
       failedAuth.refuseIfLockedOut(client.ip);
       if (!isWellFormedRefreshToken(refreshToken)) throw new AppError('UNAUTHORIZED', 401, SESSION_EXPIRED_MESSAGE);

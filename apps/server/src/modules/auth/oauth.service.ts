@@ -1,6 +1,5 @@
 import type { OAuthProvider } from '@lumen/core/auth/oauth';
 import { oauthLinkMessages } from '@lumen/core/auth/oauth';
-import type { AuthTokens } from '@lumen/core/auth/schemas';
 import type { SignInMethods } from '@lumen/core/users/sign-in-methods';
 import { settingsMessages } from '@lumen/core/settings/platform-settings';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
@@ -20,7 +19,7 @@ import { deleteIdentity, findIdentityBySubject, insertIdentity, listIdentities }
 import type { LinkClaims } from './oauth-link-token.ts';
 import type { OidcProfile } from './oidc-client.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';
-import type { ClientInfo, SessionIssuer } from './session-issuer.ts';
+import type { ClientInfo, IssuedTokens, SessionIssuer } from './session-issuer.ts';
 import { grantSignupBonusOnce } from './signup-bonus.ts';
 
 const providerNames: Record<OAuthProvider, string> = { google: 'Google' };
@@ -44,7 +43,7 @@ export function createOAuthService({ db, sessions, mailer, record, clock }: Deps
      * Signs in with a provider profile: the linked user; else the account with the same verified
      * e-mail (the provider gets linked); else a new account (decision 007).
      */
-    async signIn(provider: OAuthProvider, profile: OidcProfile, client: ClientInfo): Promise<AuthTokens> {
+    async signIn(provider: OAuthProvider, profile: OidcProfile, client: ClientInfo): Promise<IssuedTokens> {
       const linked = await findIdentityBySubject(db, provider, profile.subject);
       if (linked) {
         const user = await findUserById(db, linked.userId);

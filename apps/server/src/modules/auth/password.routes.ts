@@ -7,13 +7,13 @@ import {
   verifyPasswordResetOtpBodySchema,
   verifyPasswordResetOtpResultSchema,
 } from '@lumen/core/auth/one-time-code';
-import { authTokensSchema } from '@lumen/core/auth/schemas';
+import { authTokensSchema, refreshTokenDeliveryHeadersSchema } from '@lumen/core/auth/schemas';
 import { emptyData, failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { limitPerIp } from '../limits/index.ts';
 import type { AuthServices } from './auth-services.ts';
 import { clientInfo } from './client-info.ts';
-import { setRefreshCookie } from './refresh-cookie.ts';
+import { deliverTokens } from './refresh-cookie.ts';
 
 const limitCodeRequests = limitPerIp('codeRequestsPerIp');
 
@@ -86,14 +86,15 @@ export const passwordRoutes: FastifyPluginAsyncZod<{ services: AuthServices }> =
         tags,
         security: [{ bearerAuth: [] }],
         summary: 'Change your password; signs out every other session and answers new tokens for this one',
+        headers: refreshTokenDeliveryHeadersSchema,
         body: resetPasswordBodySchema,
         response: { 200: ok(authTokensSchema), ...failures(400, 401, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const tokens = await services.password.changePassword(currentUser(request).id, request.body, clientInfo(request));
-      setRefreshCookie(reply, tokens.refreshToken, app.config.nodeEnv);
-      return { success: true as const, data: tokens, message: accountSecurityMessages.passwordChanged };
+      const data = deliverTokens(request, reply, tokens, app.config.nodeEnv);
+      return { success: true as const, data, message: accountSecurityMessages.passwordChanged };
     },
   );
 };

@@ -1,4 +1,3 @@
-import type { AuthTokens } from '@lumen/core/auth/schemas';
 import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
 import type { Db } from '../../db/database.ts';
 import type { BackgroundTasks } from '../../lib/background-tasks.ts';
@@ -10,7 +9,7 @@ import { revokeSessions } from './auth.repository.ts';
 import type { OneTimeCodes } from './one-time-codes.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { RecordSecurityEvent } from './security-event-recorder.ts';
-import type { ClientInfo, SessionIssuer } from './session-issuer.ts';
+import type { ClientInfo, IssuedTokens, SessionIssuer } from './session-issuer.ts';
 
 type Deps = {
   db: Db;
@@ -60,7 +59,11 @@ export function createPasswordService({ db, hasher, codes, mailer, sessions, rec
     },
 
     /** Signed in: checks the current password, signs out every session, and starts a fresh one here. */
-    async changePassword(userId: string, input: { currentPassword: string; newPassword: string }, client: ClientInfo): Promise<AuthTokens> {
+    async changePassword(
+      userId: string,
+      input: { currentPassword: string; newPassword: string },
+      client: ClientInfo,
+    ): Promise<IssuedTokens> {
       const user = await findUserById(db, userId);
       if (!user) throw new AppError('UNAUTHORIZED', 401, 'Please sign in to continue');
       const isValid = user.passwordHash ? await hasher.verify(user.passwordHash, input.currentPassword) : false;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthTokens } from '@lumen/core/auth/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 import { eq } from 'drizzle-orm';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
@@ -9,6 +8,9 @@ import { users } from '../users/index.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './auth.repository.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, generateRefreshToken, hashRefreshToken } from './refresh-token.ts';
+
+/** A new token pair as issued: the routes set the refresh token's cookie and answer it in the body only when asked. */
+export type IssuedTokens = { accessToken: string; refreshToken: string };
 
 export type ClientInfo = { ip: string; userAgent: string | null };
 
@@ -39,7 +41,7 @@ export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
       user: { id: string; role: Role },
       client: ClientInfo,
       executor: Db = db,
-    ): Promise<AuthTokens & { sessionId: string }> {
+    ): Promise<IssuedTokens & { sessionId: string }> {
       const [state] = await executor.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, user.id));
       if (state?.suspendedAt) throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
       const sessionId = randomUUID();
@@ -60,7 +62,7 @@ export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
       executor: Db,
       user: { id: string; role: Role },
       input: { sessionId: string; tokenId: string; client: ClientInfo },
-    ): Promise<AuthTokens> {
+    ): Promise<IssuedTokens> {
       const refreshToken = await issueRefreshToken(executor, { userId: user.id, ...input });
       const accessToken = await signAccessToken(jwtSecret, { userId: user.id, role: user.role, sessionId: input.sessionId });
       return { accessToken, refreshToken };

@@ -17,15 +17,23 @@ const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML,
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
+/** These requests play clients without cookies: they ask for the refresh token in the body and send it back there. */
+const inBody = { 'x-refresh-token-delivery': 'body' };
+
 const api = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string | null, payload?: unknown, extra: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers: { ...(token ? bearer(token) : {}), ...extra } });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    payload: payload as object,
+    headers: { ...(token ? bearer(token) : {}), ...inBody, ...extra },
+  });
 
 async function signIn(email: string, userAgent: string, remoteAddress = '127.0.0.1') {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
     payload: { email, password: VALID_PASSWORD },
-    headers: { 'user-agent': userAgent },
+    headers: { 'user-agent': userAgent, ...inBody },
     remoteAddress,
   });
   expect(response.statusCode).toBe(200);
