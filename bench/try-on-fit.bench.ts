@@ -2,7 +2,8 @@
  * How the built-in virtual try-on fits the body, on the openly licensed photos of adults in
  * packages/engines/src/virtual-try-on/fixtures: each photo is dressed in a purple long-sleeved top and the
  * result is measured (garment over the torso, garment off the person, upper arms covered by the sleeves, face box
- * untouched, output size). The same measures as the engine's test (fit-measures.ts).
+ * untouched, output size), then four of them in purple trousers (thighs covered, garment off the person). The
+ * same measures as the engine's test (fit-measures.ts).
  *
  *   npx tsx bench/try-on-fit.bench.ts [folder]     (writes each result as <folder>/<photo>.png when given)
  */
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { virtualTryOnEngine } from '@lumen/engines';
 import type { EngineContext } from '@lumen/engines';
-import { detectPerson, fitFixtures, fitFixtureUrl, longSleeveSvg, measureFit } from '@lumen/engines/testing';
+import { detectPerson, fitFixtures, fitFixtureUrl, longSleeveSvg, measureFit, measureLegs, trousersSvg } from '@lumen/engines/testing';
 
 const folder = process.argv[2];
 if (folder) await mkdir(folder, { recursive: true });
@@ -48,4 +49,30 @@ for (const fixture of fitFixtures) {
   console.log(
     `| ${fixture.file} (${fixture.pose}) | ${before.width}×${before.height} → ${after.width}×${after.height} | ${pct(figures.torso)} | ${pct(figures.outside)} | ${pct(figures.upperArms)} | ${figures.faceChanged} | ${ms} |`,
   );
+}
+
+const trousers = await sharp(Buffer.from(trousersSvg)).png().toBuffer();
+console.log('\n| photo, trousers | thighs covered | off the person |');
+console.log('|---|---:|---:|');
+for (const file of [
+  'yellow-tracksuit-arms-raised.jpg',
+  'blue-tracksuit-leaning.jpg',
+  'red-shirt-turned.jpg',
+  'white-shirt-jacket-over-shoulder.jpg',
+]) {
+  const person = await readFile(fitFixtureUrl(file));
+  const result = await virtualTryOnEngine.run(
+    {
+      params: { category: 'bottom', consentToLikeness: true },
+      files: {
+        person: { name: file, contentType: 'image/jpeg', data: person },
+        garment: { name: 'trousers.png', contentType: 'image/png', data: trousers },
+      },
+    },
+    context,
+  );
+  const output = result.files[0]!.data;
+  if (folder) await writeFile(join(folder, file.replace(/\.jpg$/, '-trousers.png')), output);
+  const figures = measureLegs(await rgb(output), (await detectPerson(await rgb(person)))!);
+  console.log(`| ${file} | ${pct(figures.thighs)} | ${pct(figures.outside)} |`);
 }

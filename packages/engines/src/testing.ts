@@ -2,7 +2,15 @@
 export { landscapePng } from './speedpainting/test-pictures.ts';
 export { longVtt, samplePlainText, sampleSrt, sampleVtt } from './sales-pilot/test-transcripts.ts';
 // The try-on fit fixtures (openly licensed photos of adults) and what is measured on them.
-export { fitFixtures, fitFixtureUrl, isTestGarment, longSleeveSvg, measureFit } from './virtual-try-on/fit-measures.ts';
+export {
+  fitFixtures,
+  fitFixtureUrl,
+  isTestGarment,
+  longSleeveSvg,
+  measureFit,
+  measureLegs,
+  trousersSvg,
+} from './virtual-try-on/fit-measures.ts';
 export type { FitFigures } from './virtual-try-on/fit-measures.ts';
 export { detectPerson } from './virtual-try-on/person-pose.ts';
 // Local servers speaking the hosted providers' protocols, for tests that must not reach the network.

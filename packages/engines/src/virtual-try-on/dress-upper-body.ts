@@ -36,7 +36,7 @@ const unit = (a: Point): Point => {
 const clamp = (value: number, low: number, high: number) => Math.min(high, Math.max(low, value));
 
 /** (u, v) of p in the quad a-b-c-d (u along a→b, v along a→d), or null when p is outside it. */
-function inverseBilinear(p: Point, a: Point, b: Point, c: Point, d: Point): Point | null {
+export function inverseBilinear(p: Point, a: Point, b: Point, c: Point, d: Point): Point | null {
   const e = sub(b, a);
   const f = sub(d, a);
   const g = add(sub(a, b), sub(c, d));
@@ -66,7 +66,7 @@ function inverseBilinear(p: Point, a: Point, b: Point, c: Point, d: Point): Poin
 }
 
 /** Bilinear sample of the garment at (sx, sy): premultiplied colour and alpha in `out`. */
-function sample(garment: GarmentCutout, sx: number, sy: number, out: Float64Array): void {
+export function sample(garment: GarmentCutout, sx: number, sy: number, out: Float64Array): void {
   const x0 = Math.floor(sx);
   const y0 = Math.floor(sy);
   const fx = sx - x0;
@@ -91,7 +91,7 @@ function sample(garment: GarmentCutout, sx: number, sy: number, out: Float64Arra
 }
 
 /** Closest point of a polyline to p: distance, and position along it (0 at its start, its length at its end). */
-function alongPath(p: Point, path: Point[]): { distance: number; at: number; side: number } {
+export function alongPath(p: Point, path: Point[]): { distance: number; at: number; side: number } {
   let best = { distance: Infinity, at: 0, side: 0 };
   let walked = 0;
   for (let i = 0; i + 1 < path.length; i += 1) {
@@ -109,10 +109,10 @@ function alongPath(p: Point, path: Point[]): { distance: number; at: number; sid
   return best;
 }
 
-const pathLength = (path: Point[]) => path.slice(1).reduce((sum, p, i) => sum + Math.hypot(p.x - path[i]!.x, p.y - path[i]!.y), 0);
+export const pathLength = (path: Point[]) => path.slice(1).reduce((sum, p, i) => sum + Math.hypot(p.x - path[i]!.x, p.y - path[i]!.y), 0);
 
 /** Coverage 0..1 of a capsule of `radius` around segment a→b at p (one pixel of soft edge). */
-function capsuleCover(p: Point, a: Point, b: Point, radius: number): number {
+export function capsuleCover(p: Point, a: Point, b: Point, radius: number): number {
   const d = sub(b, a);
   const lengthSq = d.x * d.x + d.y * d.y || 1;
   const t = clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / lengthSq, 0, 1);

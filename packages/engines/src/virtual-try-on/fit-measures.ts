@@ -179,6 +179,35 @@ export function measureFit(before: RgbImage, after: RgbImage, pose: PersonPose, 
   };
 }
 
+/** Trousers on the legs: share of a thin core of each thigh (hip to knee) that is garment, and garment off the person. */
+export function measureLegs(after: RgbImage, pose: PersonPose): { thighs: number | null; outside: number } {
+  const { width, height } = after;
+  const k = pose.keypoints;
+  const shoulderWidth = Math.hypot(k.leftShoulder!.x - k.rightShoulder!.x, k.leftShoulder!.y - k.rightShoulder!.y);
+  const thighs = (['left', 'right'] as const)
+    .map((side): [Point | undefined, Point | undefined] => [k[`${side}Hip` as KeypointName], k[`${side}Knee` as KeypointName]])
+    .filter((pair): pair is [Point, Point] => pair[0] !== undefined && pair[1] !== undefined);
+  const person = thisPerson(pose);
+  let total = 0;
+  let dressed = 0;
+  let garment = 0;
+  let outside = 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const isGarment = isTestGarment(after.data[i * 3]!, after.data[i * 3 + 1]!, after.data[i * 3 + 2]!);
+      if (isGarment) {
+        garment += 1;
+        if (!person[i]) outside += 1;
+      }
+      if (!person[i] || !thighs.some(([hip, knee]) => distanceToSegment({ x, y }, hip, knee, 0.2, 0.8) < shoulderWidth * 0.05)) continue;
+      total += 1;
+      if (isGarment) dressed += 1;
+    }
+  }
+  return { thighs: total ? dressed / total : null, outside: garment ? outside / garment : 0 };
+}
+
 /** The test photos: openly licensed photos of adults in different poses (sources in fixtures/README.md). */
 export const fitFixtures: { file: string; pose: string; faceBox: Box }[] = [
   { file: 'denim-jacket-beach.jpg', pose: 'standing, arms at the sides', faceBox: [225, 250, 154, 154] },
@@ -200,6 +229,9 @@ export const fitFixtures: { file: string; pose: string; faceBox: Box }[] = [
 
 /** Where a fixture photo lies. */
 export const fitFixtureUrl = (file: string): URL => new URL(`./fixtures/${file}`, import.meta.url);
+
+/** Purple straight-leg trousers, flat on white. */
+export const trousersSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#ffffff"/><path d="M147 30 L333 30 L352 453 L261 453 L242 174 Q240 165 238 174 L219 453 L128 453 Z" fill="rgb(${testPurple.r},${testPurple.g},${testPurple.b})"/></svg>`;
 
 /** A purple long-sleeved top, flat on white (sleeves to the wrists). */
 export const longSleeveSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#ffffff"/><path d="M177 63 Q240 93 303 63 L346 73 L405 112 L462 390 L417 405 L352 196 L355 430 Q240 442 125 430 L128 196 L63 405 L18 390 L75 112 L134 73 Z" fill="rgb(${testPurple.r},${testPurple.g},${testPurple.b})"/></svg>`;

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GarmentCategory, VirtualTryOnParams } from '@lumen/core/services/virtual-try-on-params';
 import { EngineInputError } from '../engine.ts';
 import type { EngineContext, EngineFile } from '../engine.ts';
-import { fitFixtures, fitFixtureUrl, fitRegions, isTestGarment, longSleeveSvg, measureFit, testPurple } from './fit-measures.ts';
+import {
+  fitFixtures,
+  fitFixtureUrl,
+  fitRegions,
+  isTestGarment,
+  longSleeveSvg,
+  measureFit,
+  measureLegs,
+  testPurple,
+  trousersSvg,
+} from './fit-measures.ts';
 import { detectPerson } from './person-pose.ts';
 import { poseModel, poseModelConfig, poseModelFiles } from './pose-model.ts';
 import { virtualTryOnEngine } from './virtual-try-on.engine.ts';
@@ -160,6 +170,28 @@ describe('virtual-try-on built-in engine', () => {
     console.info(`light on the garment: correlation ${correlation.toFixed(2)}, spread ${deviation.toFixed(1)} grey levels`);
     expect(correlation).toBeGreaterThan(0.6);
     expect(deviation).toBeGreaterThan(6);
+  });
+
+  it.each([
+    'yellow-tracksuit-arms-raised.jpg',
+    'blue-tracksuit-leaning.jpg',
+    'red-shirt-turned.jpg',
+    'white-shirt-jacket-over-shoulder.jpg',
+  ])('puts each leg of the trousers on its leg in %s, nothing off the person', async (file) => {
+    const person = await fixture(file);
+    const result = await tryOn(
+      { category: 'bottom', consentToLikeness: true },
+      { person, garment: await svgFile('trousers.png', trousersSvg) },
+    );
+    const before = await rgb(person.data);
+    const after = await rgb(result.files[0]!.data);
+    const pose = (await detectPerson(before))!;
+    const figures = measureLegs(after, pose);
+    fitTable.push(`${file} trousers: ${JSON.stringify(figures)}`);
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    expect(figures.thighs).not.toBeNull();
+    expect(figures.thighs!).toBeGreaterThanOrEqual(0.8);
+    expect(figures.outside).toBeLessThanOrEqual(0.02);
   });
 
   it('puts trousers between the hips and the ankles', async () => {

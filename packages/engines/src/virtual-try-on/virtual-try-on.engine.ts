@@ -11,6 +11,7 @@ import { segmentSubject } from '../ai-background/segment-subject.ts';
 import { bodyFrame, placementFor } from './body-frame.ts';
 import { fitGarment } from './fit-garment.ts';
 import { cutOutGarment } from './garment-cutout.ts';
+import { dressLegs, legsLayout } from './dress-legs.ts';
 import { dressUpperBody } from './dress-upper-body.ts';
 import { garmentLayout } from './garment-layout.ts';
 import { personOnly } from './person-mask.ts';
@@ -68,26 +69,18 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
       const data = await greyscale.clone().blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
       return Float32Array.from(data);
     };
-    let pixels: Buffer;
-    let outline: { x: number; y: number }[];
-    let sleeves: string | null = null;
-    if (params.category === 'top' || params.category === 'outerwear') {
-      const layout = garmentLayout(garment);
-      const dressed = dressUpperBody({
-        person,
-        pose,
-        personMask,
-        light: { fine: await blurred(frame.width * 0.015), broad: await blurred(frame.width * 0.2) },
-        garment,
-        layout,
-        category: params.category,
-      });
-      pixels = dressed.pixels;
-      outline = dressed.outline;
-      sleeves = dressed.sleeves;
-    } else {
+    const light = async () => ({ fine: await blurred(frame.width * 0.015), broad: await blurred(frame.width * 0.2) });
+    const fitted = async (): Promise<{ pixels: Buffer; outline: { x: number; y: number }[]; sleeves?: string }> => {
+      if (params.category === 'top' || params.category === 'outerwear') {
+        const layout = garmentLayout(garment);
+        return dressUpperBody({ person, pose, personMask, light: await light(), garment, layout, category: params.category });
+      }
+      // Trousers and shorts leg by leg; a skirt (no crotch) or a photo without hips as one piece.
+      const trousers = params.category === 'bottom' ? legsLayout(garment) : null;
+      const legs = trousers ? dressLegs({ person, pose, personMask, light: await light(), garment, layout: trousers }) : null;
+      if (legs) return legs;
       const shade = await greyscale.clone().blur(2).extractChannel(0).raw().toBuffer();
-      const fitted = fitGarment({
+      const framed = fitGarment({
         person,
         shade: new Uint8Array(shade.buffer, shade.byteOffset, shade.length),
         silhouette: personMask,
@@ -96,9 +89,9 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
         garment,
         occlusion: occlusionMask({ ...pose, silhouette: personMask }, frame),
       });
-      pixels = fitted.pixels;
-      outline = fitted.quad;
-    }
+      return { pixels: framed.pixels, outline: framed.quad };
+    };
+    const { pixels, outline, sleeves } = await fitted();
     const png = await sharp(pixels, { raw: { width: person.width, height: person.height, channels: 3 } })
       .png({ compressionLevel: 6 })
       .toBuffer();
