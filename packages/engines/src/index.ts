@@ -39,3 +39,4 @@ export {
   virtualTryOnEngine,
 } from './builtin-engines.ts';
 export { builtinLabels } from './builtin-labels.ts';
+export { salesTranscriptMinWords, transcriptProblem } from './sales-pilot/transcript-check.ts';

@@ -5,12 +5,10 @@ import type { Engine, EngineResult } from '../engine.ts';
 import { builtinLabels } from '../builtin-labels.ts';
 import { analyseCall } from './analyse-call.ts';
 import { salesReportResult } from './report-result.ts';
-import { countWords } from './text-tools.ts';
 import { parseTranscript } from './transcript-parser.ts';
 import { transcriptText } from './transcript-input.ts';
+import { transcriptProblem } from './transcript-check.ts';
 import { loadNlp } from './nlp.ts';
-
-const MIN_WORDS = 12;
 
 /**
  * Sales pilot, built in: parses the call (WebVTT and SubRip captions, Zoom, Teams and Google Meet exports,
@@ -29,11 +27,10 @@ export const salesPilotEngine: Engine<SalesPilotParams> = {
     const { text, fileName } = transcriptText(files.transcript, parsed.data.text);
     context.signal.throwIfAborted();
 
+    // The same check the server runs before charging (a job that got past an older server still fails, refunded).
+    const problem = transcriptProblem(text, fileName);
+    if (problem) throw new EngineInputError(problem);
     const transcript = parseTranscript(text, fileName);
-    const words = transcript.turns.reduce((sum, turn) => sum + countWords(turn.text), 0);
-    if (transcript.turns.length === 0) throw new EngineInputError('No speech was found in the transcript (its cues are empty)');
-    if (words < MIN_WORDS) throw new EngineInputError(`The transcript is too short to analyse (at least ${MIN_WORDS} words)`);
-    if (!/[a-z]{2,}/i.test(text)) throw new EngineInputError('The transcript has no readable English words');
     context.onProgress(0.3);
 
     await loadNlp();

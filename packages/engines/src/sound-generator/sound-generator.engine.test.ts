@@ -51,10 +51,11 @@ function lowOnsets(samples: Int16Array): number {
 }
 
 describe('sound-generator built-in engine', () => {
-  it('writes a 192 kbps stereo MP3 and a 44.1 kHz 16-bit stereo WAV of the asked length, not silent, with waveform and an MP3 preview', async () => {
+  it('writes the asked 44.1 kHz 16-bit stereo WAV first and a 192 kbps stereo MP3 second, of the asked length, not silent, with waveform and an MP3 preview', async () => {
     const result = await generate('calm piano with soft rain', 3);
     expect(soundGeneratorEngine).toMatchObject({ service: 'sound-generator', kind: 'builtin' });
-    const [mp3, audio] = result.files;
+    // The WAV (format: 'wav') is the first file: what GET /jobs/{id}/download and the SDK's downloadOutput(job) give.
+    const [audio, mp3] = result.files;
     expect(result.files).toHaveLength(2);
     expect(mp3).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg', name: 'sound-calm-piano-with-soft-rain.mp3' });
     expect(readMp3(mp3!.data)).toMatchObject({ version: 'MPEG-1', layer: 3, bitrateKbps: 192, sampleRate: 44_100, channels: 2 });
@@ -93,8 +94,8 @@ describe('sound-generator built-in engine', () => {
 
   it('is deterministic for a prompt and different for another', async () => {
     const [a, b, c] = await Promise.all([generate('ocean waves at dusk'), generate('ocean waves at dusk'), generate('energetic drums')]);
-    expect(a.files[1]!.data.equals(b.files[1]!.data)).toBe(true);
-    expect(a.files[1]!.data.equals(c.files[1]!.data)).toBe(false);
+    expect(a.files[0]!.data.equals(b.files[0]!.data)).toBe(true);
+    expect(a.files[0]!.data.equals(c.files[0]!.data)).toBe(false);
   });
 
   it.each([
@@ -104,7 +105,7 @@ describe('sound-generator built-in engine', () => {
   ])('plays the instrument named in "%s"', async (prompt, layer) => {
     const result = await generate(prompt, 2);
     expect((result.summary as { design: { layers: string[] } }).design.layers).toEqual([layer]);
-    expect(rms(readWav(result.files[1]!.data).samples)).toBeGreaterThan(0.05);
+    expect(rms(readWav(result.files[0]!.data).samples)).toBeGreaterThan(0.05);
   });
 
   it('plays at the tempo the prompt asks for', async () => {
@@ -115,10 +116,10 @@ describe('sound-generator built-in engine', () => {
       const result = await generate(prompt, 6);
       expect((result.summary as { design: { tempo: number } }).design.tempo).toBe(bpm);
       // One kick a beat: 6 s at 90 bpm is 9 hits, at 150 bpm 15.
-      expect(lowOnsets(readWav(result.files[1]!.data).samples)).toBeCloseTo((6 * bpm) / 60, -0.5);
+      expect(lowOnsets(readWav(result.files[0]!.data).samples)).toBeCloseTo((6 * bpm) / 60, -0.5);
     }
-    const slow = lowOnsets(readWav((await generate('slow drums', 6)).files[1]!.data).samples);
-    const fast = lowOnsets(readWav((await generate('fast drums', 6)).files[1]!.data).samples);
+    const slow = lowOnsets(readWav((await generate('slow drums', 6)).files[0]!.data).samples);
+    const fast = lowOnsets(readWav((await generate('fast drums', 6)).files[0]!.data).samples);
     expect(fast).toBeGreaterThan(slow * 1.6);
   });
 
@@ -133,8 +134,8 @@ describe('sound-generator built-in engine', () => {
   });
 
   it('makes rain sound brighter than a deep ocean swell', async () => {
-    const rain = readWav((await generate('rain')).files[1]!.data);
-    const ocean = readWav((await generate('ocean')).files[1]!.data);
+    const rain = readWav((await generate('rain')).files[0]!.data);
+    const ocean = readWav((await generate('ocean')).files[0]!.data);
     expect(zeroCrossingRate(rain.samples, 2)).toBeGreaterThan(3 * zeroCrossingRate(ocean.samples, 2));
   });
 

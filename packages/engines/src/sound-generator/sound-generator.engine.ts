@@ -18,8 +18,9 @@ const PREVIEW_KBPS = 64;
 /**
  * Sound generation, built in: a synthesiser reads the prompt (sound words pick textures and
  * instruments, genre and mood words pick key, scale and tempo; the prompt's hash seeds the arrangement)
- * and renders 44.1 kHz stereo: an MP3 (192 kbps, the file people play and share) and the lossless
- * 16-bit WAV, a waveform summary and a short mono MP3 preview.
+ * and renders 44.1 kHz stereo: the lossless 16-bit WAV first (the asked `format`, what a download of the
+ * job gives), an MP3 beside it (192 kbps, the file the page plays and a post shares), a waveform summary
+ * and a short mono MP3 preview.
  */
 export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
   service: 'sound-generator',
@@ -64,8 +65,8 @@ export const soundGeneratorEngine: Engine<SoundGeneratorParams> = {
     // Both files carry the preview: free-plan users hear only that, whichever file the page plays.
     return {
       files: [
-        { kind: 'audio', name: `${stem}.mp3`, contentType: 'audio/mpeg', data: mp3, preview },
         { kind: 'audio', name: `${stem}.wav`, contentType: 'audio/wav', data: wav, preview },
+        { kind: 'audio', name: `${stem}.mp3`, contentType: 'audio/mpeg', data: mp3, preview },
       ],
       summary,
     };

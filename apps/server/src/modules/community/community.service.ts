@@ -30,9 +30,10 @@ export type Viewer = { id: string } | null;
 
 const notFound = () => new AppError('NOT_FOUND', 404, communityMessages.postNotFound);
 
-/** The output a post shows when none is named: the video of a speed painting, else the first file. */
+/** The output a post shows when none is named: the video of a speed painting, the MP3 of a sound, else the first file. */
 function defaultOutput(service: string, outputs: JobOutputRow[]): JobOutputRow | undefined {
   if (service === 'speedpainting') return outputs.find((output) => output.kind === 'video') ?? outputs[0];
+  if (service === 'sound-generator') return outputs.find((output) => output.contentType === 'audio/mpeg') ?? outputs[0];
   return outputs[0];
 }
 

@@ -132,7 +132,8 @@ export async function publishFeaturedPosts(deps: {
         await tx.insert(communityPosts).values({
           userId: admin.id,
           jobId,
-          outputId: stored[0]!.id,
+          // A sound's post plays its MP3 (the WAV comes first in the job's files).
+          outputId: (stored.find((file) => file.contentType === 'audio/mpeg') ?? stored[0]!).id,
           service: item.service,
           title: item.title,
           prompt: String(item.params.prompt),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import { tooManyPixelsMessage } from '@lumen/core/jobs/schemas';
+import { transcriptProblem } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
@@ -56,6 +57,10 @@ export async function resolveJobFiles(
   if (definition.key === 'sales-pilot') {
     const hasText = typeof params.text === 'string' && params.text.length > 0;
     if (hasText && input.files.transcript) issues.push({ field: 'files.transcript', message: 'Paste the text or upload a file, not both' });
+    // Pasted text the analysis cannot run on (under 12 words of speech) is refused before the charge; uploads are
+    // checked when they are made (uploads.service.ts).
+    const problem = hasText && !input.files.transcript ? transcriptProblem(params.text as string) : null;
+    if (problem) issues.push({ field: 'params.text', message: problem });
     if (!hasText && !input.files.transcript) {
       issues.push({ field: 'params.text', message: 'Paste the transcript or notes, or upload a .txt, .vtt or .srt file' });
     }

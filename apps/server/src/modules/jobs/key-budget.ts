@@ -18,18 +18,19 @@ export function checkServiceAllowed(key: JobApiKey | null | undefined, service: 
 }
 
 /**
- * Inside the job's transaction, after its charge: locks the key row (parallel submissions with the
- * same key queue here) and refuses (402, rolling the charge back) when this calendar month's charges
- * of the key and the keys it replaced, net of refunds, now pass the cap.
+ * Inside the job's transaction, after its charge of `cost`: locks the key row (parallel submissions with
+ * the same key queue here) and refuses (402, rolling the charge back) when this calendar month's charges
+ * of the key and the keys it replaced, net of refunds, now pass the cap. The refusal reports the month's
+ * use without the refused job (`creditsUsedThisMonth`) and what it would have cost (`cost`).
  */
-export async function enforceMonthlyCap(tx: Db, key: JobApiKey | null | undefined, now: Date): Promise<void> {
+export async function enforceMonthlyCap(tx: Db, key: JobApiKey | null | undefined, now: Date, cost: number): Promise<void> {
   if (!key || key.monthlyCreditCap === null) return;
   await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, key.id)).for('update');
   const chain = await keyChainIds(tx, key.id);
   const used = [...(await creditsByKey(tx, chain, monthStart(now))).values()].reduce((sum, credits) => sum + credits, 0);
   if (used > key.monthlyCreditCap) {
     throw new AppError('INSUFFICIENT_CREDITS', 402, apiKeyMessages.monthlyCapReached, {
-      meta: { monthlyCreditCap: key.monthlyCreditCap, creditsUsedThisMonth: used },
+      meta: { monthlyCreditCap: key.monthlyCreditCap, creditsUsedThisMonth: used - cost, cost },
     });
   }
 }

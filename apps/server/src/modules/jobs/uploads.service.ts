@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Upload, UploadPurpose } from '@lumen/core/jobs/schemas';
+import { transcriptProblem } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
 import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import { checkImage, checkTranscript, cleanFileName } from '../files/index.ts';
+import { AppError } from '../../plugins/app-error.ts';
 import { findUploadByKey, insertUpload } from './uploads.repository.ts';
 import type { UploadRow } from './tables.ts';
 
@@ -37,6 +39,11 @@ export function createUploadsService(deps: { db: Db; storage: Storage; links: Fi
         if (earlier) return { upload: toUploadDto(earlier, links), isReplay: true };
       }
       const checked = input.purpose === 'image' ? await checkImage(input.data) : checkTranscript(input.data, input.fileName);
+      if (input.purpose === 'transcript') {
+        // A call the sales pilot cannot analyse (under 12 words of speech) is refused here, before any job is charged.
+        const problem = transcriptProblem(input.data.toString('utf8'), cleanFileName(input.fileName, 'transcript.txt'));
+        if (problem) throw new AppError('VALIDATION_ERROR', 400, problem, { details: [{ field: 'file', message: problem }] });
+      }
       const id = randomUUID();
       const storageKey = `uploads/${input.userId}/${id}`;
       await storage.put(storageKey, input.data);
