@@ -4,7 +4,9 @@ import type { AiBackgroundParams } from '@lumen/core/services/ai-background-para
 import { EngineInputError } from '../engine.ts';
 import type { EngineContext, EngineFile } from '../engine.ts';
 import { aiBackgroundEngine } from './ai-background.engine.ts';
+import { aiBackgroundPresetNames } from '@lumen/core/services/ai-background-params';
 import { defaultPresetDirectory } from './compose-background.ts';
+import { studioPresets, studioSize, studioSvg } from './studio-presets.ts';
 
 const width = 160;
 const height = 120;
@@ -70,21 +72,55 @@ describe('ai-background built-in engine', () => {
     expect(at(80, 60).b).toBeLessThan(60);
   });
 
-  it('puts the subject on one of the product backgrounds', async () => {
-    const result = await run({ mode: 'preset', preset: 3 }, { image: await redDisc() });
+  it('stands the subject on a studio backdrop: floor in front of and behind its base, and a soft contact shadow', async () => {
+    // A dark bottle standing with its base 170 px down a 320 × 200 photo.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="200"><rect width="100%" height="100%" fill="#9aa4ad"/><rect x="140" y="70" width="40" height="100" rx="8" fill="#1f5f33"/><rect x="152" y="48" width="16" height="26" fill="#1f5f33"/></svg>`;
+    const image: EngineFile = { name: 'bottle.png', contentType: 'image/png', data: await sharp(Buffer.from(svg)).png().toBuffer() };
+    const result = await aiBackgroundEngine.run({ params: { mode: 'preset', preset: 7 }, files: { image } }, context());
+    expect(result.files.map((f) => f.name)).toEqual(['background-preset.png', 'background-removed.png']);
+    const summary = result.summary as { standsAt: { x: number; y: number } };
+    expect(Math.abs(summary.standsAt.y - 170)).toBeLessThanOrEqual(3);
+    expect(Math.abs(summary.standsAt.x - 160)).toBeLessThanOrEqual(3);
     const { at } = await pixels(result.files[0]!.data);
-    const expected = await pixels(
-      await sharp(`${defaultPresetDirectory}3.jpg`).resize(width, height, { fit: 'cover', position: 'attention' }).png().toBuffer(),
-    );
-    for (const [x, y] of [
-      [3, 3],
-      [150, 100],
-    ] as const) {
-      const got = at(x, y);
-      const want = expected.at(x, y);
-      expect(Math.abs(got.r - want.r) + Math.abs(got.g - want.g) + Math.abs(got.b - want.b)).toBeLessThan(30);
+    const lum = (p: { r: number; g: number; b: number }) => 0.299 * p.r + 0.587 * p.g + 0.114 * p.b;
+    // Preset 7 is a white wall over an oak floor. The floor line is put a fifth of the bottle's height above its
+    // base (y 146), not where it would fall by default (62 % down, y 124): beside the lower bottle, wall; at its base, oak.
+    const wall = at(20, 136);
+    const floor = at(20, 165);
+    expect(wall.r - wall.b).toBeLessThan(20);
+    expect(lum(wall)).toBeGreaterThan(200);
+    expect(floor.r - floor.b).toBeGreaterThan(40);
+    // The shadow, on the plain white sweep: darkest just under the base, fading out to the floor's own colour.
+    const sweep = await aiBackgroundEngine.run({ params: { mode: 'preset', preset: 1 }, files: { image } }, context());
+    const onSweep = (await pixels(sweep.files[0]!.data)).at;
+    const under = lum(onSweep(160, 172));
+    const aside = lum(onSweep(20, 172));
+    expect(under).toBeLessThan(aside - 25);
+    expect(lum(onSweep(160, 188))).toBeGreaterThan(under);
+    expect(Math.abs(lum(onSweep(160, 199)) - lum(onSweep(20, 199)))).toBeLessThan(8);
+    // The bottle itself is untouched.
+    expect(at(160, 120).g).toBeGreaterThan(at(160, 120).r + 30);
+  });
+
+  it('stands a subject on every studio backdrop, each with a name, drawn by the code that made its file', async () => {
+    expect(studioPresets.map((p) => p.name)).toEqual([...aiBackgroundPresetNames]);
+    for (const [index, preset] of studioPresets.entries()) {
+      // The committed file is what studioSvg draws (scripts/render-studio-presets.ts), not a picture of something else.
+      const file = await sharp(`${defaultPresetDirectory}${index + 1}.jpg`)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const drawn = await sharp(Buffer.from(studioSvg(preset)))
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+      expect([file.info.width, file.info.height]).toEqual([studioSize.width, studioSize.height]);
+      let difference = 0;
+      for (let i = 0; i < drawn.length; i += 97) difference += Math.abs(drawn[i]! - file.data[i]!);
+      expect(difference / (drawn.length / 97), preset.name).toBeLessThan(4);
+      expect((await sharp(`${defaultPresetDirectory}${index + 1}-thumb.jpg`).metadata()).width).toBe(240);
     }
-    expect(at(80, 60).r).toBeGreaterThan(180);
+    const result = await run({ mode: 'preset', preset: 3 }, { image: await redDisc() });
+    expect(result.files[0]!.name).toBe('background-preset.png');
   });
 
   it('puts the subject on an uploaded picture, and the preview is smaller than a large result', async () => {

@@ -9,6 +9,8 @@ import { makeImagePreview } from './image-preview.ts';
 import { readImageInput } from './read-image-input.ts';
 import { refineAlpha, subjectCoverage } from './refine-alpha.ts';
 import { segmentSubject } from './segment-subject.ts';
+import { addContactShadow, floorLineFor, standOf } from './studio-stage.ts';
+import type { Stand } from './studio-stage.ts';
 
 export const aiBackgroundBuiltinLabel = builtinLabels['ai-background'];
 
@@ -33,7 +35,7 @@ function backgroundChoice(params: AiBackgroundParams, files: Record<string, Engi
 /**
  * Removes the photo's background with U²-Netp (salient-object segmentation, ONNX, shipped in an npm
  * package) and returns the transparent cut-out, plus the subject on a colour, one of the product's
- * backgrounds or an uploaded picture.
+ * studio backdrops (stood on its floor or table top, with a soft contact shadow) or an uploaded picture.
  */
 export function createAiBackgroundEngine(options: { presetDirectory?: string } = {}): Engine<AiBackgroundParams> {
   const presetDirectory = options.presetDirectory ?? defaultPresetDirectory;
@@ -44,7 +46,9 @@ export function createAiBackgroundEngine(options: { presetDirectory?: string } =
     async run({ params, files }, { signal, onProgress }) {
       const choice = backgroundChoice(params, files, presetDirectory);
       const image = await readImageInput(files.image, 'photo');
-      const background = choice ? await renderBackground(choice, image.width, image.height) : null;
+      // A colour or an uploaded picture is read first (a bad upload fails before the model runs); a studio
+      // backdrop is cut once the subject is found, to stand it on the surface.
+      const early = choice && choice.kind !== 'preset' ? await renderBackground(choice, image.width, image.height) : null;
       signal.throwIfAborted();
       onProgress(0.1);
       const mask = refineAlpha(await segmentSubject(image));
@@ -55,6 +59,13 @@ export function createAiBackgroundEngine(options: { presetDirectory?: string } =
         throw new EngineInputError('No clear subject was found in the photo; try one with a distinct person or product');
       }
       const { width, height } = image;
+      let background = early;
+      let stand: Stand | null = null;
+      if (choice?.kind === 'preset') {
+        stand = standOf(mask);
+        background = await renderBackground(choice, width, height, floorLineFor(stand, height));
+        if (stand) addContactShadow(background, width, height, stand);
+      }
       const rgba = Buffer.alloc(width * height * 4);
       for (let i = 0; i < mask.data.length; i += 1) {
         rgba[i * 4] = image.data[i * 3]!;
@@ -89,6 +100,7 @@ export function createAiBackgroundEngine(options: { presetDirectory?: string } =
           width,
           height,
           subjectCoverage: Math.round(coverage * 1000) / 1000,
+          ...(stand && !stand.touchesBottom ? { standsAt: { x: Math.round(stand.centreX), y: stand.footY } } : {}),
           engine: aiBackgroundBuiltinLabel,
         },
       };

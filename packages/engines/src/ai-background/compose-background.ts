@@ -3,17 +3,27 @@ import { fileURLToPath } from 'node:url';
 import { EngineInputError } from '../engine.ts';
 import type { EngineFile } from '../engine.ts';
 import { readImageInput } from './read-image-input.ts';
+import { studioPresets } from './studio-presets.ts';
+import { placeBackdrop } from './studio-stage.ts';
 
-/** The web app's public backgrounds, /main/bg/1..10.jpg (apps/web/public/main/bg). */
-export const defaultPresetDirectory = fileURLToPath(new URL('../../../../apps/web/public/main/bg/', import.meta.url));
+/** The studio backdrops, /main/studio/1..10.jpg (apps/web/public/main/studio; studio-presets.ts draws them). */
+export const defaultPresetDirectory = fileURLToPath(new URL('../../../../apps/web/public/main/studio/', import.meta.url));
 
 export type BackgroundChoice =
   | { kind: 'color'; color: string }
   | { kind: 'preset'; preset: number; directory: string }
   | { kind: 'upload'; file: EngineFile | undefined };
 
-/** An opaque RGB background of exactly width × height, filled ('cover') from the choice. */
-export async function renderBackground(choice: BackgroundChoice, width: number, height: number): Promise<Buffer> {
+/**
+ * An opaque RGB background of exactly width × height, filled ('cover') from the choice. A studio preset is cut so
+ * that its floor line (where the wall meets the floor or the table top) lies at `floorLineY` (62 % down unless told).
+ */
+export async function renderBackground(
+  choice: BackgroundChoice,
+  width: number,
+  height: number,
+  floorLineY = height * 0.62,
+): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   if (choice.kind === 'color') {
     return sharp({ create: { width, height, channels: 3, background: choice.color } })
@@ -28,6 +38,16 @@ export async function renderBackground(choice: BackgroundChoice, width: number, 
     } catch {
       throw new Error(`Background ${choice.preset} is missing (${path})`);
     }
+    const { width: sourceWidth = width, height: sourceHeight = height } = await sharp(source).metadata();
+    const horizon = studioPresets[choice.preset - 1]?.horizon ?? 0.5;
+    const crop = placeBackdrop({ width: sourceWidth, height: sourceHeight, horizon }, width, height, floorLineY);
+    return sharp(source)
+      .resize(crop.scaledWidth, crop.scaledHeight, { fit: 'fill' })
+      .extract({ left: crop.left, top: crop.top, width, height })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer();
   } else {
     const image = await readImageInput(choice.file, 'background picture');
     source = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })

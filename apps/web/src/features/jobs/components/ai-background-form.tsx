@@ -8,6 +8,7 @@ import {
   aiBackgroundMaxPixels,
   aiBackgroundParamsSchema,
   aiBackgroundPresetCount,
+  aiBackgroundPresetName,
   aiBackgroundPresetUrl,
 } from '@lumen/core/services/ai-background-params';
 import { serviceNames } from '@lumen/core/services/catalogue';
@@ -112,7 +113,7 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
           name="preset"
           render={({ field }) => (
             <fieldset>
-              <legend className="text-sm font-medium text-slate-800">Choose a background</legend>
+              <legend className="text-sm font-medium text-slate-800">Choose a studio backdrop (the subject is stood on its floor)</legend>
               <div className="mt-1.5 grid grid-cols-5 gap-2">
                 {presets.map((preset) => (
                   <label
@@ -132,7 +133,8 @@ export function AiBackgroundForm({ onSubmit, disabled, submitting, cost, freeRun
                     />
                     <img
                       src={aiBackgroundPresetUrl(preset)}
-                      alt={`Background ${preset}`}
+                      alt={aiBackgroundPresetName(preset)}
+                      title={aiBackgroundPresetName(preset)}
                       className="aspect-square w-full object-cover"
                       loading="lazy"
                     />

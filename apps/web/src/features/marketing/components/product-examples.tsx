@@ -16,44 +16,48 @@ import { BeforeAfter } from './before-after.tsx';
 import { ExampleBadge } from './example-badge.tsx';
 import { SalesReportPreview } from './sales-report-preview.tsx';
 import { SoundExample } from './sound-example.tsx';
+import { StudioBackdrops } from './studio-backdrops.tsx';
 
 function AiBackgroundExamples() {
   return (
-    <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-      <BeforeAfter
-        before={aiBackgroundExample.before}
-        after={aiBackgroundExample.after}
-        beforeAlt={`Before: ${aiBackgroundExample.description}`}
-        afterAlt="After: the same bottle and cup cut out and placed on a studio backdrop"
-        width={720}
-        height={540}
-      />
-      <div className="grid grid-cols-2 gap-4 self-start">
-        <figure>
-          <img
-            src={aiBackgroundExample.cutout}
-            alt="The transparent cut-out"
-            width={720}
-            height={540}
-            loading="lazy"
-            className="rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:20px_20px]"
-          />
-          <figcaption className="mt-1 text-xs text-slate-600">Transparent PNG cut-out</figcaption>
-        </figure>
-        <figure>
-          <img
-            src={aiBackgroundExample.colorAfter}
-            alt={`The cut-out on the colour ${aiBackgroundExample.color}`}
-            width={720}
-            height={540}
-            loading="lazy"
-            className="rounded-xl border border-slate-200"
-          />
-          <figcaption className="mt-1 text-xs text-slate-600">On a colour ({aiBackgroundExample.color})</figcaption>
-        </figure>
-        <p className="col-span-2 text-sm text-slate-600">Input: {aiBackgroundExample.description}. Drag the slider to compare.</p>
+    <>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <BeforeAfter
+          before={aiBackgroundExample.before}
+          after={aiBackgroundExample.after}
+          beforeAlt={`Before: ${aiBackgroundExample.description}`}
+          afterAlt="After: the same bottle and cup cut out and placed on a studio backdrop"
+          width={720}
+          height={540}
+        />
+        <div className="grid grid-cols-2 gap-4 self-start">
+          <figure>
+            <img
+              src={aiBackgroundExample.cutout}
+              alt="The transparent cut-out"
+              width={720}
+              height={540}
+              loading="lazy"
+              className="rounded-xl border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:20px_20px]"
+            />
+            <figcaption className="mt-1 text-xs text-slate-600">Transparent PNG cut-out</figcaption>
+          </figure>
+          <figure>
+            <img
+              src={aiBackgroundExample.colorAfter}
+              alt={`The cut-out on the colour ${aiBackgroundExample.color}`}
+              width={720}
+              height={540}
+              loading="lazy"
+              className="rounded-xl border border-slate-200"
+            />
+            <figcaption className="mt-1 text-xs text-slate-600">On a colour ({aiBackgroundExample.color})</figcaption>
+          </figure>
+          <p className="col-span-2 text-sm text-slate-600">Input: {aiBackgroundExample.description}. Drag the slider to compare.</p>
+        </div>
       </div>
-    </div>
+      <StudioBackdrops />
+    </>
   );
 }
 

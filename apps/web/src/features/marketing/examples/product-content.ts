@@ -55,7 +55,7 @@ export const productContent: Record<ServiceKey, ProductContent> = {
       {
         question: 'What does the built-in engine do?',
         answer:
-          'It draws the subjects your prompt names (about 500 illustrated animals, foods, vehicles, buildings, plants and objects) in a scene that follows the setting, time of day, colours and style you ask for, and tells you which words it had no picture for. It is an illustration composer, not a photo-realistic model.',
+          'It draws the subjects your prompt names (about 500 illustrated animals, foods, vehicles, buildings, plants and objects) in a scene that follows the setting, weather, time of day, colours and style you ask for, and shows what it will draw as you type. A prompt whose main subject it has no picture for is refused before any credit is used, with close things it can draw. It is an illustration composer, not a photo-realistic model.',
       },
       { question: 'Can I use the images commercially?', answer: 'Yes, the images you generate are yours to use.' },
       downloadsFaq,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { aiBackgroundPresetNames } from '@lumen/core/services/ai-background-params';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { AUTH_OPEN_EVENT } from '@/features/auth/api/auth-modal-events.ts';
 import type { AuthModalRequest } from '@/features/auth/api/auth-modal-events.ts';
@@ -50,6 +51,10 @@ describe('product pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'AI Background' })).toBeInTheDocument();
     expect(screen.getByAltText(/^Before: A studio photo/)).toHaveAttribute('src', '/examples/ai-background/before.webp');
     expect(screen.getByAltText(/^After:/)).toHaveAttribute('src', '/examples/ai-background/after.webp');
+    // The ten studio backdrops the tool offers, by name, with their pictures.
+    const backdrops = within(screen.getByRole('region', { name: 'Ten studio backdrops' })).getAllByRole('img');
+    expect(backdrops.map((img) => img.getAttribute('alt'))).toEqual([...aiBackgroundPresetNames]);
+    expect(backdrops[7]).toHaveAttribute('src', '/main/studio/8-thumb.jpg');
     expect(screen.getByRole('slider', { name: 'Compare before and after' })).toBeInTheDocument();
     expect(screen.getByText(/Example made by the built-in engine/)).toBeInTheDocument();
     expect(await screen.findByTestId('product-free-uses')).toHaveTextContent('Unlimited');
