@@ -24,8 +24,7 @@ export async function registerUser(
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   // A browser's refresh token: the one its HttpOnly cookie holds (the body carries it only when asked).
-  const refreshToken = /^refreshToken=([^;]+)/.exec(setCookie(response, 'refreshToken') ?? '')?.[1] ?? '';
-  return { ...(response.json().data as AuthResult), refreshToken, response };
+  return { ...(response.json().data as AuthResult), refreshToken: refreshTokenCookie(response) ?? '', response };
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -58,6 +57,11 @@ export function setCookie(response: LightMyRequestResponse, name: string): strin
   const header = response.headers['set-cookie'];
   const all = Array.isArray(header) ? header : header ? [header] : [];
   return all.find((cookie) => cookie.startsWith(`${name}=`));
+}
+
+/** The refresh token a response set in its HttpOnly cookie, or undefined. */
+export function refreshTokenCookie(response: LightMyRequestResponse): string | undefined {
+  return /^refreshToken=([^;]+)/.exec(setCookie(response, 'refreshToken') ?? '')?.[1];
 }
 
 /** A multipart/form-data body with one file part. */

@@ -4,7 +4,7 @@ import { FREE_PLAN } from '@lumen/core/credits/rules';
 import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import { VALID_PASSWORD, bearer, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
+import { VALID_PASSWORD, bearer, refreshTokenCookie, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
 import { listLedgerEntries, sumLedger, findCreditAccount } from '../credits/credits.repository.ts';
 import { users } from '../users/tables.ts';
 import { refreshTokens } from './tables.ts';
@@ -49,7 +49,7 @@ describe('POST /auth/register', () => {
     expect(accessToken).toMatch(/^ey/);
 
     const cookie = setCookie(response, 'refreshToken');
-    const refreshToken = /^refreshToken=([^;]+)/.exec(cookie ?? '')?.[1];
+    const refreshToken = refreshTokenCookie(response);
     expect(refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
@@ -254,7 +254,7 @@ describe('POST /auth/refresh', () => {
     const rotated = await post('/auth/refresh', undefined, { headers: { cookie: `refreshToken=${first}` } });
     expect(rotated.statusCode).toBe(200);
     expect(Object.keys(rotated.json().data)).toEqual(['accessToken']);
-    const second = /^refreshToken=([^;]+)/.exec(setCookie(rotated, 'refreshToken') ?? '')?.[1];
+    const second = refreshTokenCookie(rotated);
     expect(rotated.json().data.accessToken).toMatch(/^ey/);
     expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(second).not.toBe(first);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import { VALID_PASSWORD, bearer, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
+import { VALID_PASSWORD, bearer, refreshTokenCookie, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { latestCode, mailsTo } from '../../test/mail-helpers.ts';
 import { users } from '../users/tables.ts';
 
@@ -166,7 +166,7 @@ describe('POST /auth/reset-password (signed in)', () => {
     expect(body.message).toBe('Password changed successfully');
     // The new refresh token goes to the browser's HttpOnly cookie only.
     expect(Object.keys(body.data)).toEqual(['accessToken']);
-    const newRefreshToken = /^refreshToken=([^;]+)/.exec(setCookie(response, 'refreshToken') ?? '')?.[1];
+    const newRefreshToken = refreshTokenCookie(response);
     expect(newRefreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     expect((await me(first.accessToken)).statusCode).toBe(401);
