@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { publicPagePaths } from '../../packages/core/src/content/public-pages.ts';
-import { serviceKeys } from '../../packages/core/src/services/catalogue.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
+import { DASHBOARD_PAGES } from '../support/pages.ts';
 import { startPurchase, verifiedPerson } from '../support/payments.ts';
 
 // Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways, nothing may
@@ -13,18 +13,6 @@ import { startPurchase, verifiedPerson } from '../support/payments.ts';
 const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1280, height: 900 },
-];
-
-const DASHBOARD_PAGES = [
-  '/dashboard',
-  ...serviceKeys.map((key) => `/dashboard/tools/${key}`),
-  '/dashboard/community',
-  '/dashboard/subscription',
-  '/dashboard/result-library',
-  '/dashboard/account/billing',
-  '/dashboard/account/api-management',
-  '/dashboard/account/profile',
-  '/pricing',
 ];
 
 const screensDir = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));

@@ -140,7 +140,15 @@ function SalesPilotExamples() {
     <div className="grid items-start gap-6 lg:grid-cols-[1fr_2fr]">
       <details className="rounded-2xl border border-slate-200 bg-slate-50 p-4 text-sm" open>
         <summary className="cursor-pointer font-semibold text-slate-900">The call notes it read</summary>
-        <pre className="mt-3 max-h-96 overflow-auto font-sans whitespace-pre-wrap text-slate-700">{salesPilotTranscript}</pre>
+        {/* A scroll area a keyboard can reach and scroll (axe: scrollable-region-focusable). */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-label="The call notes"
+          className="mt-3 max-h-96 overflow-auto rounded font-sans whitespace-pre-wrap text-slate-700 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        >
+          {salesPilotTranscript}
+        </pre>
       </details>
       <div>
         <SalesReportPreview url={salesPilotExample.report} />

@@ -5,6 +5,9 @@ import { paymentKeys } from './payment-keys.ts';
 
 export type { SubscriptionDto };
 
+/** A subscription in one of these is over: it no longer counts as the user's plan. */
+export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'];
+
 /** GET /payment/subscriptions/me → { subscription: null | SubscriptionDto } */
 export async function getMySubscription(signal?: AbortSignal): Promise<SubscriptionDto | null> {
   const data = await apiClient.get<{ subscription: SubscriptionDto | null }>('/payment/subscriptions/me', { signal });

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
 import { useMySubscriptionQuery } from '../api/subscription.ts';
-import { ENDED_SUBSCRIPTION_STATUSES } from './current-subscription.tsx';
+import { ENDED_SUBSCRIPTION_STATUSES } from '../api/subscription.ts';
 
 /** How this user buys credits: a running monthly plan, or one-time packages only. */
 function BuyingModeCard() {

@@ -6,10 +6,8 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDate, formatDollars } from '@/lib/format.ts';
-import { useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from '../api/subscription.ts';
+import { ENDED_SUBSCRIPTION_STATUSES, useCancelSubscriptionMutation, useReactivateSubscriptionMutation } from '../api/subscription.ts';
 import type { SubscriptionDto } from '../api/subscription.ts';
-
-export const ENDED_SUBSCRIPTION_STATUSES = ['canceled', 'incomplete_expired'];
 
 /** The user's subscription: plan, period, and cancel (at period end or now, after a confirm) or reactivate. */
 export function CurrentSubscription({ subscription }: { subscription: SubscriptionDto }) {

@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { pricingStory } from '@lumen/core/credits/pricing-story';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { useMySubscriptionQuery } from '../api/subscription.ts';
-import { CurrentSubscription, ENDED_SUBSCRIPTION_STATUSES } from './current-subscription.tsx';
+import { ENDED_SUBSCRIPTION_STATUSES, useMySubscriptionQuery } from '../api/subscription.ts';
 import { SubscriptionPlansList } from './subscription-plans-list.tsx';
+
+// Only a subscriber sees it: its cancel dialog (Radix Dialog) stays out of the public pricing page's first load.
+const CurrentSubscription = lazy(() => import('./current-subscription.tsx').then((module) => ({ default: module.CurrentSubscription })));
 
 /** The optional monthly plans beside the one-time packages: the user's own subscription, if any, and the plans on offer. */
 export function MonthlyPlansSection({ title = 'Monthly plans' }: { title?: string }) {
@@ -18,7 +22,9 @@ export function MonthlyPlansSection({ title = 'Monthly plans' }: { title?: strin
       <p className="mb-4 text-sm text-slate-600">{pricingStory.plans}</p>
       {subscription && (
         <div className="mb-4">
-          <CurrentSubscription subscription={subscription} />
+          <Suspense fallback={<Spinner label="Loading your subscription…" />}>
+            <CurrentSubscription subscription={subscription} />
+          </Suspense>
         </div>
       )}
       <SubscriptionPlansList currentPlanId={subscribed ? subscription?.plan.id : null} subscribed={subscribed} />
