@@ -14,7 +14,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * onRequest: counts the delivery against its address (the API keys' store: in memory, or Redis shared by every
- * process), before the body is read or a signature checked; 429 with Retry-After past the limit.
+ * process), before the body is read or a signature checked; 429 with Retry-After past the limit. Not limit_counters:
+ * a flood of forged deliveries would then cost a database write each, where today it costs a signature check.
  */
 async function limitPerAddress(request: FastifyRequest): Promise<void> {
   const hit = await request.server.apiKeys.rateLimitStore.hit(`provider-webhooks:${clientOf(clientAddress(request))}`, MINUTE_MS);
