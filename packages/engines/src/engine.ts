@@ -19,8 +19,11 @@ export type EngineResult = {
   files: EngineResultFile[];
   /** Structured output shown in the page (e.g. the sales report's numbers); JSON-serialisable. */
   summary?: unknown;
-  /** The hosted provider and model that made it, when a remote engine chose among several. */
-  provider?: { name: ProviderName; model: string };
+  /**
+   * The hosted provider and model that made it, when a remote engine chose among several; `costMicroUsd` is what
+   * the run cost from the provider's own usage figure, when it reports one (it then wins over the published price).
+   */
+  provider?: { name: ProviderName; model: string; costMicroUsd?: number };
 };
 
 /** A request a hosted provider accepted and is running (or ran) for one job. */

@@ -17,14 +17,25 @@ export class ProviderError extends Error {
    * and bill it, so it is neither sent again nor moved to another provider.
    */
   readonly unconfirmed: boolean;
+  /** What the provider billed for the failed call, in millionths of a US dollar, when it says (a refused or cut-off answer). */
+  readonly costMicroUsd: number | null;
 
   constructor(
     message: string,
-    options: { transient: boolean; provider: string; status?: number; detail?: string; cause?: unknown; unconfirmed?: boolean },
+    options: {
+      transient: boolean;
+      provider: string;
+      status?: number;
+      detail?: string;
+      cause?: unknown;
+      unconfirmed?: boolean;
+      costMicroUsd?: number | null;
+    },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.transient = options.transient;
     this.unconfirmed = options.unconfirmed ?? false;
+    this.costMicroUsd = options.costMicroUsd ?? null;
     this.provider = options.provider;
     this.status = options.status;
     this.detail = options.detail;

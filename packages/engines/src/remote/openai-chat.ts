@@ -3,6 +3,7 @@ import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
+import { chatCostMicroUsd } from './provider-prices.ts';
 
 export type OpenAiSettings = {
   apiKey: string;
@@ -23,6 +24,15 @@ const completionSchema = z.object({
       }),
     )
     .min(1),
+  /** The tokens OpenAI bills for this call (Chat Completions' usage object). */
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().nonnegative(),
+      completion_tokens: z.number().int().nonnegative(),
+      prompt_tokens_details: z.object({ cached_tokens: z.number().int().nonnegative().optional() }).nullable().optional(),
+    })
+    .nullable()
+    .optional(),
 });
 
 const keptKeywords = new Set(['type', 'properties', 'required', 'items', 'enum', 'const', 'anyOf', 'description', 'additionalProperties']);
@@ -54,13 +64,15 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 /**
  * One Chat Completions call (POST /v1/chat/completions) whose answer must follow `schema`
- * (response_format json_schema, strict); returns the parsed, zod-validated object.
+ * (response_format json_schema, strict); returns the parsed, zod-validated object and what the call cost from
+ * the tokens OpenAI reports (null without a usage object or a price for the model). An answer we cannot use was
+ * billed all the same: its ProviderError carries that cost.
  */
 export async function completeJson<T>(
   settings: OpenAiSettings,
   request: { system: string; user: string; schemaName: string; schema: z.ZodType<T> },
   context: EngineContext,
-): Promise<T> {
+): Promise<{ data: T; costMicroUsd: number | null }> {
   const body = {
     model: settings.model,
     messages: [
@@ -78,25 +90,41 @@ export async function completeJson<T>(
     settings.http,
     context.signal,
   );
+  let costMicroUsd: number | null = null;
   const wrongShape = (detail: string) =>
-    new ProviderError(`The ${PROVIDER} model returned a report we could not read`, { transient: false, provider: PROVIDER, detail });
+    new ProviderError(`The ${PROVIDER} model returned a report we could not read`, {
+      transient: false,
+      provider: PROVIDER,
+      detail,
+      costMicroUsd,
+    });
   let parsed: z.infer<typeof completionSchema>;
   try {
     parsed = completionSchema.parse(JSON.parse(response.body.toString('utf8')));
   } catch {
     throw wrongShape(response.body.toString('utf8').slice(0, 300));
   }
+  const usage = parsed.usage;
+  costMicroUsd = usage
+    ? chatCostMicroUsd(settings.model, {
+        promptTokens: usage.prompt_tokens,
+        cachedPromptTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
+        completionTokens: usage.completion_tokens,
+      })
+    : null;
   const choice = parsed.choices[0]!;
   if (choice.message.refusal) {
     throw new ProviderError(`The ${PROVIDER} model declined to analyse this text: ${choice.message.refusal.slice(0, 200)}`, {
       transient: false,
       provider: PROVIDER,
+      costMicroUsd,
     });
   }
   if (choice.finish_reason === 'length') {
     throw new ProviderError(`The ${PROVIDER} model's answer was cut off; the text may be too long`, {
       transient: false,
       provider: PROVIDER,
+      costMicroUsd,
     });
   }
   let json: unknown;
@@ -114,5 +142,5 @@ export async function completeJson<T>(
         .join('; '),
     );
   context.onProgress(0.9);
-  return result.data;
+  return { data: result.data, costMicroUsd };
 }

@@ -41,6 +41,29 @@ const prices: Record<string, (params: RunParams) => number> = {
   'fal fal-ai/elevenlabs/sound-effects/v2': (params) => falSoundSeconds(params) * 0.002,
 };
 
+/** Token counts a Chat Completions answer reports in `usage`. */
+export type ChatUsage = { promptTokens: number; cachedPromptTokens: number; completionTokens: number };
+
+/**
+ * USD per million tokens (input, cached input, output) of the chat models we default to. gpt-4o-mini: $0.15 input,
+ * $0.075 cached input, $0.60 output per million tokens (OpenAI's pricing page, https://openai.com/api/pricing/,
+ * the same figures since its launch; checked 2026-11-27 against two copies of that page).
+ */
+const chatTokenPrices: Record<string, { input: number; cachedInput: number; output: number }> = {
+  'gpt-4o-mini': { input: 0.15, cachedInput: 0.075, output: 0.6 },
+};
+
+/**
+ * What one chat completion cost from the provider's own token counts, in millionths of a US dollar; null for a
+ * model without a price on record (a dated snapshot such as gpt-4o-mini-2024-07-18 takes its model's price).
+ */
+export function chatCostMicroUsd(model: string, usage: ChatUsage): number | null {
+  const price = chatTokenPrices[model] ?? chatTokenPrices[model.replace(/-\d{4}-\d{2}-\d{2}$/, '')];
+  if (!price) return null;
+  const uncached = Math.max(0, usage.promptTokens - usage.cachedPromptTokens);
+  return Math.round(uncached * price.input + usage.cachedPromptTokens * price.cachedInput + usage.completionTokens * price.output);
+}
+
 /** The published price of one run in millionths of a US dollar, or null when none is on record. */
 export function publishedPriceMicroUsd(provider: string, model: string, params: RunParams): number | null {
   const price = prices[`${provider} ${model}`];

@@ -96,6 +96,31 @@ describe('sales pilot over Chat Completions', () => {
     }
   });
 
+  it('costs a run from the tokens OpenAI reports (usage), a billed cut-off answer too; no price on record, no cost', async () => {
+    // As OpenAI's Chat Completions answer reports them: prompt, cached prompt and completion tokens.
+    const usage = { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, prompt_tokens_details: { cached_tokens: 200 } };
+    answer = () => {
+      const reply = completion(JSON.stringify(report));
+      return { ...reply, body: { ...reply.body, model: 'gpt-4o-mini-2024-07-18', usage } };
+    };
+    const mini = createSalesPilotRemoteEngine({
+      apiKey: KEY,
+      baseUrl: server.url,
+      model: 'gpt-4o-mini',
+      http: { provider: 'OpenAI', timeoutMs: 2000, retries: 2, baseDelayMs: 5, maxDelayMs: 1000 },
+    });
+    const result = await mini.run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context());
+    // 800 uncached × $0.15 + 200 cached × $0.075 + 500 × $0.60 per million tokens = $0.000435.
+    expect(result.provider).toEqual({ name: 'openai', model: 'gpt-4o-mini', costMicroUsd: 435 });
+    expect((await engine().run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())).provider).toBeUndefined();
+
+    answer = () => ({ status: 200, body: { choices: [{ finish_reason: 'length', message: { content: '{"version":' } }], usage } });
+    const cutOff = (await mini
+      .run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())
+      .catch((e: unknown) => e)) as ProviderError;
+    expect(cutOff).toMatchObject({ transient: false, costMicroUsd: 435 });
+  });
+
   it('retries a rate limit, then succeeds', async () => {
     let calls = 0;
     answer = () =>

@@ -27,7 +27,7 @@ export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<S
       const parsed = salesPilotParamsSchema.safeParse(params);
       if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sales pilot options');
       const { text, fileName } = transcriptText(files.transcript, parsed.data.text);
-      const report = await completeJson(
+      const { data: report, costMicroUsd } = await completeJson(
         settings,
         {
           system: salesPilotSystemPrompt,
@@ -38,7 +38,8 @@ export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<S
         context,
       );
       context.onProgress(1);
-      return salesReportResult(report, fileName);
+      const result = salesReportResult(report, fileName);
+      return costMicroUsd === null ? result : { ...result, provider: { name: 'openai', model: settings.model, costMicroUsd } };
     },
   };
 }

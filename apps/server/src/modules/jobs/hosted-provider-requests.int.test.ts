@@ -12,7 +12,7 @@ import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { fastWorker, submitJob } from '../../test/job-helpers.ts';
+import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
@@ -291,5 +291,61 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     ]);
     expect(kept[1]!.requestId).not.toBe(first);
     expect(cancels()).toHaveLength(0);
+  });
+});
+
+describe('what a run cost, from the provider’s own usage figure (OpenAI Chat Completions usage)', () => {
+  it('records the cost of a sales-pilot run from the tokens OpenAI reports, and of a billed cut-off answer that failed', async () => {
+    const openai = await startFakeServer();
+    // Chat Completions' usage object: 800 uncached + 200 cached prompt tokens and 500 completion tokens of gpt-4o-mini.
+    const usage = { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, prompt_tokens_details: { cached_tokens: 200 } };
+    let content = '';
+    let finish = 'stop';
+    openai.handle((request) =>
+      request.method === 'POST' && request.path === '/v1/chat/completions'
+        ? {
+            status: 200,
+            body: {
+              id: 'chatcmpl-1',
+              object: 'chat.completion',
+              model: 'gpt-4o-mini-2024-07-18',
+              choices: [{ index: 0, finish_reason: finish, message: { role: 'assistant', content, refusal: null } }],
+              usage,
+            },
+          }
+        : undefined,
+    );
+    const salesPilot = {
+      kinds: { ...config().kinds, 'sales-pilot': 'remote' as const },
+      providers: { 'sales-pilot': ['openai' as const] },
+      openai: { apiKey: 'sk-test', baseUrl: openai.url, model: 'gpt-4o-mini', imageModel: 'gpt-image-1', imageQuality: 'medium' as const },
+    };
+    try {
+      // A report the sales pilot's schema accepts: the built-in engine's own, for the same text.
+      const builtIn = await submitJob(t.app, token, salesPilotJob);
+      expect(builtIn.statusCode).toBe(201);
+      await runWorker(['replicate'], {}, {});
+      const reference = await rowOf((builtIn.json().data as Job).id);
+      expect(reference.status).toBe('succeeded');
+      content = JSON.stringify(reference.summary);
+
+      const job = (await submitJob(t.app, token, salesPilotJob)).json().data as Job;
+      await runWorker(['replicate'], {}, salesPilot);
+      expect(await rowOf(job.id)).toMatchObject({
+        status: 'succeeded',
+        provider: 'openai',
+        providerModel: 'gpt-4o-mini',
+        providerCostMicroUsd: 435,
+      });
+
+      finish = 'length';
+      const cut = (await submitJob(t.app, token, salesPilotJob)).json().data as Job;
+      await runWorker(['replicate'], {}, salesPilot);
+      const failed = await rowOf(cut.id);
+      expect(failed).toMatchObject({ status: 'failed', provider: 'openai', providerModel: 'gpt-4o-mini', providerCostMicroUsd: 435 });
+      expect(failed.refundedAt).not.toBeNull();
+    } finally {
+      await openai.close();
+    }
   });
 });

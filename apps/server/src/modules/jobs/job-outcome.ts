@@ -69,13 +69,25 @@ export async function completeJob(
  * refund is keyed by the charge (decision 004), so a failure reported twice refunds once.
  * `workerId` limits it to the worker that holds the job; omit it for the sweeper and admins.
  */
-export async function failJob(db: Db, input: { jobId: string; message: string; workerId?: string }): Promise<JobRow | null> {
+export async function failJob(
+  db: Db,
+  input: {
+    jobId: string;
+    message: string;
+    workerId?: string;
+    /** What a provider billed for the failed run (a refused or cut-off answer): it counts in the day's spend. */
+    billed?: { provider: ProviderName; model: string; costMicroUsd: number };
+  },
+): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     const conditions = [eq(jobs.id, input.jobId), inArray(jobs.status, ['queued', 'running', 'at_provider'])];
     if (input.workerId) conditions.push(eq(jobs.workerId, input.workerId));
+    const billed = input.billed
+      ? { provider: input.billed.provider, providerModel: input.billed.model, providerCostMicroUsd: input.billed.costMicroUsd }
+      : {};
     const [failed] = await tx
       .update(jobs)
-      .set({ status: 'failed', error: input.message, finishedAt: sql`now()`, workerId: null })
+      .set({ status: 'failed', error: input.message, finishedAt: sql`now()`, workerId: null, ...billed })
       .where(and(...conditions))
       .returning();
     const job =

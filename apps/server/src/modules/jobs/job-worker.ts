@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
@@ -302,7 +303,8 @@ export function createJobWorker(deps: Deps): JobWorker {
     const message = userMessage(error, timeoutMs);
     if (message === genericFailure) jobLog.error({ err: error }, 'job failed');
     else jobLog.warn({ reason: message }, 'job failed');
-    await failJob(db, { jobId: job.id, workerId, message });
+    const billed = billedFailureOf(error, deps.engines.providersOf(job.service as ServiceKey));
+    await failJob(db, { jobId: job.id, workerId, message, ...(billed ? { billed } : {}) });
   }
 
   return {
@@ -366,14 +368,28 @@ export function createJobWorker(deps: Deps): JobWorker {
   };
 }
 
-function providerRunOf(provider: { name: ProviderName; model: string } | undefined, params: Record<string, unknown>, runMs: number) {
+function providerRunOf(
+  provider: { name: ProviderName; model: string; costMicroUsd?: number } | undefined,
+  params: Record<string, unknown>,
+  runMs: number,
+) {
   if (!provider) return null;
   return {
     provider: provider.name,
     model: provider.model,
     runMs,
-    costMicroUsd: publishedPriceMicroUsd(provider.name, provider.model, params),
+    // The provider's own usage figure when the engine had one, else the published price of the run.
+    costMicroUsd: provider.costMicroUsd ?? publishedPriceMicroUsd(provider.name, provider.model, params),
   };
+}
+
+/** The provider (id and model) a billed failure names, when the error carries what the provider billed for it. */
+function billedFailureOf(error: unknown, configured: { name: ProviderName; model: string }[]) {
+  const cost = (error as { costMicroUsd?: unknown } | null)?.costMicroUsd;
+  if (typeof cost !== 'number' || !(error instanceof Error) || error.name !== 'ProviderError') return null;
+  const shown = (error as { provider?: unknown }).provider;
+  const chosen = configured.find(({ name }) => providerDisplayNames[name] === shown || name === shown);
+  return chosen ? { provider: chosen.name, model: chosen.model, costMicroUsd: cost } : null;
 }
 
 function userMessage(error: unknown, timeoutMs: number): string {
