@@ -207,9 +207,9 @@ export function dressLegs({ person, pose, personMask, light, garment, layout }: 
       const i = y * width + x;
       const alpha = cover[i]!;
       if (alpha === 0) continue;
-      const fine = clamp(light.fine[i]! / Math.max(1, light.broad[i]!), 0.72, 1.2);
-      const broad = clamp(light.broad[i]! / meanLight, 0.75, 1.2);
-      const shade = fine ** 0.65 * broad ** 0.6;
+      const fine = clamp(light.fine[i]! / Math.max(1, light.broad[i]!), 0.8, 1.15);
+      const broad = clamp(light.broad[i]! / meanLight, 0.8, 1.2);
+      const shade = fine ** 0.55 * broad ** 0.55;
       for (let c = 0; c < 3; c += 1) {
         out[i * 3 + c] = Math.round(clamp(colour[i * 3 + c]! * shade, 0, 255) * alpha + person.data[i * 3 + c]! * (1 - alpha));
       }

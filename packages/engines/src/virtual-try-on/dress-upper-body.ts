@@ -217,6 +217,18 @@ export function dressUpperBody({ person, pose, personMask, light, garment, layou
   const cover = new Float32Array(boxWidth * (y1 - y0 + 1));
   const pixel = new Float64Array(4);
   const { body } = layout;
+  // Each garment column's first garment row (its shoulder line), within the top fifth of the body; sampled a little
+  // below it, clear of the edge's seam or shadow.
+  const shoulderInset = Math.max(2, (body.bottom - body.top) * 0.03);
+  const shoulderRow = new Float32Array(garment.width).fill(body.top);
+  for (let x = 0; x < garment.width; x += 1) {
+    for (let y = body.top; y < body.top + (body.bottom - body.top) * 0.2; y += 1) {
+      if (garment.rgba[(y * garment.width + x) * 4 + 3]! >= 200) {
+        shoulderRow[x] = y;
+        break;
+      }
+    }
+  }
   const person01 = (i: number) => clamp((personMask.data[i]! - 128) / 64, 0, 1);
 
   let lightSum = 0;
@@ -234,7 +246,12 @@ export function dressUpperBody({ person, pose, personMask, light, garment, layou
       let a = 0;
       const uv = inverseBilinear(p, ...quad);
       if (uv) {
-        sample(garment, body.left + uv.x * (body.right - body.left), body.top + uv.y * (body.bottom - body.top), pixel);
+        const gx = body.left + uv.x * (body.right - body.left);
+        let gy = body.top + uv.y * (body.bottom - body.top);
+        // Above the garment's sloping shoulders (its top corners, clear of the neckline) the cloth goes on up: the
+        // quad's top edge is level, the person's shoulders are not.
+        if (Math.abs(uv.x - 0.5) > 0.22) gy = Math.max(gy, shoulderRow[Math.round(clamp(gx, 0, garment.width - 1))]! + shoulderInset);
+        sample(garment, gx, gy, pixel);
         const alpha = pixel[3]! * (1 - keepFront(p, 'torso'));
         if (alpha > 0) {
           r = pixel[0]! / pixel[3]!;
@@ -250,6 +267,9 @@ export function dressUpperBody({ person, pose, personMask, light, garment, layou
       for (const arm of arms) {
         if (!arm.path) continue;
         const total = pathLength(arm.path);
+        // No round cap before the shoulder: there the torso layer is the cloth.
+        const first = sub(arm.path[1]!, arm.path[0]!);
+        if ((p.x - arm.path[0]!.x) * first.x + (p.y - arm.path[0]!.y) * first.y < 0) continue;
         const { distance, at, side } = alongPath(p, arm.path);
         const t = at / (total || 1);
         const radius =
@@ -313,9 +333,9 @@ export function dressUpperBody({ person, pose, personMask, light, garment, layou
       // Shadow and light: fine detail (folds, creases) against its surroundings, and the broad light of the torso.
       // Both are damped: the photo's luminance also holds the colours of the clothes underneath (a dark jacket over a
       // light shirt), which must not show through as if the garment were thin.
-      const fine = clamp(light.fine[i]! / Math.max(1, light.broad[i]!), 0.72, 1.2);
-      const broad = clamp(light.broad[i]! / meanLight, 0.75, 1.2);
-      const shade = fine ** 0.65 * broad ** 0.6;
+      const fine = clamp(light.fine[i]! / Math.max(1, light.broad[i]!), 0.85, 1.12);
+      const broad = clamp(light.broad[i]! / meanLight, 0.82, 1.15);
+      const shade = fine ** 0.6 * broad ** 0.6;
       for (let c = 0; c < 3; c += 1) {
         const value = clamp(colour[j * 3 + c]! * shade, 0, 255);
         out[i * 3 + c] = Math.round(value * alpha + person.data[i * 3 + c]! * (1 - alpha));

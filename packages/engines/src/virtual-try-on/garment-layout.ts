@@ -75,8 +75,11 @@ export function garmentLayout(garment: GarmentCutout): GarmentLayout {
   const sleeves: [GarmentSleeve | null, GarmentSleeve | null] = [null, null];
   for (const side of [0, 1] as const) {
     const outside = (x: number) => (side === 0 ? x < left - 1 : x > right + 1);
-    // The sleeve's root: where it meets the body, at the top of the body's side.
-    const shoulder: Point = { x: side === 0 ? left : right, y: top };
+    // The sleeve's root: where it meets the body, at the top of the body's side (its highest garment pixel there).
+    const sideX = side === 0 ? left : right;
+    let rootY = top;
+    while (rootY < height - 1 && !solidAt(garment, sideX, rootY)) rootY += 1;
+    const shoulder: Point = { x: sideX, y: rootY };
     let far = 0;
     const pixels: Point[] = [];
     for (let y = top; y < height; y += 1) {
