@@ -14,9 +14,14 @@ export const NO_CACHE = 'no-cache';
 export const MEDIA_CACHE = 'public, max-age=86400';
 export const NOT_BUILT_TEXT = 'The web app is not built yet. Run `npm run build` (or `npm start` from the repository root), then reload.\n';
 
-/** Machine endpoints (the API, uploads, the MCP server at /mcp): an unknown address there is a JSON 404, never a page. */
+/**
+ * Machine endpoints (the API, uploads, the MCP server at /mcp, /.well-known/ metadata such as the OAuth discovery
+ * MCP clients try): an unknown address there is a JSON 404, never a page.
+ */
 function isApiOrUploadPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/mcp/');
+  return (
+    url === '/api' || url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/mcp/') || url.startsWith('/.well-known/')
+  );
 }
 
 function notFound(request: FastifyRequest): AppError {

@@ -43,10 +43,20 @@ export function toolErrorOf(error: unknown, log: FastifyBaseLogger): CallToolRes
   };
 }
 
+/**
+ * An McpError whose message is the text alone. The SDK's constructor makes it "MCP error <code>: <text>", the
+ * server sends that message, and the client's McpError prefixes it again ("MCP error -32002: MCP error -32002: …").
+ */
+function rpcError(code: number, message: string, data?: unknown): McpError {
+  const error = new McpError(code, message, data);
+  error.message = message;
+  return error;
+}
+
 /** Resource reads fail as JSON-RPC errors: not found as -32002, other refusals as invalid params. */
 export function resourceErrorOf(error: unknown, log: FastifyBaseLogger): McpError {
-  if (error instanceof McpError) return error;
+  if (error instanceof McpError) return rpcError(error.code, error.message.replace(/^MCP error -?\d+: /, ''), error.data);
   const appError = asAppError(error, log);
-  if (appError.statusCode === 404) return new McpError(RESOURCE_NOT_FOUND, appError.message);
-  return new McpError(appError.statusCode >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidParams, appError.message);
+  if (appError.statusCode === 404) return rpcError(RESOURCE_NOT_FOUND, appError.message);
+  return rpcError(appError.statusCode >= 500 ? ErrorCode.InternalError : ErrorCode.InvalidParams, appError.message);
 }

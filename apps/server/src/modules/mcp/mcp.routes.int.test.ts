@@ -293,7 +293,8 @@ describe('POST /mcp, resources', () => {
     expect(await balanceOf(client)).toBe(3);
     const read = client.readResource({ uri: `lumen://jobs/${ownersJob.id}` });
     await expect(read).rejects.toBeInstanceOf(McpError);
-    await expect(read).rejects.toMatchObject({ code: -32002, message: expect.stringContaining('Job not found') });
+    // Said once: the SDK's client prefixes the code to the server's text, which must not carry it already.
+    await expect(read).rejects.toMatchObject({ code: -32002, message: 'MCP error -32002: Job not found' });
     const viaTool = (await client.callTool({ name: 'get_job', arguments: { id: ownersJob.id } })) as CallToolResult;
     expect(viaTool.isError).toBe(true);
     expect(textOf(viaTool)).toBe('Job not found');
@@ -309,31 +310,61 @@ describe('POST /mcp, resources', () => {
 });
 
 describe('/mcp over HTTP', () => {
-  it('answers a missing, invalid or non-key credential with a 401 JSON error', async () => {
+  it('answers a missing, wrong, revoked or non-key credential with 401, WWW-Authenticate: Bearer and a JSON-RPC error', async () => {
     const user = await verifiedUser(t.app, t.database.db);
     const key = await generateKey(t.app, user.token);
     const tampered = `${key.apiKey.slice(0, -1)}${key.apiKey.endsWith('a') ? 'b' : 'a'}`;
+    const rpcError = (message: string) => ({ jsonrpc: '2.0', id: null, error: { code: -32001, message } });
 
     const missing = await post({});
     expect(missing.status).toBe(401);
     expect(missing.headers.get('content-type')).toContain('application/json');
-    expect(await missing.json()).toMatchObject({ success: false, message: MCP_KEY_REQUIRED_MESSAGE, error: { code: 'UNAUTHORIZED' } });
+    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
+    expect(await missing.json()).toEqual(rpcError(MCP_KEY_REQUIRED_MESSAGE));
 
     for (const headers of [xApiKey(tampered), bearer(tampered)]) {
       const response = await post(headers);
       expect(response.status).toBe(401);
-      expect(await response.json()).toMatchObject({ success: false, message: apiKeyMessages.invalidKey });
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+      expect(await response.json()).toEqual(rpcError(apiKeyMessages.invalidKey));
     }
     // A signed-in session's token is not an API key.
     const session = await post(bearer(user.token));
     expect(session.status).toBe(401);
-    expect(((await session.json()) as { message: string }).message).toBe(MCP_KEY_REQUIRED_MESSAGE);
+    expect(session.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+    expect(await session.json()).toEqual(rpcError(MCP_KEY_REQUIRED_MESSAGE));
 
-    // The SDK's client sees the 401 as a failed connection.
+    // A revoked key: the same answer, with the API's message for it.
+    const revoked = await generateKey(t.app, user.token);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/v1/api-keys/${revoked.id}/revoke`, headers: bearer(user.token) })).statusCode,
+    ).toBe(200);
+    const refused = await post(xApiKey(revoked.apiKey));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+    const body = (await refused.json()) as { jsonrpc: string; error: { code: number; message: string } };
+    expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
+    expect(body.error.message.length).toBeGreaterThan(0);
+
+    // The SDK's client sees the 401 as a failed connection, with the message.
     const client = new Client({ name: 'lumen-test', version: '1.0.0' });
     await expect(
       client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: xApiKey(tampered) } })),
     ).rejects.toMatchObject({ code: 401, message: expect.stringContaining(apiKeyMessages.invalidKey) });
+  });
+
+  it('answers the OAuth discovery addresses MCP clients try with a JSON 404, not the web page', async () => {
+    for (const path of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      const response = await fetch(new URL(path, endpoint));
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+    }
   });
 
   it('answers JSON-RPC as JSON with the security, request-id and RateLimit headers, and refuses bad bodies with a 4xx', async () => {
