@@ -41,8 +41,12 @@ export function formatKeyMoment(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? String(value) : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
+/** Keys an account may hold that are not revoked or deleted (expired ones count until revoked). */
+export const MAX_ACTIVE_API_KEYS = 25;
+
 /** Messages the server sends and the client shows. */
 export const apiKeyMessages = {
+  tooManyKeys: `You have ${MAX_ACTIVE_API_KEYS} active API keys, the most an account may hold: revoke or delete one before generating another`,
   nameRequired: 'Please enter a name for your API key',
   generated: 'API key generated successfully!',
   revoked: 'API key revoked successfully',

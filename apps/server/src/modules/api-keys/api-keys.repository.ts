@@ -14,6 +14,19 @@ export async function findKeysOfUser(db: Db, userId: string): Promise<ApiKeyRow[
 }
 
 /** A live (not deleted) key of this user, or null. */
+/**
+ * Inside a transaction: takes the account's key-issuing lock (held until commit, so parallel generations queue) and
+ * counts its keys that are neither revoked nor deleted.
+ */
+export async function lockAndCountActiveKeys(tx: Db, userId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-keys:${userId}`}, 0))`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.status, 'active'), isNull(apiKeys.deletedAt)));
+  return row?.count ?? 0;
+}
+
 export async function findKeyOfUser(db: Db, userId: string, id: string): Promise<ApiKeyRow | null> {
   const [row] = await db
     .select()

@@ -54,9 +54,10 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ spending: KeySpending }> = a
         operationId: 'apiKeys.generate',
         tags,
         security,
-        summary: 'Create a key: the full key (and webhook secret) are returned this once only; optional expiry and IP allow-list',
+        summary:
+          'Create a key: the full key (and webhook secret) are returned this once only; optional expiry and IP allow-list; at most 25 active keys (409)',
         body: generateApiKeyBodySchema,
-        response: { 201: ok(issuedApiKeySchema), ...failures(400, 401, 403, 429) },
+        response: { 201: ok(issuedApiKeySchema), ...failures(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {

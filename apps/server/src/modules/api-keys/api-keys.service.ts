@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { apiKeyExpiredConflictMessage, apiKeyMessages, rollGraceMs } from '@lumen/core/api-keys/schemas';
+import { apiKeyExpiredConflictMessage, apiKeyMessages, MAX_ACTIVE_API_KEYS, rollGraceMs } from '@lumen/core/api-keys/schemas';
 import type { ApiKey, ApiKeyUsage, GenerateApiKeyBody, IssuedApiKey, RollGrace, UpdateApiKeyBody } from '@lumen/core/api-keys/schemas';
 import type { NodeEnv } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
@@ -7,7 +7,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { auditViewOf, monthStart, toApiKeyDto, utcDay } from './api-key.dto.ts';
-import { findChainLinksOfUser, findKeyOfUser, findKeysOfUser, requestsSince } from './api-keys.repository.ts';
+import { findChainLinksOfUser, findKeyOfUser, findKeysOfUser, lockAndCountActiveKeys, requestsSince } from './api-keys.repository.ts';
 import { normalizeIpAllowList } from './ip-allow-list.ts';
 import { encryptSecret, generateApiKey, generateWebhookSecret } from './key-secrets.ts';
 import { apiKeys } from './tables.ts';
@@ -127,6 +127,10 @@ export function createApiKeysService(deps: Deps) {
       if (body.ipAllowList && !ipAllowList) throw invalidField('ipAllowList', apiKeyMessages.ipAllowList);
       const rateLimit = body.rateLimit ?? (await getPlatformSettings(db)).defaultApiKeyRateLimit;
       const issued = await db.transaction(async (tx) => {
+        // Counted under the account's lock: 200 parallel requests still leave at most MAX_ACTIVE_API_KEYS.
+        if ((await lockAndCountActiveKeys(tx, userId)) >= MAX_ACTIVE_API_KEYS) {
+          throw new AppError('CONFLICT', 409, apiKeyMessages.tooManyKeys, { meta: { limit: MAX_ACTIVE_API_KEYS } });
+        }
         const result = await issue(tx, userId, {
           name: body.name.trim(),
           rateLimit,

@@ -4,7 +4,7 @@ export type { ApiKeysPluginOptions } from './api-keys.plugin.ts';
 export { keyChainIds } from './api-keys.repository.ts';
 export { apiKeysRoutes } from './api-keys.routes.ts';
 export { rateLimitPlugin } from './global-rate-limit.plugin.ts';
-export { apiKeyCredential, authenticateApiKey } from './key-auth.ts';
+export { apiKeyCredential, authenticateApiKey, countKeyRequests } from './key-auth.ts';
 export type { RateLimitStore } from './rate-limit-store.ts';
 export { apiKeyRequests, apiKeys, webhookDeliveries } from './tables.ts';
 export { createWebhookDispatcher } from './webhook-dispatcher.ts';

@@ -26,6 +26,24 @@ export type RequestApiKey = {
   limit: { remaining: number; resetSeconds: number };
 };
 
+/**
+ * Counts `calls` more requests against the per-minute limit of the request's key (authenticated) and updates its
+ * RateLimit-* values; past the limit the whole request is a 429 with Retry-After. A JSON-RPC batch on /mcp counts each
+ * of its messages after the one its HTTP request counted.
+ */
+export async function countKeyRequests(request: FastifyRequest, calls: number): Promise<void> {
+  const key = request.apiKey;
+  if (!key || calls < 1) return;
+  const hit = await request.server.apiKeys.rateLimitStore.hit(`key:${key.id}`, RATE_LIMIT_WINDOW_MS, calls);
+  const resetSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
+  key.limit = { remaining: Math.max(0, key.rateLimit - hit.count), resetSeconds };
+  if (hit.count > key.rateLimit) {
+    throw new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${resetSeconds} seconds.`, {
+      retryAfterSeconds: resetSeconds,
+    });
+  }
+}
+
 /** The API key a request carries (X-API-Key, or a Bearer token that starts with sk_live_), or null. */
 export function apiKeyCredential(request: FastifyRequest): string | null {
   const header = request.headers['x-api-key'];
@@ -83,22 +101,15 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
     throw new AppError('UNAUTHORIZED', 401, apiKeyIpNotAllowedMessage(client));
   }
 
-  const { rateLimitStore } = request.server.apiKeys;
-  const hit = await rateLimitStore.hit(`key:${row.id}`, RATE_LIMIT_WINDOW_MS);
-  const resetSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
   request.apiKey = {
     id: row.id,
     userId: row.userId,
     rateLimit: row.rateLimit,
     allowedServices: row.allowedServices ?? null,
     monthlyCreditCap: row.monthlyCreditCap,
-    limit: { remaining: Math.max(0, row.rateLimit - hit.count), resetSeconds },
+    limit: { remaining: row.rateLimit, resetSeconds: 0 },
   };
-  if (hit.count > row.rateLimit) {
-    throw new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${resetSeconds} seconds.`, {
-      retryAfterSeconds: resetSeconds,
-    });
-  }
+  await countKeyRequests(request, 1);
   // Keys never carry ADMIN powers: the owner acts as a plain user (decision 016).
   request.user = { id: row.userId, role: 'USER', sessionId: '' };
 }

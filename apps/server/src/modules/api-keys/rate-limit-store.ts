@@ -3,7 +3,8 @@ export type RateLimitHit = { count: number; resetAtMs: number };
 
 /** Fixed one-minute windows per key (decision 017); the Redis store shares them across processes. */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** Counts `weight` requests (default 1) in one step: a JSON-RPC batch counts each of its messages. */
+  hit(key: string, windowMs: number, weight?: number): Promise<RateLimitHit>;
   close(): Promise<void>;
 }
 
@@ -11,7 +12,7 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   const windows = new Map<string, RateLimitHit>();
   let lastSweep = now();
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, weight = 1) {
       const time = now();
       if (time - lastSweep > windowMs) {
         for (const [name, window] of windows) if (window.resetAtMs <= time) windows.delete(name);
@@ -19,11 +20,11 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
       }
       const current = windows.get(key);
       if (!current || current.resetAtMs <= time) {
-        const fresh = { count: 1, resetAtMs: time + windowMs };
+        const fresh = { count: weight, resetAtMs: time + windowMs };
         windows.set(key, fresh);
         return fresh;
       }
-      current.count += 1;
+      current.count += weight;
       return { ...current };
     },
     async close() {
@@ -32,10 +33,10 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
 }
 
-/** INCR and PEXPIRE in one script: the first hit of a window starts its timer, atomically. */
+/** INCRBY and PEXPIRE in one script: the first hit of a window starts its timer, atomically. */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
@@ -48,8 +49,8 @@ export async function createRedisRateLimitStore(options: { url: string; prefix?:
   const redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on('error', () => undefined); // reported through the failing command instead
   return {
-    async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [number, number];
+    async hit(key, windowMs, weight = 1) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(windowMs), String(weight))) as [number, number];
       return { count, resetAtMs: now() + ttl };
     },
     async close() {
