@@ -3,7 +3,7 @@ import { apiKeyAccess } from '../../lib/api-key-access.ts';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser } from '../../plugins/guards.ts';
-import { apiKeyCredential, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
+import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
 import type { McpCaller } from './mcp-context.ts';
@@ -12,17 +12,13 @@ import { sendSignInFailure } from './mcp-sign-in.ts';
 import { servicesCalledIn } from './tool-names.ts';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
-const MCP_PATH = "/mcp";
-export const MCP_KEY_REQUIRED_MESSAGE =
-  "Send your API key in X-API-Key, or as Authorization: Bearer <key>";
+const MCP_PATH = '/mcp';
+export const MCP_KEY_REQUIRED_MESSAGE = 'Send your API key in X-API-Key, or as Authorization: Bearer <key>';
 /** JSON-RPC's implementation-defined server error, which the SDK also answers a 405 with. */
 const SERVER_ERROR = -32000;
 /** JSON-RPC's internal error. */
 const INTERNAL_ERROR = -32603;
 const MCP_POST_ONLY_MESSAGE = 'Method not allowed: this MCP server is stateless and takes JSON-RPC messages by POST only';
-/** Messages one POST may carry as a JSON-RPC batch; each counts against the key's per-minute limit. */
-export const MCP_MAX_BATCH = 20;
-export const MCP_BATCH_TOO_LARGE_MESSAGE = `A JSON-RPC batch may hold at most ${MCP_MAX_BATCH} messages; send the others in another request`;
 /** How long a tool waits for its job to finish before answering with it still queued or running. */
 const RESULT_WAIT_MS = 10_000;
 
@@ -30,22 +26,16 @@ const RESULT_WAIT_MS = 10_000;
  * API keys only (a session token is refused), checked as on /api/v1: expiry, IP allow-list, per-key rate limit.
  * A missing, wrong, revoked or expired key is answered as MCP clients read it (401, WWW-Authenticate, JSON-RPC).
  */
-async function requireApiKey(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<FastifyReply | undefined> {
+async function requireApiKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const credential = apiKeyCredential(request);
   if (credential === null) {
-    const sent =
-      request.headers.authorization !== undefined ||
-      request.headers["x-api-key"] !== undefined;
+    const sent = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
     return sendSignInFailure(reply, MCP_KEY_REQUIRED_MESSAGE, sent);
   }
   try {
     await authenticateApiKey(request, credential);
   } catch (error) {
-    if (isAppError(error) && error.statusCode === 401)
-      return sendSignInFailure(reply, error.message, true);
+    if (isAppError(error) && error.statusCode === 401) return sendSignInFailure(reply, error.message, true);
     throw error;
   }
   return undefined;
@@ -53,7 +43,7 @@ async function requireApiKey(
 
 function callerOf(request: FastifyRequest): McpCaller {
   const key = request.apiKey;
-  if (!key) throw new AppError("UNAUTHORIZED", 401, MCP_KEY_REQUIRED_MESSAGE);
+  if (!key) throw new AppError('UNAUTHORIZED', 401, MCP_KEY_REQUIRED_MESSAGE);
   const { id, role } = currentUser(request);
   return {
     viewer: { id, role },
@@ -93,21 +83,15 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     },
   });
   const shutdown = new AbortController();
-  app.addHook("preClose", async () => shutdown.abort());
+  app.addHook('preClose', async () => shutdown.abort());
   // The MCP SDK (some 30 MB) loads with the first MCP request, not in every API process at start.
   let mcp: Promise<{
     service: McpService;
     Transport: typeof StreamableHTTPServerTransport;
   }> | null = null;
   const loadMcp = () =>
-    (mcp ??= Promise.all([
-      import("./mcp.service.ts"),
-      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-    ]).then(
-      ([
-        { createMcpService },
-        { StreamableHTTPServerTransport: Transport },
-      ]) => ({
+    (mcp ??= Promise.all([import('./mcp.service.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(
+      ([{ createMcpService }, { StreamableHTTPServerTransport: Transport }]) => ({
         service: createMcpService({
           jobs,
           accounts: createCreditHistoryService({ db: app.db }),
@@ -122,18 +106,13 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     ));
 
   app.post(MCP_PATH, { onRequest: requireApiKey, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
-    // Every JSON-RPC message is a call of the key: the HTTP request counted one, a batch counts the rest before
-    // anything runs, and a batch past the limit is refused as a whole (429, Retry-After).
-    const messages = Array.isArray(request.body) ? request.body.length : 1;
-    if (messages > MCP_MAX_BATCH) throw new AppError('BAD_REQUEST', 400, MCP_BATCH_TOO_LARGE_MESSAGE);
-    if (messages > 1) {
-      await countKeyRequests(request, messages - 1);
-      reply.header('ratelimit-remaining', String(request.apiKey?.limit.remaining ?? 0));
-    }
     // Built before hijack(): a failure here still gets the error envelope.
     const { service, Transport } = await loadMcp();
     const server = await service.serverFor(callerOf(request), servicesCalledIn(request.body));
-    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new Transport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     reply.hijack();
     keepHookHeaders(reply);
     // Closing the server aborts its running handlers (a tool waiting for its job) when the client goes away.
@@ -148,22 +127,28 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal error' }, id: null }));
+        reply.raw.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            error: { code: INTERNAL_ERROR, message: 'Internal error' },
+            id: null,
+          }),
+        );
       } else if (!reply.raw.writableEnded) reply.raw.end();
     }
   });
 
   // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
   app.route({
-    method: ["GET", "DELETE"],
+    method: ['GET', 'DELETE'],
     url: MCP_PATH,
     schema: { hide: true },
     handler: async (_request, reply) =>
       reply
         .code(405)
-        .header("allow", "POST")
+        .header('allow', 'POST')
         .send({
-          jsonrpc: "2.0",
+          jsonrpc: '2.0',
           error: { code: SERVER_ERROR, message: MCP_POST_ONLY_MESSAGE },
           id: null,
         }),
