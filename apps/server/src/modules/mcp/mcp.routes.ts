@@ -3,7 +3,7 @@ import { apiKeyAccess } from '../../lib/api-key-access.ts';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser } from '../../plugins/guards.ts';
-import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
+import { apiKeyCredential, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
 import type { McpCaller } from './mcp-context.ts';
@@ -19,6 +19,9 @@ const SERVER_ERROR = -32000;
 /** JSON-RPC's internal error. */
 const INTERNAL_ERROR = -32603;
 const MCP_POST_ONLY_MESSAGE = 'Method not allowed: this MCP server is stateless and takes JSON-RPC messages by POST only';
+/** Messages one POST may carry as a JSON-RPC batch; each counts against the key's per-minute limit. */
+export const MCP_MAX_BATCH = 20;
+export const MCP_BATCH_TOO_LARGE_MESSAGE = `A JSON-RPC batch may hold at most ${MCP_MAX_BATCH} messages; send the others in another request`;
 /** How long a tool waits for its job to finish before answering with it still queued or running. */
 const RESULT_WAIT_MS = 10_000;
 
@@ -106,13 +109,18 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     ));
 
   app.post(MCP_PATH, { onRequest: requireApiKey, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
+    // Every JSON-RPC message is a call of the key: the HTTP request counted one, a batch counts the rest before
+    // anything runs, and a batch past the limit is refused as a whole (429, Retry-After).
+    const messages = Array.isArray(request.body) ? request.body.length : 1;
+    if (messages > MCP_MAX_BATCH) throw new AppError('BAD_REQUEST', 400, MCP_BATCH_TOO_LARGE_MESSAGE);
+    if (messages > 1) {
+      await countKeyRequests(request, messages - 1);
+      reply.header('ratelimit-remaining', String(request.apiKey?.limit.remaining ?? 0));
+    }
     // Built before hijack(): a failure here still gets the error envelope.
     const { service, Transport } = await loadMcp();
     const server = await service.serverFor(callerOf(request), servicesCalledIn(request.body));
-    const transport = new Transport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
+    const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     keepHookHeaders(reply);
     // Closing the server aborts its running handlers (a tool waiting for its job) when the client goes away.
@@ -127,13 +135,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       request.log.error({ err: error }, 'MCP request failed');
       if (!reply.raw.headersSent) {
         reply.raw.writeHead(500, { 'content-type': 'application/json' });
-        reply.raw.end(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            error: { code: INTERNAL_ERROR, message: 'Internal error' },
-            id: null,
-          }),
-        );
+        reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal error' }, id: null }));
       } else if (!reply.raw.writableEnded) reply.raw.end();
     }
   });
