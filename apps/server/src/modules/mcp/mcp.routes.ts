@@ -50,11 +50,7 @@ function callerOf(request: FastifyRequest): McpCaller {
   const { id, role } = currentUser(request);
   return {
     viewer: { id, role },
-    apiKey: {
-      id: key.id,
-      allowedServices: key.allowedServices,
-      monthlyCreditCap: key.monthlyCreditCap,
-    },
+    apiKey: { id: key.id, allowedServices: key.allowedServices, monthlyCreditCap: key.monthlyCreditCap },
     ip: clientAddress(request),
   };
 }
@@ -88,10 +84,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const shutdown = new AbortController();
   app.addHook('preClose', async () => shutdown.abort());
   // The MCP SDK (some 30 MB) loads with the first MCP request, not in every API process at start.
-  let mcp: Promise<{
-    service: McpService;
-    Transport: typeof StreamableHTTPServerTransport;
-  }> | null = null;
+  let mcp: Promise<{ service: McpService; Transport: typeof StreamableHTTPServerTransport }> | null = null;
   const loadMcp = () =>
     (mcp ??= Promise.all([import('./mcp.service.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]).then(
       ([{ createMcpService }, { StreamableHTTPServerTransport: Transport }]) => ({
@@ -149,10 +142,6 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       reply
         .code(405)
         .header('allow', 'POST')
-        .send({
-          jsonrpc: '2.0',
-          error: { code: SERVER_ERROR, message: MCP_POST_ONLY_MESSAGE },
-          id: null,
-        }),
+        .send({ jsonrpc: '2.0', error: { code: SERVER_ERROR, message: MCP_POST_ONLY_MESSAGE }, id: null }),
   });
 };
