@@ -183,7 +183,16 @@ export function createJobWorker(deps: Deps): JobWorker {
     // pressure it can be collected before it fires, letting a job run past its timeout.
     const timeout = new AbortController();
     const timeoutTimer = setTimeout(() => timeout.abort(), timeoutMs);
-    const signal = AbortSignal.any([abort.signal, timeout.signal, release.signal]);
+    // The run's one signal, aborted by the first of its three causes and unlinked from them when the run ends. Not
+    // AbortSignal.any(): Node keeps a combined signal that has an 'abort' listener in a process-wide set until it aborts
+    // (nodejs/node#48419, #55328), and a run that ends normally never aborts it. The listener below (and the engines')
+    // then held the race's promise, so every finished job's result and its file buffers stayed in memory (issue 40).
+    const run = new AbortController();
+    const causes = [abort.signal, timeout.signal, release.signal];
+    const onCause = (event: Event) => run.abort((event.target as AbortSignal).reason);
+    for (const cause of causes) cause.addEventListener('abort', onCause, { once: true });
+    const signal = run.signal;
+    let fail: (() => void) | undefined;
     // Every line about this job names it (and its service and attempt).
     const jobLog = log.child({ jobId: job.id, service, attempt: job.attempts });
     const startedAt = Date.now();
@@ -202,7 +211,7 @@ export function createJobWorker(deps: Deps): JobWorker {
       const files = await loadJobInputs(db, storage, job.files);
       const engine = deps.engines.engineFor(service);
       const aborted = new Promise<never>((_, reject) => {
-        const fail = () =>
+        fail = () =>
           reject(
             release.signal.aborted
               ? new JobReleasedError('no longer held by this worker')
@@ -233,6 +242,8 @@ export function createJobWorker(deps: Deps): JobWorker {
       await handleFailure(job, error, timeoutMs, jobLog);
     } finally {
       clearTimeout(timeoutTimer);
+      for (const cause of causes) cause.removeEventListener('abort', onCause);
+      if (fail) signal.removeEventListener('abort', fail);
       deps.events.emit(job.id);
     }
   }
