@@ -140,4 +140,23 @@ describe('remove.bg', () => {
       message: 'The remove.bg account has run out of credit; please try again later',
     });
   });
+
+  it('a 5xx on remove.bg or ElevenLabs is never sent again (one request each), and fails for good', async () => {
+    answer = () => ({ status: 503, body: { errors: [{ title: 'Service unavailable' }] } });
+    await expect(
+      createAiBackgroundRemoveBgEngine(settings).run({ params: { mode: 'transparent' }, files: { image: photo } }, context()),
+    ).rejects.toMatchObject({ transient: false, unconfirmed: true, status: 503 });
+    expect(server.requests).toHaveLength(1);
+    server.requests.length = 0;
+    answer = () => ({ status: 500, body: { detail: { status: 'internal_error', message: 'Internal error' } } });
+    await expect(
+      createSoundGeneratorElevenLabsEngine({
+        apiKey: 'xi-key',
+        baseUrl: server.url,
+        outputFormat: 'mp3_44100_128',
+        http: http('ElevenLabs'),
+      }).run({ params: { prompt: 'Door creak', durationSeconds: 1, format: 'mp3' }, files: {} }, context()),
+    ).rejects.toMatchObject({ transient: false, unconfirmed: true, status: 500 });
+    expect(server.requests).toHaveLength(1);
+  });
 });

@@ -131,4 +131,23 @@ describe('OpenAI Images', () => {
       detail: 'Your request was rejected by the safety system.',
     });
   });
+
+  it('a 502 or no answer on an image request is never sent again (OpenAI bills the image it may have made); a 429 is', async () => {
+    const params = imageGeneratorParamsSchema.parse({ prompt: 'a red fox' });
+    answer = () => ({ status: 502, body: { error: { message: 'Bad gateway' } } });
+    await expect(createImageGeneratorOpenAiEngine(settings()).run({ params, files: {} }, context())).rejects.toMatchObject({
+      transient: false,
+      unconfirmed: true,
+      status: 502,
+    });
+    expect(server.requests).toHaveLength(1);
+    server.requests.length = 0;
+    let calls = 0;
+    answer = () =>
+      ++calls === 1
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached for images' } } }
+        : images(landscape);
+    await createImageGeneratorOpenAiEngine(settings()).run({ params, files: {} }, context());
+    expect(server.requests).toHaveLength(2);
+  });
 });

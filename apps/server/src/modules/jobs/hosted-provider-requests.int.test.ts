@@ -117,6 +117,8 @@ beforeEach(async () => {
   fal.server.requests.length = 0;
   model.endless = false;
   replicate.handle(protocol.handler);
+  fal.server.handle(fal.handler);
+  fal.endpoint.endless = false;
   await setBalance(t.database.db, userId, 100);
 });
 
@@ -291,6 +293,41 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     ]);
     expect(kept[1]!.requestId).not.toBe(first);
     expect(cancels()).toHaveLength(0);
+  });
+});
+
+describe('a fal request is sent once and cancelled once (requests counted by the fake)', () => {
+  const falCancels = () => fal.server.requests.filter((request) => request.method === 'PUT' && request.path.endsWith('/cancel'));
+
+  it('a 502 after fal queued the request: one submission, no retry and no other provider; failed and refunded', async () => {
+    fal.server.handle(async (request) => {
+      const reply = await fal.handler(request);
+      return request.method === 'POST' && request.path.startsWith('/fal-ai/flux/schnell')
+        ? { status: 502, body: { detail: 'Bad gateway' } }
+        : reply;
+    });
+    const job = await submitFox();
+    await runWorker(['fal', 'replicate'], { maxAttempts: 3 }, { retries: 3 });
+    expect(await rowOf(job.id)).toMatchObject({ status: 'failed' });
+    expect((await rowOf(job.id)).refundedAt).not.toBeNull();
+    expect(fal.submissions()).toHaveLength(1);
+    expect(creates()).toHaveLength(0);
+  });
+
+  it('status reads failing until the deadline: one submission, one cancel at fal', async () => {
+    fal.server.handle((request) =>
+      request.method === 'GET' && request.path.endsWith('/status')
+        ? { status: 503, body: { detail: 'Unavailable' } }
+        : fal.handler(request),
+    );
+    const job = await submitFox();
+    await runWorker(['fal', 'replicate'], { webhookHoldMs: 60_000, timeoutMs: { 'image-generator': 1500 } }, { retries: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await rowOf(job.id)).toMatchObject({ status: 'failed' });
+    expect(fal.submissions()).toHaveLength(1);
+    expect(creates()).toHaveLength(0);
+    expect(falCancels()).toHaveLength(1);
+    expect(await requestsOf(job.id)).toMatchObject([{ provider: 'fal', state: 'cancelled', cancelled: true }]);
   });
 });
 
