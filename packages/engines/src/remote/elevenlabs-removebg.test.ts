@@ -155,7 +155,7 @@ describe('remove.bg', () => {
         baseUrl: server.url,
         outputFormat: 'mp3_44100_128',
         http: http('ElevenLabs'),
-      }).run({ params: { prompt: 'Door creak', durationSeconds: 1, format: 'mp3' }, files: {} }, context()),
+      }).run({ params: { prompt: 'Door creak', durationSeconds: 1, format: 'wav' }, files: {} }, context()),
     ).rejects.toMatchObject({ transient: false, unconfirmed: true, status: 500 });
     expect(server.requests).toHaveLength(1);
   });
