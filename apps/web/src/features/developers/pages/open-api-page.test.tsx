@@ -201,6 +201,11 @@ describe('Open API page', () => {
     expect(within(sdk).getByLabelText('Typed SDK example')).toHaveTextContent(
       "import { createLumenClient, LumenInsufficientCreditsError } from '@lumen/sdk';",
     );
+    const mcp = screen.getByRole('region', { name: 'MCP for AI agents' });
+    expect(mcp).toHaveTextContent('/mcp');
+    expect(mcp).toHaveTextContent('WWW-Authenticate: Bearer');
+    expect(within(mcp).getByLabelText('MCP client configuration')).toHaveTextContent('"X-API-Key": "sk_live_…"');
+    expect(screen.getByRole('link', { name: 'MCP for AI agents' })).toHaveAttribute('href', '#mcp');
     for (const title of ['1. Create an upload', '2. Start a job', '3. Poll the job', '4. Download the result']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }

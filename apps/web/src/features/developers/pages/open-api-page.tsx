@@ -7,6 +7,7 @@ import { quickStartSample, sampleLanguages, webhookSamples, workflowSamples } fr
 import type { Sample } from '../api/code-samples.ts';
 import { ApiReference } from '../components/api-reference.tsx';
 import { CodeBlock, CodeTabs } from '../components/code-block.tsx';
+import { McpSection } from '../components/mcp-section.tsx';
 import { PageSection } from '../components/page-section.tsx';
 import { SdkSection } from '../components/sdk-section.tsx';
 import { useSite } from '@/lib/site-context.ts';
@@ -17,6 +18,7 @@ const sections = [
   { id: 'authentication', title: 'Authentication' },
   { id: 'workflow', title: 'Upload, run, poll, download' },
   { id: 'webhooks', title: 'Webhooks' },
+  { id: 'mcp', title: 'MCP for AI agents' },
   { id: 'reference', title: 'API reference' },
 ] as const;
 
@@ -33,10 +35,11 @@ function SampleTabs({ sample }: { sample: Sample }) {
   );
 }
 
-/** /resources/open-api: a quick start, the typed SDK, authentication, worked examples, webhooks and the interactive reference. */
+/** /resources/open-api: a quick start, the typed SDK, authentication, worked examples, webhooks, MCP and the interactive reference. */
 export function OpenApiPage() {
   // The site's public address, the same on the server and in the browser (the page is rendered on both).
-  const base = `${useSite().origin}/api/v1`;
+  const { origin } = useSite();
+  const base = `${origin}/api/v1`;
   return (
     <PageContainer>
       <PageHeader
@@ -147,6 +150,8 @@ export function OpenApiPage() {
             ]}
           />
         </PageSection>
+
+        <McpSection origin={origin} />
 
         <PageSection id="reference" title="API reference">
           <ApiReference />

@@ -1,0 +1,55 @@
+import { CodeBlock } from './code-block.tsx';
+import { PageSection } from './page-section.tsx';
+
+const tools = ['ai_background', 'image_generator', 'virtual_try_on', 'speedpainting', 'sales_pilot', 'sound_generator', 'get_job'];
+
+function clientConfig(origin: string): string {
+  return JSON.stringify(
+    { mcpServers: { 'lumen-studio': { type: 'http', url: `${origin}/mcp`, headers: { 'X-API-Key': 'sk_live_…' } } } },
+    null,
+    2,
+  );
+}
+
+const unauthorized = `HTTP/1.1 401 Unauthorized
+WWW-Authenticate: Bearer realm="mcp", error="invalid_token"
+Content-Type: application/json; charset=utf-8
+
+{"jsonrpc":"2.0","error":{"code":-32001,"message":"Invalid or revoked API key"},"id":null}`;
+
+/** The MCP server at /mcp, for AI agents: the same keys, credits and limits as the REST API. */
+export function McpSection({ origin }: { origin: string }) {
+  return (
+    <PageSection id="mcp" title="MCP for AI agents">
+      <div className="space-y-2 text-sm wrap-anywhere text-slate-700">
+        <p>
+          AI assistants and agents that speak the Model Context Protocol use the services at{' '}
+          <code className="font-mono text-xs">{origin}/mcp</code>: Streamable HTTP, stateless, JSON-RPC by POST (GET and DELETE answer 405).
+          Sign in with an API key, as <code className="font-mono text-xs">X-API-Key</code> or{' '}
+          <code className="font-mono text-xs">Authorization: Bearer sk_live_…</code>; there is no OAuth sign-in.
+        </p>
+        <p>
+          Tools:{' '}
+          {tools.map((tool, index) => (
+            <span key={tool}>
+              {index > 0 && ', '}
+              <code className="font-mono text-xs">{tool}</code>
+            </span>
+          ))}
+          . Each service tool takes <code className="font-mono text-xs">{'{ params, files?, idempotencyKey? }'}</code> (the params and
+          upload ids of POST /jobs), charges the service&apos;s cost as the API does (scopes, monthly cap, ledger), waits up to 10 s and
+          answers with the job and its links. Resources: <code className="font-mono text-xs">lumen://balance</code>,{' '}
+          <code className="font-mono text-xs">lumen://jobs</code> and <code className="font-mono text-xs">lumen://jobs/{'{id}'}</code>.
+        </p>
+        <p>
+          A refused call (insufficient credits, scope, cap, bad input) is a tool result with{' '}
+          <code className="font-mono text-xs">isError</code> and the API&apos;s message; a job that is not yours is JSON-RPC error -32002. A
+          missing, wrong, revoked or expired key is a 401 with <code className="font-mono text-xs">WWW-Authenticate: Bearer</code> and a
+          JSON-RPC error. Every JSON-RPC message counts against the key&apos;s per-minute limit; a batch holds at most 20.
+        </p>
+      </div>
+      <CodeBlock label="MCP client configuration" code={clientConfig(origin)} />
+      <CodeBlock label="MCP sign-in failure" code={unauthorized} />
+    </PageSection>
+  );
+}
