@@ -168,7 +168,9 @@ describe('the AI tools', () => {
     const person = await createPerson(page);
     await signInThroughModal(page, person.email, person.password);
     await openTool(page, 'image-generator');
-    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a lighthouse in a storm');
+    await page.getByRole('textbox', { name: 'Prompt', exact: true }).fill('a sailboat in a storm');
+    // The page says what the built-in generator will draw before it is asked to.
+    await page.getByText('Will draw: sailboat, storm').waitFor();
     await page.getByRole('button', { name: 'Generate' }).click();
     await waitForResult(page);
     await page.getByRole('img', { name: 'Result: generated-1.png' }).waitFor();

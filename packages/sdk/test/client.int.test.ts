@@ -76,7 +76,7 @@ describe('@lumen/sdk against the server', () => {
     const before = (await lumen.getBalance()).balance;
     expect(before).toBe(30);
 
-    const job = await lumen.createJob('image-generator', { prompt: 'a lighthouse on a cliff at dawn' });
+    const job = await lumen.createJob('image-generator', { prompt: 'a sailboat on a calm sea at dawn' });
     expect(job).toMatchObject({ service: 'image-generator', status: 'queued', cost: 1 });
     const updates: Job['status'][] = [];
     const done = await lumen.waitForJob(job.id, { onUpdate: (update) => updates.push(update.status), timeoutMs: 120_000 });

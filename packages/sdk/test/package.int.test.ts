@@ -156,7 +156,7 @@ import type { Job, ServiceKey } from '@lumen/sdk';
 const lumen = createLumenClient({ apiKey: 'sk_live_example', baseUrl: 'https://lumen.example' });
 export async function main(): Promise<number> {
   const { balance } = await lumen.getBalance();
-  const job: Job = await lumen.createJob('image-generator', { prompt: 'a lighthouse', aspectRatio: '16:9' });
+  const job: Job = await lumen.createJob('image-generator', { prompt: 'a sailboat', aspectRatio: '16:9' });
   const done = await lumen.waitForJob(job.id, { timeoutMs: 60_000, onUpdate: (update) => update.progress });
   const file = await lumen.downloadOutput(done, { outputId: done.outputs[0]?.id });
   const service: ServiceKey = 'sound-generator';

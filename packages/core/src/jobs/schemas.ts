@@ -139,7 +139,7 @@ const jobExample = {
   service: 'image-generator',
   status: 'succeeded',
   progress: 1,
-  params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor', numberOfImages: 1 },
+  params: { prompt: 'a sailboat on a calm sea at dawn', aspectRatio: '16:9', style: 'watercolor', numberOfImages: 1 },
   cost: 1,
   engine: { kind: 'builtin', label: 'Built-in image engine' },
   error: null,

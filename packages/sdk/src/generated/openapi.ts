@@ -1080,7 +1080,7 @@ export interface operations {
                          *       "status": "succeeded",
                          *       "progress": 1,
                          *       "params": {
-                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "prompt": "a sailboat on a calm sea at dawn",
                          *         "aspectRatio": "16:9",
                          *         "style": "watercolor",
                          *         "numberOfImages": 1
@@ -1869,7 +1869,7 @@ export interface operations {
                          *       "status": "succeeded",
                          *       "progress": 1,
                          *       "params": {
-                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "prompt": "a sailboat on a calm sea at dawn",
                          *         "aspectRatio": "16:9",
                          *         "style": "watercolor",
                          *         "numberOfImages": 1
@@ -2750,7 +2750,7 @@ export interface operations {
                          *       "status": "succeeded",
                          *       "progress": 1,
                          *       "params": {
-                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "prompt": "a sailboat on a calm sea at dawn",
                          *         "aspectRatio": "16:9",
                          *         "style": "watercolor",
                          *         "numberOfImages": 1
@@ -3201,7 +3201,7 @@ export interface operations {
                          *       "status": "succeeded",
                          *       "progress": 1,
                          *       "params": {
-                         *         "prompt": "a lighthouse on a cliff at dawn",
+                         *         "prompt": "a sailboat on a calm sea at dawn",
                          *         "aspectRatio": "16:9",
                          *         "style": "watercolor",
                          *         "numberOfImages": 1

@@ -183,7 +183,7 @@ export const createJobBodySchema = z
   ])
   .meta({
     examples: [
-      { service: 'image-generator', params: { prompt: 'a lighthouse on a cliff at dawn', aspectRatio: '16:9', style: 'watercolor' } },
+      { service: 'image-generator', params: { prompt: 'a sailboat on a calm sea at dawn', aspectRatio: '16:9', style: 'watercolor' } },
       { service: 'ai-background', params: { mode: 'color', color: '#1a2b3c' }, files: { image: exampleUploadId } },
       {
         service: 'virtual-try-on',

@@ -22,7 +22,7 @@ curl -X POST ${base}/jobs \\
   -H "Authorization: Bearer $LUMEN_API_KEY" \\
   -H "Content-Type: application/json" \\
   -H "Idempotency-Key: $(uuidgen)" \\
-  -d '{"service":"image-generator","params":{"prompt":"a lighthouse at dawn, watercolor","style":"watercolor","aspectRatio":"16:9"}}'
+  -d '{"service":"image-generator","params":{"prompt":"a sailboat at dawn, watercolor","style":"watercolor","aspectRatio":"16:9"}}'
 
 # → {"success":true,"data":{"id":"<job id>","status":"queued",...}}
 curl -H "Authorization: Bearer $LUMEN_API_KEY" ${base}/jobs/<job id>`,
@@ -32,7 +32,7 @@ const headers = { Authorization: \`Bearer \${process.env.LUMEN_API_KEY}\`, 'Cont
 const created = await fetch(\`\${BASE}/jobs\`, {
   method: 'POST',
   headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-  body: JSON.stringify({ service: 'image-generator', params: { prompt: 'a lighthouse at dawn, watercolor', style: 'watercolor' } }),
+  body: JSON.stringify({ service: 'image-generator', params: { prompt: 'a sailboat at dawn, watercolor', style: 'watercolor' } }),
 }).then((res) => res.json());
 console.log(created.data.id, created.data.status); // "queued"`,
       python: `import os, uuid, requests
@@ -41,7 +41,7 @@ BASE = "${base}"
 headers = {"Authorization": f"Bearer {os.environ['LUMEN_API_KEY']}"}
 
 res = requests.post(f"{BASE}/jobs", headers={**headers, "Idempotency-Key": str(uuid.uuid4())},
-                    json={"service": "image-generator", "params": {"prompt": "a lighthouse at dawn, watercolor", "style": "watercolor"}})
+                    json={"service": "image-generator", "params": {"prompt": "a sailboat at dawn, watercolor", "style": "watercolor"}})
 res.raise_for_status()
 job = res.json()["data"]
 print(job["id"], job["status"])  # queued`,

@@ -5,7 +5,7 @@ const sdkExample = `import { createLumenClient, LumenInsufficientCreditsError } 
 
 const lumen = createLumenClient({ apiKey: process.env.LUMEN_API_KEY!, baseUrl: 'https://your-host' });
 try {
-  const job = await lumen.createJob('image-generator', { prompt: 'a lighthouse at dawn' });
+  const job = await lumen.createJob('image-generator', { prompt: 'a sailboat at dawn' });
   const done = await lumen.waitForJob(job.id, { timeoutMs: 120_000 });
   const file = await lumen.downloadOutput(done);
 } catch (error) {
