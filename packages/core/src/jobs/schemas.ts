@@ -187,8 +187,17 @@ export const jobSchema = z
 export type Job = z.infer<typeof jobSchema>;
 
 export const jobListQuerySchema = z.strictObject({
+  /** Only this tool's jobs. */
   service: serviceKeySchema.optional(),
   status: z.enum(jobStatuses).optional(),
+  /** Jobs whose prompt (or pasted text) contains this, whatever the case. */
+  search: z
+    .string()
+    .trim()
+    .min(1, 'search must not be empty')
+    .max(200, 'search must be at most 200 characters')
+    .optional()
+    .meta({ examples: ['lighthouse'] }),
   ...paginationQueryShape,
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;

@@ -703,6 +703,8 @@ export interface operations {
             query?: {
                 service?: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
                 status?: "queued" | "running" | "at_provider" | "succeeded" | "failed";
+                /** @example lighthouse */
+                search?: string;
                 limit?: number;
                 page?: number;
             };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { JobStatus } from '@lumen/core/jobs/schemas';
+import { likePattern } from '../../lib/like-pattern.ts';
 import { jobOutputs, jobs } from './tables.ts';
 import type { JobOutputRow, JobRow } from './tables.ts';
 
@@ -25,7 +26,7 @@ export async function listOutputs(db: Db, jobIds: string[]): Promise<JobOutputRo
 
 export async function findJobsPage(
   db: Db,
-  filter: { userId?: string; service?: string; services?: readonly string[]; status?: JobStatus; extra?: SQL[] },
+  filter: { userId?: string; service?: string; services?: readonly string[]; status?: JobStatus; search?: string; extra?: SQL[] },
   page: { limit: number; offset: number },
 ): Promise<{ rows: JobRow[]; total: number }> {
   const conditions: SQL[] = [...(filter.extra ?? [])];
@@ -33,6 +34,10 @@ export async function findJobsPage(
   if (filter.service) conditions.push(eq(jobs.service, filter.service));
   if (filter.services) conditions.push(inArray(jobs.service, [...filter.services]));
   if (filter.status) conditions.push(eq(jobs.status, filter.status));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(sql`(${jobs.params}->>'prompt' ilike ${pattern} or ${jobs.params}->>'text' ilike ${pattern})`);
+  }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [totals]] = await Promise.all([
     db.select().from(jobs).where(where).orderBy(desc(jobs.createdAt), desc(jobs.id)).limit(page.limit).offset(page.offset),

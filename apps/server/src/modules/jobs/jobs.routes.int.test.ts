@@ -220,6 +220,34 @@ describe('reading, deleting, retrying and downloading', () => {
     expect(download.statusCode).toBe(200);
   });
 
+  it('finds jobs by tool and by words of their prompt or pasted text (any case, % and _ taken literally)', async () => {
+    const owner = await userWith(20);
+    const other = await userWith(10);
+    const bodies = [
+      { service: 'image-generator', params: { prompt: 'A Lighthouse on a cliff at dusk' } },
+      { service: 'image-generator', params: { prompt: 'a red fox in the snow' } },
+      { service: 'image-generator', params: { prompt: 'lighthouse keeper, 100% cozy' } },
+      salesPilotJob,
+    ];
+    for (const body of bodies) expect((await submitJob(t.app, owner.token, body)).statusCode).toBe(201);
+    expect((await submitJob(t.app, other.token, bodies[0]!)).statusCode).toBe(201);
+    const find = async (query: string, token = owner.token) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/jobs?${query}`, headers: bearer(token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data.items as JobListItem[]).map((item) => item.params.prompt ?? item.params.text);
+    };
+    expect(await find('search=LIGHTHOUSE')).toEqual(['lighthouse keeper, 100% cozy', 'A Lighthouse on a cliff at dusk']);
+    expect(await find(`search=${encodeURIComponent('100%')}`)).toEqual(['lighthouse keeper, 100% cozy']);
+    expect(await find(`search=${encodeURIComponent('1_0')}`)).toEqual([]);
+    expect(await find('search=price%20is%20too%20high')).toEqual([salesPilotJob.params.text]);
+    expect(await find('search=fox&service=image-generator')).toEqual(['a red fox in the snow']);
+    expect(await find('search=fox&service=sales-pilot')).toEqual([]);
+    expect(await find('search=lighthouse', other.token)).toEqual(['A Lighthouse on a cliff at dusk']);
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/v1/jobs?search=${'x'.repeat(201)}`, headers: bearer(owner.token) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('search must be at most 200 characters');
+  });
+
   it('lists each job with its first input: a signed preview of a picture, the name of a transcript, null for text', async () => {
     const owner = await userWith(10);
     const photo = (await uploadFile(t.app, owner.token, { name: 'portrait.png', type: 'image/png', data: await noisePng() })).json().data;

@@ -261,7 +261,13 @@ export function createJobsService(deps: Deps) {
       if (query.service) checkServiceAllowed(apiKey, query.service);
       const { rows, total } = await findJobsPage(
         db,
-        { userId: viewer.id, service: query.service, services: apiKey?.allowedServices ?? undefined, status: query.status },
+        {
+          userId: viewer.id,
+          service: query.service,
+          services: apiKey?.allowedServices ?? undefined,
+          status: query.status,
+          search: query.search,
+        },
         { limit: query.limit, offset: (query.page - 1) * query.limit },
       );
       const [jobs, inputs] = await Promise.all([present(rows, viewer), findListInputs(db, links, rows)]);

@@ -7,7 +7,7 @@ import type { RequestReading } from '@lumen/core/jobs/request-reading';
 import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, JobListItem, Paginated, ServiceInfo, Upload } from './job-types.ts';
 import { isFinalStatus } from './job-types.ts';
 
-export type JobListParams = { service?: ServiceKey | ''; status?: string; page: number; limit: number };
+export type JobListParams = { service?: ServiceKey | ''; status?: string; search?: string; page: number; limit: number };
 
 /** Query keys of the jobs resource. */
 export const jobKeys = {
@@ -156,7 +156,13 @@ export function useJobsQuery(params: JobListParams, options: { pollWhileActive?:
     queryFn: ({ signal }) =>
       apiClient.get<Paginated<JobListItem>>('/jobs', {
         signal,
-        query: { service: params.service || undefined, status: params.status || undefined, limit: params.limit, page: params.page },
+        query: {
+          service: params.service || undefined,
+          status: params.status || undefined,
+          search: params.search?.trim() || undefined,
+          limit: params.limit,
+          page: params.page,
+        },
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,

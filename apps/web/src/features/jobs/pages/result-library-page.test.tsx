@@ -6,7 +6,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import type { Job } from '../api/job-types.ts';
-import { makeJob, makeOutput, makeReport, paginated } from '../test/job-fixtures.ts';
+import { makeJob, makeJobListItem, makeOutput, makeReport, paginated } from '../test/job-fixtures.ts';
 import { ResultLibraryPage } from './result-library-page.tsx';
 
 function serve(pages: (query: URLSearchParams) => { items: Job[]; total: number }) {
@@ -89,6 +89,46 @@ describe('result library', () => {
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
     await waitFor(() => expect(urls).toContain('GET /api/v1/jobs?service=image-generator&status=failed&limit=12&page=1'));
     expect(await screen.findByText('No results match these filters')).toBeInTheDocument();
+  });
+
+  it('each card names what it was made from (prompt or input file), its tool and date; the search box finds prompts', async () => {
+    const rain = makeJob({ service: 'sound-generator', params: { prompt: 'rain on a tin roof' }, outputs: [] });
+    const birds = makeJob({ service: 'sound-generator', params: { prompt: 'birds at dawn' }, outputs: [] });
+    const photo = makeJobListItem({
+      service: 'ai-background',
+      params: { mode: 'transparent' },
+      input: { name: 'portrait.png', previewUrl: null },
+      createdAt: '2026-11-21T09:30:00.000Z',
+    });
+    const { urls } = serve((query) =>
+      query.get('search') === 'rain' ? { items: [rain], total: 1 } : { items: [rain, birds, photo], total: 3 },
+    );
+    render();
+    const cards = await screen.findAllByTestId('result-card');
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'rain on a tin roof',
+      'birds at dawn',
+      'portrait.png',
+    ]);
+    expect(cards[0]).toHaveTextContent('Sound Generation ·');
+    expect(within(cards[2]!).getByText('AI Background', { exact: false })).toHaveTextContent(/AI Background · .*2026/);
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'rain');
+    await waitFor(() => expect(urls).toContain('GET /api/v1/jobs?search=rain&limit=12&page=1'));
+    await waitFor(() => expect(screen.getAllByTestId('result-card')).toHaveLength(1));
+    expect(screen.getByRole('heading', { name: 'rain on a tin roof' })).toBeInTheDocument();
+    // Typing pauses before asking: no request per letter.
+    expect(urls.filter((url) => url.includes('search=r&') || url.includes('search=ra&'))).toEqual([]);
+  });
+
+  it('a search finding nothing offers to clear it', async () => {
+    serve((query) => (query.get('search') ? { items: [], total: 0 } : { items: [makeJob()], total: 1 }));
+    render('/dashboard/result-library?search=zebra');
+    expect(await screen.findByText('No results match these filters')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('zebra');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the filters' }));
+    expect(await screen.findAllByTestId('result-card')).toHaveLength(1);
+    expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('');
   });
 
   it('the empty library links to the tools', async () => {

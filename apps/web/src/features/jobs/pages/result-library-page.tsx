@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AudioLines, ExternalLink, FileText, Share2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
+import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -19,11 +20,12 @@ import { formatDateTime, pluralCredits } from '@/lib/format.ts';
 import { services } from '@/lib/service-details.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { useDeleteJob, useJobsQuery } from '../api/jobs-api.ts';
-import type { Job, JobStatus } from '../api/job-types.ts';
+import type { Job, JobListItem, JobStatus } from '../api/job-types.ts';
 import { isFinalStatus, jobStatuses } from '../api/job-types.ts';
 import { DOWNLOAD_LOCKED_TEXT, DownloadButton } from '../components/download-button.tsx';
 import { posterOf, salesReportOf, soundPeaks } from '../components/job-result.tsx';
 import { previewOutputs } from '../components/preview-notice.tsx';
+import { jobSummary } from '../components/job-row.tsx';
 import { statusNames, JobStatusBadge } from '../components/job-status.tsx';
 import { Waveform } from '../components/waveform.tsx';
 
@@ -86,15 +88,21 @@ function ResultPreview({ job }: { job: Job }) {
   }
 }
 
-function ResultCard({ job, onDelete }: { job: Job; onDelete: (job: Job) => void }) {
+function ResultCard({ job, onDelete }: { job: JobListItem; onDelete: (job: Job) => void }) {
   const main = job.outputs.find((output) => output.kind !== 'image' || job.service !== 'speedpainting') ?? job.outputs[0];
+  // What it was made from, so that two results of one tool can be told apart: the prompt, the input's name or the text.
+  const summary = jobSummary(job);
   return (
     <Card className="flex flex-col gap-3 p-4" data-testid="result-card">
       <ResultPreview job={job} />
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <h3 className="truncate text-sm font-semibold text-slate-900">{serviceNames[job.service] ?? job.service}</h3>
-          <p className="text-xs text-slate-600">{formatDateTime(job.createdAt)}</p>
+          <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900" title={summary}>
+            {summary}
+          </h3>
+          <p className="text-xs text-slate-600">
+            {serviceNames[job.service] ?? job.service} · <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+          </p>
         </div>
         <JobStatusBadge status={job.status} />
       </div>
@@ -136,8 +144,11 @@ export function ResultLibraryPage() {
   const statusParam = searchParams.get('status');
   const service = isServiceKey(serviceParam) ? serviceParam : '';
   const status = isStatus(statusParam) ? statusParam : '';
+  const search = searchParams.get('search')?.trim() ?? '';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const jobs = useJobsQuery({ service, status, page, limit: LIBRARY_PAGE_SIZE }, { pollWhileActive: true });
+  const jobs = useJobsQuery({ service, status, search, page, limit: LIBRARY_PAGE_SIZE }, { pollWhileActive: true });
+  // What is typed in the search box reaches the address (and the query) once typing pauses.
+  const [searchText, setSearchText] = useState(search);
   const remove = useDeleteJob();
   const [pendingDelete, setPendingDelete] = useState<Job | null>(null);
 
@@ -152,13 +163,32 @@ export function ResultLibraryPage() {
     });
   }
 
-  const filtered = Boolean(service || status);
+  useEffect(() => {
+    if (searchText.trim() === search) return;
+    const timer = setTimeout(() => update({ search: searchText.trim(), page: '' }), 300);
+    return () => clearTimeout(timer);
+    // update only writes the address; re-running for it would restart the pause.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText, search]);
+
+  const filtered = Boolean(service || status || search);
   const data = jobs.data;
 
   return (
     <>
       <PageHeader title="Result library" description="Every image, video, sound and report you create, in one place." />
-      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-xl">
+      <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:max-w-4xl lg:grid-cols-[2fr_1fr_1fr]">
+        <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor="filter-search">Search prompts</Label>
+          <Input
+            id="filter-search"
+            type="search"
+            placeholder="Words of a prompt or pasted text"
+            value={searchText}
+            maxLength={200}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
         <div className="space-y-1.5">
           <Label htmlFor="filter-service">Tool</Label>
           <Select id="filter-service" value={service} onChange={(event) => update({ service: event.target.value, page: '' })}>
@@ -189,7 +219,13 @@ export function ResultLibraryPage() {
       ) : !data?.items.length ? (
         <EmptyState title={filtered ? 'No results match these filters' : 'No results yet'}>
           {filtered ? (
-            <Button variant="outline" onClick={() => update({ service: '', status: '', page: '' })}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setSearchText('');
+                update({ service: '', status: '', search: '', page: '' });
+              }}
+            >
               Clear the filters
             </Button>
           ) : (
