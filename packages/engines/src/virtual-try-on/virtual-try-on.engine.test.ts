@@ -15,6 +15,7 @@ import {
   measureFit,
   measureLegs,
   testPurple,
+  thisPerson,
   trousersSvg,
 } from './fit-measures.ts';
 import { detectPerson } from './person-pose.ts';
@@ -192,6 +193,47 @@ describe('virtual-try-on built-in engine', () => {
     expect(figures.thighs).not.toBeNull();
     expect(figures.thighs!).toBeGreaterThanOrEqual(0.8);
     expect(figures.outside).toBeLessThanOrEqual(0.02);
+  });
+
+  it('hangs a dress’s skirt across the gap between the legs, and lays none of it on the people beside', async () => {
+    const dress = await svgFile(
+      'dress.png',
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="480"><rect width="480" height="480" fill="#ffffff"/><path d="M190 30 L206 30 L214 90 Q240 104 266 90 L274 30 L290 30 L300 112 Q304 140 294 176 L372 452 Q240 468 108 452 L186 176 Q176 140 180 112 Z" fill="rgb(${testPurple.r},${testPurple.g},${testPurple.b})"/></svg>`,
+    );
+    const standing = await fixture('yellow-tracksuit-arms-raised.jpg');
+    const after = await rgb(
+      (await tryOn({ category: 'dress', consentToLikeness: true }, { person: standing, garment: dress })).files[0]!.data,
+    );
+    const k = (await detectPerson(await rgb(standing.data)))!.keypoints;
+    const thigh = (side: 'left' | 'right') => ({
+      x: (k[`${side}Hip`]!.x + k[`${side}Knee`]!.x) / 2,
+      y: (k[`${side}Hip`]!.y + k[`${side}Knee`]!.y) / 2,
+    });
+    const [a, b] = [thigh('left'), thigh('right')];
+    let across = 0;
+    let covered = 0;
+    for (let t = 0; t <= 1; t += 0.02) {
+      const o = (Math.round(a.y + (b.y - a.y) * t) * after.width + Math.round(a.x + (b.x - a.x) * t)) * 3;
+      across += 1;
+      if (isTestGarment(after.raw[o]!, after.raw[o + 1]!, after.raw[o + 2]!)) covered += 1;
+    }
+    expect(covered / across).toBeGreaterThanOrEqual(0.95);
+
+    const crew = await fixture('standing-hands-clasped.jpg');
+    const crewAfter = await rgb(
+      (await tryOn({ category: 'dress', consentToLikeness: true }, { person: crew, garment: dress })).files[0]!.data,
+    );
+    const pose = (await detectPerson(await rgb(crew.data)))!;
+    const mine = thisPerson(pose);
+    let onOthers = 0;
+    let garment = 0;
+    for (let i = 0; i < mine.length; i += 1) {
+      if (!isTestGarment(crewAfter.raw[i * 3]!, crewAfter.raw[i * 3 + 1]!, crewAfter.raw[i * 3 + 2]!)) continue;
+      garment += 1;
+      if (!mine[i] && pose.silhouette.data[i]! >= 128) onOthers += 1;
+    }
+    expect(garment).toBeGreaterThan(1000);
+    expect(onOthers / garment).toBeLessThanOrEqual(0.01);
   });
 
   it('puts trousers between the hips and the ankles', async () => {

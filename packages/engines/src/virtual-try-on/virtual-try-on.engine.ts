@@ -9,7 +9,9 @@ import { readImageInput } from '../ai-background/read-image-input.ts';
 import { refineAlpha, subjectCoverage } from '../ai-background/refine-alpha.ts';
 import { segmentSubject } from '../ai-background/segment-subject.ts';
 import { bodyFrame, placementFor } from './body-frame.ts';
-import { fitGarment } from './fit-garment.ts';
+import type { BodyFrame } from './body-frame.ts';
+import type { AlphaMask } from '../ai-background/segment-subject.ts';
+import { fitGarment, growMask } from './fit-garment.ts';
 import { cutOutGarment } from './garment-cutout.ts';
 import { dressLegs, legsLayout } from './dress-legs.ts';
 import { dressUpperBody } from './dress-upper-body.ts';
@@ -19,6 +21,25 @@ import { occlusionMask } from './occlusion-mask.ts';
 import { detectPerson } from './person-pose.ts';
 
 export const virtualTryOnBuiltinLabel = builtinLabels['virtual-try-on'];
+
+/**
+ * Where a dress may lie: on the person (grown a little) down to the hips; below them anywhere but on someone else, so
+ * a skirt hangs across the gap between the legs instead of being cut to each leg.
+ */
+function skirtClip(silhouette: AlphaMask, personMask: AlphaMask, frame: BodyFrame, margin: number): AlphaMask {
+  const { width, height } = personMask;
+  const grown = growMask(personMask, margin);
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const along = (x - frame.origin.x) * frame.down.x + (y - frame.origin.y) * frame.down.y;
+      const someoneElse = silhouette.data[i]! >= 128 && personMask.data[i]! < 128;
+      data[i] = along < frame.hips ? grown[i]! : someoneElse ? 0 : 255;
+    }
+  }
+  return { data, width, height };
+}
 
 export const noPersonMessage =
   'We could not find a person in this photo. Use a photo of one person facing the camera, with the head and both shoulders in view.';
@@ -80,12 +101,13 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
       const legs = trousers ? dressLegs({ person, pose, personMask, light: await light(), garment, layout: trousers }) : null;
       if (legs) return legs;
       const shade = await greyscale.clone().blur(2).extractChannel(0).raw().toBuffer();
+      const placement = placementFor(params.category, frame);
       const framed = fitGarment({
         person,
         shade: new Uint8Array(shade.buffer, shade.byteOffset, shade.length),
-        silhouette: personMask,
+        silhouette: params.category === 'dress' ? skirtClip(pose.silhouette, personMask, frame, placement.margin) : personMask,
         frame,
-        placement: placementFor(params.category, frame),
+        placement: params.category === 'dress' ? { ...placement, margin: 0 } : placement,
         garment,
         occlusion: occlusionMask({ ...pose, silhouette: personMask }, frame),
       });
