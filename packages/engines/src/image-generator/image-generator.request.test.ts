@@ -65,6 +65,8 @@ describe('the image generator says what it will draw, and refuses what it cannot
     });
     // A noun that only describes a drawn thing is no main subject; other things it lacks are listed, not refused.
     expect((await read('a cosy little cottage in the forest')).refusal).toBeNull();
+    // A thing that names a shade is a colour: 'sage green' asks for no sage.
+    expect((await read('calm geometric shapes in sage green and cream')).refusal).toBeNull();
     const partly = await read('a dog next to a zorblax');
     expect(partly.refusal).toBeNull();
     expect(partly.leftOut).toEqual(['zorblax']);

@@ -256,10 +256,12 @@ const ownColours: Record<string, readonly string[]> = {
 
 const indoorIcons = new Set(['couch-and-lamp', 'bed', 'chair', 'bathtub', 'toilet', 'television', 'desktop-computer', 'mantelpiece-clock']);
 
-/** Whether the word at i describes a drawn thing after it ('a wooden door', 'a cosy little cottage'). */
+/** Whether the word at i describes a drawn thing or a colour after it ('a wooden door', 'a cosy little cottage', 'sage green'). */
 function describesNext(words: TaggedWord[], i: number): boolean {
   if (matchAt(words, i + 1)) return true;
   const next = words[i + 1];
+  // A shade named by a thing: 'sage green', 'sky blue', 'forest green'.
+  if (next !== undefined && colourWords[next.word]) return true;
   return next !== undefined && (next.pos === 'ADJ' || next.pos === 'NOUN') && matchAt(words, i + 2) !== undefined;
 }
 
