@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAdmin } from '../../plugins/guards.ts';
+import { adminApiKeysRoutes } from '../api-keys/index.ts';
 import { adminAuditLogRoutes } from '../audit/index.ts';
 import { adminBlogRoutes } from '../blog/index.ts';
 import { adminCommunityRoutes } from '../community/index.ts';
@@ -38,6 +39,7 @@ const adminRouteGroups: FastifyPluginAsync[] = [
   adminAuditLogRoutes,
   adminUsersRoutes,
   adminUserActivityRoutes,
+  adminApiKeysRoutes,
   adminSecurityEventsRoutes,
   adminSecurityRoutes,
   adminAnalyticsRoutes,

@@ -3,6 +3,7 @@ export { apiKeysPlugin } from './api-keys.plugin.ts';
 export type { ApiKeysPluginOptions } from './api-keys.plugin.ts';
 export { keyChainIds } from './api-keys.repository.ts';
 export { apiKeysRoutes } from './api-keys.routes.ts';
+export { adminApiKeysRoutes } from './admin.routes.ts';
 export { rateLimitPlugin } from './global-rate-limit.plugin.ts';
 export { apiKeyCredential, authenticateApiKey, countKeyRequests } from './key-auth.ts';
 export type { RateLimitStore } from './rate-limit-store.ts';
