@@ -331,7 +331,7 @@ const groups: Group[] = [
   {
     placement: 'table',
     scale: 0.3,
-    lines: `red-apple: apple red_apple
+    lines: `red-apple: apple red_apple fruit
       green-apple: green_apple
       pear:
       peach:
@@ -380,7 +380,7 @@ const groups: Group[] = [
       taco:
       burrito:
       spaghetti: pasta noodles
-      steaming-bowl: ramen soup
+      steaming-bowl: ramen soup bowl
       curry-rice: curry
       sushi:
       dumpling:

@@ -65,6 +65,16 @@ describe('the image generator says what it will draw, and refuses what it cannot
     });
     // A noun that only describes a drawn thing is no main subject; other things it lacks are listed, not refused.
     expect((await read('a cosy little cottage in the forest')).refusal).toBeNull();
+    // A noun before another describes it, a place after 'in' is where, and 'a bowl of', 'pixel art of' hold the subject.
+    for (const prompt of [
+      'a bustling market street in Marrakech',
+      'a bowl of fruit on a wooden table',
+      'a cup of coffee',
+      'pixel art of a spaceship',
+    ]) {
+      expect((await read(prompt)).refusal, prompt).toBeNull();
+    }
+    expect((await read('a steampunk airship above the clouds')).refusal?.missing).toBe('airship');
     // A thing that names a shade is a colour: 'sage green' asks for no sage.
     expect((await read('calm geometric shapes in sage green and cream')).refusal).toBeNull();
     const partly = await read('a dog next to a zorblax');

@@ -16,6 +16,9 @@ const finishNames: Record<Finish, string> = { oil: 'oil painting', watercolor: '
  */
 const nearThings: Record<string, string[]> = {
   lighthouse: ['tower', 'house', 'boat'],
+  airship: ['balloon', 'airplane', 'rocket'],
+  zeppelin: ['balloon', 'airplane', 'rocket'],
+  hummingbird: ['bird', 'butterfly', 'honeybee'],
   windmill: ['house', 'tower', 'tractor'],
   barn: ['house', 'hut', 'tractor'],
   bridge: ['castle', 'train', 'boat'],

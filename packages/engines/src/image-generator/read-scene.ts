@@ -262,6 +262,18 @@ function describesNext(words: TaggedWord[], i: number): boolean {
   const next = words[i + 1];
   // A shade named by a thing: 'sage green', 'sky blue', 'forest green'.
   if (next !== undefined && colourWords[next.word]) return true;
+  // The first of two nouns describes the second, the head ('a steampunk airship', 'a market street').
+  if (next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN')) return true;
+  // A place named after 'in', 'at', 'near' or 'from' ('a street in Marrakech') is where, not what.
+  if (words[i]!.pos === 'PROPN' && ['in', 'at', 'near', 'from'].includes(words[i - 1]?.word ?? '')) return true;
+  // What holds or shows a drawn thing ('a bowl of fruit', 'a cup of coffee', 'pixel art of a spaceship').
+  for (let j = i + 1; j <= i + 3 && j < words.length; j += 1) {
+    if (words[j]!.word === 'of') {
+      for (let k = j + 1; k <= j + 3 && k < words.length; k += 1) if (matchAt(words, k)) return true;
+      break;
+    }
+    if (!notThings.has(words[j]!.word)) break;
+  }
   return next !== undefined && (next.pos === 'ADJ' || next.pos === 'NOUN') && matchAt(words, i + 2) !== undefined;
 }
 

@@ -59,7 +59,7 @@ export const notThings = new Set(
   swirl swirls pattern patterns shape shapes line lines texture textures gradient gradients circle
   circles dot dots stripe stripes spiral spirals geometry composition blend splash splashes
   love peace dream dreams hope joy happiness freedom energy chaos harmony emotion emotions feeling
-  feelings memory memories silence motion movement flow vibes beauty nature
+  feelings memory memories silence motion movement flow vibes beauty nature lights
   family group herd flock pack pair couple bunch swarm crowd team pile row
   `
     .trim()
