@@ -24,7 +24,23 @@ export type SoundDesign = {
   matchedWords: string[];
 };
 
-const musicWords = new Set(['music', 'song', 'melody', 'tune', 'soundtrack', 'track', 'jingle', 'loop']);
+const musicWords = new Set([
+  'music',
+  'song',
+  'melody',
+  'tune',
+  'soundtrack',
+  'track',
+  'jingle',
+  'loop',
+  'intro',
+  'outro',
+  'theme',
+  'anthem',
+  'ballad',
+  'score',
+  'instrumental',
+]);
 
 const scales: Record<string, readonly number[]> = {
   major: [0, 2, 4, 5, 7, 9, 11],

@@ -29,6 +29,8 @@ describe('the sound generator says what it will play before it plays', () => {
     expect(door.refusal?.message).toBe(soundEffectsMessage);
     expect(door.refusal?.message).toMatch(/^The built-in sound generator makes music, not sound effects; it can play: lo-fi, piano/);
     expect(door.leftOut).toEqual(['door', 'creaking', 'footsteps']);
+    // A piece of music named by its use is music: an intro gets an ensemble.
+    expect(readSoundRequest({ prompt: 'something for my podcast intro' }).refusal).toBeNull();
     const nothing = readSoundRequest({ prompt: 'something nice for later' });
     expect(nothing.refusal?.message).toMatch(/found nothing in this prompt it can play/);
   });
