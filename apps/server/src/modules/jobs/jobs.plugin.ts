@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceEngineLines } from './engine-disclosure.ts';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 import { createFileLinks } from '../files/index.ts';
@@ -49,6 +50,8 @@ export const jobsPlugin = fp(
       }),
     );
     app.decorate('engines', options.engines ?? createEngineRegistry(config.engines));
+    // Which provider each service is on, one line each: a key alone can move a service onto a hosted provider.
+    if (!options.engines) for (const { service, line } of serviceEngineLines(app.engines)) app.log.info({ service }, line);
     const events = createJobEvents();
     app.decorate('jobEvents', events);
     const worker =
