@@ -89,6 +89,12 @@ describe('virtual-try-on built-in engine', () => {
       const before = await rgb(person.data);
       const after = await rgb(output!.data);
       const pose = (await detectPerson(before))!;
+      // The regions come from the pose: it is this photo's person, whose head keypoints lie in the hand-checked face box.
+      const [fx, fy, fw, fh] = faceBox;
+      const head = (['nose', 'leftEye', 'rightEye'] as const).map((name) => pose.keypoints[name]).filter((p) => p !== undefined);
+      expect(head.length).toBeGreaterThan(0);
+      for (const p of head)
+        expect(p.x >= fx && p.x <= fx + fw && p.y >= fy && p.y <= fy + fh, `${file}: head keypoint off the face`).toBe(true);
       const figures = measureFit(before, after, pose, faceBox);
       fitTable.push(`${file}: ${JSON.stringify(figures)}`);
       expect(figures.garmentBefore).toBeLessThan(before.width * before.height * 0.001);
