@@ -15,6 +15,15 @@ export function useAdminUserApiKeysQuery(userId: string) {
   });
 }
 
+/** PUT /admin/users/{id}/api-keys/{keyId}/revoke: the key fails on its next request. */
+export function useRevokeAdminUserApiKey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) => apiClient.put<unknown>(`${userPath(userId)}/api-keys/${encodeURIComponent(keyId)}/revoke`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.userApiKeys(userId) }),
+  });
+}
+
 /** GET /admin/users/{id}/orders */
 export function useAdminUserOrdersQuery(userId: string) {
   return useQuery({

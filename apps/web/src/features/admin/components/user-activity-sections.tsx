@@ -15,6 +15,7 @@ import {
   useAdminUserOrdersQuery,
   useAdminUserSecurityEventsQuery,
   useRevokeAdminSession,
+  useRevokeAdminUserApiKey,
 } from '../api/admin-user-activity.ts';
 import { AdminSectionCard } from './admin-section-card.tsx';
 import { JobStatusBadge, formatDuration } from './job-status-badge.tsx';
@@ -118,35 +119,68 @@ export function UserOrdersSection({ userId }: { userId: string }) {
   );
 }
 
+/** The user's keys; an active one can be revoked (it fails on its next request). */
 export function UserApiKeysSection({ userId }: { userId: string }) {
   const query = useAdminUserApiKeysQuery(userId);
+  const revoke = useRevokeAdminUserApiKey(userId);
+  const [target, setTarget] = useState<{ id: string; label: string } | null>(null);
+  const confirm = () => {
+    if (!target) return;
+    revoke.mutate(target.id, {
+      onSuccess: () => toast.success('API key revoked'),
+      onError: (error) => toast.error('Failed to revoke the API key', { description: errorMessage(error, 'Please try again.') }),
+      onSettled: () => setTarget(null),
+    });
+  };
   return (
-    <AdminSectionCard title="API keys" query={query} isEmpty={(data) => data.length === 0} emptyTitle="No API keys">
-      {(keys) => (
-        <DataTable
-          caption="API keys"
-          rows={keys}
-          rowKey={(key) => key.id}
-          columns={[
-            { header: 'Name', cell: (key) => key.name, className: 'break-all' },
-            { header: 'Prefix', cell: (key) => `${key.keyPrefix}…`, className: 'font-mono text-xs' },
-            {
-              header: 'Status',
-              cell: (key) => (
-                <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge>
-              ),
-            },
-            { header: 'Per minute', cell: (key) => key.rateLimit, align: 'right' },
-            {
-              header: 'Last used',
-              cell: (key) =>
-                key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never',
-              className: 'whitespace-nowrap',
-            },
-          ]}
-        />
-      )}
-    </AdminSectionCard>
+    <>
+      <AdminSectionCard title="API keys" query={query} isEmpty={(data) => data.length === 0} emptyTitle="No API keys">
+        {(keys) => (
+          <DataTable
+            caption="API keys"
+            rows={keys}
+            rowKey={(key) => key.id}
+            columns={[
+              { header: 'Name', cell: (key) => key.name, className: 'break-all' },
+              { header: 'Prefix', cell: (key) => `${key.keyPrefix}…`, className: 'font-mono text-xs' },
+              {
+                header: 'Status',
+                cell: (key) => (
+                  <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge>
+                ),
+              },
+              { header: 'Per minute', cell: (key) => key.rateLimit, align: 'right' },
+              {
+                header: 'Last used',
+                cell: (key) =>
+                  key.lastUsedAt ? `${formatDateTime(key.lastUsedAt)}${key.lastUsedIp ? ` · ${key.lastUsedIp}` : ''}` : 'Never',
+                className: 'whitespace-nowrap',
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (key) =>
+                  key.status === 'active' ? (
+                    <Button size="sm" variant="outline" onClick={() => setTarget({ id: key.id, label: `${key.name} (${key.keyPrefix}…)` })}>
+                      Revoke
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        )}
+      </AdminSectionCard>
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => !open && setTarget(null)}
+        title="Revoke this API key?"
+        description={target ? `${target.label} stops working on its next request. The owner can generate a new one.` : undefined}
+        confirmLabel="Revoke"
+        onConfirm={confirm}
+        isPending={revoke.isPending}
+        danger
+      />
+    </>
   );
 }
 

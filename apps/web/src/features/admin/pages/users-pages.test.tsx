@@ -70,7 +70,7 @@ describe('/admin/users', () => {
 describe('/admin/users/{id}', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function serve(state: { suspendedAt: string | null }) {
+  function serve(state: { suspendedAt: string | null; keyRevoked?: boolean }) {
     return mockFetch((url, init) => {
       const method = init.method ?? 'GET';
       if (method === 'POST' && url === `/api/v1/admin/users/${USER_ID}/suspend`) {
@@ -82,6 +82,10 @@ describe('/admin/users/{id}', () => {
         return ok({ suspendedAt: null, suspendedReason: null }, 'User reactivated');
       }
       if (method === 'DELETE' && url === `/api/v1/admin/sessions/${SESSION_ID}`) return ok(null, 'Session revoked');
+      if (method === 'PUT' && url === `/api/v1/admin/users/${USER_ID}/api-keys/k1/revoke`) {
+        state.keyRevoked = true;
+        return ok({ id: 'k1', status: 'revoked', revokedAt: '2026-11-20T10:00:00.000Z' }, 'API key revoked successfully');
+      }
       if (method === 'PUT' && url === `/api/v1/admin/users/${USER_ID}/role`) return ok(JSON.parse(String(init.body)), 'Role updated');
       if (url === `/api/v1/admin/users/${USER_ID}`) {
         return ok({
@@ -104,7 +108,7 @@ describe('/admin/users/{id}', () => {
             id: 'k1',
             name: 'CI key',
             keyPrefix: 'sk_live_ab12',
-            status: 'active',
+            status: state.keyRevoked ? 'revoked' : 'active',
             rateLimit: 100,
             createdAt: '2026-11-01T00:00:00.000Z',
             lastUsedAt: null,
@@ -215,6 +219,29 @@ describe('/admin/users/{id}', () => {
         fetchMock.mock.calls.some(([url, init]) => String(url) === `/api/v1/admin/sessions/${SESSION_ID}` && init?.method === 'DELETE'),
       ).toBe(true),
     );
+  });
+
+  it("revokes a user's API key after confirming; a revoked key offers no button", async () => {
+    const state = { suspendedAt: null, keyRevoked: false };
+    const fetchMock = serve(state);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/users/:id', element: <UserDetailPage /> }], { path: `/admin/users/${USER_ID}`, auth: admin });
+    const keys = await screen.findByRole('table', { name: 'API keys' });
+    await user.click(within(keys).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('CI key (sk_live_ab12…) stops working on its next request');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url, init]) => String(url) === `/api/v1/admin/users/${USER_ID}/api-keys/k1/revoke` && init?.method === 'PUT',
+        ),
+      ).toBe(true),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'API keys' })).queryByRole('button', { name: 'Revoke' })).toBeNull(),
+    );
+    expect(screen.getByRole('table', { name: 'API keys' })).toHaveTextContent('Revoked');
   });
 
   it('changes the role', async () => {
