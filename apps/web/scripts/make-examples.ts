@@ -120,7 +120,7 @@ async function makeAiBackground() {
     { description: aiBackgroundExample.description, source: 'productPhoto() in this script (SVG)', licence: OWN_WORK },
     {
       description: `Preset backdrop ${aiBackgroundExample.preset}`,
-      source: `/main/bg/${aiBackgroundExample.preset}.jpg (scripts/make-images.mjs)`,
+      source: `/main/studio/${aiBackgroundExample.preset}.jpg (packages/engines/scripts/render-studio-presets.ts)`,
       licence: OWN_WORK,
     },
   ]);

@@ -42,7 +42,7 @@ const groups: Group[] = [
       rose:
       sunflower:
       hibiscus:
-      blossom: flower flowers
+      blossom: flower
       white-flower: white_flower daisy
       cherry-blossom: sakura
       hyacinth: lavender_flower

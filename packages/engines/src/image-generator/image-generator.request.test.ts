@@ -188,6 +188,12 @@ describe('the image generator draws what was asked', () => {
     expect(oilStats.sharpness).not.toBeCloseTo(plainStats.sharpness, 1);
   });
 
+  it('a plural is drawn as several: the caption never names flowers over one flower', async () => {
+    const { figures, scene } = await render('a garden with flowers', { style: 'watercolor' });
+    expect(scene.subjects[0]).toMatchObject({ phrase: 'flowers', count: 3 });
+    expect(figures.filter((f) => f.icon === 'blossom')).toHaveLength(3);
+  });
+
   it('the summary claims only what was drawn: its list is the reading the page showed', async () => {
     for (const prompt of [
       'a red fox in the snow at sunset',

@@ -17,7 +17,7 @@ export const exampleEngineLabels = {
 
 export const aiBackgroundExample = {
   description: 'A studio photo of a bottle and a cup on a plain grey backdrop',
-  /** one of /main/bg/1..10.jpg */
+  /** one of the studio backdrops, /main/studio/1..10.jpg (4: the sage green paper sweep) */
   preset: 4,
   before: `${EXAMPLES_BASE}/ai-background/before.webp`,
   after: `${EXAMPLES_BASE}/ai-background/after.webp`,
