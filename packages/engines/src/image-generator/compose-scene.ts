@@ -115,7 +115,12 @@ function abstract(canvas: Canvas): Painted {
 const isStaged = ({ scene }: Canvas) => scene.subjects.length > 0 || scene.settingNamed || scene.timeNamed;
 
 /** The staged scene of landscape and watercolor: backdrop by setting and time of day, then the figures. */
-function stagedScene(canvas: Canvas, finish: 'soft' | 'wash' | 'flat', figureFinish?: FigureFinish, overBackdrop = ''): Painted {
+function stagedScene(
+  canvas: Canvas,
+  finish: 'soft' | 'wash' | 'flat',
+  figureFinish?: FigureFinish,
+  overBackdrop: string | ((stage: Stage) => string) = '',
+): Painted {
   const { width, height, random, reading, scene } = canvas;
   const backdrop = paintBackdrop({
     width,
@@ -130,7 +135,8 @@ function stagedScene(canvas: Canvas, finish: 'soft' | 'wash' | 'flat', figureFin
     weather: scene.weather,
   });
   const figures = figuresOn(canvas, backdrop.stage, figureFinish ?? finish);
-  return { body: backdrop.svg + overBackdrop + figures.body, figures: figures.figures };
+  const over = typeof overBackdrop === 'string' ? overBackdrop : overBackdrop(backdrop.stage);
+  return { body: backdrop.svg + over + figures.body, figures: figures.figures };
 }
 
 /**
@@ -184,12 +190,24 @@ function watercolor(canvas: Canvas): Painted {
 
 function neon(canvas: Canvas): Painted {
   const { width, height, random, reading } = canvas;
-  if (namesScene(canvas)) {
-    return stagedScene(canvas, 'soft', 'glow');
-  }
   const p = reading.palette;
   const base = mix(p[0]!, '#05020c', 0.6);
   const accent = [p[3]!, p[4]!, mix(p[2]!, '#ff2a6d', 0.3), mix(p[3]!, '#05d9e8', 0.3)];
+  if (namesScene(canvas)) {
+    // The named scene after dark in neon: dimmed, a glowing grid on its ground and light trails, figures with halos.
+    return stagedScene(canvas, 'soft', 'glow', (stage) => {
+      let grid = '';
+      for (let i = -12; i <= 12; i += 1) {
+        grid += `<line x1="${num(width / 2 + i * width * 0.02)}" y1="${num(stage.horizon)}" x2="${num(width / 2 + i * width * 0.16)}" y2="${height}" stroke="${accent[2]}" stroke-width="1.5" opacity="0.6"/>`;
+      }
+      for (let k = 1; k < 14; k += 1) {
+        const y = stage.horizon + (height - stage.horizon) * Math.pow(k / 13, 2.1);
+        grid += `<line x1="0" y1="${num(y)}" x2="${width}" y2="${num(y)}" stroke="${accent[3]}" stroke-width="1.5" opacity="0.6"/>`;
+      }
+      const dim = `<rect width="${width}" height="${height}" fill="${base}" opacity="0.45"/>`;
+      return `${dim}<g filter="url(#glow)">${stage.horizon < height ? grid : ''}</g><g filter="url(#glow)">${flowStrokes(canvas, random.int(6, 12), accent, 0.8, [1.5, 3])}</g>`;
+    });
+  }
   let out = `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${base}"/><stop offset="1" stop-color="${mix(p[1]!, base, 0.4)}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#sky)"/>`;
   const horizon = height * random.range(0.55, 0.65);
   const ctx = { ...sceneContext(canvas, 'glow', mix(p[2]!, base, 0.5)), horizon: horizon / height, night: true };
