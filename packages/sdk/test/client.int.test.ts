@@ -126,7 +126,10 @@ describe('@lumen/sdk against the server', () => {
       idempotencyKey: `upload-${upload.id}`,
     });
     expect(replay.id).toBe(again.id);
-    const transcript = await lumen.uploadInput(Buffer.from('Seller: Hello.\nBuyer: Hi, the price is too high.\n'), 'call.txt');
+    const transcript = await lumen.uploadInput(
+      Buffer.from('Seller: Hello, thanks for your time today.\nBuyer: Hi, the price is too high for our small team.\n'),
+      'call.txt',
+    );
     expect(transcript.purpose).toBe('transcript');
 
     const job = await lumen.createJob('ai-background', { mode: 'transparent' }, { files: { image: upload.id } });

@@ -251,7 +251,7 @@ describe('reading, deleting, retrying and downloading', () => {
   it('lists each job with its first input: a signed preview of a picture, the name of a transcript, null for text', async () => {
     const owner = await userWith(10);
     const photo = (await uploadFile(t.app, owner.token, { name: 'portrait.png', type: 'image/png', data: await noisePng() })).json().data;
-    const vtt = 'WEBVTT\n\n00:00.000 --> 00:04.000\nAnna: How does your team handle quotes today?\n';
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:04.000\nAnna: How does your team handle quotes today, and how long does one take?\n';
     const transcript = (
       await uploadFile(t.app, owner.token, { name: 'call.vtt', type: 'text/vtt', data: Buffer.from(vtt) }, { purpose: 'transcript' })
     ).json().data;

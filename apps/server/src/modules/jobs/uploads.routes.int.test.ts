@@ -93,7 +93,13 @@ describe('POST /uploads', () => {
     const ok = await uploadFile(
       t.app,
       user.accessToken,
-      { name: 'call.vtt', type: 'text/vtt', data: Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\n<v Ann>Hello there') },
+      {
+        name: 'call.vtt',
+        type: 'text/vtt',
+        data: Buffer.from(
+          'WEBVTT\n\n00:00.000 --> 00:04.000\n<v Ann>Hello there, thanks for joining the call about your quotes and the next steps today',
+        ),
+      },
       { purpose: 'transcript' },
     );
     expect(ok.statusCode).toBe(201);
