@@ -9,7 +9,9 @@ import { BENCH_ADMIN } from './server-process.ts';
 const GRANT = 1_000_000;
 const API_KEYS = 400;
 
-export type BenchUser = { id: string; accessToken: string; startingBalance: number };
+export type BenchUser = { id: string; email: string; accessToken: string; startingBalance: number };
+/** Every bench account's password (a run longer than an access token's 15 minutes signs in again with it). */
+export const BENCH_PASSWORD = 'bench-password-1';
 export type BenchPopulation = {
   users: BenchUser[];
   apiKeys: string[];
@@ -71,13 +73,14 @@ export async function createBenchPopulation(address: string, count: number, apiK
     return key.apiKey;
   });
   const users = await inBatches(count, 10, async (index) => {
+    const email = `bench-${index}-${Date.now()}@example.com`;
     const registered = await call<{ user: { id: string }; accessToken: string }>(address, '/api/v1/auth/register', {
       method: 'POST',
       body: {
         firstName: 'Bench',
         lastName: `Person ${index}`,
-        email: `bench-${index}-${Date.now()}@example.com`,
-        password: 'bench-password-1',
+        email,
+        password: BENCH_PASSWORD,
       },
     });
     await call(address, `/api/v1/admin/users/${registered.user.id}/credits`, {
@@ -87,7 +90,7 @@ export async function createBenchPopulation(address: string, count: number, apiK
       body: { amount: GRANT, reason: 'API bench' },
     });
     const { balance } = await call<{ balance: number }>(address, '/api/v1/credits/balance', { token: registered.accessToken });
-    return { id: registered.user.id, accessToken: registered.accessToken, startingBalance: balance };
+    return { id: registered.user.id, email, accessToken: registered.accessToken, startingBalance: balance };
   });
   const costs = await call<Record<string, number>>(address, '/api/v1/credits/costs');
   const cost = costs['sales-pilot'] ?? 0;

@@ -114,7 +114,13 @@ export function serverProcessArgs(entry: 'server' | 'worker', mode: ServerMode =
 }
 
 /** The environment of a production process; the per-IP limits are off so one loopback client can be 200 people. */
-function productionEnv(databaseUrl: string | undefined, dataDir: string, port: number, worker: boolean): NodeJS.ProcessEnv {
+function productionEnv(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  port: number,
+  worker: boolean,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -132,6 +138,7 @@ function productionEnv(databaseUrl: string | undefined, dataDir: string, port: n
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     // The pool's size and glibc's allocator settings (MALLOC_ARENA_MAX, ...), for measuring their effect.
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('MALLOC_') || name === 'DATABASE_POOL_SIZE')),
+    ...extra,
   };
 }
 
@@ -143,13 +150,13 @@ function productionEnv(databaseUrl: string | undefined, dataDir: string, port: n
  */
 export async function startProductionServer(
   databaseUrl: string | undefined,
-  options: { mode?: ServerMode; worker?: boolean; dataDir?: string } = {},
+  options: { mode?: ServerMode; worker?: boolean; dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'lumen-api-bench-')));
   const port = await freePort();
   const child = spawn(process.execPath, serverProcessArgs('server', options.mode), {
     cwd: repoRoot,
-    env: productionEnv(databaseUrl, dataDir, port, options.worker ?? false),
+    env: productionEnv(databaseUrl, dataDir, port, options.worker ?? false, options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, /is ready at/, 'the production server');
@@ -158,11 +165,18 @@ export async function startProductionServer(
   });
 }
 
-/** The job worker as `npm run worker` runs it (compiled, NODE_ENV=production), on a database URL, storing in `dataDir`. */
-export async function startProductionWorker(databaseUrl: string, dataDir: string): Promise<RunningProcess> {
+/**
+ * The job worker as `npm run worker` runs it (compiled, NODE_ENV=production), on a database URL, storing in `dataDir`;
+ * `env` adds to (or overrides) its environment.
+ */
+export async function startProductionWorker(
+  databaseUrl: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningProcess> {
   const child = spawn(process.execPath, serverProcessArgs('worker'), {
     cwd: repoRoot,
-    env: productionEnv(databaseUrl, dataDir, 0, true),
+    env: productionEnv(databaseUrl, dataDir, 0, true, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitForLine(child, /job worker started/, 'the job worker');
