@@ -16,7 +16,17 @@ export type DataColumn<T> = {
   hideHeader?: boolean;
   /** The cell heads its row (`<th scope="row">`), e.g. the name a row is about. */
   rowHeader?: boolean;
+  /**
+   * Kept in view at the right edge while the other columns scroll sideways. A column headed 'Status' is pinned
+   * so unless it says `pin: false`: a row's status is always visible.
+   */
+  pin?: 'end' | false;
 };
+
+const pinnedEnd = <T,>(column: DataColumn<T>) => column.pin === 'end' || (column.pin === undefined && column.header === 'Status');
+/** The first column stays put while the others scroll (from 640 px up: on a phone it would leave no room). */
+const FIRST = 'sm:sticky sm:left-0 sm:z-10 sm:bg-inherit';
+const END = 'sticky right-0 z-10 bg-inherit shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]';
 
 /**
  * Rows as a bordered table with one heading per column; `emptyText` replaces the table when there are no rows,
@@ -50,8 +60,8 @@ export function DataTable<T>({
       <Table caption={caption} className={className} aria-label={ariaLabel}>
         <THead>
           <tr>
-            {shown.map((column) => (
-              <Th key={column.header} className={right(column)}>
+            {shown.map((column, index) => (
+              <Th key={column.header} className={cn(right(column), 'bg-slate-50', index === 0 && FIRST, pinnedEnd(column) && END)}>
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </Th>
             ))}
@@ -59,11 +69,15 @@ export function DataTable<T>({
         </THead>
         <tbody>
           {rows.map((row, index) => (
-            <Tr key={rowKey(row)}>
-              {shown.map((column) => {
+            <Tr key={rowKey(row)} className="bg-white">
+              {shown.map((column, columnIndex) => {
                 const Cell = column.rowHeader ? Th : Td;
                 return (
-                  <Cell key={column.header} scope={column.rowHeader ? 'row' : undefined} className={cn(right(column), column.className)}>
+                  <Cell
+                    key={column.header}
+                    scope={column.rowHeader ? 'row' : undefined}
+                    className={cn(right(column), column.className, columnIndex === 0 && FIRST, pinnedEnd(column) && END)}
+                  >
                     {column.cell(row, index)}
                   </Cell>
                 );

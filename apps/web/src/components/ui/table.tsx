@@ -1,22 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn.ts';
 
+/** Whether the box scrolls sideways and has columns still to the right: the cue says so. */
+function useMoreToTheRight() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => setMore(box.scrollWidth - box.clientWidth - box.scrollLeft > 1);
+    measure();
+    box.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(box);
+    if (box.firstElementChild) observer?.observe(box.firstElementChild);
+    return () => {
+      box.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return { ref, more };
+}
+
 /**
- * A bordered, horizontally scrollable table (usable at 360 px wide). The scroll area takes the keyboard
+ * A bordered table that fits at 360 px wide: when its columns do not fit they scroll sideways inside it, and a
+ * cue above it says there is more to the right until the end is reached. The scroll area takes the keyboard
  * focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable), and is named by the caption.
  */
 export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+  const { ref, more } = useMoreToTheRight();
   return (
-    <div
-      tabIndex={0}
-      role={caption ? 'region' : undefined}
-      aria-label={caption}
-      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white focus:ring-2 focus:ring-brand-200 focus:outline-none"
-    >
-      <table className={cn('w-full text-left text-sm', className)} {...props}>
-        {caption && <caption className="sr-only">{caption}</caption>}
-        {children}
-      </table>
+    <div>
+      <p className={cn('mb-1 text-right text-xs text-slate-500', !more && 'hidden')} data-testid="table-scroll-cue">
+        More columns to the right: scroll sideways →
+      </p>
+      <div
+        ref={ref}
+        tabIndex={0}
+        role={caption ? 'region' : undefined}
+        aria-label={caption}
+        className={cn(
+          'relative overflow-x-auto rounded-2xl border border-slate-200 bg-white focus:ring-2 focus:ring-brand-200 focus:outline-none',
+          more && 'shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.25)]',
+        )}
+      >
+        <table className={cn('w-full text-left text-sm', className)} {...props}>
+          {caption && <caption className="sr-only">{caption}</caption>}
+          {children}
+        </table>
+      </div>
     </div>
   );
 }
