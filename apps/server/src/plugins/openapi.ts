@@ -34,6 +34,7 @@ export const openapiPlugin = fp(
           { name: 'blog', description: 'Published articles and their covers' },
           { name: 'newsletter', description: 'Subscribe (double opt-in), confirm and unsubscribe' },
           { name: 'contact', description: 'Messages to the team' },
+          { name: 'support', description: 'Your support chat with the team (JWT only)' },
           { name: 'videos', description: 'Tutorial videos per tool' },
           { name: 'admin', description: 'Administration (ADMIN role)' },
         ],

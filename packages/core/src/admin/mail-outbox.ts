@@ -10,6 +10,8 @@ export const mailTemplates = [
   'refund_issued',
   'contact_message',
   'contact_reply',
+  'support_message',
+  'support_reply',
   'newsletter_confirmation',
   'newsletter_campaign',
   'account_deletion',

@@ -35,6 +35,7 @@ security-events.json   sign-ins, password changes and other account events
 community.json         your community posts and the posts you liked
 newsletter.json        your newsletter subscription, if any
 contact-messages.json  messages you sent from the contact page and the answers
+support-chat.json      your conversation with the support team in the dashboard
 files/                 your result files, uploads and profile image
 
 Not included: your password (only a one-way hash is kept), the secrets of API keys and webhooks,
@@ -105,6 +106,7 @@ export async function createDataArchive(input: { data: PersonalData; storage: St
   json('community.json', { posts: data.communityPosts, likes: data.communityLikes });
   json('newsletter.json', data.newsletter);
   json('contact-messages.json', data.contactMessages);
+  json('support-chat.json', data.supportChat);
   for (const file of files) {
     // Already-compressed media gains nothing from deflate.
     zip.addReadStreamLazy(file.path, { compress: false }, (callback) => {

@@ -5,7 +5,7 @@ import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import { oneTimeCodes, refreshTokens, securityEvents, userIdentities } from '../auth/index.ts';
 import { communityPosts } from '../community/index.ts';
-import { contactMessages } from '../contact/index.ts';
+import { contactMessages, supportConversations } from '../contact/index.ts';
 import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
 import { mailOutbox } from '../mail/index.ts';
 import { newsletterSubscribers } from '../newsletter/index.ts';
@@ -85,6 +85,8 @@ export async function eraseUser(db: Db, user: { id: string; email: string }): Pr
   await db.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
   await db.delete(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
   await db.delete(contactMessages).where(or(eq(contactMessages.senderUserId, user.id), eq(sql`lower(${contactMessages.email})`, email)));
+  // The support chat goes with its conversation (its messages cascade).
+  await db.delete(supportConversations).where(eq(supportConversations.userId, user.id));
   await db.delete(securityEvents).where(eq(securityEvents.userId, user.id));
   // Mail goes to the address as stored; matching it exactly keeps to the (to, created_at) index.
   await db.delete(mailOutbox).where(inArray(mailOutbox.to, [...new Set([user.email, email])]));

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { apiKeyRequests, apiKeys } from '../api-keys/index.ts';
 import { authSessions, securityEvents, userIdentities } from '../auth/index.ts';
 import { communityLikes, communityPosts } from '../community/index.ts';
-import { contactMessages } from '../contact/index.ts';
+import { contactMessages, supportMessages } from '../contact/index.ts';
 import { creditAccounts, creditLedger } from '../credits/index.ts';
 import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
 import { newsletterSubscribers } from '../newsletter/index.ts';
@@ -158,6 +158,8 @@ export async function readPersonalData(db: Db, userId: string) {
   ] as const;
   const messageWhere = or(eq(contactMessages.senderUserId, userId), sameEmail(contactMessages.email));
   const messageRows = await readColumns(db, contactMessages, messageColumns, messageWhere, contactMessages.createdAt);
+  const supportColumns = ['id', 'author', 'body', 'createdAt'] as const;
+  const supportRows = await readColumns(db, supportMessages, supportColumns, eq(supportMessages.userId, userId), supportMessages.createdAt);
 
   const requestsOf = new Map(requestRows.map((row) => [row.keyId, row]));
   const creditsOf = new Map(creditRows.map((row) => [row.keyId, Number(row.credits)]));
@@ -188,6 +190,7 @@ export async function readPersonalData(db: Db, userId: string) {
     communityLikes: likeRows,
     newsletter: subscriber ?? null,
     contactMessages: messageRows,
+    supportChat: supportRows,
   };
 }
 

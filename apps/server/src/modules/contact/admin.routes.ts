@@ -12,10 +12,12 @@ import {
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { contactServiceFor } from './contact.routes.ts';
+import { adminSupportRoutes } from './support.routes.ts';
 
 /** /admin/contact/messages: read, answer by mail, mark, and grant the FREE CREDITS once per message. */
 export const adminContactRoutes: FastifyPluginAsyncZod = async (app) => {
   const contact = contactServiceFor(app);
+  await app.register(adminSupportRoutes);
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 

@@ -50,3 +50,25 @@ export function contactReplyMail(input: { name: string; subject: string; message
     html: html(`Re: ${oneLine(input.subject)}`, [...lines, '— The Lumen Studio team']),
   };
 }
+
+/** To the support team, when a user writes in a conversation that had nothing unread (one mail per batch of messages). */
+export function supportMessageMail(input: { name: string; email: string; body: string; adminUrl: string }): RenderedMail {
+  const lines = [`From: ${input.name} <${input.email}>`, input.body, `Answer it in the admin: ${input.adminUrl}`];
+  return {
+    template: 'support_message',
+    subject: `[Support chat] ${oneLine(input.name)}`,
+    text: `${lines.join('\n\n')}\n`,
+    html: html('New support chat message', lines),
+  };
+}
+
+/** An admin's answer in the support chat, to the user, with the link to the conversation. */
+export function supportReplyMail(input: { name: string; body: string; conversationUrl: string }): RenderedMail {
+  const lines = [`Hi ${input.name},`, input.body, `Read and answer in your dashboard: ${input.conversationUrl}`];
+  return {
+    template: 'support_reply',
+    subject: 'Lumen Studio support answered you',
+    text: `${lines.join('\n\n')}\n\n— The Lumen Studio team\n`,
+    html: html('Lumen Studio support answered you', [...lines, '— The Lumen Studio team']),
+  };
+}

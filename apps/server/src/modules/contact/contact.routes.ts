@@ -5,6 +5,7 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { requireAuth } from '../../plugins/guards.ts';
 import { createContactService } from './contact.service.ts';
+import { supportRoutes } from './support.routes.ts';
 
 export function contactServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
   return createContactService({
@@ -19,6 +20,7 @@ export function contactServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
 /** POST /contact: stored, mailed to the support address, limited per IP. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const contact = contactServiceFor(app);
+  await app.register(supportRoutes);
   app.post(
     '/contact',
     {

@@ -9,6 +9,8 @@ export const mailTemplateLabels: Record<MailTemplate, string> = {
   refund_issued: 'Refund issued',
   contact_message: 'Contact message (to support)',
   contact_reply: 'Reply to a contact message',
+  support_message: 'Support chat message (to support)',
+  support_reply: 'Support chat answer',
   newsletter_confirmation: 'Newsletter confirmation',
   newsletter_campaign: 'Newsletter',
   account_deletion: 'Account deletion code',
