@@ -44,8 +44,10 @@ export const requestReadingSchema = z
 export type RequestReading = z.infer<typeof requestReadingSchema>;
 
 /** The body of POST /jobs/preview: the service and its params, as POST /jobs takes them (no files needed). */
-export const requestPreviewBodySchema = z.strictObject({
-  service: z.enum(serviceKeys),
-  params: z.record(z.string(), z.unknown()).default({}),
-});
+export const requestPreviewBodySchema = z
+  .strictObject({
+    service: z.enum(serviceKeys),
+    params: z.record(z.string(), z.unknown()).default({}),
+  })
+  .meta({ examples: [{ service: 'image-generator', params: { prompt: 'a red fox in the snow at sunset' } }] });
 export type RequestPreviewBody = z.infer<typeof requestPreviewBodySchema>;

@@ -1550,6 +1550,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "service": "image-generator",
+                 *       "params": {
+                 *         "prompt": "a red fox in the snow at sunset"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     service: "ai-background" | "image-generator" | "virtual-try-on" | "speedpainting" | "sales-pilot" | "sound-generator";
