@@ -139,6 +139,26 @@ describe('routes', () => {
     expect(localStorage.getItem(storageKeys.token)).toBe('acc');
   });
 
+  it('an admin who signs in from the home page lands on /admin; a user on /dashboard', async () => {
+    for (const [role, landing] of [
+      ['ADMIN', '/admin'],
+      ['USER', '/dashboard'],
+    ] as const) {
+      serveApi(makeUser({ role }));
+      const user = userEvent.setup();
+      const { router, unmount } = renderRoutes(routes, { path: '/' });
+      await user.click((await screen.findAllByRole('button', { name: /Sign In/ }))[0]!);
+      const dialog = await screen.findByRole('dialog');
+      await user.type(await within(dialog).findByLabelText('Email'), 'ada@example.com');
+      await user.type(within(dialog).getByLabelText('Password'), 'secret123');
+      await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+      unmount();
+      localStorage.clear();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('sends a guest opening /pricing to the public pricing page, not to a sign-in modal', async () => {
     serveApi(makeUser());
     const { router } = renderRoutes(routes, { path: '/pricing?payment=cancelled' });

@@ -5,6 +5,8 @@ import { openAuthModal } from './auth-modal-events.ts';
 import type { AuthModalMode } from './auth-modal-events.ts';
 
 export const DEFAULT_SIGNED_IN_ROUTE = '/dashboard';
+/** Where an admin lands after signing in when no page asked for the sign-in. */
+export const ADMIN_SIGNED_IN_ROUTE = '/admin';
 
 /** If signed in, go to the target route (default /dashboard); otherwise open the modal. */
 export function useAuthNavigation() {

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '../api/auth-context.ts';
 import { AUTH_OPEN_EVENT } from '../api/auth-modal-events.ts';
 import type { AuthModalMode, AuthModalRequest } from '../api/auth-modal-events.ts';
-import { DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
+import { ADMIN_SIGNED_IN_ROUTE, DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
 
 // The forms (and zod, react-hook-form) load only when a modal opens.
 const LoginForm = lazy(() => import('./login-form.tsx').then((m) => ({ default: m.LoginForm })));
@@ -58,13 +58,25 @@ export function AuthModals() {
   const location = useLocation();
 
   const targetOf = useCallback(
-    (redirectTo?: string) => {
+    (redirectTo?: string, signedIn: { role: string } | null = null) => {
       const from = (location.state as { from?: Location } | null)?.from;
-      return redirectTo ?? (from ? locationPath(from) : DEFAULT_SIGNED_IN_ROUTE);
+      // Without a page to return to, an admin lands on the operator's home, everyone else on the dashboard.
+      const home = signedIn?.role === 'ADMIN' ? ADMIN_SIGNED_IN_ROUTE : DEFAULT_SIGNED_IN_ROUTE;
+      return redirectTo ?? (from ? locationPath(from) : home);
     },
     [location.state],
   );
-  const goToTarget = useCallback((redirectTo?: string) => navigate(targetOf(redirectTo), { replace: true }), [navigate, targetOf]);
+  const goToTarget = useCallback(
+    (redirectTo?: string, signedIn: { role: string } | null = null) => navigate(targetOf(redirectTo, signedIn), { replace: true }),
+    [navigate, targetOf],
+  );
+  // Set when a sign-in or sign-up in the modal succeeds; followed once the signed-in user is known (their role).
+  const [arriving, setArriving] = useState<{ redirectTo?: string } | null>(null);
+  useEffect(() => {
+    if (!arriving || !user) return;
+    setArriving(null);
+    goToTarget(arriving.redirectTo, user);
+  }, [arriving, user, goToTarget]);
 
   // The latest auth state and navigation, for the long-lived event subscription below.
   const latest = useRef({ user, goToTarget });
@@ -77,7 +89,7 @@ export function AuthModals() {
       subscribeToAuthModalRequests((detail) => {
         // Someone already signed in needs no modal: take them where they were going.
         if (latest.current.user) {
-          latest.current.goToTarget(detail?.redirectTo);
+          latest.current.goToTarget(detail?.redirectTo, latest.current.user);
           return;
         }
         setState({ open: true, mode: modeOf(detail?.mode), redirectTo: detail?.redirectTo, message: detail?.message });
@@ -88,7 +100,7 @@ export function AuthModals() {
   const close = () => setState((current) => ({ ...current, open: false, message: undefined }));
   const onSuccess = () => {
     setState((current) => ({ ...current, open: false, message: undefined }));
-    goToTarget(state.redirectTo);
+    setArriving({ redirectTo: state.redirectTo });
   };
   const switchTo = (mode: AuthModalMode, email?: string) => setState((current) => ({ ...current, mode, message: undefined, email }));
   // An external sign-in leaves the page: /auth/callback comes back to where this sign-in would have gone.
