@@ -64,7 +64,9 @@ describe('an Idempotency-Key is bound to the account, the credential, the route 
 
     const changed = await post('/api/v1/jobs', bearer(user.token), 'body-bound', {
       ...salesPilotJob,
-      params: { text: 'Seller: A different conversation entirely. Buyer: Then a different answer.' },
+      params: {
+        text: 'Seller: A different conversation entirely, about our new plan for you. Buyer: Then a different answer from us, thanks.',
+      },
     });
     expect(changed.statusCode).toBe(422);
     expect(changed.json().message).toBe(IDEMPOTENCY_KEY_REUSED_MESSAGE);
@@ -91,7 +93,7 @@ describe('an Idempotency-Key is bound to the account, the credential, the route 
         (
           await post('/api/v1/jobs', bearer(user.token), 'route-b', {
             ...salesPilotJob,
-            params: { text: 'Seller: Hi there. Buyer: Hello.' },
+            params: { text: 'Seller: Hi there, may I tell you about our yearly offer today? Buyer: Hello, yes, please go on.' },
           })
         ).json().data as Job
       ).id,
@@ -106,7 +108,10 @@ describe('an Idempotency-Key is bound to the account, the credential, the route 
   it('30 parallel submissions with one key and two bodies: one job, one charge; the other body only ever gets 422', async () => {
     const user = await owner();
     const before = await balance(user.token);
-    const other = { ...salesPilotJob, params: { text: 'Seller: Parallel world. Buyer: Parallel answer.' } };
+    const other = {
+      ...salesPilotJob,
+      params: { text: 'Seller: In a parallel world this offer would be cheaper for you. Buyer: Parallel answer, still too expensive.' },
+    };
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, index) => post('/api/v1/jobs', bearer(user.token), 'parallel-key', index % 2 ? other : salesPilotJob)),
     );
