@@ -73,7 +73,8 @@ export function PostCard({ post }: { post: CommunityPost }) {
           onClick={like}
           disabled={toggleLike.isPending || post.status !== 'published'}
           aria-pressed={post.likedByMe}
-          aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.likes} like${post.likes === 1 ? '' : 's'})`}
+          // The name begins with the count the button shows (axe: label-content-name-mismatch).
+          aria-label={`${post.likes} like${post.likes === 1 ? '' : 's'}: ${post.likedByMe ? 'unlike' : 'like'} this post`}
         >
           <Heart className={post.likedByMe ? 'h-4 w-4 fill-red-500 text-red-500' : 'h-4 w-4'} aria-hidden="true" /> {post.likes}
         </Button>

@@ -93,7 +93,7 @@ describe('prompt search', () => {
     render('/prompt-search?q=fox');
     await screen.findByTestId('community-post');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Like (2 likes)' }));
+    await userEvent.click(screen.getByRole('button', { name: '2 likes: like this post' }));
     await waitFor(() =>
       expect(calls.some((call) => call.method === 'POST' && call.path === `/api/v1/community/posts/${post.id}/like`)).toBe(true),
     );
@@ -114,7 +114,7 @@ describe('prompt search', () => {
     window.addEventListener(AUTH_OPEN_EVENT, opened);
     render('/prompt-search?q=fox', false);
     await screen.findByTestId('community-post');
-    await userEvent.click(screen.getByRole('button', { name: 'Like (0 likes)' }));
+    await userEvent.click(screen.getByRole('button', { name: '0 likes: like this post' }));
     expect(opened).toHaveBeenCalledTimes(1);
     window.removeEventListener(AUTH_OPEN_EVENT, opened);
   });
