@@ -10,5 +10,6 @@ export const DASHBOARD_PAGES = [
   '/dashboard/account/billing',
   '/dashboard/account/api-management',
   '/dashboard/account/profile',
+  '/dashboard/support',
   '/pricing',
 ];

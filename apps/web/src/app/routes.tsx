@@ -62,6 +62,8 @@ const TryOnStatisticsPage = lazyPage(() => import('@/features/admin/pages/try-on
 const IntroductionDialogsPage = lazyPage(() => import('@/features/admin/pages/introduction-dialogs-page.tsx'), 'IntroductionDialogsPage');
 const AdminPaymentsPage = lazyPage(() => import('@/features/admin/pages/admin-payments-page.tsx'), 'AdminPaymentsPage');
 const AdminCancellationsPage = lazyPage(() => import('@/features/admin/pages/admin-cancellations-page.tsx'), 'AdminCancellationsPage');
+const SupportPage = lazyPage(() => import('@/features/content/pages/support-page.tsx'), 'SupportPage');
+const AdminSupportPage = lazyPage(() => import('@/features/content/pages/admin-support-page.tsx'), 'AdminSupportPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const productRoutes: RouteObject[] = services.map((service) => ({
@@ -116,6 +118,7 @@ export const routes: RouteObject[] = [
                   { path: 'result-library', element: <ResultLibraryPage /> },
                   { path: 'coming-soon', element: <DashboardComingSoonPage /> },
                   { path: 'billing', element: <BillingPage /> },
+                  { path: 'support', element: <SupportPage /> },
                   {
                     path: 'account',
                     children: [
@@ -156,6 +159,7 @@ export const routes: RouteObject[] = [
               { path: 'blog/new', element: <AdminBlogEditorPage /> },
               { path: 'blog/:slug', element: <AdminBlogEditorPage /> },
               { path: 'newsletter', element: <AdminNewsletterPage /> },
+              { path: 'support', element: <AdminSupportPage /> },
               { path: 'analytics', element: <AdminAnalyticsPage /> },
               { path: 'providers', element: <AdminProvidersPage /> },
               { path: 'subscription-plans', element: <SubscriptionPlansPage /> },

@@ -23,7 +23,7 @@ function supportServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
 
 const emptyBody = noFieldsBodySchema.nullish().meta({ examples: [{}] });
 
-/** The signed-in user's support chat: /support/conversation (decision 067). */
+/** The signed-in user's support chat: /support/conversation (decision 068). */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const support = supportServiceFor(app);
   const tags = ['support'];

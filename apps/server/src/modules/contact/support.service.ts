@@ -40,7 +40,7 @@ const unreadOf = (author: 'user' | 'support', side: 'user' | 'admin') =>
     Number,
   );
 
-/** The support chat (decision 067): one conversation per account, answered by admins, unread counts on both sides. */
+/** The support chat (decision 068): one conversation per account, answered by admins, unread counts on both sides. */
 export function createSupportService(deps: { db: Db; config: AppConfig; mailer: Mailer; clock: () => Date }) {
   const { db, config, mailer, clock } = deps;
 

@@ -4,6 +4,7 @@ import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner.tsx';
+import { useSupportUnread } from '@/features/content/api/support-api.ts';
 import { CreditBadge } from './credit-badge.tsx';
 import { Logo } from './logo.tsx';
 import { dashboardNav } from './nav-items.ts';
@@ -13,10 +14,11 @@ import { UserMenu } from './user-menu.tsx';
 
 function DashboardSidebar() {
   const { isAdmin } = useAuth();
+  const unread = useSupportUnread().data?.unread ?? 0;
   return (
     <>
       <Logo to="/dashboard" className="px-3 pt-1" />
-      <SidebarNav groups={dashboardNav} label="Dashboard" />
+      <SidebarNav groups={dashboardNav} label="Dashboard" badges={{ '/dashboard/support': unread }} />
       <div className="mt-auto space-y-2">
         {isAdmin && (
           <Button asChild variant="outline" size="sm" className="w-full">

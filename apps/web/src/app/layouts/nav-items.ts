@@ -8,6 +8,7 @@ import {
   Gauge,
   Images,
   KeyRound,
+  LifeBuoy,
   LayoutDashboard,
   Mail,
   MessageSquare,
@@ -73,6 +74,7 @@ export const dashboardNav: NavGroup[] = [
       { to: '/dashboard/account/profile', label: 'Profile', icon: User },
       { to: '/dashboard/account/billing', label: 'Billing', icon: CreditCard },
       { to: '/dashboard/account/api-management', label: 'API keys', icon: KeyRound },
+      { to: '/dashboard/support', label: 'Support', icon: LifeBuoy },
     ],
   },
 ];
@@ -92,6 +94,7 @@ export const adminNav: NavGroup[] = [
       { to: '/admin/users', label: 'Users', icon: Users },
       { to: '/admin/jobs', label: 'Jobs', icon: Briefcase },
       { to: '/admin/community-moderation', label: 'Community moderation', icon: MessageSquare },
+      { to: '/admin/support', label: 'Support', icon: LifeBuoy },
     ],
   },
   {

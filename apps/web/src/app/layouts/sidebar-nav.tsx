@@ -2,7 +2,18 @@ import { NavLink } from 'react-router';
 import { cn } from '@/lib/cn.ts';
 import type { NavGroup } from './nav-items.ts';
 
-export function SidebarNav({ groups, label, dark = false }: { groups: NavGroup[]; label: string; dark?: boolean }) {
+/** `badges`: a count shown on the entry of that path (e.g. unread support messages); 0 shows nothing. */
+export function SidebarNav({
+  groups,
+  label,
+  dark = false,
+  badges = {},
+}: {
+  groups: NavGroup[];
+  label: string;
+  dark?: boolean;
+  badges?: Record<string, number>;
+}) {
   return (
     <nav aria-label={label} className="space-y-6">
       {groups.map((group) => (
@@ -31,6 +42,17 @@ export function SidebarNav({ groups, label, dark = false }: { groups: NavGroup[]
                 >
                   {item.icon && <item.icon className="h-4 w-4 shrink-0" aria-hidden="true" />}
                   {item.label}
+                  {(badges[item.to] ?? 0) > 0 && (
+                    <span
+                      className={cn(
+                        'ml-auto min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs font-semibold',
+                        dark ? 'bg-brand-400 text-ink' : 'bg-brand-600 text-white',
+                      )}
+                    >
+                      {badges[item.to]}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -14,7 +14,7 @@ export const securityTips = [
 
 const linkClass = 'inline-flex items-center gap-2 font-medium text-brand-700 hover:underline';
 
-/** The admin's link from /admin/settings when there is one (opens outside the app), else the page here. */
+/** The admin's link from /admin/settings when there is one (opens outside the app), else the page here (the support chat: /dashboard/support). */
 function ResourceLink({ href, fallback, children }: { href: string | undefined; fallback: string; children: ReactNode }) {
   return href ? (
     <a href={href} target="_blank" rel="noopener noreferrer" className={linkClass}>
@@ -41,7 +41,7 @@ export function DeveloperResources() {
             </Link>
           </li>
           <li>
-            <ResourceLink href={settings?.supportUrl || undefined} fallback="/contact">
+            <ResourceLink href={settings?.supportUrl || undefined} fallback="/dashboard/support">
               <MessageCircle className="h-4 w-4" aria-hidden="true" /> Support chat
             </ResourceLink>
           </li>

@@ -519,7 +519,7 @@ describe('API management page', () => {
     serve(() => []);
     renderPage();
     expect(await screen.findByRole('link', { name: /API documentation/ })).toHaveAttribute('href', '/resources/open-api');
-    expect(screen.getByRole('link', { name: /Support chat/ })).toHaveAttribute('href', '/contact');
+    expect(screen.getByRole('link', { name: /Support chat/ })).toHaveAttribute('href', '/dashboard/support');
     expect(screen.getByRole('link', { name: /Community support/ })).toHaveAttribute('href', '/resources/community');
     expect(screen.getByText(/Never commit keys/)).toBeInTheDocument();
     expect(screen.getByText(/environment variables/)).toBeInTheDocument();

@@ -10,7 +10,7 @@ export function DashboardComingSoonPage() {
       <RoadmapList />
       <p className="mt-6 text-sm text-slate-600">
         Missing something?{' '}
-        <Link to="/contact" className="font-semibold text-brand-700 underline">
+        <Link to="/dashboard/support" className="font-semibold text-brand-700 underline">
           Tell us what you need
         </Link>
         .
