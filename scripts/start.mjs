@@ -1,8 +1,9 @@
 // `npm start`: build the SPA and the server when needed, then serve the SPA and the API (with the job worker) on PORT.
 // `npm run start:api` (--no-worker): the same without the job worker; run `npm run worker` beside it.
 // The server runs as compiled JavaScript (apps/server/dist, see scripts/build-server.mjs), not through tsx, and in this
-// process rather than a child of it: decision 046.
+// process rather than a child of it (decision 046), unless WORKER_MAX_RSS_MB is set (scripts/supervisor.mjs, 067).
 import { buildServerIfStale, compiledServer, exitCode, isWebBuildStale, run, runCompiled } from './lib.mjs';
+import { memoryCeilingSet, runSupervised } from './supervisor.mjs';
 
 if (isWebBuildStale()) {
   console.log('Building the web app...');
@@ -12,4 +13,6 @@ if (isWebBuildStale()) {
 if (!(await buildServerIfStale())) process.exit(1);
 
 if (process.argv.includes('--no-worker')) process.env.WORKER_ENABLED = 'false';
-await runCompiled(compiledServer.server);
+// WORKER_MAX_RSS_MB set: a supervisor replaces the process once its worker passes the ceiling (decision 067).
+if (memoryCeilingSet({ forApi: true })) runSupervised(compiledServer.server);
+else await runCompiled(compiledServer.server);

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
 import { tuneGarbageCollector } from './lib/garbage-collector.ts';
+import { announceReady } from './modules/jobs/index.ts';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   const base = {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Lumen Studio is ready at ${config.publicUrl} (database: ${app.database.kind})`);
+  announceReady(); // to the supervisor of WORKER_MAX_RSS_MB, when there is one (decision 067)
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { createDatabase, pgliteDirFor } from './db/database.ts';
 import { openStorage } from './modules/files/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import { createJobEvents } from './modules/jobs/index.ts';
-import { createJobWorker } from './modules/jobs/index.ts';
+import { announceReady, createJobWorker, watchMemoryCeiling } from './modules/jobs/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
 import { publishFeaturedPosts } from './modules/community/index.ts';
 import { seedTryOnCatalogue } from './modules/try-on/index.ts';
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
   });
   worker.start();
+  // WORKER_MAX_RSS_MB: past it, the worker stops taking jobs, finishes its own and asks for a replacement (067).
+  const ceiling = config.workerMaxRssMb ? watchMemoryCeiling({ db: database.db, worker, log, maxRssMb: config.workerMaxRssMb }) : null;
   // On a fresh install the team's featured posts and the starter try-on catalogue are made here (in the background),
   // not in API processes, which then never load the image library.
   const featured = new AbortController();
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
   const cardOrderExpiry = createCardOrderExpiry({ db: database.db, log });
   cardOrderExpiry.start();
   log.info({ workerId: worker.workerId, database: database.kind }, 'job worker started');
+  announceReady();
 
   let isClosing = false;
   const close = async (signal: string) => {
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     featured.abort();
+    ceiling?.stop();
     await startUpTasks.drain();
     await worker.stop();
     await webhooks.stop();

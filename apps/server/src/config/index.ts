@@ -75,6 +75,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optional(z.string().max(512)),
   GOOGLE_ISSUER: optional(httpUrl()).default('https://accounts.google.com'),
   WORKER_ENABLED: optional(z.stringbool({ error: 'must be true or false' })).default(true),
+  WORKER_MAX_RSS_MB: optional(wholeNumber('a number of megabytes', 0, 1_000_000)).default(0),
   FEATURED_POSTS: optional(z.stringbool({ error: 'must be true or false' })),
   TRY_ON_CATALOGUE_SEED: optional(z.stringbool({ error: 'must be true or false' })),
   STORAGE_DRIVER: optional(oneOf(['local', 's3'])).default('local'),
@@ -134,6 +135,8 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** Run the job worker inside the API process (`npm run worker` runs it alone). */
   workerEnabled: boolean;
+  /** A process that runs jobs restarts itself once its RSS passes this many MB (WORKER_MAX_RSS_MB); null: off. */
+  workerMaxRssMb: number | null;
   /** A worker on a database without community posts publishes the team's featured set (FEATURED_POSTS; off under NODE_ENV=test). */
   featuredPosts: boolean;
   /** The process that runs jobs, on an empty try-on catalogue, adds the starter models and garments (TRY_ON_CATALOGUE_SEED; off under NODE_ENV=test). */
@@ -257,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { clientId: vars.GOOGLE_CLIENT_ID, clientSecret: vars.GOOGLE_CLIENT_SECRET, issuer: vars.GOOGLE_ISSUER.replace(/\/+$/, '') }
         : null,
     workerEnabled: vars.WORKER_ENABLED,
+    workerMaxRssMb: vars.WORKER_MAX_RSS_MB || null,
     featuredPosts: vars.FEATURED_POSTS ?? vars.NODE_ENV !== 'test',
     tryOnCatalogueSeed: vars.TRY_ON_CATALOGUE_SEED ?? vars.NODE_ENV !== 'test',
     storageDriver: vars.STORAGE_DRIVER,

@@ -96,6 +96,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     google: null,
     engines: builtinEnginesConfig,
     workerEnabled: false,
+    workerMaxRssMb: null,
     featuredPosts: false,
     tryOnCatalogueSeed: false,
     storageDriver: 'local',

@@ -1,6 +1,7 @@
 export { adminJobsRoutes } from './admin.routes.ts';
 export { createJobEvents } from './job-events.ts';
 export { createJobWorker } from './job-worker.ts';
+export { MEMORY_RESTART_ACTION, announceReady, countMemoryRestarts, watchMemoryCeiling } from './memory-ceiling.ts';
 export { jobsPlugin } from './jobs.plugin.ts';
 export type { JobsPluginOptions } from './jobs.plugin.ts';
 export { findJob, listOutputs } from './jobs.repository.ts';

@@ -13,6 +13,8 @@ import type { JobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import type { JobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
+import { watchMemoryCeiling } from './memory-ceiling.ts';
+import type { MemoryCeilingOptions } from './memory-ceiling.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ export type JobsPluginOptions = {
   /** Start the in-process worker (default: config.workerEnabled). */
   runWorker?: boolean;
   worker?: Partial<JobWorkerOptions>;
+  /** The memory ceiling's seams (tests): how RSS is read, how often, and what a restart does. */
+  memoryCeiling?: Pick<MemoryCeilingOptions, 'intervalMs' | 'rssBytes' | 'requestRestart'>;
 };
 
 /** Storage, signed file links, engines, job events and (unless disabled) the in-process job worker. */
@@ -68,11 +72,17 @@ export const jobsPlugin = fp(
         : null;
     app.decorate('jobWorker', worker);
     if (worker) app.addHook('onReady', async () => worker.start());
+    // WORKER_MAX_RSS_MB: past it, the worker stops taking jobs, finishes its own and asks for a replacement (067).
+    const ceiling =
+      worker && config.workerMaxRssMb
+        ? watchMemoryCeiling({ db: app.db, worker, log: app.log, maxRssMb: config.workerMaxRssMb, ...options.memoryCeiling })
+        : null;
     app.addHook('preClose', async () => {
       events.emit(JOB_EVENTS_SHUTDOWN);
     });
     // Before the database closes (onClose hooks run in reverse registration order).
     app.addHook('onClose', async () => {
+      ceiling?.stop();
       await worker?.stop();
       opened?.close();
     });

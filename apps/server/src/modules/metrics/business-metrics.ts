@@ -4,7 +4,7 @@ import type { Registry } from 'prom-client';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { creditLedger } from '../credits/index.ts';
-import { isCapReached, jobs, providerSpendToday, totalOf } from '../jobs/index.ts';
+import { countMemoryRestarts, isCapReached, jobs, providerSpendToday, totalOf } from '../jobs/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { orders } from '../payments/index.ts';
 
@@ -32,6 +32,17 @@ function perScrape<T>(query: () => Promise<T>, ttlMs = 1_000): () => Promise<T> 
  * any one API process reports the whole platform, and the money code stays untouched.
  */
 export function registerBusinessMetrics(registry: Registry, db: Db): void {
+  new Counter({
+    name: 'lumen_job_worker_memory_restarts_total',
+    help: 'Job worker processes restarted because their RSS passed WORKER_MAX_RSS_MB (every process, from the audit log)',
+    registers: [registry],
+    async collect() {
+      const restarts = await countMemoryRestarts(db);
+      this.reset();
+      this.inc(restarts);
+    },
+  });
+
   new Gauge({
     name: 'lumen_jobs_queue_depth',
     help: 'Jobs waiting (queued) or being run (running), by service',
