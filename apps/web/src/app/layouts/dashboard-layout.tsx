@@ -33,9 +33,11 @@ function DashboardSidebar() {
 }
 
 export function DashboardLayout() {
+  const unread = useSupportUnread().data?.unread ?? 0;
   return (
     <SidebarShell
       navLabel="Dashboard navigation"
+      menuNotice={unread > 0 ? `${unread} unread support ${unread === 1 ? 'answer' : 'answers'}` : undefined}
       sidebar={<DashboardSidebar />}
       banner={<VerifyEmailBanner />}
       topBar={

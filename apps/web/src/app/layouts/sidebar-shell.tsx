@@ -16,6 +16,7 @@ export function SidebarShell({
   dark = false,
   navLabel,
   banner,
+  menuNotice,
 }: {
   sidebar: ReactNode;
   topBar: ReactNode;
@@ -23,6 +24,8 @@ export function SidebarShell({
   banner?: ReactNode;
   dark?: boolean;
   navLabel: string;
+  /** Something waiting inside the drawer (e.g. "1 unread support answer"): a dot on the menu button on small screens. */
+  menuNotice?: string;
 }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -66,12 +69,13 @@ export function SidebarShell({
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
-            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-            aria-label="Open menu"
+            className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+            aria-label={menuNotice ? `Open menu (${menuNotice})` : 'Open menu'}
             aria-expanded={open}
             onClick={() => setOpen(true)}
           >
             <Menu className="h-5 w-5" aria-hidden="true" />
+            {menuNotice && <span className="absolute top-1.5 right-1.5 h-2.5 w-2.5 rounded-full bg-brand-600 ring-2 ring-white" />}
           </button>
           {topBar}
         </header>
