@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { CodeBlock } from './code-block.tsx';
+import { Disclosure } from './disclosure.tsx';
 import { PageSection } from './page-section.tsx';
 
 const tools = ['ai_background', 'image_generator', 'virtual_try_on', 'speedpainting', 'sales_pilot', 'sound_generator', 'get_job'];
@@ -17,39 +19,49 @@ Content-Type: application/json; charset=utf-8
 
 {"jsonrpc":"2.0","error":{"code":-32001,"message":"Invalid or revoked API key"},"id":null}`;
 
-/** The MCP server at /mcp, for AI agents: the same keys, credits and limits as the REST API. */
+/**
+ * The MCP server at /mcp, for AI agents: the same keys, credits and limits as the REST API. The details start
+ * collapsed, like the operations, so the page stays short on a phone.
+ */
 export function McpSection({ origin }: { origin: string }) {
+  const [open, setOpen] = useState(false);
   return (
     <PageSection id="mcp" title="MCP for AI agents">
-      <div className="space-y-2 text-sm wrap-anywhere text-slate-700">
-        <p>
-          AI assistants and agents that speak the Model Context Protocol use the services at{' '}
-          <code className="font-mono text-xs">{origin}/mcp</code>: Streamable HTTP, stateless, JSON-RPC by POST (GET and DELETE answer 405).
-          Sign in with an API key, as <code className="font-mono text-xs">X-API-Key</code> or{' '}
-          <code className="font-mono text-xs">Authorization: Bearer sk_live_…</code>; there is no OAuth sign-in.
-        </p>
-        <p>
-          Tools:{' '}
-          {tools.map((tool, index) => (
-            <span key={tool}>
-              {index > 0 && ', '}
-              <code className="font-mono text-xs">{tool}</code>
-            </span>
-          ))}
-          . Each service tool takes <code className="font-mono text-xs">{'{ params, files?, idempotencyKey? }'}</code> (the params and
-          upload ids of POST /jobs), charges the service&apos;s cost as the API does (scopes, monthly cap, ledger), waits up to 10 s and
-          answers with the job and its links. Resources: <code className="font-mono text-xs">lumen://balance</code>,{' '}
-          <code className="font-mono text-xs">lumen://jobs</code> and <code className="font-mono text-xs">lumen://jobs/{'{id}'}</code>.
-        </p>
-        <p>
-          A refused call (insufficient credits, scope, cap, bad input) is a tool result with{' '}
-          <code className="font-mono text-xs">isError</code> and the API&apos;s message; a job that is not yours is JSON-RPC error -32002. A
-          missing, wrong, revoked or expired key is a 401 with <code className="font-mono text-xs">WWW-Authenticate: Bearer</code> and a
-          JSON-RPC error. Every JSON-RPC message counts against the key&apos;s per-minute limit; a batch holds at most 20.
-        </p>
-      </div>
-      <CodeBlock label="MCP client configuration" code={clientConfig(origin)} />
-      <CodeBlock label="MCP sign-in failure" code={unauthorized} />
+      <p className="text-sm wrap-anywhere text-slate-700">
+        AI assistants and agents that speak the Model Context Protocol use the services at{' '}
+        <code className="font-mono text-xs">{origin}/mcp</code>: Streamable HTTP, stateless, JSON-RPC by POST (GET and DELETE answer 405).
+        Sign in with an API key, as <code className="font-mono text-xs">X-API-Key</code> or{' '}
+        <code className="font-mono text-xs">Authorization: Bearer sk_live_…</code>; there is no OAuth sign-in.
+      </p>
+      <Disclosure
+        open={open}
+        onOpenChange={setOpen}
+        summary={<span className="text-sm font-medium text-slate-900">Tools, resources, errors and a client configuration</span>}
+      >
+        <div className="space-y-2 text-sm wrap-anywhere text-slate-700">
+          <p>
+            Tools:{' '}
+            {tools.map((tool, index) => (
+              <span key={tool}>
+                {index > 0 && ', '}
+                <code className="font-mono text-xs">{tool}</code>
+              </span>
+            ))}
+            . Each service tool takes <code className="font-mono text-xs">{'{ params, files?, idempotencyKey? }'}</code> (the params and
+            upload ids of POST /jobs), charges the service&apos;s cost as the API does (scopes, monthly cap, ledger), waits up to 10 s and
+            answers with the job and its links. Resources: <code className="font-mono text-xs">lumen://balance</code>,{' '}
+            <code className="font-mono text-xs">lumen://jobs</code> and <code className="font-mono text-xs">lumen://jobs/{'{id}'}</code>.
+          </p>
+          <p>
+            A refused call (insufficient credits, scope, cap, bad input) is a tool result with{' '}
+            <code className="font-mono text-xs">isError</code> and the API&apos;s message; a job that is not yours is JSON-RPC error -32002.
+            A missing, wrong, revoked or expired key is a 401 with <code className="font-mono text-xs">WWW-Authenticate: Bearer</code> and a
+            JSON-RPC error. Every JSON-RPC message counts against the key&apos;s per-minute limit; a batch holds at most 20.
+          </p>
+        </div>
+        <CodeBlock label="MCP client configuration" code={clientConfig(origin)} />
+        <CodeBlock label="MCP sign-in failure" code={unauthorized} />
+      </Disclosure>
     </PageSection>
   );
 }

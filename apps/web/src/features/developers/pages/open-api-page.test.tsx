@@ -203,7 +203,9 @@ describe('Open API page', () => {
     );
     const mcp = screen.getByRole('region', { name: 'MCP for AI agents' });
     expect(mcp).toHaveTextContent('/mcp');
-    expect(mcp).toHaveTextContent('WWW-Authenticate: Bearer');
+    expect(mcp).not.toHaveTextContent('WWW-Authenticate: Bearer');
+    await userEvent.click(within(mcp).getByText('Tools, resources, errors and a client configuration'));
+    expect(await within(mcp).findByLabelText('MCP sign-in failure')).toHaveTextContent('WWW-Authenticate: Bearer');
     expect(within(mcp).getByLabelText('MCP client configuration')).toHaveTextContent('"X-API-Key": "sk_live_…"');
     expect(screen.getByRole('link', { name: 'MCP for AI agents' })).toHaveAttribute('href', '#mcp');
     for (const title of ['1. Create an upload', '2. Start a job', '3. Poll the job', '4. Download the result']) {
