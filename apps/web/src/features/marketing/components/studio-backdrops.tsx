@@ -1,4 +1,4 @@
-import { aiBackgroundPresetNames, aiBackgroundPresetUrl } from '@lumen/core/services/ai-background-params';
+import { aiBackgroundPresetNames, aiBackgroundPresetUrl } from '@lumen/core/services/ai-background-presets';
 
 /** The AI background's studio backdrops, as the tool offers them: a wall meeting a floor, or a table top. */
 export function StudioBackdrops() {
