@@ -73,12 +73,12 @@ function ConversationRow({ item, selected, onSelect }: { item: SupportConversati
             </Badge>
           )}
         </span>
-        <span className="block truncate text-xs text-slate-500">{item.user.email}</span>
+        <span className="block truncate text-xs text-slate-600">{item.user.email}</span>
         <span className="mt-1 line-clamp-2 block text-slate-700">
           {item.lastMessage.author === 'support' ? 'You: ' : ''}
           {item.lastMessage.preview}
         </span>
-        <span className="mt-1 block text-xs text-slate-500">{formatDateTime(item.lastMessage.createdAt)}</span>
+        <span className="mt-1 block text-xs text-slate-600">{formatDateTime(item.lastMessage.createdAt)}</span>
       </button>
     </li>
   );
