@@ -25,12 +25,12 @@ export async function signOut(page: Page) {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-/** Signs in through the API in the page, as the app itself does, then reloads. */
+/** Signs in through the API in the page, as the app itself does, then reloads. Users land on /dashboard, admins on /admin. */
 export async function signInThroughModal(page: Page, email: string, password: string) {
   await page.goto('/');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('auth:open', { detail: { mode: 'login' } })));
   await fillSignIn(page, email, password);
-  await page.waitForURL((url) => url.pathname === '/dashboard');
+  await page.waitForURL((url) => url.pathname === '/dashboard' || url.pathname === '/admin');
 }
 
 export async function expectPath(page: Page, pathname: string) {

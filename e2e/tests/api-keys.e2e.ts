@@ -173,7 +173,9 @@ describe('API keys', () => {
       page.evaluate(() => ({ width: document.documentElement.scrollWidth, height: document.documentElement.scrollHeight }));
     const collapsed = await size();
     expect(collapsed.width).toBeLessThanOrEqual(360);
-    expect(collapsed.height).toBeLessThan(8000);
+    // About 8,250 px with the guides (quick start, SDK, authentication, workflow, webhooks, MCP) and 15 collapsed
+    // groups; one group open by default adds about 900 px, every operation open adds tens of thousands.
+    expect(collapsed.height).toBeLessThan(9000);
 
     // Opened, an operation's schemas, curl example and Try it still fit the width.
     await jobsHeading.click();
