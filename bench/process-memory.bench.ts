@@ -1,8 +1,8 @@
 /**
  * Resident memory of each process kind as production runs it (compiled JavaScript, NODE_ENV=production), each kind on
- * a fresh PostgreSQL database (BENCH_DATABASE_URL's server):
+ * a fresh PostgreSQL database (BENCH_DATABASE_URL's server), and `npm start` on a fresh embedded PGlite, the default:
  *   - the API alone (`npm run start:api`), the worker alone (`npm run worker`, beside an API process that takes the
- *     submissions) and the API with its in-process worker (`npm start`);
+ *     submissions) and the API with its in-process worker (`npm start`), on PostgreSQL and on PGlite;
  *   - idle after the first start, which migrates and seeds (a process that runs jobs also makes the featured community
  *     posts and the starter try-on catalogue), and idle after a restart on the same database;
  *   - the peak while a process that runs jobs runs a batch of built-in jobs: images, sounds and sales analyses.
@@ -10,6 +10,7 @@
  * given back what the start used. Prints a Markdown table for bench/RESULTS.md.
  *
  *   npm run bench:memory      (PostgreSQL at postgres://postgres@127.0.0.1:5432/postgres)
+ *   BENCH_MEMORY_KINDS=pglite npm run bench:memory      (only some kinds: api, worker, npm-start, pglite)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -114,10 +115,10 @@ async function measureApiOnly(databaseUrl: string): Promise<Row> {
  * A kind that runs jobs: `npm run worker` beside an API process that takes the submissions (not measured), or
  * `npm start`, which takes them itself.
  */
-async function measureJobRunner(databaseUrl: string, kind: 'worker' | 'api with worker'): Promise<Row> {
+async function measureJobRunner(databaseUrl: string | undefined, kind: 'worker' | 'api with worker'): Promise<Row> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lumen-memory-bench-'));
   const startRunner = () =>
-    kind === 'worker' ? startProductionWorker(databaseUrl, dataDir) : startProductionServer(databaseUrl, { dataDir, worker: true });
+    kind === 'worker' ? startProductionWorker(databaseUrl!, dataDir) : startProductionServer(databaseUrl, { dataDir, worker: true });
   let api: RunningProcess | null = null;
   try {
     // The API process migrates and seeds the admin before the worker starts.
@@ -137,7 +138,10 @@ async function measureJobRunner(databaseUrl: string, kind: 'worker' | 'api with 
     const restartIdle = await settledRss(runner);
     await runner.stop();
     return {
-      kind: kind === 'worker' ? 'worker only (`npm run worker`)' : 'API with its worker (`npm start`)',
+      kind:
+        kind === 'worker'
+          ? 'worker only (`npm run worker`)'
+          : `API with its worker (\`npm start\`)${databaseUrl ? '' : ', embedded PGlite'}`,
       firstIdle,
       firstPeak,
       jobsPeak,
@@ -152,13 +156,15 @@ async function measureJobRunner(databaseUrl: string, kind: 'worker' | 'api with 
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
-  let label = '';
-  const kinds = [
-    measureApiOnly,
-    (url: string) => measureJobRunner(url, 'worker'),
-    (url: string) => measureJobRunner(url, 'api with worker'),
+  let label = 'embedded PGlite only';
+  const chosen = process.env.BENCH_MEMORY_KINDS?.split(',').map((name) => name.trim());
+  const kinds: [string, (url: string) => Promise<Row>][] = [
+    ['api', measureApiOnly],
+    ['worker', (url) => measureJobRunner(url, 'worker')],
+    ['npm-start', (url) => measureJobRunner(url, 'api with worker')],
   ];
-  for (const measure of kinds) {
+  for (const [name, measure] of kinds) {
+    if (chosen && !chosen.includes(name)) continue;
     const database = await createServerDatabase(serverUrl);
     label = database.label;
     try {
@@ -168,10 +174,15 @@ async function main(): Promise<void> {
       await database.drop();
     }
   }
+  // The default install: `npm start` without DATABASE_URL, on the embedded PGlite in its DATA_DIR.
+  if (!chosen || chosen.includes('pglite')) {
+    rows.push(await measureJobRunner(undefined, 'api with worker'));
+    process.stderr.write(`${rows.at(-1)!.kind}: done\n`);
+  }
   const mb = (value: number | null) => (value === null ? '' : `${value.toFixed(0)} MB`);
   const lines = [
     `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${cpus().length} cores, Node ${process.version}, ${label}`,
-    `Compiled JavaScript, NODE_ENV=production, each kind on a fresh database; idle is ${SETTLE_SECONDS} s after the start and its start-up work. ` +
+    `Compiled JavaScript, NODE_ENV=production, each kind on a fresh database (PGlite: a fresh DATA_DIR); idle is ${SETTLE_SECONDS} s after the start and its start-up work. ` +
       `The job batch is ${BATCH_REPEATS} × (${JOB_BATCH.map((job) => job.service).join(', ')}), submitted at once.`,
     '',
     '| process | first start: peak | first start: idle | peak running the job batch | restart: idle | |',

@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -78,8 +80,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? await PGlite.create(options.pgliteDir) : await PGlite.create({ loadDataDir: options.loadDataDir });
+  const startParams = [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])];
+  if (options.pgliteDir) await initPgliteDir(options.pgliteDir);
+  const client = options.pgliteDir
+    ? await PGlite.create(options.pgliteDir, { startParams })
+    : await PGlite.create({ loadDataDir: options.loadDataDir, startParams });
   const db = drizzlePglite({ client });
   const changes = pgliteChangeFeed(client);
   return {
@@ -122,6 +127,34 @@ async function ping(db: Db): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Postgres settings of the embedded database (decision 069). PGlite's initdb writes PostgreSQL's shared_buffers of
+ * 128 MB, which PGlite allocates and touches in its WebAssembly memory at start: 16 MB is plenty for one connection
+ * (the data files stay in the operating system's page cache) and holds some 110 MB less.
+ */
+export const pgliteSettings = ['shared_buffers=16MB'];
+
+/**
+ * A new embedded database is made (initdb) in a short-lived child process: PGlite runs initdb in a second
+ * WebAssembly instance beside a copy of the first one's memory, and this process would keep the 300–500 MB that
+ * takes as resident memory for its whole life (decision 069). An existing one is left as it is.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  if (existsSync(join(dir, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = 'const { PGlite } = require(process.argv[1]); PGlite.create(process.argv[2]).then((db) => db.close());';
+  await new Promise<void>((resolveInit, reject) => {
+    const child = spawn(process.execPath, ['-e', script, entry, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolveInit() : reject(new Error(`initdb of the embedded database in ${dir} failed (${signal ?? code}): ${stderr}`)),
+    );
+  });
 }
 
 export function pgliteDirFor(dataDir: string): string {
