@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         summary: 'Create an account with the free plan credits',
         headers: refreshTokenDeliveryHeadersSchema,
         body: registerBodySchema,
-        response: { 201: ok(authResultSchema), ...failures(400, 409, 413, 415, 429) },
+        response: { 201: ok(authResultSchema), ...failures(400, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
