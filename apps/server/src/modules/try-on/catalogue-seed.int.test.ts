@@ -80,7 +80,9 @@ describe('the starter try-on catalogue', () => {
     );
     const readme = await readFile(new URL('./README.md', import.meta.url), 'utf8');
     for (const model of seedModels)
-      expect(readme, `${model.file} has no licence line`).toMatch(new RegExp(`\\|\\s*\`${model.file}\`\\s*\\|.*(Unsplash|Pexels) Licen[cs]e`));
+      expect(readme, `${model.file} has no licence line`).toMatch(
+        new RegExp(`\\|\\s*\`${model.file}\`\\s*\\|.*(Unsplash|Pexels) Licen[cs]e`),
+      );
   });
 
   it("replaces the earlier starter set (rows and pictures) and keeps the admin's own items", async () => {
