@@ -8,7 +8,7 @@ import { fakeRegistry } from '../../test/fake-engines.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, waitForJob } from '../../test/job-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from './jobs.service.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from './idempotency-fingerprint.ts';
 
 let t: TestApp;
 beforeAll(async () => {

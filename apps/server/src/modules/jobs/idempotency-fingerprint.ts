@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 
+/** The 422 for an Idempotency-Key sent again with another request (a job's or an upload's). */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different request (another body, route or tool). Send a new key for a new request.';
+
 /** JSON with every object's keys in order, so the same request always reads the same. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

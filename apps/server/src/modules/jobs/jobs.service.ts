@@ -31,15 +31,13 @@ import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { findListInputs } from './job-inputs.ts';
 import { findCostAndBalance, insertChargedJob } from './charged-job.repository.ts';
-import { idempotencyFingerprint } from './idempotency-fingerprint.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE, idempotencyFingerprint } from './idempotency-fingerprint.ts';
 import type { ChargedJob } from './charged-job.repository.ts';
 import { deleteJob, findJob, findJobByKey, findJobsPage, listOutputs } from './jobs.repository.ts';
 import { orderedServiceDefinitions, serviceDefinitions } from './service-catalogue.ts';
 import type { JobRow } from './tables.ts';
 
 export const JOB_NOT_FOUND_MESSAGE = 'Job not found';
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
-  'This Idempotency-Key was already used for a different request (another body, route or tool). Send a new key for a new request.';
 export const DOWNLOAD_FORBIDDEN_MESSAGE = 'Downloads are available once you have purchased credits';
 export const DOWNLOAD_LINK_TTL_SECONDS = 300;
 

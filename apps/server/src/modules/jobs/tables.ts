@@ -24,6 +24,8 @@ export const uploads = pgTable(
     storageKey: text('storage_key').notNull(),
     /** Idempotency-Key of the upload request, unique per user. */
     idempotencyKey: text('idempotency_key'),
+    /** What the key is bound to: a SHA-256 of the purpose, file name and bytes (`uploadFingerprint`). */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -10,6 +10,7 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { bombPng, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
 import { uploads } from './tables.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from './idempotency-fingerprint.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -148,6 +149,27 @@ describe('POST /uploads', () => {
     );
     expect(second.json().data.id).toBe(first.json().data.id);
     expect(second.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it("binds an upload's Idempotency-Key to its file: the key with another file is a 422 that shows nothing of the first upload", async () => {
+    const user = await registerUser(t.app);
+    const png = await noisePng();
+    const first = await uploadFile(
+      t.app,
+      user.accessToken,
+      { name: 'a.png', type: 'image/png', data: png },
+      { headers: { 'idempotency-key': 'up-bound' } },
+    );
+    expect(first.statusCode).toBe(201);
+    for (const other of [
+      { name: 'a.png', type: 'image/png', data: await noisePng(96) },
+      { name: 'b.png', type: 'image/png', data: png },
+    ]) {
+      const reused = await uploadFile(t.app, user.accessToken, other, { headers: { 'idempotency-key': 'up-bound' } });
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json()).toMatchObject({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE, error: { code: 'UNPROCESSABLE' } });
+      expect(JSON.stringify(reused.json())).not.toContain(first.json().data.id);
+    }
   });
 
   it("another user's upload is a 404 when used in a job, and nothing is charged", async () => {

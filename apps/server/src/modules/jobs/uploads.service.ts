@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Upload, UploadPurpose } from '@lumen/core/jobs/schemas';
 import { transcriptProblem } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
@@ -6,6 +6,7 @@ import type { FileLinks } from '../files/index.ts';
 import type { Storage } from '../files/index.ts';
 import { checkImage, checkTranscript, cleanFileName } from '../files/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from './idempotency-fingerprint.ts';
 import { findUploadByKey, insertUpload } from './uploads.repository.ts';
 import type { UploadRow } from './tables.ts';
 
@@ -23,6 +24,23 @@ export function toUploadDto(row: UploadRow, links: FileLinks): Upload {
   };
 }
 
+/** What an upload's Idempotency-Key is bound to besides the account: the purpose, the file's name and its bytes. */
+export function uploadFingerprint(upload: { purpose: UploadPurpose; fileName: string; data: Buffer }): string {
+  return createHash('sha256')
+    .update(upload.purpose)
+    .update('\n')
+    .update(upload.fileName)
+    .update('\n')
+    .update(upload.data)
+    .digest('base64url');
+}
+
+/** The earlier upload a key names, when this request is the same one again; another request with the key is a 422. */
+function replayOf(earlier: UploadRow, requestHash: string): UploadRow {
+  if (earlier.requestHash !== requestHash) throw new AppError('UNPROCESSABLE', 422, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  return earlier;
+}
+
 export function createUploadsService(deps: { db: Db; storage: Storage; links: FileLinks }) {
   const { db, storage, links } = deps;
   return {
@@ -34,9 +52,10 @@ export function createUploadsService(deps: { db: Db; storage: Storage; links: Fi
       data: Buffer;
       idempotencyKey?: string;
     }): Promise<{ upload: Upload; isReplay: boolean }> {
-      if (input.idempotencyKey) {
+      const requestHash = input.idempotencyKey ? uploadFingerprint(input) : null;
+      if (input.idempotencyKey && requestHash) {
         const earlier = await findUploadByKey(db, input.userId, input.idempotencyKey);
-        if (earlier) return { upload: toUploadDto(earlier, links), isReplay: true };
+        if (earlier) return { upload: toUploadDto(replayOf(earlier, requestHash), links), isReplay: true };
       }
       const checked = input.purpose === 'image' ? await checkImage(input.data) : checkTranscript(input.data, input.fileName);
       if (input.purpose === 'transcript') {
@@ -58,6 +77,7 @@ export function createUploadsService(deps: { db: Db; storage: Storage; links: Fi
         height: checked.height ?? null,
         storageKey,
         idempotencyKey: input.idempotencyKey ?? null,
+        requestHash,
       }).catch(async (error: unknown) => {
         await storage.delete(storageKey);
         throw error;
@@ -66,8 +86,8 @@ export function createUploadsService(deps: { db: Db; storage: Storage; links: Fi
         // The same Idempotency-Key won a race: keep the first upload only.
         await storage.delete(storageKey);
         const earlier = input.idempotencyKey ? await findUploadByKey(db, input.userId, input.idempotencyKey) : null;
-        if (!earlier) throw new Error('createUpload: conflicting upload vanished');
-        return { upload: toUploadDto(earlier, links), isReplay: true };
+        if (!earlier || !requestHash) throw new Error('createUpload: conflicting upload vanished');
+        return { upload: toUploadDto(replayOf(earlier, requestHash), links), isReplay: true };
       }
       return { upload: toUploadDto(row, links), isReplay: false };
     },

@@ -17,7 +17,7 @@ import { fastWorker, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { serviceCosts } from '../credits/tables.ts';
 import { MCP_KEY_REQUIRED_MESSAGE } from './mcp.routes.ts';
-import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../jobs/jobs.service.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../jobs/idempotency-fingerprint.ts';
 import type { JobResult } from './job-result.ts';
 
 let t: TestApp;

@@ -1,0 +1,1 @@
+ALTER TABLE "uploads" ADD COLUMN "request_hash" text;
