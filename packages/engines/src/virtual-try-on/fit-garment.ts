@@ -1,6 +1,7 @@
 import type { RgbImage } from '../ai-background/read-image-input.ts';
 import type { AlphaMask } from '../ai-background/segment-subject.ts';
 import type { BodyFrame, Placement } from './body-frame.ts';
+import { sample } from './dress-upper-body.ts';
 import type { GarmentCutout } from './garment-cutout.ts';
 import type { Occlusion } from './occlusion-mask.ts';
 import type { Point } from './person-pose.ts';
@@ -29,30 +30,6 @@ function garmentShareAt(garment: GarmentCutout, t: number): number {
     }
   }
   return first < 0 ? 1 : Math.max(0.2, (last - first + 1) / garment.width);
-}
-
-function sample(garment: GarmentCutout, sx: number, sy: number, out: Float64Array): void {
-  const x0 = Math.floor(sx);
-  const y0 = Math.floor(sy);
-  const fx = sx - x0;
-  const fy = sy - y0;
-  out.fill(0);
-  for (const [dx, dy, weight] of [
-    [0, 0, (1 - fx) * (1 - fy)],
-    [1, 0, fx * (1 - fy)],
-    [0, 1, (1 - fx) * fy],
-    [1, 1, fx * fy],
-  ] as const) {
-    const x = x0 + dx;
-    const y = y0 + dy;
-    if (x < 0 || y < 0 || x >= garment.width || y >= garment.height || weight === 0) continue;
-    const o = (y * garment.width + x) * 4;
-    const alpha = (garment.rgba[o + 3]! / 255) * weight;
-    out[0]! += garment.rgba[o]! * alpha;
-    out[1]! += garment.rgba[o + 1]! * alpha;
-    out[2]! += garment.rgba[o + 2]! * alpha;
-    out[3]! += alpha;
-  }
 }
 
 /**
