@@ -331,3 +331,6 @@ export const accountFlags = pgTable(
   },
   (table) => [index('account_flags_user_idx').on(table.userId)],
 );
+
+/** Automatic top-up and low-balance alerts (auto-top-up/). */
+export * from './auto-top-up/tables.ts';
