@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schemas';
 import { providerNames } from '@lumen/core/services/providers';
 import { creditLedger } from '../credits/index.ts';
@@ -66,6 +82,8 @@ export const jobs = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The API key that submitted it (its usage and monthly cap count these jobs). */
     apiKeyId: uuid('api_key_id'),
+    /** The MCP OAuth grant whose token submitted it (its monthly cap counts these jobs; modules/mcp-oauth). */
+    oauthGrantId: uuid('oauth_grant_id'),
     /** Not claimed before this time (retry backoff). */
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     /** Which worker holds the job while it runs. */
@@ -99,6 +117,9 @@ export const jobs = pgTable(
     index('jobs_created_idx').on(table.createdAt),
     uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
     index('jobs_api_key_created_idx').on(table.apiKeyId, table.createdAt),
+    index('jobs_oauth_grant_created_idx')
+      .on(table.oauthGrantId, table.createdAt)
+      .where(sql`${table.oauthGrantId} is not null`),
     index('jobs_provider_finished_idx').on(table.provider, table.finishedAt),
     index('jobs_provider_request_idx')
       .on(table.provider, table.providerRequestId)
@@ -185,6 +206,66 @@ export const providerRequests = pgTable(
     check('provider_requests_state_check', inList('state', providerRequestStates)),
   ],
 );
+
+/**
+ * The hosted providers' budget of one UTC day: scope '*' is the day's total, any other scope one provider. A run
+ * reserves its expected cost here before it is sent (provider-budget.ts) and settles it to the real cost when its
+ * request ends; a reservation that would take spent + reserved past the budget is refused.
+ */
+export const providerBudgetDays = pgTable(
+  'provider_budget_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    scope: text('scope').notNull(),
+    reservedMicroUsd: bigint('reserved_micro_usd', { mode: 'number' }).notNull().default(0),
+    spentMicroUsd: bigint('spent_micro_usd', { mode: 'number' }).notNull().default(0),
+    /** The highest threshold (80 or 100 per cent) already mailed to the admins for this day and scope. */
+    alertedPercent: smallint('alerted_percent').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.day, table.scope] }),
+    check('provider_budget_days_amounts_check', sql`${table.reservedMicroUsd} >= 0 and ${table.spentMicroUsd} >= 0`),
+  ],
+);
+
+export const providerBudgetHoldStates = ['reserved', 'settled', 'released'] as const;
+
+/** One run's reservation on the day's budget: settled once to what its request cost, or released if nothing was sent. */
+export const providerBudgetHolds = pgTable(
+  'provider_budget_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: providerNames }).notNull(),
+    model: text('model').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    reservedMicroUsd: bigint('reserved_micro_usd', { mode: 'number' }).notNull(),
+    /** The request the provider accepted under this hold, once it did. */
+    requestId: text('request_id'),
+    state: text('state', { enum: providerBudgetHoldStates }).notNull().default('reserved'),
+    spentMicroUsd: bigint('spent_micro_usd', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('provider_budget_holds_open_job_idx').on(table.jobId).where(sql`${table.state} = 'reserved'`),
+    uniqueIndex('provider_budget_holds_request_idx').on(table.provider, table.requestId),
+    check('provider_budget_holds_state_check', inList('state', providerBudgetHoldStates)),
+  ],
+);
+
+/** Circuit breakers shared by every process on the database (used when REDIS_URL is not set). */
+export const providerCircuits = pgTable('provider_circuits', {
+  /** The breaker's key: the provider id, behind a prefix (tests use their own). */
+  key: text('key').primaryKey(),
+  /** Transient failures in a row. */
+  failures: integer('failures').notNull().default(0),
+  openUntil: timestamp('open_until', { withTimezone: true }),
+  /** While open past openUntil, the one trial call let through holds the circuit until then. */
+  trialUntil: timestamp('trial_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+});
 
 export type UploadRow = typeof uploads.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
