@@ -82,6 +82,8 @@ export const jobs = pgTable(
     idempotencyFingerprint: text('idempotency_fingerprint'),
     /** The API key that submitted it (its usage and monthly cap count these jobs). */
     apiKeyId: uuid('api_key_id'),
+    /** The MCP OAuth grant whose token submitted it (its monthly cap counts these jobs; modules/mcp-oauth). */
+    oauthGrantId: uuid('oauth_grant_id'),
     /** Not claimed before this time (retry backoff). */
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     /** Which worker holds the job while it runs. */
@@ -115,6 +117,9 @@ export const jobs = pgTable(
     index('jobs_created_idx').on(table.createdAt),
     uniqueIndex('jobs_user_idempotency_idx').on(table.userId, table.idempotencyKey),
     index('jobs_api_key_created_idx').on(table.apiKeyId, table.createdAt),
+    index('jobs_oauth_grant_created_idx')
+      .on(table.oauthGrantId, table.createdAt)
+      .where(sql`${table.oauthGrantId} is not null`),
     index('jobs_provider_finished_idx').on(table.provider, table.finishedAt),
     index('jobs_provider_request_idx')
       .on(table.provider, table.providerRequestId)
