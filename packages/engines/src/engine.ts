@@ -1,5 +1,6 @@
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { ProviderName } from '@lumen/core/services/providers';
+import type { ProviderBudget } from './provider-budget.ts';
 
 /** A file an engine reads (an upload) or writes (a result). */
 export type EngineFile = {
@@ -63,6 +64,8 @@ export type EngineContext = {
   webhooks?: ProviderWebhooks;
   /** The admin's order of the service's hosted providers (platform settings); the environment's order when absent. */
   providerOrder?: readonly string[];
+  /** The day's provider budget: a run reserves its expected cost before each provider is sent its request. */
+  budget?: ProviderBudget;
 };
 
 /** Our webhook for providers that call back when a request ends. */

@@ -14,12 +14,16 @@ export type {
   ProviderWebhooks,
 } from './engine.ts';
 export { ProviderError } from './provider-error.ts';
+export { BudgetExhausted } from './provider-budget.ts';
+export type { ProviderBudget } from './provider-budget.ts';
 export { builtinEngines, createEngineRegistry, registryOf } from './registry.ts';
 export type { AnyEngine, EngineRegistry } from './registry.ts';
 export { builtinEnginesConfig, loadEnginesConfig } from './remote/remote-config.ts';
 export type { EngineKind, EnginesConfig } from './remote/remote-config.ts';
 // Provider clients for durable predictions: submit/status/result/cancel and webhook verification.
 export { createProviderEngines } from './remote/create-remote-engines.ts';
+export { createProviderCircuits, defaultCircuitOptions } from './remote/provider-fallback.ts';
+export type { CircuitOptions, CircuitState, ProviderCircuits } from './remote/provider-fallback.ts';
 export { createFalQueue } from './remote/fal-client.ts';
 export { createFashnQueue } from './remote/fashn-client.ts';
 export { createReplicateQueue } from './remote/replicate-client.ts';

@@ -12,6 +12,7 @@ import {
 } from './builtin-engines.ts';
 import { configuredProviders, createRemoteEngines, queueClientOf } from './remote/create-remote-engines.ts';
 import type { EnginesConfig } from './remote/remote-config.ts';
+import type { ProviderCircuits } from './remote/provider-fallback.ts';
 import type { QueueClient, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';
 
 // Engines take their own parsed params; the registry hands them the job's stored (already validated) params.
@@ -67,7 +68,10 @@ export function registryOf(engines: Record<ServiceKey, AnyEngine>): EngineRegist
 }
 
 /** `<SERVICE>_ENGINE=remote` picks the hosted-model adapter of that service; everything else is built in. */
-export function createEngineRegistry(config: EnginesConfig, options: { pollIntervalMs?: number } = {}): EngineRegistry {
+export function createEngineRegistry(
+  config: EnginesConfig,
+  options: { pollIntervalMs?: number; circuits?: ProviderCircuits } = {},
+): EngineRegistry {
   const remote = createRemoteEngines(config, options);
   const engines = { ...builtinEngines };
   for (const service of Object.keys(engines) as ServiceKey[]) {

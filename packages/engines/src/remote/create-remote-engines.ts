@@ -20,6 +20,7 @@ import type { FalService, ProviderName } from './provider-catalogue.ts';
 import { serviceProviders } from './provider-catalogue.ts';
 import type { EnginesConfig, ReplicateService } from './remote-config.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
+import type { ProviderCircuits } from './provider-fallback.ts';
 import { createFalQueue } from './fal-client.ts';
 import { createFashnQueue } from './fashn-client.ts';
 import type { QueueClient } from './provider-queue.ts';
@@ -46,7 +47,12 @@ export type RemoteEngines = {
 /** Every configured provider's engines for each remote service, in the configured order (for fallback). */
 export type ProviderEngines = { [S in keyof RemoteEngines]?: { provider: ProviderName; engine: NonNullable<RemoteEngines[S]> }[] };
 
-type Options = { pollIntervalMs?: number; presetDirectory?: string };
+type Options = {
+  pollIntervalMs?: number;
+  presetDirectory?: string;
+  /** Where the providers' circuit breakers are kept (shared by processes); default: in this process. */
+  circuits?: ProviderCircuits;
+};
 
 /** The model a provider runs for a service under this configuration. */
 function modelOf(config: EnginesConfig, service: ServiceKey, provider: ProviderName): string {
@@ -168,7 +174,7 @@ export function createProviderEngines(config: EnginesConfig, options: Options = 
  * an open circuit moving the job to the next one (provider-fallback.ts); the others are absent.
  */
 export function createRemoteEngines(config: EnginesConfig, options: Options = {}): RemoteEngines {
-  const circuits = createProviderCircuits();
+  const circuits = options.circuits ?? createProviderCircuits();
   const remote: Record<string, unknown> = {};
   for (const [service, list] of Object.entries(createProviderEngines(config, options))) {
     if (!list || list.length === 0) continue;

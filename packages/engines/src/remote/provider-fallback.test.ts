@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AtProvider } from '../engine.ts';
+import { BudgetExhausted } from '../provider-budget.ts';
+import type { ProviderBudget } from '../provider-budget.ts';
 import type { Engine, EngineContext, ProviderCall } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
@@ -146,7 +148,7 @@ describe('provider fallback', () => {
     );
     await engine.run({ params: {}, files: {} }, context());
     await engine.run({ params: {}, files: {} }, context());
-    expect(circuits.isOpen('fal')).toBe(true);
+    expect(await circuits.isOpen('fal')).toBe(true);
     calls.length = 0;
     await engine.run({ params: {}, files: {} }, context());
     expect(calls).toEqual(['replicate']);
@@ -154,7 +156,7 @@ describe('provider fallback', () => {
     calls.length = 0;
     await engine.run({ params: {}, files: {} }, context());
     expect(calls).toEqual(['fal']);
-    expect(circuits.isOpen('fal')).toBe(false);
+    expect(await circuits.isOpen('fal')).toBe(false);
   });
 
   it('resumes on the provider that already holds the job’s request, even after others in the order', async () => {
@@ -182,5 +184,93 @@ describe('provider fallback', () => {
     const failure = await engine.run({ params: {}, files: {} }, context()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
     expect((failure as ProviderError).message).toBe('replicate transient');
+  });
+
+  it('lets one trial call through once the open period passed; its failure opens the circuit again', async () => {
+    let now = 0;
+    const circuits = createProviderCircuits({ failuresToOpen: 1, openForMs: 1000, now: () => now });
+    await circuits.failed('fal');
+    expect(await circuits.isOpen('fal')).toBe(true);
+    now = 1001;
+    expect(await circuits.isOpen('fal')).toBe(false);
+    // A second caller during the trial still finds it open.
+    expect(await circuits.isOpen('fal')).toBe(true);
+    await circuits.failed('fal');
+    now = 1500;
+    expect(await circuits.isOpen('fal')).toBe(true);
+    expect(await circuits.states()).toEqual([expect.objectContaining({ provider: 'fal', failures: 2, open: true })]);
+  });
+});
+
+describe('the provider budget in the fallback', () => {
+  /** A budget that refuses the named scopes and records every reservation and release. */
+  const budget = (refuse: Partial<Record<string, 'total' | ProviderName>>, log: string[]): ProviderBudget => ({
+    async reserve(provider, model) {
+      const scope = refuse[provider];
+      if (scope) throw new BudgetExhausted(`no budget for ${scope}`, scope);
+      log.push(`reserve ${provider} ${model}`);
+    },
+    async release(provider) {
+      log.push(`release ${provider}`);
+    },
+  });
+
+  it('reserves before each provider is sent the request and gives back what a provider never took', async () => {
+    const calls: string[] = [];
+    const log: string[] = [];
+    const engine = withProviderFallback(
+      [
+        { provider: 'fal', engine: scripted('fal', ['transient'], calls) },
+        { provider: 'replicate', engine: scripted('replicate', ['ok'], calls) },
+      ],
+      createProviderCircuits(),
+    );
+    await engine.run({ params: {}, files: {} }, { ...context(), budget: budget({}, log) });
+    expect(calls).toEqual(['fal', 'replicate']);
+    // The successful run keeps its reservation: the worker settles it to the run's cost.
+    expect(log).toEqual(['reserve fal fal-model', 'release fal', 'reserve replicate replicate-model']);
+  });
+
+  it('passes over a provider whose own budget is used up, and sends nothing once the day’s budget is', async () => {
+    const calls: string[] = [];
+    const log: string[] = [];
+    const engines = [
+      { provider: 'fal' as const, engine: scripted('fal', [], calls) },
+      { provider: 'replicate' as const, engine: scripted('replicate', [], calls) },
+    ];
+    await withProviderFallback(engines, createProviderCircuits()).run(
+      { params: {}, files: {} },
+      { ...context(), budget: budget({ fal: 'fal' }, log) },
+    );
+    expect(calls).toEqual(['replicate']);
+    const refused = await withProviderFallback(engines, createProviderCircuits())
+      .run({ params: {}, files: {} }, { ...context(), budget: budget({ fal: 'total' }, log) })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BudgetExhausted);
+    expect(calls).toEqual(['replicate']);
+  });
+
+  it('keeps the reservation of a call the provider may have billed, and does not reserve again for a resumed request', async () => {
+    const calls: string[] = [];
+    const log: string[] = [];
+    const unconfirmed: Engine<unknown> = {
+      ...scripted('fal', [], calls),
+      async run() {
+        throw new ProviderError('fal did not confirm', { transient: false, provider: 'fal', unconfirmed: true });
+      },
+    };
+    await expect(
+      withProviderFallback([{ provider: 'fal', engine: unconfirmed }], createProviderCircuits()).run(
+        { params: {}, files: {} },
+        { ...context(), budget: budget({}, log) },
+      ),
+    ).rejects.toThrow('fal did not confirm');
+    expect(log).toEqual(['reserve fal fal-model']);
+    log.length = 0;
+    await withProviderFallback([{ provider: 'fal', engine: scripted('fal', [], calls) }], createProviderCircuits()).run(
+      { params: {}, files: {} },
+      { ...context('fal'), budget: budget({}, log) },
+    );
+    expect(log).toEqual([]);
   });
 });
