@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DataTable } from './data-table.tsx';
+import { columnsThatFit, EXPANDER_WIDTH } from './data-table-fit.ts';
+import type { FitColumn } from './data-table-fit.ts';
 
 type Row = { id: string; name: string; plan: string; status: string };
 const rows: Row[] = [
@@ -59,5 +62,81 @@ describe('DataTable that fits', () => {
     expect(cue).toHaveClass('hidden');
     // The scroll area can be reached and scrolled with the keyboard.
     expect(box).toHaveAttribute('tabindex', '0');
+  });
+});
+
+describe('columnsThatFit', () => {
+  const column = (width: number, extra: Partial<FitColumn> = {}): FitColumn => ({ width, always: false, ...extra });
+
+  it('shows every column when they all fit', () => {
+    expect(columnsThatFit([column(100, { always: true }), column(200), column(300)], 600)).toEqual([true, true, true]);
+  });
+
+  it('keeps the columns that are always shown, then the others by priority while the next one fits', () => {
+    const columns = [column(100, { always: true }), column(150), column(150, { priority: 1 }), column(80, { always: true })];
+    // 100 + 80 + the disclosure button's 44 leave 176 of 400: the column of priority 1 fits, the next does not.
+    expect(columnsThatFit(columns, 400)).toEqual([true, false, true, true]);
+    expect(columnsThatFit(columns, 200)).toEqual([true, false, false, true]);
+  });
+
+  it('never shows a less important column while a more important one is hidden, even when it would fit', () => {
+    const columns = [column(100, { always: true }), column(300, { priority: 1 }), column(20, { priority: 2 })];
+    expect(columnsThatFit(columns, 300)).toEqual([true, false, false]);
+  });
+
+  it('ranks columns without a priority after those with one, in their order', () => {
+    const columns = [column(50, { always: true }), column(100), column(100), column(100, { priority: 5 })];
+    expect(columnsThatFit(columns, 50 + EXPANDER_WIDTH + 200)).toEqual([true, true, false, true]);
+  });
+});
+
+/** Lays the table out as a browser would: each column's natural width, and the width of the table's box. */
+function layOutColumns(widths: Record<string, number>, boxWidth: number) {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    const width = this.tagName === 'TH' && this.closest('thead') ? (widths[this.textContent ?? ''] ?? 0) : 0;
+    return { width, height: 0, top: 0, left: 0, right: width, bottom: 0, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.tagName === 'DIV' && this.querySelector(':scope > table') ? boxWidth : 0;
+  });
+}
+
+describe('DataTable with more columns than room', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('moves the columns that do not fit into a details row each row opens with its disclosure button', async () => {
+    layOutColumns({ Name: 100, Status: 100, Plan: 150 }, 300);
+    renderTable();
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Details', 'Name', 'Status']);
+    expect(within(table).queryByText('Pro')).not.toBeInTheDocument();
+
+    const toggle = within(table).getByRole('button', { name: 'Show 1 more column of Ada' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide 1 more column of Ada');
+    const details = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(within(details).getByRole('term')).toHaveTextContent('Plan');
+    expect(within(details).getByRole('definition')).toHaveTextContent('Pro');
+    // Bob's row stays closed.
+    expect(within(table).getByRole('button', { name: 'Show 1 more column of Bob' })).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(table).queryByText('Pro')).not.toBeInTheDocument();
+  });
+
+  it('shows every column and no disclosure buttons when they fit', () => {
+    layOutColumns({ Name: 100, Status: 100, Plan: 150 }, 400);
+    renderTable();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(3);
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,8 @@
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ComponentProps, Key, ReactNode } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
+import { columnsThatFit, EXPANDER_WIDTH } from './data-table-fit.ts';
 import { Pagination } from './pagination.tsx';
 import { Table, THead, Td, Th, Tr } from './table.tsx';
 
@@ -17,6 +20,13 @@ export type DataColumn<T> = {
   /** The cell heads its row (`<th scope="row">`), e.g. the name a row is about. */
   rowHeader?: boolean;
   /**
+   * When the columns do not all fit, the ones with the smallest priority stay in the table and the rest move into
+   * each row's details (opened by the row's disclosure button). Columns without one rank after those with one, in
+   * their order, except an actions column (`hideHeader`), which ranks first. The first column and Status are always
+   * shown.
+   */
+  priority?: number;
+  /**
    * Kept in view at the right edge while the other columns scroll sideways. A column headed 'Status' is pinned
    * so unless it says `pin: false`: a row's status is always visible.
    */
@@ -26,11 +36,71 @@ export type DataColumn<T> = {
 const pinnedEnd = <T,>(column: DataColumn<T>) => column.pin === 'end' || (column.pin === undefined && column.header === 'Status');
 /** The first column stays put while the others scroll (from 640 px up: on a phone it would leave no room). */
 const FIRST = 'sm:sticky sm:left-0 sm:z-10 sm:bg-inherit';
+/** The same beside the column of disclosure buttons (which is `w-11`, 2.75 rem, wide). */
+const FIRST_AFTER_EXPANDER = 'sm:sticky sm:left-11 sm:z-10 sm:bg-inherit';
 const END = 'sticky right-0 z-10 bg-inherit shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.2)]';
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
+
+/**
+ * Which columns fit the table's box. The columns' natural widths are measured with every column on one line
+ * (`measuring`: the table is laid out at its widest, before the browser paints it) whenever the rows or columns
+ * change; the box's width is watched with a ResizeObserver. Where nothing is laid out (no ResizeObserver, or a
+ * box of no width) every column is shown.
+ */
+function useFittingColumns<T>(columns: DataColumn<T>[], signature: string) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [widths, setWidths] = useState<{ signature: string; px: number[] } | null>(null);
+  const [available, setAvailable] = useState<number | null>(null);
+  const [fontsLoaded, setFontsLoaded] = useState(0);
+  const measuring = widths?.signature !== `${signature}#${fontsLoaded}`;
+
+  useIsomorphicLayoutEffect(() => {
+    if (!measuring) return;
+    const headings = tableRef.current?.tHead?.rows[0]?.cells;
+    const px = columns.map((_, index) => headings?.[index]?.getBoundingClientRect().width ?? 0);
+    setWidths({ signature: `${signature}#${fontsLoaded}`, px });
+  });
+
+  const measureBox = useCallback(() => {
+    const box = tableRef.current?.parentElement;
+    if (box) setAvailable(box.clientWidth);
+  }, []);
+  useIsomorphicLayoutEffect(() => {
+    measureBox();
+    const box = tableRef.current?.parentElement;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measureBox);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [measureBox]);
+  useEffect(() => {
+    let live = true;
+    void document.fonts?.ready.then(() => live && setFontsLoaded((count) => count + 1));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const shown =
+    measuring || !widths || !available
+      ? columns.map(() => true)
+      : columnsThatFit(
+          columns.map((column, index) => ({
+            width: widths.px[index] ?? 0,
+            always: index === 0 || column.header === 'Status' || pinnedEnd(column),
+            priority: column.priority ?? (column.hideHeader ? 0 : undefined),
+          })),
+          available,
+        );
+  return { tableRef, measuring, shown };
+}
 
 /**
  * Rows as a bordered table with one heading per column; `emptyText` replaces the table when there are no rows,
- * `pager` adds Previous / Next under it.
+ * `pager` adds Previous / Next under it. When the columns do not fit the table's width, the least important move
+ * into a details row under each row (label: value), opened by the disclosure button at the row's start; the first
+ * column and Status stay. `detail` adds a full-width row under a row (e.g. a panel the row's button opened).
  */
 export function DataTable<T>({
   caption,
@@ -39,6 +109,7 @@ export function DataTable<T>({
   rowKey,
   emptyText,
   pager,
+  detail,
   className,
   'aria-label': ariaLabel,
 }: {
@@ -49,41 +120,116 @@ export function DataTable<T>({
   rowKey: (row: T) => Key;
   emptyText?: string;
   pager?: ComponentProps<typeof Pagination>;
+  /** Shown in a full-width row under the row when it returns something. */
+  detail?: (row: T) => ReactNode;
   className?: string;
   'aria-label'?: string;
 }) {
+  const all = columns.filter((column): column is DataColumn<T> => Boolean(column));
+  const signature = `${all.map((column) => column.header).join('\u0000')}|${rows.map(rowKey).join('\u0000')}`;
+  const { tableRef, measuring, shown } = useFittingColumns(all, signature);
+  const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
+  const id = useId();
+
   if (rows.length === 0 && emptyText !== undefined) return <p className="text-sm text-slate-600">{emptyText}</p>;
-  const shown = columns.filter((column): column is DataColumn<T> => Boolean(column));
+  const visible = all.filter((_, index) => shown[index]);
+  const hidden = all.filter((_, index) => !shown[index]);
+  const expandable = hidden.length > 0;
   const right = (column: DataColumn<T>) => (column.align === 'right' ? 'text-right' : undefined);
+  const first = expandable ? FIRST_AFTER_EXPANDER : FIRST;
+  const toggle = (key: Key) =>
+    setOpen((before) => {
+      const next = new Set(before);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
   return (
     <>
-      <Table caption={caption} className={className} aria-label={ariaLabel}>
+      <Table
+        ref={tableRef}
+        caption={caption}
+        className={className}
+        style={measuring ? { width: 'max-content' } : undefined}
+        aria-label={ariaLabel}
+        data-hidden-columns={expandable ? hidden.length : undefined}
+      >
         <THead>
           <tr>
-            {shown.map((column, index) => (
-              <Th key={column.header} className={cn(right(column), 'bg-slate-50', index === 0 && FIRST, pinnedEnd(column) && END)}>
+            {expandable && (
+              <Th className="w-11 bg-slate-50 px-0 sm:sticky sm:left-0 sm:z-10" style={{ minWidth: EXPANDER_WIDTH }}>
+                <span className="sr-only">Details</span>
+              </Th>
+            )}
+            {visible.map((column, index) => (
+              <Th key={column.header} className={cn(right(column), 'bg-slate-50', index === 0 && first, pinnedEnd(column) && END)}>
                 {column.hideHeader ? <span className="sr-only">{column.header}</span> : column.header}
               </Th>
             ))}
           </tr>
         </THead>
         <tbody>
-          {rows.map((row, index) => (
-            <Tr key={rowKey(row)} className="bg-white">
-              {shown.map((column, columnIndex) => {
-                const Cell = column.rowHeader ? Th : Td;
-                return (
-                  <Cell
-                    key={column.header}
-                    scope={column.rowHeader ? 'row' : undefined}
-                    className={cn(right(column), column.className, columnIndex === 0 && FIRST, pinnedEnd(column) && END)}
-                  >
-                    {column.cell(row, index)}
-                  </Cell>
-                );
-              })}
-            </Tr>
-          ))}
+          {rows.map((row, index) => {
+            const key = rowKey(row);
+            const isOpen = expandable && open.has(key);
+            const rowId = `${id}-${index}`;
+            const extra = detail?.(row);
+            return (
+              <Fragment key={key}>
+                <Tr className="bg-white">
+                  {expandable && (
+                    <Td className="w-11 px-1 py-2 sm:sticky sm:left-0 sm:z-10 sm:bg-inherit">
+                      <button
+                        type="button"
+                        className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+                        aria-expanded={isOpen}
+                        aria-controls={`${rowId}-more`}
+                        aria-labelledby={`${rowId}-toggle ${rowId}-name`}
+                        onClick={() => toggle(key)}
+                      >
+                        <span id={`${rowId}-toggle`} className="sr-only">
+                          {isOpen ? 'Hide' : 'Show'} {hidden.length} more {hidden.length === 1 ? 'column' : 'columns'} of
+                        </span>
+                        <ChevronDown className={cn('h-4 w-4 transition-transform', isOpen && 'rotate-180')} aria-hidden="true" />
+                      </button>
+                    </Td>
+                  )}
+                  {visible.map((column, columnIndex) => {
+                    const Cell = column.rowHeader ? Th : Td;
+                    return (
+                      <Cell
+                        key={column.header}
+                        id={columnIndex === 0 ? `${rowId}-name` : undefined}
+                        scope={column.rowHeader ? 'row' : undefined}
+                        className={cn(right(column), column.className, columnIndex === 0 && first, pinnedEnd(column) && END)}
+                      >
+                        {column.cell(row, index)}
+                      </Cell>
+                    );
+                  })}
+                </Tr>
+                {isOpen && (
+                  <Tr id={`${rowId}-more`} className="border-t-0 bg-slate-50" data-testid="table-row-details">
+                    <Td colSpan={visible.length + 1} className="pt-1">
+                      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+                        {hidden.map((column) => (
+                          <div key={column.header} className="contents">
+                            <dt className={cn('text-xs font-semibold text-slate-500', column.hideHeader && 'sr-only')}>{column.header}</dt>
+                            <dd className={cn('min-w-0 break-words', column.hideHeader && 'col-span-2')}>{column.cell(row, index)}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    </Td>
+                  </Tr>
+                )}
+                {extra != null && extra !== false && (
+                  <Tr className="bg-slate-50">
+                    <Td colSpan={visible.length + (expandable ? 1 : 0)}>{extra}</Td>
+                  </Tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </Table>
       {pager && <Pagination {...pager} />}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, Ref, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 /** Whether the box scrolls sideways and has columns still to the right: the cue says so. */
@@ -30,7 +30,13 @@ function useMoreToTheRight() {
  * cue above it says there is more to the right until the end is reached. The scroll area takes the keyboard
  * focus, so it can be scrolled without a mouse (axe: scrollable-region-focusable), and is named by the caption.
  */
-export function Table({ className, caption, children, ...props }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
+export function Table({
+  className,
+  caption,
+  children,
+  ref: tableRef,
+  ...props
+}: HTMLAttributes<HTMLTableElement> & { caption?: string; ref?: Ref<HTMLTableElement> }) {
   const { ref, more } = useMoreToTheRight();
   return (
     <div>
@@ -47,7 +53,7 @@ export function Table({ className, caption, children, ...props }: HTMLAttributes
           more && 'shadow-[inset_-12px_0_10px_-10px_rgba(15,23,42,0.25)]',
         )}
       >
-        <table className={cn('w-full text-left text-sm', className)} {...props}>
+        <table ref={tableRef} className={cn('w-full text-left text-sm', className)} {...props}>
           {caption && <caption className="sr-only">{caption}</caption>}
           {children}
         </table>
