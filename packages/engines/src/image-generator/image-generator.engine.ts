@@ -35,21 +35,21 @@ function describeScene(scene: SceneReading, style: ImageGeneratorParams['style']
 }
 
 /**
- * The subjects the picture really holds: each needs a figure of its icon. A subject the layout could not
- * place is moved to notDrawn, so the summary claims only what is there.
+ * The subjects the picture really holds, counted from the figures the layout placed: a subject with no
+ * figure is moved to notDrawn and one with fewer figures than asked is counted as drawn, so the summary
+ * claims only what is there.
  */
-function checkDrawn(scene: SceneReading, figures: PlacedFigure[]): SceneReading {
-  const missing = scene.subjects.filter((s) => !figures.some((f) => f.icon === s.icon && f.phrase === s.phrase));
-  if (missing.length === 0) return scene;
-  const kept = scene.subjects.filter((s) => !missing.includes(s));
+export function checkDrawn(scene: SceneReading, figures: PlacedFigure[]): SceneReading {
+  const placedOf = (s: SceneReading['subjects'][number]) => figures.filter((f) => f.icon === s.icon && f.phrase === s.phrase).length;
+  const missing = scene.subjects.filter((s) => placedOf(s) === 0);
+  const counted = scene.subjects.map((s) => (placedOf(s) > 0 && placedOf(s) < s.count ? { ...s, count: placedOf(s) } : s));
+  if (missing.length === 0 && counted.every((s, i) => s === scene.subjects[i])) return scene;
+  const kept = counted.filter((_, i) => !missing.includes(scene.subjects[i]!));
+  const indexOf = (original: number) => kept.indexOf(counted[original]!);
   return {
     ...scene,
     subjects: kept.map((s) =>
-      s.on !== undefined && missing.includes(scene.subjects[s.on]!)
-        ? { ...s, on: undefined }
-        : s.on !== undefined
-          ? { ...s, on: kept.indexOf(scene.subjects[s.on]!) }
-          : s,
+      s.on === undefined ? s : missing.includes(scene.subjects[s.on]!) ? { ...s, on: undefined } : { ...s, on: indexOf(s.on) },
     ),
     notDrawn: [...scene.notDrawn, ...missing.map((s) => s.phrase)],
   };
@@ -76,8 +76,11 @@ function addGrain(pixels: Buffer, channels: number, seed: number, strength: numb
   }
 }
 
-/** One picture: prompt + seed + index → palette, subjects and setting → SVG → sharp → grain → PNG. */
-export async function renderGeneratedImage(params: ImageGeneratorParams, seed: number, index: number) {
+/**
+ * One picture laid out, not yet rendered: prompt + seed + index → palette, subjects and setting → SVG, the
+ * figures placed and the scene they really show (`checkDrawn`).
+ */
+export async function composeGeneratedImage(params: ImageGeneratorParams, seed: number, index: number) {
   const { width, height } = aspectRatioSizes[params.aspectRatio];
   const imageSeed = hashString(`${params.prompt.trim().toLowerCase()}|${params.style}|${seed}|${index}`);
   const random = seededRandom(imageSeed);
@@ -87,6 +90,12 @@ export async function renderGeneratedImage(params: ImageGeneratorParams, seed: n
   const icons = await loadIcons(new Set([...read.subjects.map((s) => s.icon), ...(sleeping ? ['zzz'] : [])]));
   const canvas = { width, height, reading, scene: read, icons, random, seed: imageSeed };
   const { svg, figures } = composeScene(params.style, canvas);
+  return { svg, figures, reading, read, scene: checkDrawn(read, figures), imageSeed };
+}
+
+/** One picture: the composed SVG → sharp → finish → grain → PNG. */
+export async function renderGeneratedImage(params: ImageGeneratorParams, seed: number, index: number) {
+  const { svg, figures, reading, read, scene, imageSeed } = await composeGeneratedImage(params, seed, index);
   const rendered = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { info } = rendered;
   const raw = { width: info.width, height: info.height, channels: info.channels };
@@ -94,7 +103,7 @@ export async function renderGeneratedImage(params: ImageGeneratorParams, seed: n
   const data = finish ? await applyFinish(finish, rendered.data, raw, imageSeed) : rendered.data;
   addGrain(data, info.channels, imageSeed ^ 0x9e3779b9, params.style === 'minimal' || finish === 'pencil' ? 5 : 9);
   const png = await sharp(data, { raw }).png({ compressionLevel: 6 }).toBuffer();
-  return { png, reading, scene: checkDrawn(read, figures), figures, width: info.width, height: info.height };
+  return { png, reading, scene, figures, width: info.width, height: info.height };
 }
 
 /**

@@ -121,7 +121,8 @@ export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: R
     const { top, bottom } = stage.ground;
     row(onGround, width * 0.04, width * 0.96, () => random.range(top, bottom), true);
   }
-  for (const rider of riders) {
+  // A surface may itself ride on another ('a cat on a chair on a rock'): each rider waits for its surface.
+  for (const rider of ridersInOrder(riders, subjects)) {
     const surface = subjects[rider.on!]!;
     const base = placed.find((f) => f.phrase === surface.phrase && f.icon === surface.icon);
     const top = surfaceTops[surface.icon];
@@ -137,4 +138,11 @@ export function layOutSubjects(subjects: SceneSubject[], stage: Stage, random: R
     for (let k = 0; k < rider.count; k += 1) place(rider, left + slot * (k + 0.5), bottom, size, true, surface.phrase);
   }
   return placed;
+}
+
+/** Riders ordered so each comes after the surface it is on, when that surface rides on something too. */
+function ridersInOrder(riders: SceneSubject[], subjects: SceneSubject[]): SceneSubject[] {
+  const depth = (s: SceneSubject, seen = 0): number =>
+    s.on === undefined || seen > subjects.length ? 0 : 1 + depth(subjects[s.on]!, seen + 1);
+  return [...riders].sort((a, b) => depth(a) - depth(b));
 }

@@ -78,18 +78,18 @@ export function closeThings(word: string): string[] {
 export const cannotDrawMessage = (word: string, suggestions: string[]) =>
   `The built-in generator draws no ${word}; it can draw: ${suggestions.join(', ')}, …`;
 
-/** A subject as the page lists it: '2 cats sleeping on the sofa', 'red fox'. */
-function describeSubject(subject: SceneSubject, subjects: SceneSubject[]): string {
+/** What a subject is on, down to the ground: ' on the chair on the rock'. */
+function surfacesUnder(subject: SceneSubject, subjects: SceneSubject[]): string {
   const on = subject.on !== undefined ? subjects[subject.on] : undefined;
-  return [
-    subject.count > 1 ? String(subject.count) : '',
-    subject.colourWord ?? '',
-    subject.phrase,
-    subject.pose ?? '',
-    on ? `on the ${on.phrase}` : '',
-  ]
+  return on ? ` on the ${on.phrase}${surfacesUnder(on, subjects)}` : '';
+}
+
+/** A subject as the page lists it: '2 cats sleeping on the sofa', 'red fox', 'cat on the chair on the rock'. */
+function describeSubject(subject: SceneSubject, subjects: SceneSubject[]): string {
+  const described = [subject.count > 1 ? String(subject.count) : '', subject.colourWord ?? '', subject.phrase, subject.pose ?? '']
     .filter(Boolean)
     .join(' ');
+  return described + surfacesUnder(subject, subjects);
 }
 
 /** What the picture shows of a reading of the prompt, in order: subjects, setting, weather, time, finish. */

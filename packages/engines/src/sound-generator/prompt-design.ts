@@ -164,6 +164,22 @@ const phrases: [RegExp, string][] = [
 ];
 const phraseGenres: Record<string, string> = { 'drum-and-bass': 'drum and bass', 'bossa-nova': 'bossa nova', 'r-and-b': 'r&b' };
 
+/** The prompt as the design reads it: lower case, phrases of several words joined ('lo fi' → 'lo-fi'). */
+function designText(prompt: string): string {
+  let text = normalise(prompt);
+  for (const [pattern, word] of phrases) text = text.replace(pattern, word);
+  return text;
+}
+
+const wordsOfText = (text: string): string[] => text.match(/[a-z][a-z'&-]*/g) ?? [];
+
+/** The prompt's words as the design reads them, in order. */
+export const designWords = (prompt: string): string[] => wordsOfText(designText(prompt));
+
+/** Whether a word (as `designWords` gives it) names something the synthesiser plays: a sound, an instrument or a genre. */
+export const namesPlayable = (word: string): boolean =>
+  layerWords[word] !== undefined || layerWords[singularOf(word)] !== undefined || genres[phraseGenres[word] ?? word] !== undefined;
+
 const NEGATION = /\b(?:no|without|minus|except)\s+(?:any\s+|the\s+)?([a-z][a-z'-]*)/g;
 
 const singularOf = (word: string) => (word.endsWith('s') && !layerWords[word] && !moodWords[word] ? word.slice(0, -1) : word);
@@ -178,8 +194,7 @@ const singularOf = (word: string) => (word.endsWith('s') && !layerWords[word] &&
 export function designFromPrompt(prompt: string): SoundDesign {
   const seed = promptSeed(prompt);
   const random = seededRandom(seed);
-  let text = normalise(prompt);
-  for (const [pattern, word] of phrases) text = text.replace(pattern, word);
+  const text = designText(prompt);
   const matched = new Set<string>();
 
   const excluded = new Set<Layer>();
@@ -191,7 +206,7 @@ export function designFromPrompt(prompt: string): SoundDesign {
     matched.add(negation[0]);
   }
 
-  const words: string[] = text.match(/[a-z][a-z'&-]*/g) ?? [];
+  const words = wordsOfText(text);
   const layers = new Set<Layer>();
   const moodVotes = new Map<Mood, number>();
   let genre: Genre | undefined;

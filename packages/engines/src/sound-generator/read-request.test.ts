@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { soundGeneratorParamsSchema } from '@lumen/core/services/sound-generator-params';
 import { EngineInputError } from '../engine.ts';
 import type { EngineContext } from '../engine.ts';
+import { textureLayers, musicLayers } from './layers.ts';
 import { designFromPrompt } from './prompt-design.ts';
-import { readSoundRequest, soundEffectsMessage } from './read-request.ts';
+import { genres, layerWords } from './prompt-words.ts';
+import { layerNames, noVoiceMessage, readSoundRequest, soundEffectsMessage } from './read-request.ts';
+import { synthesize } from './synthesize.ts';
 import { soundGeneratorEngine } from './sound-generator.engine.ts';
 
 const context = (): EngineContext => ({ signal: new AbortController().signal, onProgress: () => undefined });
@@ -47,5 +50,46 @@ describe('the sound generator says what it will play before it plays', () => {
     await expect(soundGeneratorEngine.run({ params, files: {} }, context())).rejects.toThrow(EngineInputError);
     await expect(soundGeneratorEngine.run({ params, files: {} }, context())).rejects.toThrow(soundEffectsMessage);
     expect(await soundGeneratorEngine.read!(params)).toEqual(readSoundRequest(params));
+  });
+
+  it('refuses a voice or instrument it has none of when the prompt asks for it first, and lists it as left out after music', () => {
+    for (const prompt of ['bagpipe music', 'a sad song with a singer', 'opera']) {
+      const reading = readSoundRequest({ prompt });
+      expect(reading.headline, prompt).toBeNull();
+      expect(reading.refusal?.message).toBe(noVoiceMessage(reading.refusal!.missing));
+    }
+    expect(readSoundRequest({ prompt: 'bagpipe music' }).refusal?.message).toMatch(
+      /^The built-in sound generator has no voice or instrument for “bagpipe”/,
+    );
+    const rap = readSoundRequest({ prompt: 'lo fi beats with vocals' });
+    expect(rap.refusal).toBeNull();
+    expect(rap.headline).toMatch(/^Will play: lo-fi, drums/);
+    expect(rap.leftOut).toEqual(['vocals']);
+  });
+});
+
+/** What the preview accepts, the synthesiser plays: every word it knows, and every layer it names, is heard. */
+describe('everything the sound preview accepts is played', () => {
+  const rms = (left: Float32Array) => Math.sqrt(left.reduce((sum, v) => sum + v * v, 0) / left.length);
+
+  it('every sound, instrument and genre word puts its layers in the design the job plays, and the preview names them', () => {
+    const words = [...Object.keys(layerWords), ...Object.keys(genres)];
+    for (const word of words) {
+      const reading = readSoundRequest({ prompt: `${word} music` });
+      expect(reading.refusal, word).toBeNull();
+      const design = designFromPrompt(`${word} music`);
+      for (const layer of layerWords[word] ?? genres[word]!.layers) {
+        expect(design.layers, word).toContain(layer);
+        expect(reading.willMake, word).toContain(layerNames[layer]);
+      }
+    }
+  });
+
+  it('every layer the preview can name is heard on its own', { timeout: 120_000 }, () => {
+    const design = designFromPrompt('calm piano');
+    for (const layer of [...textureLayers, ...musicLayers]) {
+      const { left } = synthesize({ ...design, layers: [layer] }, 1);
+      expect(rms(left), layer).toBeGreaterThan(0.01);
+    }
   });
 });

@@ -2,7 +2,7 @@ import type { SoundGeneratorParams } from '@lumen/core/services/sound-generator-
 import type { EngineReading } from '../engine.ts';
 import { musicLayers } from './layers.ts';
 import type { Layer } from './layers.ts';
-import { designFromPrompt } from './prompt-design.ts';
+import { designFromPrompt, designWords, namesPlayable } from './prompt-design.ts';
 import type { SoundDesign } from './prompt-design.ts';
 import { moodWords } from './prompt-words.ts';
 
@@ -49,10 +49,27 @@ const effectWords = new Set(
     .split(/\s+/),
 );
 
+/**
+ * Voices and instruments people ask for that the synthesiser has no voice for, not even a near one (the
+ * near ones, a sitar played as a guitar, are in `layerWords`). Named first, they are what the prompt asks
+ * for, and it is refused; named after something it plays, they are left out and the page says so.
+ */
+const noVoiceWords = new Set(
+  `
+  vocal vocals vocalist vocalists singing singer singers sing sings sung lyrics lyric rapping rapper rappers
+  opera aria arias acapella a-cappella yodel yodeling yodelling beatbox beatboxing humming chant chanting
+  bagpipe bagpipes didgeridoo theremin kazoo steelpan turntable turntables scratching
+  `
+    .trim()
+    .split(/\s+/),
+);
+
 /** What the synthesiser can make, for a refused prompt. */
 const canPlay = ['lo-fi', 'piano', 'ambient pad', 'jazz', 'rain', 'ocean waves', 'crackling fire', 'birdsong'];
 
 export const soundEffectsMessage = `The built-in sound generator makes music, not sound effects; it can play: ${canPlay.join(', ')}, …`;
+export const noVoiceMessage = (word: string) =>
+  `The built-in sound generator has no voice or instrument for “${word}”; it plays instrumental music and ambient sound: ${canPlay.join(', ')}, …`;
 export const nothingToPlayMessage = `The built-in sound generator found nothing in this prompt it can play; it can play: ${canPlay.join(', ')}, …`;
 
 const wordsOf = (prompt: string) => prompt.toLowerCase().match(/[a-z][a-z'-]*/g) ?? [];
@@ -77,6 +94,18 @@ export function designItems(design: SoundDesign): string[] {
 export function readSoundRequest(params: Pick<SoundGeneratorParams, 'prompt'>): EngineReading {
   const design = designFromPrompt(params.prompt);
   const effects = [...new Set(wordsOf(params.prompt).filter((word) => effectWords.has(word)))];
+  // The first thing the prompt names is what it asks for: a voice the synthesiser lacks there is refused.
+  const words = designWords(params.prompt);
+  const main = words.find((word) => noVoiceWords.has(word) || namesPlayable(word));
+  const noVoice = [...new Set(words.filter((word) => noVoiceWords.has(word)))];
+  if (main !== undefined && noVoiceWords.has(main)) {
+    return {
+      headline: null,
+      willMake: [],
+      leftOut: [...noVoice, ...effects],
+      refusal: { message: noVoiceMessage(main), missing: main, suggestions: canPlay },
+    };
+  }
   if (design.matchedWords.length === 0) {
     const missing = effects.length > 0 ? 'sound effects' : 'music it knows';
     return {
@@ -87,5 +116,5 @@ export function readSoundRequest(params: Pick<SoundGeneratorParams, 'prompt'>): 
     };
   }
   const willMake = designItems(design);
-  return { headline: `Will play: ${willMake.join(', ')}`, willMake, leftOut: effects, refusal: null };
+  return { headline: `Will play: ${willMake.join(', ')}`, willMake, leftOut: [...noVoice, ...effects], refusal: null };
 }

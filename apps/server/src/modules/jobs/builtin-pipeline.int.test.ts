@@ -51,4 +51,27 @@ describe('built-in engines end to end', () => {
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.subarray(0, 4).toString('latin1')).toMatch(/PNG|RIFF|\xff\xd8/);
   }, 90_000);
+
+  it('a picture of a thing on a thing on a thing is drawn as previewed and charged (it used to lose its subject and be refunded)', async () => {
+    const user = await registerUser(t.app);
+    await setBalance(t.database.db, user.user.id, 5);
+    const params = { prompt: 'a cat on a chair on a rock', seed: 3 };
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/jobs/preview',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      payload: { service: 'image-generator', params },
+    });
+    expect(preview.json().data.headline).toBe('Will draw: cat on the chair on the rock, room');
+    const job = (await submitJob(t.app, user.accessToken, { service: 'image-generator', params })).json().data as Job;
+    const done = await waitForJob(t.app, user.accessToken, job.id, 60_000);
+    expect(done.status, done.error ?? '').toBe('succeeded');
+    expect(done.summary).toMatchObject({ drawn: ['cat on the chair on the rock', 'room'], notDrawn: [] });
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/credits/balance',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(balance.json().data.balance).toBe(5 - job.cost);
+  }, 90_000);
 });

@@ -81,6 +81,13 @@ describe('reading a request before charging it (built-in engines)', () => {
     const sound = await submitJob(t.app, user.token, { service: 'sound-generator', params: { prompt: door } });
     expect(sound.statusCode).toBe(422);
     expect(sound.json().message).toMatch(/makes music, not sound effects/);
+    // A voice the synthesiser has none of, asked for first, would have been a charged ensemble without it.
+    const bagpipes = await submitJob(t.app, user.token, { service: 'sound-generator', params: { prompt: 'bagpipe music' } });
+    expect(bagpipes.statusCode).toBe(422);
+    expect(bagpipes.json()).toMatchObject({
+      message: expect.stringMatching(/no voice or instrument for “bagpipe”/),
+      error: { meta: { missing: 'bagpipe' } },
+    });
     expect(await balanceOf(user.token)).toBe(10);
     expect(await jobCount(user.token)).toBe(0);
     await expectLedgerInvariant(t.database.db, user.id);
