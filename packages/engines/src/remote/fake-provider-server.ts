@@ -10,6 +10,8 @@ export type RecordedRequest = {
   body: unknown;
   /** The bytes as sent (multipart uploads, signed webhook bodies). */
   raw: Buffer;
+  /** True when the caller closed the connection before the answer was written (an aborted request). */
+  abandoned?: boolean;
 };
 
 export type FakeReply = { status: number; headers?: Record<string, string>; body?: unknown; raw?: Buffer; delayMs?: number };
@@ -38,8 +40,11 @@ export async function startFakeServer(): Promise<FakeServer> {
       } catch {
         // keep the text
       }
-      const recorded = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, raw };
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body, raw };
       requests.push(recorded);
+      res.on('close', () => {
+        if (!res.writableEnded) recorded.abandoned = true;
+      });
       void Promise.resolve(handler(recorded)).then(async (reply) => {
         if (!reply) reply = { status: 404, body: { title: 'Not found', detail: 'No such route', status: 404 } };
         if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -65,6 +70,19 @@ export async function startFakeServer(): Promise<FakeServer> {
       }),
   };
 }
+
+/** A webhook delivery a fake provider sends: where, its headers and its raw body. */
+export type WebhookDelivery = { url: string; headers: Record<string, string>; body: string };
+
+/**
+ * How a fake provider sends a webhook: a POST to the URL, as the provider does. Tests whose URL is not reachable
+ * (a public address the app is told it has) pass their own, e.g. one that injects the request into the app.
+ */
+export type WebhookPoster = (delivery: WebhookDelivery) => Promise<void>;
+
+export const postWebhook: WebhookPoster = async ({ url, headers, body }) => {
+  await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).catch(() => undefined);
+};
 
 /** The multipart/form-data fields of a recorded request, parsed as fetch does. */
 export function formDataOf(request: RecordedRequest): Promise<FormData> {
