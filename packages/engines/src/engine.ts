@@ -1,6 +1,7 @@
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { ProviderName } from '@lumen/core/services/providers';
 import type { ProviderBudget } from './provider-budget.ts';
+import type { ProviderUsage } from './remote/provider-prices.ts';
 
 /** A file an engine reads (an upload) or writes (a result). */
 export type EngineFile = {
@@ -22,9 +23,10 @@ export type EngineResult = {
   summary?: unknown;
   /**
    * The hosted provider and model that made it, when a remote engine chose among several; `costMicroUsd` is what
-   * the run cost from the provider's own usage figure, when it reports one (it then wins over the published price).
+   * the run cost from the provider's own usage figure, when it reports one (it then wins over the published price);
+   * `usage` is that figure in billed units (OpenAI's tokens), priced by the worker with the admin's price overrides.
    */
-  provider?: { name: ProviderName; model: string; costMicroUsd?: number };
+  provider?: { name: ProviderName; model: string; costMicroUsd?: number; usage?: ProviderUsage };
 };
 
 /** A request a hosted provider accepted and is running (or ran) for one job. */
@@ -66,6 +68,8 @@ export type EngineContext = {
   providerOrder?: readonly string[];
   /** The day's provider budget: a run reserves its expected cost before each provider is sent its request. */
   budget?: ProviderBudget;
+  /** Told what a provider reported a finished request used (Replicate's predict_time, FASHN's credits_used), to price the run. */
+  onProviderUsage?(provider: ProviderName, usage: ProviderUsage): void;
 };
 
 /** Our webhook for providers that call back when a request ends. */

@@ -1,3 +1,5 @@
+import type { ProviderUsage } from './remote/provider-prices.ts';
+
 /**
  * A hosted model API failed. `message` is safe to show to the user; `transient` tells the worker
  * whether trying again later may succeed (rate limits, timeouts, 5xx, network errors) or not
@@ -19,6 +21,8 @@ export class ProviderError extends Error {
   readonly unconfirmed: boolean;
   /** What the provider billed for the failed call, in millionths of a US dollar, when it says (a refused or cut-off answer). */
   readonly costMicroUsd: number | null;
+  /** What the provider reported the failed call used, in billed units (priced by the worker); absent when it did not say. */
+  readonly usage: ProviderUsage | undefined;
 
   constructor(
     message: string,
@@ -30,12 +34,14 @@ export class ProviderError extends Error {
       cause?: unknown;
       unconfirmed?: boolean;
       costMicroUsd?: number | null;
+      usage?: ProviderUsage;
     },
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.transient = options.transient;
     this.unconfirmed = options.unconfirmed ?? false;
     this.costMicroUsd = options.costMicroUsd ?? null;
+    this.usage = options.usage;
     this.provider = options.provider;
     this.status = options.status;
     this.detail = options.detail;

@@ -35,8 +35,11 @@ export type EngineRegistry = {
    * timestamp window); null when that provider is not configured in this process.
    */
   verifyWebhook(provider: ProviderName, rawBody: Buffer, headers: WebhookHeaders): Promise<WebhookVerification | null>;
-  /** The hosted providers a remote service can run on here, in the environment's order, with their models; [] when built in. */
-  providersOf(service: ServiceKey): { name: ProviderName; model: string }[];
+  /**
+   * The hosted providers a remote service can run on here, in the environment's order, with their models and the
+   * settings that change a run's price (`pricing`, params for provider-prices.ts); [] when built in.
+   */
+  providersOf(service: ServiceKey): { name: ProviderName; model: string; pricing?: Record<string, unknown> }[];
 };
 
 /** Each loads its implementation (and models) on its first run: see builtin-engines.ts. */
@@ -84,7 +87,7 @@ export function createEngineRegistry(
       service,
       engines[service].kind === 'remote' ? configuredProviders(config, service) : [],
     ]),
-  ) as Record<ServiceKey, { name: ProviderName; model: string }[]>;
+  ) as Record<ServiceKey, { name: ProviderName; model: string; pricing: Record<string, unknown> }[]>;
   // One client per provider for the whole process, so that fal's signing keys and Replicate's secret are fetched once.
   const verifiers = new Map<ProviderName, QueueClient | null>();
   return {

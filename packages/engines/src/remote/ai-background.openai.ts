@@ -46,6 +46,7 @@ export function createAiBackgroundOpenAiEngine(
           ...(choice ? {} : { background: 'transparent' as const }),
         },
         context.signal,
+        (usage) => context.onProviderUsage?.('openai', usage),
       );
       const file = await toResultFile(data, 'image', choice ? `background-${params.mode}` : 'background-removed', 'OpenAI');
       const { default: sharp } = await import('sharp');

@@ -22,6 +22,7 @@ import type { EnginesConfig, ReplicateService } from './remote-config.ts';
 import { createProviderCircuits, withProviderFallback } from './provider-fallback.ts';
 import type { ProviderCircuits } from './provider-fallback.ts';
 import { createFalQueue } from './fal-client.ts';
+import { defaultModelOf } from './model-licences.ts';
 import { createFashnQueue } from './fashn-client.ts';
 import type { QueueClient } from './provider-queue.ts';
 import { createReplicateQueue } from './replicate-client.ts';
@@ -58,7 +59,9 @@ type Options = {
 function modelOf(config: EnginesConfig, service: ServiceKey, provider: ProviderName): string {
   if (provider === 'replicate') return config.replicate?.models[service as ReplicateService] ?? '';
   if (provider === 'fal') return config.fal?.models[service as FalService] ?? '';
-  if (provider === 'openai') return (service === 'sales-pilot' ? config.openai?.model : config.openai?.imageModel) ?? 'gpt-image-1';
+  if (provider === 'openai') {
+    return (service === 'sales-pilot' ? config.openai?.model : config.openai?.imageModel) ?? defaultModelOf(service, 'openai') ?? '';
+  }
   if (provider === 'elevenlabs') return elevenLabsSoundModel;
   if (provider === 'fashn') return config.fashn?.model ?? '';
   return 'removebg';
@@ -109,7 +112,7 @@ function adapterOf(config: EnginesConfig, service: ServiceKey, provider: Provide
     if (service === 'ai-background') return createAiBackgroundFalEngine(settings, models['ai-background'], preset);
     if (service === 'image-generator') return createImageGeneratorFalEngine(settings, models['image-generator']);
     if (service === 'virtual-try-on') return createVirtualTryOnFalEngine(settings, models['virtual-try-on']);
-    if (service === 'speedpainting') return createSpeedpaintingFalEngine(settings, models.speedpainting);
+    if (service === 'speedpainting') return createSpeedpaintingFalEngine(settings, models.speedpainting, config.fal.speedpaintingSeconds);
     if (service === 'sound-generator') return createSoundGeneratorFalEngine(settings, models['sound-generator']);
   }
   if (provider === 'openai' && config.openai) {
@@ -125,8 +128,8 @@ function adapterOf(config: EnginesConfig, service: ServiceKey, provider: Provide
     const images = {
       apiKey,
       baseUrl,
-      model: config.openai.imageModel ?? 'gpt-image-1',
-      quality: config.openai.imageQuality ?? 'medium',
+      model: config.openai.imageModel ?? defaultModelOf(service, 'openai')!,
+      quality: config.openai.imageQuality ?? 'low',
       http: http('OpenAI'),
     };
     if (service === 'image-generator') return createImageGeneratorOpenAiEngine(images);
@@ -144,13 +147,35 @@ function adapterOf(config: EnginesConfig, service: ServiceKey, provider: Provide
   return null;
 }
 
-/** A remote service's providers that have settings here, in the configured order, with the model each runs; [] for a built-in service. */
-export function configuredProviders(config: EnginesConfig, service: ServiceKey): { name: ProviderName; model: string }[] {
+/**
+ * The settings of this configuration that change what a provider's run costs, as params for the price functions
+ * (provider-prices.ts): OpenAI's image quality and whether the service edits a photo, fal's speed-painting clip length.
+ */
+export function pricingParamsOf(config: EnginesConfig, service: ServiceKey, provider: ProviderName): Record<string, unknown> {
+  if (provider === 'openai' && service !== 'sales-pilot') {
+    return { quality: config.openai?.imageQuality ?? 'low', edit: service === 'ai-background' };
+  }
+  if (provider === 'fal' && service === 'speedpainting') return { clipSeconds: config.fal?.speedpaintingSeconds ?? 5 };
+  return {};
+}
+
+/**
+ * A remote service's providers that have settings here, in the configured order, with the model each runs and the
+ * settings that change its price; [] for a built-in service.
+ */
+export function configuredProviders(
+  config: EnginesConfig,
+  service: ServiceKey,
+): { name: ProviderName; model: string; pricing: Record<string, unknown> }[] {
   if (config.kinds[service] !== 'remote') return [];
   const chosen = config.providers?.[service] ?? [serviceProviders[service][0]!];
   return chosen
     .filter((provider) => adapterOf(config, service, provider, {}) !== null)
-    .map((provider) => ({ name: provider, model: modelOf(config, service, provider) }));
+    .map((provider) => ({
+      name: provider,
+      model: modelOf(config, service, provider),
+      pricing: pricingParamsOf(config, service, provider),
+    }));
 }
 
 /**

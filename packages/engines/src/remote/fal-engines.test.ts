@@ -155,13 +155,13 @@ describe('fal queue adapters', () => {
     expect(result.files[0]!.name).toBe('try-on-dress.png');
   });
 
-  it('speedpainting: a sketched canvas as the first frame, the picture as the last, and the duration rounded to 5 or 10 s', async () => {
+  it('speedpainting: a sketched canvas as the first frame, the picture as the last, the clip capped at FAL_SPEEDPAINTING_SECONDS (5 s by default)', async () => {
     const result = await engines.speedpainting!.run(
       { params: { durationSeconds: 12, resolution: '720p', style: 'oil' }, files: { image: photo } },
       context(),
     );
     const body = bodyOf(MODELS.speedpainting) as { image_url: string; tail_image_url: string; duration: string; prompt: string };
-    expect(body.duration).toBe('10');
+    expect(body.duration).toBe('5');
     expect(body.prompt).toMatch(/pencil sketch.*oil paint.*finished picture/);
     const first = await sharp(Buffer.from(body.image_url.split(',')[1]!, 'base64'))
       .raw()
@@ -175,7 +175,7 @@ describe('fal queue adapters', () => {
     expect(mean(first.data)).toBeGreaterThan(200); // mostly white paper
     expect(mean(last.data)).toBeLessThan(200); // the picture (grey 180)
     expect(result.files[0]).toMatchObject({ kind: 'video', name: 'speedpainting-oil.mp4' });
-    expect(result.summary).toMatchObject({ durationSeconds: 10 });
+    expect(result.summary).toMatchObject({ durationSeconds: 5 });
   });
 
   it('sound: ElevenLabs inputs, at most 22 s, MP3 returned as audio', async () => {

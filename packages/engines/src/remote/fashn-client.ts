@@ -29,6 +29,8 @@ const predictionSchema = z.object({
   status: z.string(),
   output: z.array(z.string()).nullable().optional(),
   error: errorSchema,
+  /** The API credits the prediction cost, once it completed. */
+  credits_used: z.number().nonnegative().nullable().optional(),
 });
 type Prediction = z.infer<typeof predictionSchema>;
 
@@ -50,6 +52,7 @@ function statusOf(prediction: Prediction): QueueStatus {
     state,
     ...(state === 'failed' ? { error: errorText(prediction.error) } : {}),
     ...(state === 'succeeded' ? { output: prediction.output ?? [] } : {}),
+    ...(typeof prediction.credits_used === 'number' ? { usage: { credit: prediction.credits_used } } : {}),
   };
 }
 

@@ -48,6 +48,7 @@ export function createImageGeneratorOpenAiEngine(settings: OpenAiImageSettings):
         settings,
         { prompt: remoteImagePrompt(params), n: params.numberOfImages, size: openAiSizes[params.aspectRatio] },
         context.signal,
+        (usage) => context.onProviderUsage?.('openai', usage),
       );
       const files: EngineResultFile[] = [];
       for (const [index, raw] of images.slice(0, params.numberOfImages).entries()) {

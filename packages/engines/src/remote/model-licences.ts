@@ -37,7 +37,7 @@ export const defaultModels: readonly DefaultModel[] = [
   {
     service: 'ai-background',
     provider: 'openai',
-    model: 'gpt-image-1',
+    model: 'gpt-image-2.6-flare',
     licence: 'OpenAI terms: the customer owns the output',
     commercialUse: true,
     source: 'https://openai.com/policies/row-terms-of-use/',
@@ -69,7 +69,7 @@ export const defaultModels: readonly DefaultModel[] = [
   {
     service: 'image-generator',
     provider: 'openai',
-    model: 'gpt-image-1',
+    model: 'gpt-image-2.6-flare',
     licence: 'OpenAI terms: the customer owns the output',
     commercialUse: true,
     source: 'https://openai.com/policies/row-terms-of-use/',

@@ -3,7 +3,8 @@ import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
-import { chatCostMicroUsd } from './provider-prices.ts';
+import { chatCostMicroUsd, chatUsage } from './provider-prices.ts';
+import type { ProviderUsage } from './provider-prices.ts';
 
 export type OpenAiSettings = {
   apiKey: string;
@@ -72,7 +73,7 @@ export async function completeJson<T>(
   settings: OpenAiSettings,
   request: { system: string; user: string; schemaName: string; schema: z.ZodType<T> },
   context: EngineContext,
-): Promise<{ data: T; costMicroUsd: number | null }> {
+): Promise<{ data: T; costMicroUsd: number | null; usage: ProviderUsage | null }> {
   const body = {
     model: settings.model,
     messages: [
@@ -91,12 +92,14 @@ export async function completeJson<T>(
     context.signal,
   );
   let costMicroUsd: number | null = null;
+  let billed: ProviderUsage | null = null;
   const wrongShape = (detail: string) =>
     new ProviderError(`The ${PROVIDER} model returned a report we could not read`, {
       transient: false,
       provider: PROVIDER,
       detail,
       costMicroUsd,
+      ...(billed ? { usage: billed } : {}),
     });
   let parsed: z.infer<typeof completionSchema>;
   try {
@@ -105,19 +108,22 @@ export async function completeJson<T>(
     throw wrongShape(response.body.toString('utf8').slice(0, 300));
   }
   const usage = parsed.usage;
-  costMicroUsd = usage
-    ? chatCostMicroUsd(settings.model, {
+  const tokens = usage
+    ? {
         promptTokens: usage.prompt_tokens,
         cachedPromptTokens: usage.prompt_tokens_details?.cached_tokens ?? 0,
         completionTokens: usage.completion_tokens,
-      })
+      }
     : null;
+  costMicroUsd = tokens ? chatCostMicroUsd(settings.model, tokens) : null;
+  billed = tokens ? chatUsage(tokens) : null;
   const choice = parsed.choices[0]!;
   if (choice.message.refusal) {
     throw new ProviderError(`The ${PROVIDER} model declined to analyse this text: ${choice.message.refusal.slice(0, 200)}`, {
       transient: false,
       provider: PROVIDER,
       costMicroUsd,
+      ...(billed ? { usage: billed } : {}),
     });
   }
   if (choice.finish_reason === 'length') {
@@ -125,6 +131,7 @@ export async function completeJson<T>(
       transient: false,
       provider: PROVIDER,
       costMicroUsd,
+      ...(billed ? { usage: billed } : {}),
     });
   }
   let json: unknown;
@@ -142,5 +149,5 @@ export async function completeJson<T>(
         .join('; '),
     );
   context.onProgress(0.9);
-  return { data: result.data, costMicroUsd };
+  return { data: result.data, costMicroUsd, usage: billed };
 }

@@ -27,7 +27,17 @@ const settings = (): OpenAiImageSettings => ({
 });
 const images = (...pictures: Buffer[]): FakeReply => ({
   status: 200,
-  body: { created: 1764064800, data: pictures.map((p) => ({ b64_json: p.toString('base64') })), usage: { total_tokens: 100 } },
+  body: {
+    created: 1764064800,
+    data: pictures.map((p) => ({ b64_json: p.toString('base64') })),
+    // As the Images API reports what it bills for a GPT image model.
+    usage: {
+      total_tokens: 50 + 1000 * pictures.length,
+      input_tokens: 50,
+      output_tokens: 1000 * pictures.length,
+      input_tokens_details: { text_tokens: 40, image_tokens: 10 },
+    },
+  },
 });
 
 beforeAll(async () => {
@@ -61,7 +71,15 @@ describe('OpenAI Images', () => {
   it('image generator: POST /v1/images/generations with the GPT image inputs, then crops to the exact aspect ratio', async () => {
     answer = () => images(landscape, landscape);
     const params = imageGeneratorParamsSchema.parse({ prompt: 'a lighthouse', aspectRatio: '16:9', numberOfImages: 2, seed: 5 });
-    const result = await createImageGeneratorOpenAiEngine(settings()).run({ params, files: {} }, context());
+    const usages: unknown[] = [];
+    const result = await createImageGeneratorOpenAiEngine(settings()).run(
+      { params, files: {} },
+      { ...context(), onProviderUsage: (provider, usage) => usages.push({ provider, usage }) },
+    );
+    // The tokens OpenAI reports are what the run is priced from.
+    expect(usages).toEqual([
+      { provider: 'openai', usage: { 'text-input-token': 40, 'image-input-token': 10, 'image-output-token': 2000 } },
+    ]);
     expect(server.requests[0]).toMatchObject({ method: 'POST', path: '/v1/images/generations' });
     expect(server.requests[0]!.body).toEqual({
       model: 'gpt-image-1',

@@ -3,13 +3,14 @@ import type { EngineFile } from '../engine.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
 import { downloadFile } from './output-download.ts';
+import type { ProviderUsage } from './provider-prices.ts';
 import { unreadableAnswer } from './provider-queue.ts';
 
 export type OpenAiImageSettings = {
   apiKey: string;
   /** https://api.openai.com, or an OpenAI-compatible server. */
   baseUrl: string;
-  /** A GPT image model, e.g. gpt-image-1. */
+  /** A GPT image model, e.g. gpt-image-2.6-flare. */
   model: string;
   quality: 'low' | 'medium' | 'high' | 'auto';
   http: HttpPolicy;
@@ -22,17 +23,43 @@ const PROVIDER = 'OpenAI';
 /** GPT image requests answer only once the pictures are made: a minute or more at high quality. */
 const slow = (http: HttpPolicy): HttpPolicy => ({ ...http, timeoutMs: Math.max(http.timeoutMs, 180_000) });
 
+const tokenCount = z.number().int().nonnegative();
 const imagesSchema = z.object({
   data: z.array(z.object({ b64_json: z.string().optional(), url: z.string().optional() })).min(1),
+  usage: z.unknown().optional(),
+});
+/** The tokens OpenAI bills for a GPT image call; an answer without it (or another shape) records the expected price. */
+const usageSchema = z.object({
+  input_tokens: tokenCount,
+  output_tokens: tokenCount,
+  input_tokens_details: z.object({ text_tokens: tokenCount.optional(), image_tokens: tokenCount.optional() }).nullable().optional(),
+  output_tokens_details: z.object({ image_tokens: tokenCount.optional() }).nullable().optional(),
 });
 
-async function imagesOf(body: Buffer, settings: OpenAiImageSettings, signal: AbortSignal): Promise<Buffer[]> {
+/** Told the tokens a call was billed for, in the units of provider-prices.ts. */
+export type UsageSink = (usage: ProviderUsage) => void;
+
+function reportUsage(raw: unknown, onUsage: UsageSink | undefined) {
+  const parsed = usageSchema.safeParse(raw);
+  if (!parsed.success || !onUsage) return;
+  const usage = parsed.data;
+  const details = usage.input_tokens_details;
+  onUsage({
+    'text-input-token':
+      details?.text_tokens ?? (details?.image_tokens === undefined ? usage.input_tokens : usage.input_tokens - details.image_tokens),
+    'image-input-token': details?.image_tokens ?? 0,
+    'image-output-token': usage.output_tokens_details?.image_tokens ?? usage.output_tokens,
+  });
+}
+
+async function imagesOf(body: Buffer, settings: OpenAiImageSettings, signal: AbortSignal, onUsage?: UsageSink): Promise<Buffer[]> {
   let parsed: z.infer<typeof imagesSchema>;
   try {
     parsed = imagesSchema.parse(JSON.parse(body.toString('utf8')));
   } catch {
     throw unreadableAnswer(PROVIDER, body);
   }
+  reportUsage(parsed.usage, onUsage);
   const images: Buffer[] = [];
   for (const item of parsed.data) {
     if (item.b64_json) images.push(Buffer.from(item.b64_json, 'base64'));
@@ -47,6 +74,7 @@ export async function generateImages(
   settings: OpenAiImageSettings,
   request: { prompt: string; n: number; size: OpenAiImageSize },
   signal: AbortSignal,
+  onUsage?: UsageSink,
 ): Promise<Buffer[]> {
   const answer = await sendRequest(
     {
@@ -65,7 +93,7 @@ export async function generateImages(
     slow(settings.http),
     signal,
   );
-  return imagesOf(answer.body, settings, signal);
+  return imagesOf(answer.body, settings, signal, onUsage);
 }
 
 /**
@@ -76,6 +104,7 @@ export async function editImage(
   settings: OpenAiImageSettings,
   request: { images: EngineFile[]; prompt: string; size: OpenAiImageSize | 'auto'; background?: 'transparent' | 'opaque' },
   signal: AbortSignal,
+  onUsage?: UsageSink,
 ): Promise<Buffer> {
   const form = new FormData();
   form.append('model', settings.model);
@@ -89,7 +118,8 @@ export async function editImage(
   }
   form.append('size', request.size);
   form.append('quality', settings.quality);
-  form.append('input_fidelity', 'high');
+  // gpt-image-1 and 1.5 take input_fidelity; later GPT image models always read inputs at high fidelity.
+  if (/^gpt-image-1(\.5)?(-|$)/.test(settings.model)) form.append('input_fidelity', 'high');
   form.append('output_format', 'png');
   if (request.background) form.append('background', request.background);
   const answer = await sendRequest(
@@ -97,7 +127,7 @@ export async function editImage(
     slow(settings.http),
     signal,
   );
-  const [first] = await imagesOf(answer.body, settings, signal);
+  const [first] = await imagesOf(answer.body, settings, signal, onUsage);
   return first!;
 }
 

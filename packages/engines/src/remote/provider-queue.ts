@@ -4,6 +4,7 @@ import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
+import type { ProviderUsage } from './provider-prices.ts';
 
 export type QueueState = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 
@@ -16,6 +17,8 @@ export type QueueStatus = {
   error?: string;
   /** The output, for providers whose status answer already carries it (Replicate, FASHN). */
   output?: unknown;
+  /** What the provider says the ended request used, in billed units (Replicate's predict_time, FASHN's credits_used). */
+  usage?: ProviderUsage;
 };
 
 /** Request headers as Node gives them (IncomingHttpHeaders) or as fetch does (Headers). */
@@ -156,10 +159,12 @@ export async function runOnQueue(
   if (status.state === 'failed' || status.state === 'canceled')
     await requests?.ended(request, status.state === 'failed' ? 'failed' : 'cancelled');
   if (status.state === 'failed') {
+    // A failed prediction may still be billed (Replicate bills its run time): the error carries the usage.
     throw new ProviderError(`The hosted model could not process this input: ${failureText(status.error)}`, {
       transient: false,
       provider: providerDisplayNames[client.provider],
       detail: failureText(status.error),
+      ...(status.usage ? { usage: status.usage } : {}),
     });
   }
   if (status.state === 'canceled') {
@@ -168,6 +173,7 @@ export async function runOnQueue(
       provider: providerDisplayNames[client.provider],
     });
   }
+  if (status.usage) context.onProviderUsage?.(client.provider, status.usage);
   const output = status.output !== undefined ? status.output : await client.result(requestId, signal);
   context.onProgress(0.9);
   return output;

@@ -179,9 +179,14 @@ describe('published prices', () => {
     // fal's megapixel is 1024 × 1024 pixels: a square 1024 image is one, not two.
     expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '1:1', numberOfImages: 1 })).toBe(3000);
     expect(publishedPriceMicroUsd('fal', 'fal-ai/flux/schnell', { aspectRatio: '16:9', numberOfImages: 4 })).toBe(12_000);
-    expect(publishedPriceMicroUsd('fal', 'fal-ai/kling-video/v2.1/pro/image-to-video', { durationSeconds: 10 })).toBe(980_000);
+    // The hosted clip is capped at the configured length (5 s unless FAL_SPEEDPAINTING_SECONDS=10).
+    expect(publishedPriceMicroUsd('fal', 'fal-ai/kling-video/v2.1/pro/image-to-video', { durationSeconds: 10 })).toBe(490_000);
+    expect(publishedPriceMicroUsd('fal', 'fal-ai/kling-video/v2.1/pro/image-to-video', { durationSeconds: 10, clipSeconds: 10 })).toBe(
+      980_000,
+    );
     expect(publishedPriceMicroUsd('fal', 'fal-ai/elevenlabs/sound-effects/v2', { durationSeconds: 30 })).toBe(44_000);
     expect(publishedPriceMicroUsd('replicate', 'black-forest-labs/flux-schnell', { numberOfImages: 4 })).toBe(12_000);
-    expect(publishedPriceMicroUsd('replicate', 'minimax/video-01', {})).toBeNull();
+    expect(publishedPriceMicroUsd('replicate', 'minimax/video-01', {})).toBe(500_000);
+    expect(publishedPriceMicroUsd('replicate', 'owner/unpriced-model', {})).toBeNull();
   });
 });

@@ -166,8 +166,12 @@ describe('providers per service', () => {
       queueUrl: 'http://127.0.0.1:9',
       jwksUrl: 'https://rest.alpha.fal.ai/.well-known/jwks.json',
       models: { ...defaultFalModels, speedpainting: 'fal-ai/pixverse/v4.5/transition' },
+      speedpaintingSeconds: 5,
     });
-    expect(config.openai).toMatchObject({ model: 'gpt-4o-mini', imageModel: 'gpt-image-1', imageQuality: 'high' });
+    expect(config.openai).toMatchObject({ model: 'gpt-4o-mini', imageModel: 'gpt-image-2.6-flare', imageQuality: 'high' });
+    expect(loadEnginesConfig({ OPENAI_API_KEY: 'sk' }, fail).openai).toMatchObject({ imageQuality: 'low' });
+    expect(loadEnginesConfig({ FAL_KEY: 'k', FAL_SPEEDPAINTING_SECONDS: '10' }, fail).fal?.speedpaintingSeconds).toBe(10);
+    expect(() => loadEnginesConfig({ FAL_KEY: 'k', FAL_SPEEDPAINTING_SECONDS: '7' }, fail)).toThrow(/FAL_SPEEDPAINTING_SECONDS/);
     expect(config.elevenlabs).toEqual({ apiKey: 'xi-x', baseUrl: 'https://api.elevenlabs.io', outputFormat: 'pcm_44100' });
     expect(config.fashn).toEqual({ apiKey: 'fa-x', baseUrl: 'https://api.fashn.ai', model: 'tryon-max' });
     expect(config.removebg).toEqual({ apiKey: 'rbg-x', baseUrl: 'https://api.remove.bg' });

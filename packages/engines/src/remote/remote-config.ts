@@ -34,7 +34,8 @@ export type EnginesConfig = {
   replicate: { apiToken: string; baseUrl: string; models: Record<ReplicateService, string>; webhookSecret?: string } | null;
   /** Chat for the sales pilot; the image fields are for OpenAI image generation and backgrounds. */
   openai: { apiKey: string; baseUrl: string; model: string; imageModel?: string; imageQuality?: 'low' | 'medium' | 'high' | 'auto' } | null;
-  fal?: { apiKey: string; queueUrl: string; jwksUrl: string; models: Record<FalService, string> } | null;
+  /** `speedpaintingSeconds`: the hosted speed-painting clip length asked of fal (5 or 10 s; the default 5 keeps it under half its credit value). */
+  fal?: { apiKey: string; queueUrl: string; jwksUrl: string; models: Record<FalService, string>; speedpaintingSeconds?: 5 | 10 } | null;
   elevenlabs?: { apiKey: string; baseUrl: string; outputFormat: ElevenLabsOutputFormat } | null;
   fashn?: { apiKey: string; baseUrl: string; model: string } | null;
   removebg?: { apiKey: string; baseUrl: string } | null;
@@ -160,7 +161,7 @@ export function loadEnginesConfig(env: NodeJS.ProcessEnv, fail: (message: string
           imageQuality: check(
             'OPENAI_IMAGE_QUALITY',
             z.enum(['low', 'medium', 'high', 'auto'], { error: 'must be low, medium, high or auto' }),
-            'medium',
+            'low',
           ),
         }
       : null,
@@ -170,6 +171,11 @@ export function loadEnginesConfig(env: NodeJS.ProcessEnv, fail: (message: string
           queueUrl: baseUrl('FAL_QUEUE_URL', 'https://queue.fal.run'),
           jwksUrl: check('FAL_JWKS_URL', url, defaultFalJwksUrl),
           models: falModels,
+          speedpaintingSeconds: check(
+            'FAL_SPEEDPAINTING_SECONDS',
+            z.enum(['5', '10'], { error: 'must be 5 or 10' }).transform((value) => (value === '5' ? 5 : 10) as 5 | 10),
+            5,
+          ),
         }
       : null,
     elevenlabs: key('elevenlabs')

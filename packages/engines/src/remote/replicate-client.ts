@@ -34,6 +34,8 @@ const predictionSchema = z.object({
   status: z.enum(['starting', 'processing', 'succeeded', 'failed', 'canceled', 'aborted']),
   output: z.unknown().optional(),
   error: z.unknown().optional(),
+  /** predict_time: the seconds of hardware time Replicate bills for the prediction (set once it ended). */
+  metrics: z.object({ predict_time: z.number().nonnegative().optional() }).passthrough().nullable().optional(),
 });
 type Prediction = z.infer<typeof predictionSchema>;
 
@@ -76,6 +78,9 @@ function statusOf(prediction: Prediction): QueueStatus {
       ? { error: typeof prediction.error === 'string' ? prediction.error : JSON.stringify(prediction.error ?? null) }
       : {}),
     ...(state === 'succeeded' ? { output: prediction.output ?? null } : {}),
+    ...(typeof prediction.metrics?.predict_time === 'number' && (state === 'succeeded' || state === 'failed')
+      ? { usage: { 'gpu-second': prediction.metrics.predict_time } }
+      : {}),
   };
 }
 

@@ -111,14 +111,22 @@ describe('sales pilot over Chat Completions', () => {
     });
     const result = await mini.run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context());
     // 800 uncached × $0.15 + 200 cached × $0.075 + 500 × $0.60 per million tokens = $0.000435.
-    expect(result.provider).toEqual({ name: 'openai', model: 'gpt-4o-mini', costMicroUsd: 435 });
-    expect((await engine().run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())).provider).toBeUndefined();
+    expect(result.provider).toEqual({
+      name: 'openai',
+      model: 'gpt-4o-mini',
+      costMicroUsd: 435,
+      usage: { 'input-token': 800, 'cached-input-token': 200, 'output-token': 500 },
+    });
+    // A model without a price on record: the tokens are kept, no cost is made up (the worker records none).
+    expect((await engine().run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())).provider).not.toHaveProperty(
+      'costMicroUsd',
+    );
 
     answer = () => ({ status: 200, body: { choices: [{ finish_reason: 'length', message: { content: '{"version":' } }], usage } });
     const cutOff = (await mini
       .run({ params: { text: sampleVtt, language: 'en' }, files: {} }, context())
       .catch((e: unknown) => e)) as ProviderError;
-    expect(cutOff).toMatchObject({ transient: false, costMicroUsd: 435 });
+    expect(cutOff).toMatchObject({ transient: false, costMicroUsd: 435, usage: { 'input-token': 800, 'output-token': 500 } });
   });
 
   it('retries a rate limit, then succeeds', async () => {

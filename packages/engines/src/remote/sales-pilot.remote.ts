@@ -27,7 +27,11 @@ export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<S
       const parsed = salesPilotParamsSchema.safeParse(params);
       if (!parsed.success) throw new EngineInputError(parsed.error.issues[0]?.message ?? 'Invalid sales pilot options');
       const { text, fileName } = transcriptText(files.transcript, parsed.data.text);
-      const { data: report, costMicroUsd } = await completeJson(
+      const {
+        data: report,
+        costMicroUsd,
+        usage,
+      } = await completeJson(
         settings,
         {
           system: salesPilotSystemPrompt,
@@ -39,7 +43,16 @@ export function createSalesPilotRemoteEngine(settings: OpenAiSettings): Engine<S
       );
       context.onProgress(1);
       const result = salesReportResult(report, fileName);
-      return costMicroUsd === null ? result : { ...result, provider: { name: 'openai', model: settings.model, costMicroUsd } };
+      if (costMicroUsd === null && usage === null) return result;
+      return {
+        ...result,
+        provider: {
+          name: 'openai',
+          model: settings.model,
+          ...(costMicroUsd === null ? {} : { costMicroUsd }),
+          ...(usage === null ? {} : { usage }),
+        },
+      };
     },
   };
 }

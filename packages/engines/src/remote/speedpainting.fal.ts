@@ -23,16 +23,18 @@ export function keyframeVideoSeconds(requested: number): '5' | '10' {
 /**
  * Speed painting through a first-and-last-frame video endpoint on fal with Kling's inputs
  * (prompt, image_url as the first frame, tail_image_url as the last, duration '5' or '10'), e.g.
- * fal-ai/kling-video/v2.1/pro/image-to-video: the video starts on a sketched canvas and ends on the picture.
+ * fal-ai/kling-video/v2.1/pro/image-to-video: the video starts on a sketched canvas and ends on the picture. The
+ * requested length is capped at `clipSeconds`.
  */
-export function createSpeedpaintingFalEngine(settings: FalSettings, model: string): Engine<SpeedpaintingParams> {
+export function createSpeedpaintingFalEngine(settings: FalSettings, model: string, clipSeconds: 5 | 10 = 5): Engine<SpeedpaintingParams> {
   return {
     service: 'speedpainting',
     kind: 'remote',
     label: `Hosted model on fal (${model})`,
     async run({ params, files }, context) {
       const frames = await speedpaintingFrames(files.image);
-      const duration = keyframeVideoSeconds(params.durationSeconds);
+      // The clip is at most FAL_SPEEDPAINTING_SECONDS long (5 s by default): fal bills each second of it.
+      const duration = keyframeVideoSeconds(Math.min(params.durationSeconds, clipSeconds));
       const { files: outputs } = await runFalForFiles(
         settings,
         model,
@@ -45,6 +47,7 @@ export function createSpeedpaintingFalEngine(settings: FalSettings, model: strin
         },
         context,
       );
+      context.onProviderUsage?.('fal', { 'video-second': Number(duration) });
       const video = await toResultFile(outputs[0]!, 'video', `speedpainting-${params.style}`, 'fal');
       return {
         files: [video],

@@ -8,8 +8,8 @@ describe('the start-up lines: which provider each service runs on', () => {
   it('says that OPENAI_API_KEY alone moves AI background, images and the sales pilot onto OpenAI, the rest built in', () => {
     const engines = createEngineRegistry(loadEnginesConfig({ OPENAI_API_KEY: 'sk-x' }, fail));
     expect(serviceEngineLines(engines).map(({ line }) => line)).toEqual([
-      'ai-background runs on OpenAI (gpt-image-1)',
-      'image-generator runs on OpenAI (gpt-image-1)',
+      'ai-background runs on OpenAI (gpt-image-2.6-flare)',
+      'image-generator runs on OpenAI (gpt-image-2.6-flare)',
       'virtual-try-on runs on the built-in engine',
       'speedpainting runs on the built-in engine',
       'sales-pilot runs on OpenAI (gpt-4o-mini)',
