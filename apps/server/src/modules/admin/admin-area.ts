@@ -16,6 +16,7 @@ import { adminSettingsRoutes } from '../settings/index.ts';
 import { adminTryOnCatalogueRoutes } from '../try-on/index.ts';
 import { adminVideosRoutes } from '../videos/index.ts';
 import { adminAnalyticsRoutes } from './analytics.routes.ts';
+import { adminOverviewRoutes } from './overview.routes.ts';
 import { adminSecurityEventsRoutes } from './security-events.routes.ts';
 import { adminSecurityRoutes } from './security.routes.ts';
 import { adminUserActivityRoutes } from './user-activity.routes.ts';
@@ -43,6 +44,7 @@ const adminRouteGroups: FastifyPluginAsync[] = [
   adminSecurityEventsRoutes,
   adminSecurityRoutes,
   adminAnalyticsRoutes,
+  adminOverviewRoutes,
 ];
 
 /**

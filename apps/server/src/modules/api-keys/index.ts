@@ -9,3 +9,4 @@ export { apiKeyCredential, authenticateApiKey, countKeyRequests } from './key-au
 export type { RateLimitStore } from './rate-limit-store.ts';
 export { apiKeyRequests, apiKeys, webhookDeliveries } from './tables.ts';
 export { createWebhookDispatcher } from './webhook-dispatcher.ts';
+export { failedWebhookDeliveries } from './webhook-failures.repository.ts';

@@ -3,6 +3,7 @@ export { findActivePackage, listServiceCosts } from './catalogue.repository.ts';
 export { BALANCE_NOTICE_TOPIC } from './balance-cache.ts';
 export { PACKAGE_NOT_FOUND_MESSAGE, createCatalogueService } from './catalogue.service.ts';
 export { createCreditHistoryService, usageByService } from './credit-history.service.ts';
+export { creditFlowOfPeriod } from './credit-flow.repository.ts';
 export { serviceNameOf, toLedgerEntryDto } from './credits.dto.ts';
 export {
   findCreditAccount,

@@ -1,10 +1,14 @@
 export { adminJobsRoutes } from './admin.routes.ts';
 export { createJobEvents } from './job-events.ts';
 export { createJobWorker } from './job-worker.ts';
+export { mailBudgetAlerts } from './provider-budget-alerts.ts';
+export { openSharedCircuits } from './provider-circuits.ts';
 export { MEMORY_RESTART_ACTION, announceReady, countMemoryRestarts, watchMemoryCeiling } from './memory-ceiling.ts';
 export { jobsPlugin } from './jobs.plugin.ts';
 export type { JobsPluginOptions } from './jobs.plugin.ts';
 export { findJob, listOutputs } from './jobs.repository.ts';
+export { findOverdueJobs, findWaitingJobs, jobActivityByService } from './job-activity.repository.ts';
+export { findFailingProviders } from './provider-failures.repository.ts';
 export { jobsRoutes } from './jobs.routes.ts';
 export { keySpending } from './key-spending.repository.ts';
 export { jobOutputs, jobs, uploads } from './tables.ts';

@@ -5,5 +5,5 @@ export { cryptoPaymentsPlugin, startWorkerCryptoReconciler } from './crypto-paym
 export type { CryptoPayments } from './crypto-payments.plugin.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { createCardOrderExpiry } from './card/index.ts';
-export { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './orders/index.ts';
+export { liveMoney, liveRevenuePerCredit, moneyColumns, moneyOfPeriod, testMoney, toMoneyTotals } from './orders/index.ts';
 export { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptionPlans, subscriptions } from './tables.ts';

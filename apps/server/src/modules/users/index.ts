@@ -5,5 +5,13 @@ export { users } from './tables.ts';
 export type { UserRow } from './tables.ts';
 export { toUserDto } from './user.dto.ts';
 export type { UserWithCredit } from './user.dto.ts';
-export { findUserByEmail, findUserById, hasAdmin, insertUser, markEmailVerified, setPasswordHash } from './users.repository.ts';
+export {
+  countSignups,
+  findUserByEmail,
+  findUserById,
+  hasAdmin,
+  insertUser,
+  markEmailVerified,
+  setPasswordHash,
+} from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';

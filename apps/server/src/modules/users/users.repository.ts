@@ -72,3 +72,12 @@ export async function markEmailVerified(db: Db, id: string, at: Date): Promise<b
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/** Accounts made in [from, to). */
+export async function countSignups(db: Db, period: { from: Date; to: Date }): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${period.from.toISOString()} and ${users.createdAt} < ${period.to.toISOString()}`);
+  return row?.count ?? 0;
+}

@@ -32,3 +32,4 @@ export type { ProviderEventResult } from './orders.service.ts';
 export { createRefundService } from './refunds.service.ts';
 export { adminPaymentsRoutes } from './admin-payments.routes.ts';
 export { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';
+export { liveRevenuePerCredit, moneyOfPeriod } from './revenue.repository.ts';

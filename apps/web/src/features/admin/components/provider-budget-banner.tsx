@@ -1,6 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
 import { providerSpendMessages } from '@lumen/core/admin/providers';
-import { useProviderHealthQuery } from '../api/get-provider-health.ts';
 
 /** The red alert shown while today's hosted AI spend has reached the daily budget. */
 export function ProviderBudgetBanner() {
@@ -10,13 +9,4 @@ export function ProviderBudgetBanner() {
       <p className="font-medium">{providerSpendMessages.banner}</p>
     </div>
   );
-}
-
-/**
- * The banner on pages that do not load the provider figures themselves (the admin home). While the figures load or
- * fail to load it shows nothing: the providers page is where they are read.
- */
-export function ProviderBudgetAlert() {
-  const { data } = useProviderHealthQuery();
-  return data?.spend.capReached ? <ProviderBudgetBanner /> : null;
 }
