@@ -1,0 +1,4 @@
+export { adminProviderPricesRoutes } from './admin.routes.ts';
+export { checkNotBelowCost, expectedJobCostMicroUsd, loadPricing, marginLines, runCostOf } from './pricing.service.ts';
+export type { Pricing } from './pricing.service.ts';
+export { belowCostAllowances, providerPriceOverrides } from './tables.ts';
