@@ -42,24 +42,29 @@ const END = 'sticky right-0 z-10 bg-inherit shadow-[-8px_0_8px_-8px_rgba(15,23,4
 
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
+/** A column whose text wraps asks for at most this width (px), or its longest word's when that is wider. */
+const WRAPPING_WIDTH = 240;
+
 /**
- * Which columns fit the table's box. The columns' natural widths are measured with every column on one line
- * (`measuring`: the table is laid out at its widest, before the browser paints it) whenever the rows or columns
- * change; the box's width is watched with a ResizeObserver. Where nothing is laid out (no ResizeObserver, or a
- * box of no width) every column is shown.
+ * Which columns fit the table's box. The columns' widths are measured twice before the browser paints, whenever
+ * the rows or columns change: with every cell on one line (`max-content`), then with every cell wrapped as far as
+ * it goes (`min-content`). A column needs its one-line width, but one that wraps needs no more than
+ * WRAPPING_WIDTH. The box's width is watched with a ResizeObserver. Where nothing is laid out (no ResizeObserver,
+ * or a box of no width) every column is shown.
  */
 function useFittingColumns<T>(columns: DataColumn<T>[], signature: string) {
   const tableRef = useRef<HTMLTableElement>(null);
-  const [widths, setWidths] = useState<{ signature: string; px: number[] } | null>(null);
+  const [widths, setWidths] = useState<{ signature: string; max: number[]; min?: number[] } | null>(null);
   const [available, setAvailable] = useState<number | null>(null);
   const [fontsLoaded, setFontsLoaded] = useState(0);
-  const measuring = widths?.signature !== `${signature}#${fontsLoaded}`;
+  const current = `${signature}#${fontsLoaded}`;
+  const measuring = widths?.signature !== current ? 'max-content' : widths.min ? undefined : 'min-content';
 
   useIsomorphicLayoutEffect(() => {
     if (!measuring) return;
     const headings = tableRef.current?.tHead?.rows[0]?.cells;
     const px = columns.map((_, index) => headings?.[index]?.getBoundingClientRect().width ?? 0);
-    setWidths({ signature: `${signature}#${fontsLoaded}`, px });
+    setWidths(measuring === 'max-content' ? { signature: current, max: px } : (before) => before && { ...before, min: px });
   });
 
   const measureBox = useCallback(() => {
@@ -83,11 +88,11 @@ function useFittingColumns<T>(columns: DataColumn<T>[], signature: string) {
   }, []);
 
   const shown =
-    measuring || !widths || !available
+    measuring || !widths?.min || !available
       ? columns.map(() => true)
       : columnsThatFit(
           columns.map((column, index) => ({
-            width: widths.px[index] ?? 0,
+            width: Math.min(widths.max[index] ?? 0, Math.max(widths.min![index] ?? 0, WRAPPING_WIDTH)),
             always: index === 0 || column.header === 'Status' || pinnedEnd(column),
             priority: column.priority ?? (column.hideHeader ? 0 : undefined),
           })),
@@ -150,7 +155,7 @@ export function DataTable<T>({
         ref={tableRef}
         caption={caption}
         className={className}
-        style={measuring ? { width: 'max-content' } : undefined}
+        style={measuring ? { width: measuring } : undefined}
         aria-label={ariaLabel}
         data-hidden-columns={expandable ? hidden.length : undefined}
       >
@@ -173,7 +178,7 @@ export function DataTable<T>({
             const key = rowKey(row);
             const isOpen = expandable && open.has(key);
             const rowId = `${id}-${index}`;
-            const extra = detail?.(row);
+            const extra = measuring ? undefined : detail?.(row);
             return (
               <Fragment key={key}>
                 <Tr className="bg-white">

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
 import type { LedgerEntry } from '@lumen/core/credits/schemas';
 import { cn } from '@/lib/cn.ts';
 import { formatDateTime, formatSignedCredits } from '@/lib/format.ts';
-import { Table, THead, Td, Th, Tr } from './table.tsx';
+import { DataTable } from './data-table.tsx';
+import type { DataColumn } from './data-table.tsx';
 
-/** A column between Date and Credits: its heading, what each row shows and the cell's classes. */
-export type LedgerColumn = { header: string; cell: (entry: LedgerEntry) => ReactNode; className?: string };
+/** A column between Date and Credits. */
+export type LedgerColumn = DataColumn<LedgerEntry>;
 
 /** Credit movements as a table: Date, the given columns, signed Credits and Balance after. */
 export function LedgerTable({
@@ -21,33 +21,25 @@ export function LedgerTable({
   debitClassName?: string;
 }) {
   return (
-    <Table caption={caption}>
-      <THead>
-        <tr>
-          <Th>Date</Th>
-          {columns.map((column) => (
-            <Th key={column.header}>{column.header}</Th>
-          ))}
-          <Th className="text-right">Credits</Th>
-          <Th className="text-right">Balance after</Th>
-        </tr>
-      </THead>
-      <tbody>
-        {entries.map((entry) => (
-          <Tr key={entry.id}>
-            <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-            {columns.map((column) => (
-              <Td key={column.header} className={column.className}>
-                {column.cell(entry)}
-              </Td>
-            ))}
-            <Td className={cn('text-right font-semibold', entry.amount >= 0 ? 'text-emerald-700' : debitClassName)}>
+    <DataTable
+      caption={caption}
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { header: 'Date', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.createdAt) },
+        ...columns,
+        {
+          header: 'Credits',
+          align: 'right',
+          priority: 1,
+          cell: (entry) => (
+            <span className={cn('font-semibold', entry.amount >= 0 ? 'text-emerald-700' : debitClassName)}>
               {formatSignedCredits(entry.amount)}
-            </Td>
-            <Td className="text-right">{entry.balanceAfter}</Td>
-          </Tr>
-        ))}
-      </tbody>
-    </Table>
+            </span>
+          ),
+        },
+        { header: 'Balance after', align: 'right', priority: 2, cell: (entry) => entry.balanceAfter },
+      ]}
+    />
   );
 }

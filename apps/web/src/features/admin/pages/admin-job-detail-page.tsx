@@ -8,10 +8,10 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatSignedCredits } from '@/lib/format.ts';
 import { useAdminJobAction } from '../api/admin-job-actions.ts';
@@ -292,26 +292,23 @@ export function AdminJobDetailPage() {
         {job.ledgerEntries.length === 0 ? (
           <p className="text-sm text-slate-600">No credit movements for this job{job.cost === 0 ? ' (it cost nothing)' : ''}.</p>
         ) : (
-          <Table caption="Ledger entries of this job">
-            <THead>
-              <tr>
-                <Th>When</Th>
-                <Th>Kind</Th>
-                <Th className="text-right">Amount</Th>
-                <Th className="text-right">Balance after</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {job.ledgerEntries.map((entry) => (
-                <Tr key={entry.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt)}</Td>
-                  <Td>{entry.kind.replace(/[_-]/g, ' ')}</Td>
-                  <Td className="text-right font-semibold">{formatSignedCredits(entry.amount)}</Td>
-                  <Td className="text-right">{entry.balanceAfter}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption="Ledger entries of this job"
+            rows={job.ledgerEntries}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { header: 'When', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.createdAt) },
+              { header: 'Kind', cell: (entry) => entry.kind.replace(/[_-]/g, ' ') },
+              {
+                header: 'Amount',
+                align: 'right',
+                priority: 1,
+                className: 'font-semibold',
+                cell: (entry) => formatSignedCredits(entry.amount),
+              },
+              { header: 'Balance after', align: 'right', cell: (entry) => entry.balanceAfter },
+            ]}
+          />
         )}
       </section>
     </>

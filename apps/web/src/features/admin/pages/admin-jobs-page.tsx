@@ -184,10 +184,11 @@ export function AdminJobsPage() {
                     </Link>
                   ),
                 },
-                { header: 'Service', cell: (job) => serviceNames[job.service], className: 'whitespace-nowrap' },
+                { header: 'Service', priority: 1, cell: (job) => serviceNames[job.service], className: 'whitespace-nowrap' },
                 { header: 'Status', cell: (job) => <JobStatusBadge status={job.status} refunded={job.refunded} /> },
                 {
                   header: 'User',
+                  priority: 2,
                   className: 'whitespace-nowrap',
                   cell: (job) => (
                     <Link to={`/admin/users/${job.user.id}`} className="hover:underline">
@@ -195,10 +196,17 @@ export function AdminJobsPage() {
                     </Link>
                   ),
                 },
-                { header: 'Cost', cell: (job) => job.cost, align: 'right' },
-                { header: 'Duration', cell: (job) => formatDuration(job.durationMs), align: 'right', className: 'whitespace-nowrap' },
+                { header: 'Cost', priority: 3, cell: (job) => job.cost, align: 'right' },
+                {
+                  header: 'Duration',
+                  priority: 4,
+                  cell: (job) => formatDuration(job.durationMs),
+                  align: 'right',
+                  className: 'whitespace-nowrap',
+                },
                 {
                   header: 'Engine',
+                  priority: 5,
                   cell: (job) => (job.engine.kind === 'builtin' ? 'Built-in' : 'Remote'),
                   className: 'text-xs text-slate-500',
                 },

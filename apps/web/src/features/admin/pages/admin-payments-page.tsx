@@ -201,9 +201,10 @@ export function AdminPaymentsPage() {
                       </button>
                     ),
                   },
-                  { header: 'Invoice', cell: (payment) => payment.number ?? '—', className: 'whitespace-nowrap' },
+                  { header: 'Invoice', priority: 5, cell: (payment) => payment.number ?? '—', className: 'whitespace-nowrap' },
                   {
                     header: 'User',
+                    priority: 1,
                     className: 'whitespace-nowrap',
                     cell: (payment) => (
                       <>
@@ -214,6 +215,7 @@ export function AdminPaymentsPage() {
                   },
                   {
                     header: 'Description',
+                    priority: 4,
                     cell: (payment) => (
                       <>
                         {payment.description}
@@ -224,6 +226,7 @@ export function AdminPaymentsPage() {
                   {
                     header: 'Amount',
                     align: 'right',
+                    priority: 2,
                     className: 'whitespace-nowrap',
                     cell: (payment) => (
                       <>
@@ -236,6 +239,7 @@ export function AdminPaymentsPage() {
                   },
                   {
                     header: 'Provider',
+                    priority: 3,
                     className: 'whitespace-nowrap',
                     cell: (payment) => (
                       <>

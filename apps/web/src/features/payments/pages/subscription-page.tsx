@@ -2,8 +2,8 @@ import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { displayedCredit, FREE_PLAN, usesFor } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { Table, THead, Td, Th, Tr } from '@/components/ui/table.tsx';
 import { formatUses } from '@/lib/format.ts';
 import { costLabel, withCosts } from '@/lib/service-details.ts';
 import { useAuth } from '@/features/auth/api/auth-context.ts';
@@ -51,26 +51,16 @@ export function SubscriptionPage() {
           What your credits buy
         </h2>
         <div className="mt-4">
-          <Table caption="Uses your balance buys per service">
-            <THead>
-              <tr>
-                <Th>Service</Th>
-                <Th>Cost</Th>
-                <Th>Uses with your balance</Th>
-              </tr>
-            </THead>
-            <tbody>
-              {services.map((service) => (
-                <Tr key={service.key}>
-                  <Th scope="row" className="font-medium text-slate-900">
-                    {service.name}
-                  </Th>
-                  <Td>{costLabel(service.cost)}</Td>
-                  <Td>{formatUses(usesFor(balance, service.cost))}</Td>
-                </Tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            caption="Uses your balance buys per service"
+            rows={services}
+            rowKey={(service) => service.key}
+            columns={[
+              { header: 'Service', rowHeader: true, className: 'font-medium text-slate-900', cell: (service) => service.name },
+              { header: 'Cost', cell: (service) => costLabel(service.cost) },
+              { header: 'Uses with your balance', priority: 1, cell: (service) => formatUses(usesFor(balance, service.cost)) },
+            ]}
+          />
         </div>
       </section>
 
