@@ -2,7 +2,8 @@
  * How the built-in virtual try-on fits the body, on the openly licensed photos of adults in
  * packages/engines/src/virtual-try-on/fixtures: each photo is dressed in a purple long-sleeved top and the
  * result is measured (garment over the torso, garment off the person, upper arms covered by the sleeves, face box
- * untouched, output size), then four of them in purple trousers (thighs covered, garment off the person). The
+ * untouched, output size, and where a photo has hair over the chest, the share of its hair pixels left in front of
+ * the garment), then four of them in purple trousers (thighs covered, garment off the person). The
  * same measures as the engine's test (fit-measures.ts).
  *
  *   npx tsx bench/try-on-fit.bench.ts [folder]     (writes each result as <folder>/<photo>.png when given)
@@ -12,7 +13,16 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { virtualTryOnEngine } from '@lumen/engines';
 import type { EngineContext } from '@lumen/engines';
-import { detectPerson, fitFixtures, fitFixtureUrl, longSleeveSvg, measureFit, measureLegs, trousersSvg } from '@lumen/engines/testing';
+import {
+  detectPerson,
+  fitFixtures,
+  fitFixtureUrl,
+  longSleeveSvg,
+  measureFit,
+  measureHair,
+  measureLegs,
+  trousersSvg,
+} from '@lumen/engines/testing';
 
 const folder = process.argv[2];
 if (folder) await mkdir(folder, { recursive: true });
@@ -24,8 +34,10 @@ const rgb = async (data: Buffer) => {
 const garment = await sharp(Buffer.from(longSleeveSvg)).png().toBuffer();
 const pct = (value: number | null) => (value === null ? '–' : `${(value * 100).toFixed(1)} %`);
 
-console.log('| photo (pose) | size in → out | torso covered | off the person | upper arms covered | face box pixels changed | ms |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| photo (pose) | size in → out | torso covered | off the person | upper arms covered | face box pixels changed | hair kept in front | ms |',
+);
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const fixture of fitFixtures) {
   const person = await readFile(fitFixtureUrl(fixture.file));
   const started = performance.now();
@@ -46,8 +58,9 @@ for (const fixture of fitFixtures) {
   const after = await rgb(output);
   const pose = (await detectPerson(before))!;
   const figures = measureFit(before, after, pose, fixture.faceBox);
+  const hair = fixture.hair ? measureHair(before, after, pose, fixture.faceBox, fixture.hair) : null;
   console.log(
-    `| ${fixture.file} (${fixture.pose}) | ${before.width}×${before.height} → ${after.width}×${after.height} | ${pct(figures.torso)} | ${pct(figures.outside)} | ${pct(figures.upperArms)} | ${figures.faceChanged} | ${ms} |`,
+    `| ${fixture.file} (${fixture.pose}) | ${before.width}×${before.height} → ${after.width}×${after.height} | ${pct(figures.torso)} | ${pct(figures.outside)} | ${pct(figures.upperArms)} | ${figures.faceChanged} | ${hair ? `${pct(hair.kept)} of ${hair.pixels} px` : '–'} | ${ms} |`,
   );
 }
 

@@ -8,6 +8,7 @@ export {
   isTestGarment,
   longSleeveSvg,
   measureFit,
+  measureHair,
   measureLegs,
   trousersSvg,
 } from './virtual-try-on/fit-measures.ts';

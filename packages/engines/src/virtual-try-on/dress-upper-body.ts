@@ -1,6 +1,7 @@
 import type { RgbImage } from '../ai-background/read-image-input.ts';
 import type { AlphaMask } from '../ai-background/segment-subject.ts';
 import type { GarmentCutout } from './garment-cutout.ts';
+import type { HairMask } from './hair-mask.ts';
 import type { GarmentLayout, GarmentSleeve, SleeveReach } from './garment-layout.ts';
 import { sleeveReach } from './garment-layout.ts';
 import type { KeypointName, PersonPose, Point } from './person-pose.ts';
@@ -15,6 +16,8 @@ export type UpperBodyOptions = {
   garment: GarmentCutout;
   layout: GarmentLayout;
   category: 'top' | 'outerwear';
+  /** The person's hair over the shoulders and chest (`hairMask`), kept in front of the garment. */
+  hair?: HairMask | null;
 };
 
 export type UpperBodyResult = {
@@ -126,10 +129,10 @@ type Arm = { shoulder: Point; elbow?: Point; wrist?: Point };
  * (its top corners beyond the shoulders, its hem below the hips, so the person's own outline, not the garment's
  * rectangle, sets the edge), each sleeve follows its arm (shoulder → elbow → wrist for long sleeves, to the middle of
  * the upper arm for short ones), all clipped to this person's silhouette. Hands beyond the wrists, the face box and,
- * where the sleeves leave them bare, the forearms stay in front. The photo's light and shadow (its luminance against
+ * where the sleeves leave them bare, the forearms stay in front, and so does hair falling over the shoulders and chest. The photo's light and shadow (its luminance against
  * its mean on the torso) multiply the garment's colours.
  */
-export function dressUpperBody({ person, pose, personMask, light, garment, layout, category }: UpperBodyOptions): UpperBodyResult {
+export function dressUpperBody({ person, pose, personMask, light, garment, layout, category, hair }: UpperBodyOptions): UpperBodyResult {
   const { width, height } = person;
   const k = pose.keypoints;
   // Image order: the shoulder on the picture's left first (the person's right when they face the camera).
@@ -327,9 +330,9 @@ export function dressUpperBody({ person, pose, personMask, light, garment, layou
   for (let y = y0; y <= y1; y += 1) {
     for (let x = x0; x <= x1; x += 1) {
       const j = (y - y0) * boxWidth + (x - x0);
-      const alpha = cover[j]!;
-      if (alpha === 0) continue;
       const i = y * width + x;
+      const alpha = cover[j]! * (1 - (hair?.[i] ?? 0));
+      if (alpha === 0) continue;
       // Shadow and light: fine detail (folds, creases) against its surroundings, and the broad light of the torso.
       // Both are damped: the photo's luminance also holds the colours of the clothes underneath (a dark jacket over a
       // light shirt), which must not show through as if the garment were thin.

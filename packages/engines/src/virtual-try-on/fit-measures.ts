@@ -208,15 +208,52 @@ export function measureLegs(after: RgbImage, pose: PersonPose): { thighs: number
   return { thighs: total ? dressed / total : null, outside: garment ? outside / garment : 0 };
 }
 
+/**
+ * Hair over the garment region: of the dark pixels (luma under 80) of the person inside the fixture's hand-drawn
+ * hair boxes, outside the face box, the share the try-on left as they were (each channel within 10). The boxes hold
+ * only hair and light cloth (checked by eye), so a dark pixel there is hair.
+ */
+export function measureHair(before: RgbImage, after: RgbImage, pose: PersonPose, faceBox: Box, hairBoxes: Box[]) {
+  const person = thisPerson(pose);
+  const [fx, fy, fw, fh] = faceBox;
+  let pixels = 0;
+  let kept = 0;
+  for (const [bx, by, bw, bh] of hairBoxes) {
+    for (let y = by; y < by + bh; y += 1) {
+      for (let x = bx; x < bx + bw; x += 1) {
+        const i = y * before.width + x;
+        const o = i * 3;
+        if (!person[i] || (x >= fx && x < fx + fw && y >= fy && y < fy + fh)) continue;
+        if (0.299 * before.data[o]! + 0.587 * before.data[o + 1]! + 0.114 * before.data[o + 2]! >= 80) continue;
+        pixels += 1;
+        if ([0, 1, 2].every((c) => Math.abs(before.data[o + c]! - after.data[o + c]!) <= 10)) kept += 1;
+      }
+    }
+  }
+  return { pixels, kept: pixels ? kept / pixels : null };
+}
+
 /** The test photos: openly licensed photos of adults in different poses (sources in fixtures/README.md). */
-export const fitFixtures: { file: string; pose: string; faceBox: Box }[] = [
+export const fitFixtures: { file: string; pose: string; faceBox: Box; hair?: Box[] }[] = [
   { file: 'denim-jacket-beach.jpg', pose: 'standing, arms at the sides', faceBox: [225, 250, 154, 154] },
   {
     file: 'white-shirt-jacket-over-shoulder.jpg',
     pose: 'standing, hand at the collar, jacket over the shoulder',
     faceBox: [143, 93, 166, 166],
   },
-  { file: 'yellow-tracksuit-walking.jpg', pose: 'walking, forearm across the chest, braids over the chest', faceBox: [255, 185, 105, 110] },
+  {
+    file: 'yellow-tracksuit-walking.jpg',
+    pose: 'walking, forearm across the chest, braids over the chest',
+    faceBox: [255, 185, 105, 110],
+    // The two braids below the chin, over the yellow top (hand-drawn).
+    hair: [
+      [205, 300, 50, 30],
+      [205, 330, 32, 20],
+      [215, 350, 40, 30],
+      [245, 370, 25, 18],
+      [340, 290, 30, 150],
+    ],
+  },
   { file: 'yellow-tracksuit-arms-raised.jpg', pose: 'full length, both hands raised to the hood', faceBox: [235, 53, 86, 87] },
   { file: 'linen-shirt-three-quarter.jpg', pose: 'three-quarter view, head turned up', faceBox: [132, 22, 163, 163] },
   { file: 'red-shirt-turned.jpg', pose: 'body turned to the side, arms down', faceBox: [179, 113, 151, 151] },

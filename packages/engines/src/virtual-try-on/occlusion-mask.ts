@@ -1,4 +1,5 @@
 import type { BodyFrame } from './body-frame.ts';
+import type { HairMask } from './hair-mask.ts';
 import type { KeypointName, PersonPose, Point } from './person-pose.ts';
 
 /** 0..1 a pixel: how much of the person stays in front of the garment there. */
@@ -29,9 +30,9 @@ const towards = (a: Point, b: Point, t: number): Point => ({ x: a.x + (b.x - a.x
 /**
  * What stays in front of the garment: the face box (always, whole), and where the pose model saw
  * them the forearms, the hands beyond the wrists and the lower part of the upper arms, limited to
- * the person's silhouette.
+ * the person's silhouette, and the hair over the shoulders and chest when given (`hairMask`).
  */
-export function occlusionMask(pose: PersonPose, frame: BodyFrame): Occlusion {
+export function occlusionMask(pose: PersonPose, frame: BodyFrame, hair: HairMask | null = null): Occlusion {
   const { width, height } = pose.silhouette;
   const mask: Occlusion = { data: new Float32Array(width * height), width, height };
   const k = pose.keypoints;
@@ -47,6 +48,7 @@ export function occlusionMask(pose: PersonPose, frame: BodyFrame): Occlusion {
     }
   }
   for (let i = 0; i < mask.data.length; i += 1) mask.data[i]! *= pose.silhouette.data[i]! / 255;
+  if (hair) for (let i = 0; i < mask.data.length; i += 1) mask.data[i] = Math.max(mask.data[i]!, hair[i]!);
 
   const [fx, fy, fw, fh] = pose.faceBox;
   const padX = fw * 0.08;

@@ -17,6 +17,7 @@ import { dressLegs, legsLayout } from './dress-legs.ts';
 import { dressUpperBody } from './dress-upper-body.ts';
 import { garmentLayout } from './garment-layout.ts';
 import { personOnly } from './person-mask.ts';
+import { hairMask } from './hair-mask.ts';
 import { occlusionMask } from './occlusion-mask.ts';
 import { detectPerson } from './person-pose.ts';
 
@@ -85,6 +86,8 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
       : { x: shoulders.x, y: shoulders.y + frame.width * 0.5 };
     // Only the person being dressed: others in the photo are left as they are.
     const personMask = personOnly(pose.silhouette, torsoMiddle, frame.width * 0.5);
+    // Hair falling over the shoulders and chest stays in front of a top, a jacket or a dress.
+    const hair = hairMask(person, pose, personMask);
     const greyscale = sharp(person.data, { raw: { width: person.width, height: person.height, channels: 3 } }).greyscale();
     const blurred = async (sigma: number) => {
       const data = await greyscale.clone().blur(Math.max(0.3, sigma)).extractChannel(0).raw().toBuffer();
@@ -94,7 +97,7 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
     const fitted = async (): Promise<{ pixels: Buffer; outline: { x: number; y: number }[]; sleeves?: string }> => {
       if (params.category === 'top' || params.category === 'outerwear') {
         const layout = garmentLayout(garment);
-        return dressUpperBody({ person, pose, personMask, light: await light(), garment, layout, category: params.category });
+        return dressUpperBody({ person, pose, personMask, light: await light(), garment, layout, category: params.category, hair });
       }
       // Trousers and shorts leg by leg; a skirt (no crotch) or a photo without hips as one piece.
       const trousers = params.category === 'bottom' ? legsLayout(garment) : null;
@@ -109,7 +112,7 @@ export const virtualTryOnEngine: Engine<VirtualTryOnParams> = {
         frame,
         placement: params.category === 'dress' ? { ...placement, margin: 0 } : placement,
         garment,
-        occlusion: occlusionMask({ ...pose, silhouette: personMask }, frame),
+        occlusion: occlusionMask({ ...pose, silhouette: personMask }, frame, hair),
       });
       return { pixels: framed.pixels, outline: framed.quad };
     };
