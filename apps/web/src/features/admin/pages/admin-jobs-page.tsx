@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { jobStatuses } from '@lumen/core/jobs/schemas';
-import type { JobStatus } from '@lumen/core/jobs/schemas';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
-import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { Input } from '@/components/ui/input.tsx';
@@ -14,47 +11,23 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { isoDate, oneOf, someText, useListFilters } from '@/lib/use-list-filters.ts';
 import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
 import { formatDuration, JobStatusBadge, jobStatusLabels } from '../components/job-status-badge.tsx';
 
-const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
-const serviceOf = (value: string | null) => ((serviceKeys as readonly string[]).includes(value ?? '') ? (value as ServiceKey) : undefined);
-const statusOf = (value: string | null) => ((jobStatuses as readonly string[]).includes(value ?? '') ? (value as JobStatus) : undefined);
-
-type Filters = { service: string; status: string; search: string; userId: string; from: string; to: string; page: number };
+const jobFilters = {
+  service: oneOf(serviceKeys),
+  status: oneOf(jobStatuses),
+  search: someText,
+  userId: someText,
+  from: isoDate,
+  to: isoDate,
+};
 
 /** /admin/jobs: every job on the platform, filtered by service, status, user and date, newest first. */
 export function AdminJobsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = {
-    service: serviceOf(params.get('service')) ?? '',
-    status: statusOf(params.get('status')) ?? '',
-    search: params.get('search') ?? '',
-    userId: params.get('userId') ?? '',
-    from: isDate(params.get('from')) ? params.get('from')! : '',
-    to: isDate(params.get('to')) ? params.get('to')! : '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  const [searchText, setSearchText] = useState(filters.search);
-  const query = useAdminJobsQuery({
-    service: serviceOf(filters.service),
-    status: statusOf(filters.status),
-    search: filters.search || undefined,
-    userId: filters.userId || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    page: filters.page,
-    limit: DEFAULT_PAGE_SIZE,
-  });
-
-  const setQuery = (next: Partial<Filters>) => {
-    const merged: Filters = { ...filters, page: 1, ...next };
-    const out = new URLSearchParams();
-    for (const key of ['service', 'status', 'search', 'userId', 'from', 'to'] as const) if (merged[key]) out.set(key, merged[key]);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out, { replace: true });
-  };
-  const hasFilters = Boolean(filters.service || filters.status || filters.search || filters.userId || filters.from || filters.to);
+  const { filters, page, setQuery, clear, hasFilters, searchText, setSearchText } = useListFilters(jobFilters);
+  const query = useAdminJobsQuery({ ...filters, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <>
@@ -69,7 +42,7 @@ export function AdminJobsPage() {
         className="mb-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery({ search: searchText.trim() });
+          setQuery({});
         }}
       >
         <div className="lg:col-span-2">
@@ -88,8 +61,8 @@ export function AdminJobsPage() {
           <Select
             id="job-service"
             className="mt-1"
-            value={filters.service}
-            onChange={(event) => setQuery({ search: searchText.trim(), service: event.target.value })}
+            value={filters.service ?? ''}
+            onChange={(event) => setQuery({ service: event.target.value })}
           >
             <option value="">All services</option>
             {serviceKeys.map((key) => (
@@ -104,8 +77,8 @@ export function AdminJobsPage() {
           <Select
             id="job-status"
             className="mt-1"
-            value={filters.status}
-            onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}
+            value={filters.status ?? ''}
+            onChange={(event) => setQuery({ status: event.target.value })}
           >
             <option value="">All statuses</option>
             {jobStatuses.map((status) => (
@@ -121,9 +94,9 @@ export function AdminJobsPage() {
             id="job-from"
             className="mt-1"
             type="date"
-            value={filters.from}
+            value={filters.from ?? ''}
             max={filters.to || undefined}
-            onChange={(event) => setQuery({ search: searchText.trim(), from: event.target.value })}
+            onChange={(event) => setQuery({ from: event.target.value })}
           />
         </div>
         <div>
@@ -132,9 +105,9 @@ export function AdminJobsPage() {
             id="job-to"
             className="mt-1"
             type="date"
-            value={filters.to}
+            value={filters.to ?? ''}
             min={filters.from || undefined}
-            onChange={(event) => setQuery({ search: searchText.trim(), to: event.target.value })}
+            onChange={(event) => setQuery({ to: event.target.value })}
           />
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
@@ -142,13 +115,7 @@ export function AdminJobsPage() {
             <Search className="h-4 w-4" aria-hidden="true" /> Search
           </Button>
           {hasFilters && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setSearchText('');
-                setParams(new URLSearchParams(), { replace: true });
-              }}
-            >
+            <Button variant="ghost" onClick={clear}>
               Clear filters
             </Button>
           )}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { invoiceStatuses } from '@lumen/core/payments/billing';
-import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
@@ -13,51 +11,20 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { isoDate, oneOf, someText, useListFilters } from '@/lib/use-list-filters.ts';
 import { formatCents, invoiceStatusLabels, providerLabels } from '@/features/payments/api/invoice-status.ts';
 import { useAdminPaymentsQuery } from '../api/admin-payments.ts';
 import { PaymentDetailDialog } from '../components/payment-detail-dialog.tsx';
 import { PaymentStatusBadge } from '../components/payment-status-badge.tsx';
 
 const providers = ['stripe', 'nowpayments'] as const;
-type Provider = (typeof providers)[number];
-const isDate = (value: string | null): value is string => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value));
-const statusOf = (value: string | null) =>
-  (invoiceStatuses as readonly string[]).includes(value ?? '') ? (value as InvoiceStatus) : undefined;
-const providerOf = (value: string | null) => ((providers as readonly string[]).includes(value ?? '') ? (value as Provider) : undefined);
-
-type Filters = { status: string; provider: string; search: string; from: string; to: string; page: number };
+const paymentFilters = { status: oneOf(invoiceStatuses), provider: oneOf(providers), search: someText, from: isoDate, to: isoDate };
 
 /** /admin/payments: every order (card and crypto), filtered by status, provider, dates and user, with totals. */
 export function AdminPaymentsPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: Filters = {
-    status: statusOf(params.get('status')) ?? '',
-    provider: providerOf(params.get('provider')) ?? '',
-    search: params.get('search') ?? '',
-    from: isDate(params.get('from')) ? params.get('from')! : '',
-    to: isDate(params.get('to')) ? params.get('to')! : '',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-  const [searchText, setSearchText] = useState(filters.search);
+  const { filters, page, setQuery, clear, hasFilters, searchText, setSearchText } = useListFilters(paymentFilters);
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = useAdminPaymentsQuery({
-    status: statusOf(filters.status),
-    provider: providerOf(filters.provider),
-    search: filters.search || undefined,
-    from: filters.from || undefined,
-    to: filters.to || undefined,
-    page: filters.page,
-    limit: DEFAULT_PAGE_SIZE,
-  });
-
-  const setQuery = (next: Partial<Filters>) => {
-    const merged: Filters = { ...filters, search: searchText.trim(), page: 1, ...next };
-    const out = new URLSearchParams();
-    for (const key of ['status', 'provider', 'search', 'from', 'to'] as const) if (merged[key]) out.set(key, merged[key]);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out, { replace: true });
-  };
-  const hasFilters = Boolean(filters.status || filters.provider || filters.search || filters.from || filters.to);
+  const query = useAdminPaymentsQuery({ ...filters, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <>
@@ -91,7 +58,7 @@ export function AdminPaymentsPage() {
           <Select
             id="payment-status"
             className="mt-1"
-            value={filters.status}
+            value={filters.status ?? ''}
             onChange={(event) => setQuery({ status: event.target.value })}
           >
             <option value="">All but expired</option>
@@ -107,7 +74,7 @@ export function AdminPaymentsPage() {
           <Select
             id="payment-provider"
             className="mt-1"
-            value={filters.provider}
+            value={filters.provider ?? ''}
             onChange={(event) => setQuery({ provider: event.target.value })}
           >
             <option value="">All providers</option>
@@ -124,7 +91,7 @@ export function AdminPaymentsPage() {
             id="payment-from"
             className="mt-1"
             type="date"
-            value={filters.from}
+            value={filters.from ?? ''}
             max={filters.to || undefined}
             onChange={(event) => setQuery({ from: event.target.value })}
           />
@@ -135,7 +102,7 @@ export function AdminPaymentsPage() {
             id="payment-to"
             className="mt-1"
             type="date"
-            value={filters.to}
+            value={filters.to ?? ''}
             min={filters.from || undefined}
             onChange={(event) => setQuery({ to: event.target.value })}
           />
@@ -145,13 +112,7 @@ export function AdminPaymentsPage() {
             <Search className="h-4 w-4" aria-hidden="true" /> Search
           </Button>
           {hasFilters && (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setSearchText('');
-                setParams(new URLSearchParams(), { replace: true });
-              }}
-            >
+            <Button variant="ghost" onClick={clear}>
               Clear filters
             </Button>
           )}

@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Search } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { userPlans, userSorts, userStatuses } from '@lumen/core/admin/schemas';
-import type { UserPlan, UserSort, UserStatus } from '@lumen/core/admin/schemas';
+import type { UserSort } from '@lumen/core/admin/schemas';
 import { roles } from '@lumen/core/users/schemas';
-import type { Role } from '@lumen/core/users/schemas';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
@@ -14,12 +12,9 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDate } from '@/lib/format.ts';
+import { oneOf, someText, useListFilters } from '@/lib/use-list-filters.ts';
 import { useAdminUsersQuery } from '../api/get-admin-users.ts';
 import { UserStatusBadge, userStatusLabels } from '../components/user-status-badge.tsx';
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
-}
 
 const sortLabels: Record<UserSort, string> = {
   newest: 'Newest first',
@@ -30,39 +25,13 @@ const sortLabels: Record<UserSort, string> = {
   spent: 'Most spent',
 };
 
-type Filters = { search: string; role: string; status: string; plan: string; sort: string; page: number };
+const userFilters = { search: someText, role: oneOf(roles), status: oneOf(userStatuses), plan: oneOf(userPlans), sort: oneOf(userSorts) };
 
 /** /admin/users: search by name or e-mail, filter by role, status and plan, sort, page through, open a user. */
 export function UsersPage() {
-  const [params, setParams] = useSearchParams();
-  const search = params.get('search') ?? '';
-  const role = oneOf<Role>(roles, params.get('role'));
-  const status = oneOf<UserStatus>(userStatuses, params.get('status'));
-  const plan = oneOf<UserPlan>(userPlans, params.get('plan'));
-  const sort = oneOf<UserSort>(userSorts, params.get('sort')) ?? 'newest';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [searchText, setSearchText] = useState(search);
-  const query = useAdminUsersQuery({
-    search: search || undefined,
-    role,
-    status,
-    plan,
-    sort,
-    page,
-    limit: DEFAULT_PAGE_SIZE,
-  });
-
-  const setQuery = (next: Partial<Filters>) => {
-    const merged: Filters = { search, role: role ?? '', status: status ?? '', plan: plan ?? '', sort, page: 1, ...next };
-    const out = new URLSearchParams();
-    if (merged.search) out.set('search', merged.search);
-    if (merged.role) out.set('role', merged.role);
-    if (merged.status) out.set('status', merged.status);
-    if (merged.plan) out.set('plan', merged.plan);
-    if (merged.sort !== 'newest') out.set('sort', merged.sort);
-    if (merged.page > 1) out.set('page', String(merged.page));
-    setParams(out, { replace: true });
-  };
+  const { filters, page, setQuery, searchText, setSearchText } = useListFilters(userFilters, { sort: 'newest' });
+  const { role, status, plan, sort } = filters;
+  const query = useAdminUsersQuery({ ...filters, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <>
@@ -76,7 +45,7 @@ export function UsersPage() {
         className="mb-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
-          setQuery({ search: searchText.trim() });
+          setQuery({});
         }}
       >
         <div className="flex-1">
@@ -96,12 +65,7 @@ export function UsersPage() {
           <label htmlFor="user-role" className="block text-sm font-medium text-slate-700">
             Role
           </label>
-          <Select
-            id="user-role"
-            className="mt-1"
-            value={role ?? ''}
-            onChange={(event) => setQuery({ search: searchText.trim(), role: event.target.value })}
-          >
+          <Select id="user-role" className="mt-1" value={role ?? ''} onChange={(event) => setQuery({ role: event.target.value })}>
             <option value="">All roles</option>
             {roles.map((value) => (
               <option key={value} value={value}>
@@ -114,12 +78,7 @@ export function UsersPage() {
           <label htmlFor="user-status" className="block text-sm font-medium text-slate-700">
             Status
           </label>
-          <Select
-            id="user-status"
-            className="mt-1"
-            value={status ?? ''}
-            onChange={(event) => setQuery({ search: searchText.trim(), status: event.target.value })}
-          >
+          <Select id="user-status" className="mt-1" value={status ?? ''} onChange={(event) => setQuery({ status: event.target.value })}>
             <option value="">All statuses</option>
             {userStatuses.map((value) => (
               <option key={value} value={value}>
@@ -132,12 +91,7 @@ export function UsersPage() {
           <label htmlFor="user-plan" className="block text-sm font-medium text-slate-700">
             Plan
           </label>
-          <Select
-            id="user-plan"
-            className="mt-1"
-            value={plan ?? ''}
-            onChange={(event) => setQuery({ search: searchText.trim(), plan: event.target.value })}
-          >
+          <Select id="user-plan" className="mt-1" value={plan ?? ''} onChange={(event) => setQuery({ plan: event.target.value })}>
             <option value="">All plans</option>
             <option value="free">Free</option>
             <option value="paid">Paid</option>
@@ -147,12 +101,7 @@ export function UsersPage() {
           <label htmlFor="user-sort" className="block text-sm font-medium text-slate-700">
             Sort by
           </label>
-          <Select
-            id="user-sort"
-            className="mt-1"
-            value={sort}
-            onChange={(event) => setQuery({ search: searchText.trim(), sort: event.target.value })}
-          >
+          <Select id="user-sort" className="mt-1" value={sort} onChange={(event) => setQuery({ sort: event.target.value })}>
             {userSorts.map((value) => (
               <option key={value} value={value}>
                 {sortLabels[value]}
