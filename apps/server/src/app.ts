@@ -44,7 +44,8 @@ import { ipBlocksPlugin } from './modules/ip-blocks/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 import { avatarFilesRoutes } from './modules/users/index.ts';
 import { crawlRoutes } from './modules/crawl/index.ts';
-import { mcpRoutes } from './modules/mcp/index.ts';
+import { GET_JOB_TOOL, mcpRoutes, toolNameOf } from './modules/mcp/index.ts';
+import { consentRoutes, oauthRoutes } from './modules/mcp-oauth/index.ts';
 import { usersRoutes } from './modules/users/index.ts';
 import { accountDataRoutes } from './modules/account-data/index.ts';
 import { requestAuthPlugin } from './modules/auth/index.ts';
@@ -140,6 +141,7 @@ export const appPlugin = fp(
         await api.register(jobsRoutes);
         await api.register(jobUploadsRoutes);
         await api.register(apiKeysRoutes, { spending: keySpending });
+        await api.register(consentRoutes, { tools: { ofService: toolNameOf, common: [GET_JOB_TOOL] } });
         await api.register(filesRoutes);
         await api.register(tryOnRoutes);
         await api.register(introductionDialogsRoutes);
@@ -155,6 +157,7 @@ export const appPlugin = fp(
     await app.register(avatarFilesRoutes);
     await app.register(crawlRoutes);
     await app.register(mcpRoutes);
+    await app.register(oauthRoutes);
     await app.register(spaPlugin, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   },
   { name: 'lumen-app' },

@@ -23,4 +23,4 @@ export const publicPagePaths: readonly string[] = [
 export const blogPostPath = (slug: string) => `/company/blogs/${encodeURIComponent(slug)}`;
 
 /** Paths crawlers are asked to leave alone: the signed-in app, the admin, the API and sign-in callbacks. */
-export const privatePathPrefixes: readonly string[] = ['/dashboard', '/admin', '/api/', '/auth/', '/pricing'];
+export const privatePathPrefixes: readonly string[] = ['/dashboard', '/admin', '/api/', '/auth/', '/pricing', '/oauth/'];

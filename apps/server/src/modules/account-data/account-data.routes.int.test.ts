@@ -11,6 +11,8 @@ import { fastWorker, noisePng, submitJob, uploadFile, waitForJob } from '../../t
 import { codeIn, latestMail } from '../../test/mail-helpers.ts';
 import { generateKey, xApiKey } from '../../test/api-key-helpers.ts';
 import { apiKeys } from '../api-keys/tables.ts';
+import { oauthGrants } from '../mcp-oauth/tables.ts';
+import { connectApp } from '../../test/mcp-oauth-helpers.ts';
 import { authSessions, securityEvents, userIdentities } from '../auth/tables.ts';
 import { communityPosts } from '../community/tables.ts';
 import { creditLedger } from '../credits/tables.ts';
@@ -63,6 +65,11 @@ async function busyPerson() {
   });
   expect(post.statusCode, post.body).toBe(201);
   const key = await generateKey(t.app, owner.token, { name: 'CI pipeline' });
+  const assistant = await connectApp(t.app, owner.token, {
+    clientName: 'Export test assistant',
+    services: ['image-generator'],
+    monthlyCreditCap: 25,
+  });
   const order = await createPaidOrder(db, owner.id, { credits: 100, amountCents: 900 });
   await db.insert(refundRequests).values({ orderId: order.id, userId: owner.id, reason: 'Bought the wrong pack' });
   const subscribe = await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: owner.email } });
@@ -85,7 +92,7 @@ async function busyPerson() {
   const avatarPath = join(t.config.dataDir, avatarResponse.json().data.profileImage as string);
   const [output] = await db.select().from(jobOutputs).where(eq(jobOutputs.jobId, job.id));
   const [uploadRow] = await db.select().from(uploads).where(eq(uploads.userId, owner.id));
-  return { owner, jobId: job.id, key, order, output: output!, upload: uploadRow!, avatarPath };
+  return { owner, jobId: job.id, key, assistant, order, output: output!, upload: uploadRow!, avatarPath };
 }
 
 const exportData = (token: string) => t.app.inject({ method: 'POST', url: '/api/v1/user/me/export', headers: bearer(token) });
@@ -95,7 +102,7 @@ const json = (files: Map<string, Buffer>, name: string) => JSON.parse(files.get(
 
 describe('POST /user/me/export', () => {
   it('answers one zip with every part of the person, their files, and no secret', async () => {
-    const { owner, jobId, key, order, output, upload, avatarPath } = await busyPerson();
+    const { owner, jobId, key, assistant, order, output, upload, avatarPath } = await busyPerson();
     const response = await exportData(owner.token);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -113,6 +120,7 @@ describe('POST /user/me/export', () => {
       'jobs.json',
       'uploads.json',
       'api-keys.json',
+      'connected-apps.json',
       'sessions.json',
       'security-events.json',
       'community.json',
@@ -147,6 +155,14 @@ describe('POST /user/me/export', () => {
     expect(json(files, 'api-keys.json')).toMatchObject([
       { id: key.id, name: 'CI pipeline', keyPrefix: key.apiKey.slice(0, 16), status: 'active', usage: { requests: 0, creditsUsed: 0 } },
     ]);
+    expect(json(files, 'connected-apps.json')).toMatchObject([
+      {
+        client: { name: 'Export test assistant', clientId: assistant.clientId },
+        allowedServices: ['image-generator'],
+        monthlyCreditCap: 25,
+        revokedAt: null,
+      },
+    ]);
     expect(json(files, 'sessions.json').length).toBeGreaterThan(0);
     expect(json(files, 'security-events.json').map((event: { type: string }) => event.type)).toContain('data_exported');
     expect(json(files, 'community.json').posts).toMatchObject([{ jobId, prompt: 'a lighthouse at dawn' }]);
@@ -157,7 +173,15 @@ describe('POST /user/me/export', () => {
     const [userRow] = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     const [keyRow] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     const everything = [...files.values()].map((bytes) => bytes.toString('latin1')).join('\n');
-    for (const secret of [key.apiKey, keyRow!.keyHash, VALID_PASSWORD, userRow!.passwordHash!, owner.refreshToken]) {
+    for (const secret of [
+      key.apiKey,
+      keyRow!.keyHash,
+      VALID_PASSWORD,
+      userRow!.passwordHash!,
+      owner.refreshToken,
+      assistant.accessToken,
+      assistant.refreshToken,
+    ]) {
       expect(everything.includes(secret)).toBe(false);
     }
     expect(everything).not.toMatch(/keyHash|passwordHash|tokenHash|codeHash|webhookSecret/);
@@ -230,7 +254,7 @@ describe('POST /user/me/delete', () => {
 
   it('erases the person at once, removes their files and keeps the accounting rows', async () => {
     const db = t.database.db;
-    const { owner, key, order, output, upload, avatarPath } = await busyPerson();
+    const { owner, key, assistant, order, output, upload, avatarPath } = await busyPerson();
     expect(existsSync(avatarPath)).toBe(true);
     await db.insert(userIdentities).values({ userId: owner.id, provider: 'google', providerUserId: `sub-${owner.id}`, email: owner.email });
     const ledgerBefore = await db.select().from(creditLedger).where(eq(creditLedger.userId, owner.id));
@@ -269,6 +293,10 @@ describe('POST /user/me/delete', () => {
     expect(row!.suspendedAt).not.toBeNull();
     const [keyRow] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
     expect(keyRow!.status).toBe('revoked');
+    // Connected assistants: their grants and tokens are gone, and their token stops working.
+    expect(await db.select().from(oauthGrants).where(eq(oauthGrants.userId, owner.id))).toEqual([]);
+    const mcp = await t.app.inject({ method: 'POST', url: '/mcp', headers: bearer(assistant.accessToken), payload: {} });
+    expect(mcp.statusCode).toBe(401);
 
     // Files gone from storage, results, uploads, posts, newsletter gone from the database.
     expect(await t.app.storage.exists(output.storageKey)).toBe(false);

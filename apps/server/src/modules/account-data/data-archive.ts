@@ -30,6 +30,7 @@ payment-methods.json   saved cards as shown to you (brand, last 4 digits, expiry
 jobs.json              every use of a service with its parameters; "archivePath" names each result file
 uploads.json           files you uploaded; "archivePath" names each one
 api-keys.json          your API keys by name and prefix, status and usage (never the secret)
+connected-apps.json    assistants you let in through OAuth (MCP): services, monthly cap, dates (never a token)
 sessions.json          sign-ins (device, IP, when), including ended ones
 security-events.json   sign-ins, password changes and other account events
 community.json         your community posts and the posts you liked
@@ -101,6 +102,7 @@ export async function createDataArchive(input: { data: PersonalData; storage: St
   json('jobs.json', jobs);
   json('uploads.json', uploads);
   json('api-keys.json', data.apiKeys);
+  json('connected-apps.json', data.connectedApps);
   json('sessions.json', data.sessions);
   json('security-events.json', data.securityEvents);
   json('community.json', { posts: data.communityPosts, likes: data.communityLikes });

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { DELETED_FIRST_NAME, DELETED_LAST_NAME, deletedEmailFor } from '@lumen/core/users/account-data';
 import type { Db } from '../../db/database.ts';
 import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
+import { deleteGrantsOfUser } from '../mcp-oauth/index.ts';
 import { revokeSessions } from '../auth/index.ts';
 import { oneTimeCodes, refreshTokens, securityEvents, userIdentities } from '../auth/index.ts';
 import { communityPosts } from '../community/index.ts';
@@ -74,6 +75,8 @@ export async function eraseUser(db: Db, user: { id: string; email: string }): Pr
         keys.map((key) => key.id),
       ),
     );
+
+  await deleteGrantsOfUser(db, user.id);
 
   // Posts first (they reference outputs), then jobs (outputs cascade) and uploads.
   await db.delete(communityPosts).where(eq(communityPosts.userId, user.id));

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { apiKeyRequests, apiKeys } from '../api-keys/index.ts';
+import { findGrantsOfUser } from '../mcp-oauth/index.ts';
 import { authSessions, securityEvents, userIdentities } from '../auth/index.ts';
 import { communityLikes, communityPosts } from '../community/index.ts';
 import { contactMessages, supportMessages } from '../contact/index.ts';
@@ -83,6 +84,7 @@ export async function readPersonalData(db: Db, userId: string) {
     'error',
     'summary',
     'apiKeyId',
+    'oauthGrantId',
     'createdAt',
     'finishedAt',
   ] as const;
@@ -161,6 +163,8 @@ export async function readPersonalData(db: Db, userId: string) {
   const supportColumns = ['id', 'author', 'body', 'createdAt'] as const;
   const supportRows = await readColumns(db, supportMessages, supportColumns, eq(supportMessages.userId, userId), supportMessages.createdAt);
 
+  const connectedAppRows = await findGrantsOfUser(db, userId, true);
+
   const requestsOf = new Map(requestRows.map((row) => [row.keyId, row]));
   const creditsOf = new Map(creditRows.map((row) => [row.keyId, Number(row.credits)]));
   return {
@@ -191,6 +195,16 @@ export async function readPersonalData(db: Db, userId: string) {
     newsletter: subscriber ?? null,
     contactMessages: messageRows,
     supportChat: supportRows,
+    connectedApps: connectedAppRows.map((grant) => ({
+      id: grant.id,
+      client: { name: grant.clientName, uri: grant.clientUri, clientId: grant.clientId },
+      allowedServices: grant.allowedServices,
+      monthlyCreditCap: grant.monthlyCreditCap,
+      createdAt: grant.createdAt,
+      lastUsedAt: grant.lastUsedAt,
+      revokedAt: grant.revokedAt,
+      revokedReason: grant.revokedReason,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
+import { connectApp } from '../../test/mcp-oauth-helpers.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
 import { cryptoPayments, orders, paymentMethods } from '../payments/tables.ts';
 
@@ -81,6 +82,7 @@ describe('user-owned resources', () => {
     '/api/v1/payment/orders/',
     '/api/v1/payment/methods/',
     '/api/v1/payment/crypto/status/',
+    '/api/v1/connected-apps/',
   ];
 
   it('answer 404 to another user on every route that names them, while the owner reaches them', async () => {
@@ -92,6 +94,9 @@ describe('user-owned resources', () => {
     const job = await waitForJob(t.app, owner.token, submitted.json().data.id as string);
     expect(job.status).toBe('succeeded');
     const key = await generateKey(t.app, owner.token);
+    await connectApp(t.app, owner.token);
+    const [grant] = (await t.app.inject({ method: 'GET', url: '/api/v1/connected-apps', headers: bearer(owner.token) })).json()
+      .data as Array<{ id: string }>;
     const sessions = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/sessions', headers: bearer(owner.token) })).json().data;
     const [order] = await t.database.db
       .insert(orders)
@@ -140,6 +145,7 @@ describe('user-owned resources', () => {
       '/api/v1/payment/orders/': { id: order?.id ?? '' },
       '/api/v1/payment/methods/': { id: method?.id ?? '' },
       '/api/v1/payment/crypto/status/': { paymentId: crypto?.paymentId ?? '' },
+      '/api/v1/connected-apps/': { id: grant?.id ?? '' },
     };
     const owned = table.filter((route) => route.url.includes('/:') && ownedPrefixes.some((prefix) => route.url.startsWith(prefix)));
     expect(owned.length).toBeGreaterThan(10);
@@ -178,6 +184,8 @@ describe('user-owned resources', () => {
       '/api/v1/payment/test-mode/checkout/',
       // Hosted providers' webhooks: no user, a delivery counts only once its signature holds.
       '/api/v1/webhooks/providers/',
+      // An MCP client's sign-in request, addressed by an unguessable one-time consent id; whoever signs in answers it.
+      '/api/v1/oauth/authorizations/',
     ];
     const unknown = table
       .filter((route) => route.url.includes('/:') && !route.url.startsWith('/api/v1/admin'))

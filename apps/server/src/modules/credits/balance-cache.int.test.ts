@@ -94,6 +94,7 @@ describe('balances kept in memory by each API process', () => {
           idempotencyKey: null,
           idempotencyFingerprint: null,
           apiKeyId: null,
+          oauthGrantId: null,
           charge: { idempotencyKey: `job:${id}:charge`, reason: 'Sales pilot job' },
         },
         { paidOnly: true },

@@ -18,6 +18,8 @@ export type ChargedJob = {
   /** The route and request the key was sent with (idempotency-fingerprint.ts); null without a key. */
   idempotencyFingerprint: string | null;
   apiKeyId: string | null;
+  /** The MCP OAuth grant whose token submitted it (its monthly cap counts these jobs). */
+  oauthGrantId: string | null;
   /** The charge's ledger row: its idempotency key and reason. */
   charge: { idempotencyKey: string; reason: string };
 };
@@ -47,6 +49,7 @@ type ChargedJobValues = {
   idempotencyKey: string | null;
   idempotencyFingerprint: string | null;
   apiKeyId: string | null;
+  oauthGrantId: string | null;
   chargeKey: string;
   chargeReason: string;
 };
@@ -70,10 +73,10 @@ const chargedJobStatement = (paidOnly: boolean) => sql`
       returning id, unit_cost
     )
     insert into ${jobs} (id, user_id, service, params, files, cost, charge_ledger_id, engine_kind, engine_label, idempotency_key,
-      idempotency_fingerprint, api_key_id)
+      idempotency_fingerprint, api_key_id, oauth_grant_id)
     select ${value('jobId')}::uuid, ${value('userId')}::uuid, ${value('service')}::text, ${value('params')}::jsonb, ${value('files')}::jsonb,
       ledger.unit_cost, ledger.id, ${value('engineKind')}::text, ${value('engineLabel')}::text, ${value('idempotencyKey')}::text,
-      ${value('idempotencyFingerprint')}::text, ${value('apiKeyId')}::uuid
+      ${value('idempotencyFingerprint')}::text, ${value('apiKeyId')}::uuid, ${value('oauthGrantId')}::uuid
     from ledger
     returning *
   `;
@@ -105,6 +108,7 @@ export async function insertChargedJob(db: Db, job: ChargedJob, options: { paidO
     idempotencyKey: job.idempotencyKey,
     idempotencyFingerprint: job.idempotencyFingerprint,
     apiKeyId: job.apiKeyId,
+    oauthGrantId: job.oauthGrantId,
     chargeKey: job.charge.idempotencyKey,
     chargeReason: job.charge.reason,
   };

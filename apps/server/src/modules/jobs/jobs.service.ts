@@ -186,7 +186,8 @@ export function createJobsService(deps: Deps) {
       idempotencyFingerprint: idempotencyKey
         ? idempotencyFingerprint(submission.route, { service: body.service, params, files: body.files })
         : null,
-      apiKeyId: apiKey?.id ?? null,
+      apiKeyId: apiKey && apiKey.kind !== 'oauth_grant' ? apiKey.id : null,
+      oauthGrantId: apiKey?.kind === 'oauth_grant' ? apiKey.id : null,
       charge: { idempotencyKey: `job:${jobId}:charge`, reason: `${definition.name} job` },
     };
     /**

@@ -26,5 +26,16 @@ export async function creditsPerDay(db: Db, keyId: string, since: Date): Promise
   return new Map(rows.map((row) => [row.day, Number(row.credits)]));
 }
 
+/** Credits charged to the jobs an MCP OAuth grant's tokens submitted since `since` (all time when null), refunds excluded. */
+export async function creditsOfGrant(db: Db, grantId: string, since: Date | null): Promise<number> {
+  const conditions = [eq(jobs.oauthGrantId, grantId), isNull(jobs.refundedAt)];
+  if (since) conditions.push(gte(jobs.createdAt, since));
+  const [row] = await db
+    .select({ credits: sql<string>`coalesce(sum(${jobs.cost}), 0)` })
+    .from(jobs)
+    .where(and(...conditions));
+  return Number(row?.credits ?? 0);
+}
+
 /** The port the api-keys module reads spending through (it cannot import jobs: jobs imports it). */
-export const keySpending = { creditsByKey, creditsPerDay };
+export const keySpending = { creditsByKey, creditsPerDay, creditsOfGrant };

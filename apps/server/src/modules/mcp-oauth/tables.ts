@@ -76,7 +76,10 @@ export const oauthAuthorizations = pgTable(
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
     codeUsedAt: timestamp('code_used_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('oauth_authorizations_code_hash_unique').on(table.codeHash), index('oauth_authorizations_expires_idx').on(table.expiresAt)],
+  (table) => [
+    uniqueIndex('oauth_authorizations_code_hash_unique').on(table.codeHash),
+    index('oauth_authorizations_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /** Access and refresh tokens of a grant; only their SHA-256 is stored. A refresh token is used once (rotation). */

@@ -1,1 +1,2 @@
 export { mcpRoutes } from './mcp.routes.ts';
+export { GET_JOB_TOOL, toolNameOf } from './tool-names.ts';

@@ -6,10 +6,13 @@ import type { JobsService } from '../jobs/index.ts';
 /** The job changes this process hears of (app.jobEvents); workers elsewhere are caught by polling. */
 export type JobChanges = { on(jobId: string, listener: () => void): () => void };
 
-/** Who calls: the key's owner (as a plain user: keys never act as ADMIN), the key itself and the client IP. */
+/**
+ * Who calls: the owner (as a plain user: keys and tokens never act as ADMIN), the API key or OAuth grant
+ * (`kind: 'oauth_grant'`, its scopes and monthly cap) the call came with, and the client IP.
+ */
 export type McpCaller = {
   viewer: Pick<AuthUser, 'id' | 'role'>;
-  apiKey: { id: string; allowedServices: ServiceKey[] | null; monthlyCreditCap: number | null };
+  apiKey: { id: string; allowedServices: ServiceKey[] | null; monthlyCreditCap: number | null; kind?: 'api_key' | 'oauth_grant' };
   ip: string;
 };
 

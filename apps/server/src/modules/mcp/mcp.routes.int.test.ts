@@ -311,6 +311,8 @@ describe('POST /mcp, resources', () => {
 
 describe('/mcp over HTTP', () => {
   it('answers a missing, wrong, revoked or non-key credential with 401, WWW-Authenticate: Bearer and a JSON-RPC error', async () => {
+    const challenge = `Bearer realm="mcp", resource_metadata="${t.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
+    const refusedChallenge = `${challenge}, error="invalid_token"`;
     const user = await verifiedUser(t.app, t.database.db);
     const key = await generateKey(t.app, user.token);
     const tampered = `${key.apiKey.slice(0, -1)}${key.apiKey.endsWith('a') ? 'b' : 'a'}`;
@@ -319,19 +321,19 @@ describe('/mcp over HTTP', () => {
     const missing = await post({});
     expect(missing.status).toBe(401);
     expect(missing.headers.get('content-type')).toContain('application/json');
-    expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
+    expect(missing.headers.get('www-authenticate')).toBe(challenge);
     expect(await missing.json()).toEqual(rpcError(MCP_KEY_REQUIRED_MESSAGE));
 
     for (const headers of [xApiKey(tampered), bearer(tampered)]) {
       const response = await post(headers);
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+      expect(response.headers.get('www-authenticate')).toBe(refusedChallenge);
       expect(await response.json()).toEqual(rpcError(apiKeyMessages.invalidKey));
     }
     // A signed-in session's token is not an API key.
     const session = await post(bearer(user.token));
     expect(session.status).toBe(401);
-    expect(session.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+    expect(session.headers.get('www-authenticate')).toBe(refusedChallenge);
     expect(await session.json()).toEqual(rpcError(MCP_KEY_REQUIRED_MESSAGE));
 
     // A revoked key: the same answer, with the API's message for it.
@@ -341,7 +343,7 @@ describe('/mcp over HTTP', () => {
     ).toBe(200);
     const refused = await post(xApiKey(revoked.apiKey));
     expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toBe('Bearer realm="mcp", error="invalid_token"');
+    expect(refused.headers.get('www-authenticate')).toBe(refusedChallenge);
     const body = (await refused.json()) as { jsonrpc: string; error: { code: number; message: string } };
     expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
     expect(body.error.message.length).toBeGreaterThan(0);
@@ -353,13 +355,8 @@ describe('/mcp over HTTP', () => {
     ).rejects.toMatchObject({ code: 401, message: expect.stringContaining(apiKeyMessages.invalidKey) });
   });
 
-  it('answers the OAuth discovery addresses MCP clients try with a JSON 404, not the web page', async () => {
-    for (const path of [
-      '/.well-known/oauth-protected-resource',
-      '/.well-known/oauth-protected-resource/mcp',
-      '/.well-known/oauth-authorization-server',
-      '/.well-known/openid-configuration',
-    ]) {
+  it('answers the discovery addresses it does not serve (OpenID) with a JSON 404, not the web page', async () => {
+    for (const path of ['/.well-known/openid-configuration', '/.well-known/openid-configuration/mcp', '/.well-known/unknown']) {
       const response = await fetch(new URL(path, endpoint));
       expect({ path, status: response.status }).toEqual({ path, status: 404 });
       expect(response.headers.get('content-type')).toContain('application/json');

@@ -6,6 +6,8 @@ import { currentUser } from '../../plugins/guards.ts';
 import { apiKeyCredential, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
+import { authenticateAccessToken, countGrantRequests, looksLikeAccessToken, oauthUrls } from '../mcp-oauth/index.ts';
+import type { McpGrant } from '../mcp-oauth/index.ts';
 import type { McpCaller } from './mcp-context.ts';
 import type { McpService } from './mcp.service.ts';
 import { sendSignInFailure } from './mcp-sign-in.ts';
@@ -13,7 +15,8 @@ import { servicesCalledIn } from './tool-names.ts';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
 const MCP_PATH = '/mcp';
-export const MCP_KEY_REQUIRED_MESSAGE = 'Send your API key in X-API-Key, or as Authorization: Bearer <key>';
+export const MCP_KEY_REQUIRED_MESSAGE =
+  'Sign in: connect through OAuth (your assistant opens the sign-in page), or send your API key in X-API-Key or as Authorization: Bearer <key>';
 /** JSON-RPC's implementation-defined server error, which the SDK also answers a 405 with. */
 const SERVER_ERROR = -32000;
 /** JSON-RPC's internal error. */
@@ -26,28 +29,63 @@ export const MCP_BATCH_TOO_LARGE_MESSAGE = `A JSON-RPC batch may hold at most ${
 const RESULT_WAIT_MS = 10_000;
 
 /**
- * API keys only (a session token is refused), checked as on /api/v1: expiry, IP allow-list, per-key rate limit.
- * A missing, wrong, revoked or expired key is answered as MCP clients read it (401, WWW-Authenticate, JSON-RPC).
+ * Browser-based clients (the MCP Inspector) call /mcp from another origin and must read the 401's challenge.
+ * Credentials travel in headers, never cookies, so any origin may call.
  */
-async function requireApiKey(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  const credential = apiKeyCredential(request);
-  if (credential === null) {
-    const sent = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
-    return sendSignInFailure(reply, MCP_KEY_REQUIRED_MESSAGE, sent);
-  }
-  try {
-    await authenticateApiKey(request, credential);
-  } catch (error) {
-    if (isAppError(error) && error.statusCode === 401) return sendSignInFailure(reply, error.message, true);
-    throw error;
-  }
-  return undefined;
+function allowBrowserClients(reply: FastifyReply): void {
+  reply
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', 'www-authenticate, mcp-session-id, mcp-protocol-version, ratelimit-remaining, retry-after');
+}
+
+/** The OAuth grant a request on /mcp was authenticated with (a request with an API key has none). */
+const grantOf = new WeakMap<FastifyRequest, McpGrant>();
+
+/** An MCP OAuth access token sent as `Authorization: Bearer mcp_at_…`, or null. */
+function accessTokenOf(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] && looksLikeAccessToken(match[1]) ? match[1] : null;
+}
+
+/**
+ * An OAuth access token (decision 072) or an API key (a session token is refused); keys are checked as on /api/v1:
+ * expiry, IP allow-list, per-key rate limit. A missing or refused credential is answered as MCP clients read it (401,
+ * WWW-Authenticate with the resource metadata, JSON-RPC).
+ */
+function requireCredential(resource: string, resourceMetadataUrl: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    allowBrowserClients(reply);
+    const token = accessTokenOf(request);
+    const credential = token ?? apiKeyCredential(request);
+    if (credential === null) {
+      const sent = request.headers.authorization !== undefined || request.headers['x-api-key'] !== undefined;
+      return sendSignInFailure(reply, MCP_KEY_REQUIRED_MESSAGE, sent, resourceMetadataUrl);
+    }
+    try {
+      if (token) grantOf.set(request, await authenticateAccessToken(request, token, resource));
+      else await authenticateApiKey(request, credential);
+    } catch (error) {
+      if (isAppError(error) && error.statusCode === 401) return sendSignInFailure(reply, error.message, true, resourceMetadataUrl);
+      throw error;
+    }
+    return undefined;
+  };
 }
 
 function callerOf(request: FastifyRequest): McpCaller {
-  const key = request.apiKey;
-  if (!key) throw new AppError('UNAUTHORIZED', 401, MCP_KEY_REQUIRED_MESSAGE);
   const { id, role } = currentUser(request);
+  const grant = grantOf.get(request);
+  const key = request.apiKey;
+  if (grant) {
+    const apiKey = {
+      id: grant.id,
+      allowedServices: grant.allowedServices,
+      monthlyCreditCap: grant.monthlyCreditCap,
+      kind: 'oauth_grant' as const,
+    };
+    return { viewer: { id, role }, apiKey, ip: clientAddress(request) };
+  }
+  if (!key) throw new AppError('UNAUTHORIZED', 401, MCP_KEY_REQUIRED_MESSAGE);
   return {
     viewer: { id, role },
     apiKey: { id: key.id, allowedServices: key.allowedServices, monthlyCreditCap: key.monthlyCreditCap },
@@ -101,14 +139,18 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       }),
     ));
 
-  app.post(MCP_PATH, { onRequest: requireApiKey, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
+  const urls = oauthUrls(app.config.publicUrl);
+  const onRequest = requireCredential(urls.resource, urls.resourceMetadata);
+  app.post(MCP_PATH, { onRequest, config: apiKeyAccess, schema: { hide: true } }, async (request, reply) => {
     // Every JSON-RPC message is a call of the key: the HTTP request counted one, a batch counts the rest before
     // anything runs, and a batch past the limit is refused as a whole (429, Retry-After).
     const messages = Array.isArray(request.body) ? request.body.length : 1;
     if (messages > MCP_MAX_BATCH) throw new AppError('BAD_REQUEST', 400, MCP_BATCH_TOO_LARGE_MESSAGE);
     if (messages > 1) {
-      await countKeyRequests(request, messages - 1);
-      reply.header('ratelimit-remaining', String(request.apiKey?.limit.remaining ?? 0));
+      const grant = grantOf.get(request);
+      if (grant) await countGrantRequests(request, grant, messages - 1);
+      else await countKeyRequests(request, messages - 1);
+      reply.header('ratelimit-remaining', String(grant?.limit.remaining ?? request.apiKey?.limit.remaining ?? 0));
     }
     // Built before hijack(): a failure here still gets the error envelope.
     const { service, Transport } = await loadMcp();
@@ -131,6 +173,23 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         reply.raw.end(JSON.stringify({ jsonrpc: '2.0', error: { code: INTERNAL_ERROR, message: 'Internal error' }, id: null }));
       } else if (!reply.raw.writableEnded) reply.raw.end();
     }
+  });
+
+  app.route({
+    method: 'OPTIONS',
+    url: MCP_PATH,
+    schema: { hide: true },
+    handler: async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-origin', '*')
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header(
+          'access-control-allow-headers',
+          'content-type, accept, authorization, x-api-key, mcp-protocol-version, mcp-session-id, last-event-id',
+        )
+        .header('access-control-max-age', '86400')
+        .send(),
   });
 
   // Stateless: no server-sent event stream to open (GET) and no session to end (DELETE).
