@@ -12,6 +12,7 @@ import { adminJobsRoutes } from '../jobs/index.ts';
 import { adminMailOutboxRoutes } from '../mail/index.ts';
 import { adminNewsletterRoutes } from '../newsletter/index.ts';
 import { paymentsAdminRoutes } from '../payments/index.ts';
+import { adminProviderPricesRoutes } from '../provider-prices/index.ts';
 import { adminSettingsRoutes } from '../settings/index.ts';
 import { adminTryOnCatalogueRoutes } from '../try-on/index.ts';
 import { adminVideosRoutes } from '../videos/index.ts';
@@ -27,6 +28,7 @@ const adminRouteGroups: FastifyPluginAsync[] = [
   creditsAdminRoutes,
   paymentsAdminRoutes,
   adminJobsRoutes,
+  adminProviderPricesRoutes,
   adminTryOnCatalogueRoutes,
   adminIntroductionDialogsRoutes,
   adminCommunityRoutes,

@@ -9,14 +9,16 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
-import { AtProvider, EngineInputError, HandOver, publishedPriceMicroUsd, Released } from '@lumen/engines';
-import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest, ProviderWebhooks } from '@lumen/engines';
+import { AtProvider, EngineInputError, HandOver, Released } from '@lumen/engines';
+import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest, ProviderUsage, ProviderWebhooks } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
 import { completeJob, failJob, leaveAtProvider, requeueJob } from './job-outcome.ts';
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
 import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
+import { loadPricing, runCostOf } from '../provider-prices/index.ts';
+import type { Pricing } from '../provider-prices/index.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { getPlatformSettings } from '../settings/index.ts';
@@ -229,12 +231,23 @@ export function createJobWorker(deps: Deps): JobWorker {
         void recordProviderCall(db, job, call).catch((error: unknown) =>
           jobLog.warn({ err: error }, 'job worker: recording a provider call failed'),
         );
+      // What each provider reported the run used (Replicate's predict_time, FASHN's credits_used), to price it.
+      const usages = new Map<ProviderName, ProviderUsage>();
+      const onProviderUsage = (provider: ProviderName, usage: ProviderUsage) => usages.set(provider, usage);
       const result = await Promise.race([
-        engine.run({ params: job.params, files }, { signal, onProgress, requests, onProviderCall, webhooks, providerOrder }),
+        engine.run(
+          { params: job.params, files },
+          { signal, onProgress, requests, onProviderCall, onProviderUsage, webhooks, providerOrder },
+        ),
         aborted,
       ]);
       const outputs = await storeOutputs(job.id, result);
-      const providerRun = providerRunOf(result.provider ?? engine.provider, job.params, Date.now() - runStartedAt);
+      const providerRun = providerRunOf(
+        { pricing: await loadPricing(db), engines: deps.engines, service, usages },
+        result.provider ?? engine.provider,
+        job.params,
+        Date.now() - runStartedAt,
+      );
       const isOurs = await completeJob(db, { jobId: job.id, workerId, outputs, summary: result.summary, providerRun });
       if (!isOurs) await deleteStored(outputs);
       jobLog.info({ outputs: outputs.length, durationMs: Date.now() - startedAt }, 'job succeeded');
@@ -314,7 +327,10 @@ export function createJobWorker(deps: Deps): JobWorker {
     const message = userMessage(error, timeoutMs);
     if (message === genericFailure) jobLog.error({ err: error }, 'job failed');
     else jobLog.warn({ reason: message }, 'job failed');
-    const billed = billedFailureOf(error, deps.engines.providersOf(job.service as ServiceKey));
+    const pricing = await loadPricing(db);
+    const billed = billedFailureOf(error, deps.engines.providersOf(job.service as ServiceKey), (run) =>
+      runCostOf(pricing, deps.engines, job.service as ServiceKey, run, job.params),
+    );
     await failJob(db, { jobId: job.id, workerId, message, ...(billed ? { billed } : {}) });
   }
 
@@ -380,27 +396,40 @@ export function createJobWorker(deps: Deps): JobWorker {
 }
 
 function providerRunOf(
-  provider: { name: ProviderName; model: string; costMicroUsd?: number } | undefined,
+  pricing: { pricing: Pricing; engines: EngineRegistry; service: ServiceKey; usages: ReadonlyMap<ProviderName, ProviderUsage> },
+  provider: { name: ProviderName; model: string; costMicroUsd?: number; usage?: ProviderUsage } | undefined,
   params: Record<string, unknown>,
   runMs: number,
 ) {
   if (!provider) return null;
+  const usage = provider.usage ?? pricing.usages.get(provider.name);
   return {
     provider: provider.name,
     model: provider.model,
     runMs,
-    // The provider's own usage figure when the engine had one, else the published price of the run.
-    costMicroUsd: provider.costMicroUsd ?? publishedPriceMicroUsd(provider.name, provider.model, params),
+    // The provider's own usage figure when it reported one, at the admin's prices; else the expected price of the run.
+    costMicroUsd: runCostOf(pricing.pricing, pricing.engines, pricing.service, { ...provider, ...(usage ? { usage } : {}) }, params),
   };
 }
 
-/** The provider (id and model) a billed failure names, when the error carries what the provider billed for it. */
-function billedFailureOf(error: unknown, configured: { name: ProviderName; model: string }[]) {
-  const cost = (error as { costMicroUsd?: unknown } | null)?.costMicroUsd;
-  if (typeof cost !== 'number' || !(error instanceof Error) || error.name !== 'ProviderError') return null;
-  const shown = (error as { provider?: unknown }).provider;
+/** The provider (id and model) a billed failure names and its cost, when the error carries what the provider billed or used. */
+function billedFailureOf(
+  error: unknown,
+  configured: { name: ProviderName; model: string }[],
+  price: (run: { name: ProviderName; model: string; costMicroUsd?: number | null; usage?: ProviderUsage }) => number | null,
+) {
+  if (!(error instanceof Error) || error.name !== 'ProviderError') return null;
+  const { costMicroUsd, usage, provider: shown } = error as { costMicroUsd?: unknown; usage?: ProviderUsage; provider?: unknown };
+  if (typeof costMicroUsd !== 'number' && !usage) return null;
   const chosen = configured.find(({ name }) => providerDisplayNames[name] === shown || name === shown);
-  return chosen ? { provider: chosen.name, model: chosen.model, costMicroUsd: cost } : null;
+  if (!chosen) return null;
+  const cost = price({
+    name: chosen.name,
+    model: chosen.model,
+    ...(typeof costMicroUsd === 'number' ? { costMicroUsd } : {}),
+    ...(usage ? { usage } : {}),
+  });
+  return cost === null ? null : { provider: chosen.name, model: chosen.model, costMicroUsd: cost };
 }
 
 function userMessage(error: unknown, timeoutMs: number): string {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { serviceEngineLines } from './engine-disclosure.ts';
+import { loadPricing, marginLines } from '../provider-prices/index.ts';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '../../lib/api-prefix.ts';
 import { createFileLinks } from '../files/index.ts';
@@ -56,6 +57,16 @@ export const jobsPlugin = fp(
     app.decorate('engines', options.engines ?? createEngineRegistry(config.engines));
     // Which provider each service is on, one line each: a key alone can move a service onto a hosted provider.
     if (!options.engines) for (const { service, line } of serviceEngineLines(app.engines)) app.log.info({ service }, line);
+    // And what each of those services costs against what its credits earn, one line each; selling below cost is named.
+    if (!options.engines) {
+      app.addHook('onReady', async () => {
+        const pricing = await loadPricing(app.db);
+        for (const { service, line, belowCost } of marginLines(pricing, app.engines)) {
+          if (belowCost) app.log.warn({ service }, line);
+          else app.log.info({ service }, line);
+        }
+      });
+    }
     const events = createJobEvents();
     app.decorate('jobEvents', events);
     const worker =

@@ -27,6 +27,7 @@ import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { checkProviderBudget } from './provider-spend.ts';
+import { checkNotBelowCost } from '../provider-prices/index.ts';
 import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
 import { findListInputs } from './job-inputs.ts';
@@ -172,6 +173,8 @@ export function createJobsService(deps: Deps) {
     if (engine.kind === 'remote') {
       const { dailyProviderSpendCapUsd } = await getPlatformSettings(db);
       await checkProviderBudget(db, dailyProviderSpendCapUsd, deps.clock(), deps.log);
+      // A configuration that would sell below cost is refused here, before any credit moves, unless an admin allows it.
+      await checkNotBelowCost({ db, engines: deps.engines }, body.service, params);
     }
     const jobId = randomUUID();
     const job: ChargedJob = {
