@@ -92,6 +92,14 @@ describe('routes', () => {
     document.getElementById('lumen-web-analytics')?.remove();
   });
 
+  it('shows the OAuth consent page, outside the dashboard, to a signed-in user', async () => {
+    localStorage.setItem(storageKeys.token, 'tok');
+    serveApi();
+    renderRoutes(routes, { path: '/oauth/consent' });
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+    expect(await within(main).findByRole('heading', { level: 1, name: 'Connect an app' }, { timeout: 10_000 })).toBeInTheDocument();
+  });
+
   it('shows the not-found page, with a link home, for any other path', async () => {
     serveApi();
     renderRoutes(routes, { path: '/no/such/page' });

@@ -33,6 +33,7 @@ const CommunityModerationPage = lazyPage(
 );
 const OpenApiPage = lazyPage(() => import('@/features/developers/pages/open-api-page.tsx'), 'OpenApiPage');
 const ApiManagementPage = lazyPage(() => import('@/features/api-keys/pages/api-management-page.tsx'), 'ApiManagementPage');
+const OAuthConsentPage = lazyPage(() => import('@/features/oauth-consent/pages/oauth-consent-page.tsx'), 'OAuthConsentPage');
 const PricingPage = lazyPage(() => import('@/features/payments/pages/pricing-page.tsx'), 'PricingPage');
 const BillingPage = lazyPage(() => import('@/features/payments/pages/billing-page.tsx'), 'BillingPage');
 const SubscriptionPage = lazyPage(() => import('@/features/payments/pages/subscription-page.tsx'), 'SubscriptionPage');
@@ -138,6 +139,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // An MCP client's sign-in request (/oauth/authorize sends the browser here); a guest signs in and comes back.
+      { element: <RouteGuard requireAuth />, children: [{ path: 'oauth/consent', element: <OAuthConsentPage /> }] },
       {
         // A guest opening /pricing sees the public pricing page, not a sign-in modal.
         element: <RouteGuard requireAuth signedOutTo="/company/pricing" />,

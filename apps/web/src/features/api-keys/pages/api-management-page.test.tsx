@@ -62,6 +62,7 @@ function serve(keys: () => ApiKey[] | MockRoute, extra: Handler = () => undefine
       return Array.isArray(result) ? ok(result) : result;
     }
     if (url === '/api/v1/credits/balance') return ok({ balance: 42 });
+    if (url === '/api/v1/connected-apps') return ok([]);
     return fail(404, 'Not found', 'NOT_FOUND');
   });
 }

@@ -36,6 +36,7 @@ import { useRevokeApiKey } from '../api/revoke-api-key.ts';
 import { useRollApiKey } from '../api/roll-api-key.ts';
 import { ActiveKeyCard } from '../components/active-key-card.tsx';
 import { ApiKeysTable } from '../components/api-keys-table.tsx';
+import { ConnectedAppsSection } from '../components/connected-apps-section.tsx';
 import { DeveloperResources } from '../components/developer-resources.tsx';
 import { EditKeyForm } from '../components/edit-key-form.tsx';
 import { GenerateKeyForm } from '../components/generate-key-form.tsx';
@@ -216,6 +217,8 @@ export function ApiManagementPage() {
             </section>
           </>
         )}
+
+        <ConnectedAppsSection />
 
         <DeveloperResources />
       </div>
