@@ -48,3 +48,14 @@ export const elevenLabsBusy = (retryAfterSeconds: number): FakeReply => ({
   headers: { 'retry-after': String(retryAfterSeconds) },
   body: { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests for your subscription.' } },
 });
+
+/** ElevenLabs' answer when the account's credits are spent: 401 (not 402) with detail.status 'quota_exceeded'. */
+export const elevenLabsQuotaExceeded: FakeReply = {
+  status: 401,
+  body: {
+    detail: {
+      status: 'quota_exceeded',
+      message: 'This request exceeds your quota of 10000. You have 0 credits remaining, while 91 credits are required for this request.',
+    },
+  },
+};

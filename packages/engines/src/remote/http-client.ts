@@ -78,10 +78,13 @@ function statusMessage(provider: string, status: number): string {
 
 /**
  * Some providers answer 429, not 402, when the account itself is out of quota or credit (OpenAI's
- * `insufficient_quota`, FASHN's `OutOfCredits`): waiting does not help, so it is the out-of-credit error at once.
+ * `insufficient_quota`, FASHN's `OutOfCredits`), ElevenLabs even 401 (`quota_exceeded`): waiting or new credentials
+ * do not help, so it is the out-of-credit error at once.
  */
 function isOutOfCredit(status: number, body: Buffer): boolean {
   if (status === 402) return true;
+  // ElevenLabs answers an exhausted quota with 401 and detail.status 'quota_exceeded': credit, not credentials.
+  if (status === 401) return /"quota_exceeded"/.test(body.toString('utf8'));
   if (status !== 429) return false;
   return /"(insufficient_quota|OutOfCredits)"/.test(body.toString('utf8'));
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { openAiAnswerProblems, openAiErrorProblems } from './contracts/provider-contracts.ts';
 import { generateSoundEffect } from './elevenlabs-client.ts';
-import { serveElevenLabs } from './fake-elevenlabs.ts';
+import { elevenLabsQuotaExceeded, serveElevenLabs } from './fake-elevenlabs.ts';
 import { serveOpenAiImages } from './fake-openai-images.ts';
 import { startFakeServer } from './fake-provider-server.ts';
 import type { FakeServer } from './fake-provider-server.ts';
@@ -89,6 +89,25 @@ describe('ElevenLabs sound generation against the official client’s request ty
       'body must NOT have additional properties',
       'body/duration_seconds must be <= 30',
     ]);
+  });
+});
+
+describe('ElevenLabs out of credits', () => {
+  it('its 401 quota_exceeded is the out-of-credit error, not a credentials one, and is not sent again', async () => {
+    server.handle(() => elevenLabsQuotaExceeded);
+    server.requests.length = 0;
+    const settings = {
+      apiKey: 'xi-test',
+      baseUrl: server.url,
+      outputFormat: 'pcm_22050' as const,
+      http: { ...http('ElevenLabs'), retries: 3 },
+    };
+    const failure = generateSoundEffect(settings, { text: 'rain', durationSeconds: 2 }, signal());
+    await expect(failure).rejects.toMatchObject({
+      transient: false,
+      message: 'The ElevenLabs account has run out of credit; please try again later',
+    });
+    expect(server.requests).toHaveLength(1);
   });
 });
 
