@@ -2,9 +2,10 @@
  * Makes the example outputs of the /products/* pages with the server's BUILT-IN engines (no remote
  * model): npm run make-examples -w @lumen/web   (npx tsx scripts/make-examples.ts)
  *
- * A dev-time script: it imports server code directly, which web source (src/) never does. The
- * inputs are drawn here (SVG → sharp) or typed in src/features/marketing/examples/example-inputs.ts,
- * and the results are written small and web-ready under public/examples/<service>/.
+ * A dev-time script: it runs the engines of @lumen/engines directly, which web source (src/) never does. The
+ * inputs are drawn here (SVG → sharp), typed in src/lib/examples/example-inputs.ts, or taken from the starter try-on
+ * catalogue (a photo of the server's seed-photos/, read as a file, and a garment drawn by @lumen/engines), and the
+ * results are written small and web-ready under public/examples/<service>/.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import sharp from 'sharp';
 import {
   createAiBackgroundEngine,
   imageGeneratorEngine,
+  renderSeedGarments,
   salesPilotEngine,
   soundGeneratorEngine,
   speedpaintingEngine,
@@ -62,12 +64,24 @@ function begin(service: keyof typeof exampleEngineLabels, inputs: ExampleInput[]
   manifest.services[service] = current;
 }
 
-async function save(urlPath: string, data: Buffer | string, role: 'input' | 'output' = 'output'): Promise<void> {
+/** Writes a file and lists it: its hash, a picture's size, and for an output the params the engine ran with. */
+async function save(
+  urlPath: string,
+  data: Buffer | string,
+  role: 'input' | 'output' = 'output',
+  params?: Record<string, unknown>,
+): Promise<void> {
   const file = join(publicDir, urlPath);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, data);
   if (!current) throw new Error('save() before begin()');
-  current.files[urlPath] = { role, sha256: createHash('sha256').update(data).digest('hex') };
+  const picture = /\.(webp|jpg|png)$/.test(urlPath) ? await sharp(data).metadata() : null;
+  current.files[urlPath] = {
+    role,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    ...(picture ? { width: picture.width, height: picture.height } : {}),
+    ...(params ? { params } : {}),
+  };
   const size = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   console.log(`\n  wrote ${urlPath} (${(size / 1024).toFixed(1)} KB)`);
 }
@@ -132,9 +146,13 @@ async function makeAiBackground() {
   );
   const color = await engine.run({ params: { mode: 'color', color: aiBackgroundExample.color }, files: { image } }, context('  colour'));
   await save(aiBackgroundExample.before, await webp(image.data), 'input');
-  await save(aiBackgroundExample.after, await webp(fileOf(preset, 'background-preset.png')));
-  await save(aiBackgroundExample.colorAfter, await webp(fileOf(color, 'background-color.png')));
-  await save(aiBackgroundExample.cutout, await webp(fileOf(preset, 'background-removed.png'), 720, 82));
+  const presetParams = { mode: 'preset', preset: aiBackgroundExample.preset };
+  await save(aiBackgroundExample.after, await webp(fileOf(preset, 'background-preset.png')), 'output', presetParams);
+  await save(aiBackgroundExample.colorAfter, await webp(fileOf(color, 'background-color.png')), 'output', {
+    mode: 'color',
+    color: aiBackgroundExample.color,
+  });
+  await save(aiBackgroundExample.cutout, await webp(fileOf(preset, 'background-removed.png'), 720, 82), 'output', presetParams);
 }
 
 async function makeImageGenerator() {
@@ -147,52 +165,39 @@ async function makeImageGenerator() {
     })),
   );
   for (const example of imageGeneratorExamples) {
-    const result = await imageGeneratorEngine.run(
-      { params: { prompt: example.prompt, style: example.style, aspectRatio: example.aspectRatio, numberOfImages: 1 }, files: {} },
-      context(`  ${example.style}`),
-    );
-    await save(example.file, await webp(result.files[0]!.data, 640, 80));
+    const params = { prompt: example.prompt, style: example.style, aspectRatio: example.aspectRatio, numberOfImages: 1 };
+    const result = await imageGeneratorEngine.run({ params, files: {} }, context(`  ${example.style}`));
+    await save(example.file, await webp(result.files[0]!.data, 640, 80), 'output', params);
   }
 }
 
-/** A standing figure in a blue top and grey trousers on a flat light backdrop (as the engine's own tests). */
-function personPhoto() {
-  return png(
-    400,
-    800,
-    `<rect width="400" height="800" fill="#dedad4"/>
-<circle cx="200" cy="80" r="42" fill="#c89878"/><path d="M160 70 q40 -60 80 0 q-10 -30 -40 -32 q-30 2 -40 32z" fill="#3b2a20"/>
-<rect x="184" y="116" width="32" height="28" fill="#c89878"/>
-<path d="M126 146 Q200 130 274 146 L282 400 L118 400 Z" fill="#3a66b0"/>
-<rect x="94" y="154" width="30" height="226" rx="14" fill="#c89878"/><rect x="276" y="154" width="30" height="226" rx="14" fill="#c89878"/>
-<rect x="122" y="400" width="70" height="360" fill="#4a4a52"/><rect x="208" y="400" width="70" height="360" fill="#4a4a52"/>
-<rect x="116" y="756" width="80" height="22" rx="8" fill="#222"/><rect x="204" y="756" width="80" height="22" rx="8" fill="#222"/>`,
-  );
-}
-
-function garmentPhoto() {
-  return png(
-    480,
-    480,
-    `<rect width="480" height="480" fill="#ffffff"/>
-<path d="M156 72 L204 60 Q240 96 276 60 L324 72 L420 144 L384 204 L336 174 L336 420 L144 420 L144 174 L96 204 L60 144 Z" fill="#d42a2a"/>
-<path d="M204 60 Q240 96 276 60" fill="none" stroke="#a81e1e" stroke-width="6"/>`,
-  );
-}
+/** A photo of the starter try-on catalogue (its source and licence are in that folder's README). */
+const cataloguePhoto = (file: string) => readFile(join(webRoot, '../server/src/modules/try-on/seed-photos', file));
 
 async function makeVirtualTryOn() {
+  const { photo, garment: garmentKey } = virtualTryOnExample.catalogue;
   begin('virtual-try-on', [
-    { description: virtualTryOnExample.description, source: 'personPhoto() and garmentPhoto() in this script (SVG)', licence: OWN_WORK },
+    {
+      description: `Photo ${photo} of the starter try-on catalogue: a man in a denim jacket, arms at the sides`,
+      source:
+        'apps/server/src/modules/try-on/seed-photos/denim-jacket-beach.jpg, from huyhnguy/Bonfire-Fashion src/images/man-1.jpg; Brooke Cagle, https://unsplash.com/photos/man-standing-on-road-between-sand-7iTE5rhI6lc',
+      licence: 'Unsplash License',
+    },
+    {
+      description: `Garment ${garmentKey} of the starter try-on catalogue: a navy and white Breton long-sleeve top, flat on white`,
+      source: 'packages/engines/src/virtual-try-on/catalogue-garments.ts (SVG)',
+      licence: OWN_WORK,
+    },
   ]);
-  const person = await personPhoto();
-  const garment = await garmentPhoto();
-  const result = await virtualTryOnEngine.run(
-    { params: { category: 'top', consentToLikeness: true }, files: { person, garment } },
-    context('  try-on'),
-  );
-  await save(virtualTryOnExample.person, await webp(person.data, 400), 'input');
-  await save(virtualTryOnExample.garment, await webp(garment.data, 320), 'input');
-  await save(virtualTryOnExample.after, await webp(result.files[0]!.data, 400));
+  const drawn = (await renderSeedGarments()).find((item) => item.key === garmentKey);
+  if (!drawn) throw new Error(`The catalogue has no garment ${garmentKey}`);
+  const person: EngineFile = { name: photo, contentType: 'image/jpeg', data: await cataloguePhoto(photo) };
+  const garment: EngineFile = { name: `${garmentKey}.png`, contentType: 'image/png', data: drawn.image };
+  const params = { category: virtualTryOnExample.category, consentToLikeness: true };
+  const result = await virtualTryOnEngine.run({ params, files: { person, garment } }, context('  try-on'));
+  await save(virtualTryOnExample.person, await webp(person.data, virtualTryOnExample.width, 68), 'input');
+  await save(virtualTryOnExample.garment, await webp(garment.data, 240, 72), 'input');
+  await save(virtualTryOnExample.after, await webp(result.files[0]!.data, virtualTryOnExample.width, 68), 'output', params);
 }
 
 async function makeSpeedpainting() {
@@ -200,30 +205,31 @@ async function makeSpeedpainting() {
     { description: speedpaintingExample.description, source: 'landscapePng() from @lumen/engines/testing', licence: OWN_WORK },
   ]);
   const image: EngineFile = { name: 'landscape.png', contentType: 'image/png', data: await landscapePng(1024, 768) };
-  const result = await speedpaintingEngine.run(
-    { params: { style: 'oil', durationSeconds: speedpaintingExample.durationSeconds, resolution: '480p' }, files: { image } },
-    context('  painting'),
-  );
+  const paintingParams = { style: speedpaintingExample.style, durationSeconds: speedpaintingExample.durationSeconds, resolution: '480p' };
+  const result = await speedpaintingEngine.run({ params: paintingParams, files: { image } }, context('  painting'));
   await save(speedpaintingExample.source, await webp(image.data, 640), 'input');
   const video = result.files.find((f) => f.kind === 'video')!;
   if (video.data.length > 3 * 1024 * 1024) throw new Error(`The video is ${video.data.length} bytes, over 3 MB`);
-  await save(speedpaintingExample.video, video.data);
+  await save(speedpaintingExample.video, video.data, 'output', paintingParams);
   const poster = result.files.find((f) => f.kind === 'image')!;
-  await save(speedpaintingExample.poster, await sharp(poster.data).jpeg({ quality: 78, mozjpeg: true }).toBuffer());
+  await save(
+    speedpaintingExample.poster,
+    await sharp(poster.data).jpeg({ quality: 70, mozjpeg: true }).toBuffer(),
+    'output',
+    paintingParams,
+  );
   await save(speedpaintingExample.video.replace(/\.mp4$/, '.json'), `${JSON.stringify(result.summary, null, 2)}\n`);
 }
 
 async function makeSound() {
   begin('sound-generator', [{ description: `Prompt: ${soundGeneratorExample.prompt}`, source: 'example-inputs.ts', licence: OWN_WORK }]);
-  const result = await soundGeneratorEngine.run(
-    { params: { prompt: soundGeneratorExample.prompt, durationSeconds: soundGeneratorExample.durationSeconds, format: 'wav' }, files: {} },
-    context('  sound'),
-  );
+  const soundParams = { prompt: soundGeneratorExample.prompt, durationSeconds: soundGeneratorExample.durationSeconds, format: 'wav' };
+  const result = await soundGeneratorEngine.run({ params: soundParams, files: {} }, context('  sound'));
   // The engine's MP3 (192 kbps stereo) is what a user plays on the result page, so the page plays it too.
   const mp3 = result.files.find((file) => file.contentType === 'audio/mpeg');
   if (!mp3) throw new Error(`The engine returned no MP3 (got ${result.files.map((f) => f.name).join(', ')})`);
   if (mp3.data.length > 600 * 1024) throw new Error(`The sound is ${mp3.data.length} bytes, over 600 KB`);
-  await save(soundGeneratorExample.audio, mp3.data);
+  await save(soundGeneratorExample.audio, mp3.data, 'output', soundParams);
   await save(soundGeneratorExample.summary, `${JSON.stringify(result.summary)}\n`);
 }
 

@@ -45,3 +45,6 @@ export {
 } from './builtin-engines.ts';
 export { builtinLabels } from './builtin-labels.ts';
 export { salesTranscriptMinWords, transcriptProblem } from './sales-pilot/transcript-check.ts';
+// The starter try-on catalogue's garments, drawn by the project (the server seeds them; the examples script wears one).
+export { garmentDrawings, renderSeedGarments } from './virtual-try-on/catalogue-garments.ts';
+export type { GarmentDrawing, SeedGarment } from './virtual-try-on/catalogue-garments.ts';

@@ -15,6 +15,8 @@ type FeaturedItem = { service: ServiceKey; title: string; params: Record<string,
 /**
  * What the team publishes on a fresh install, so that a visitor's first look at the gallery shows what the tools
  * make. Each is run through the product's built-in engine (never a paid hosted provider) when the worker starts.
+ * They are the examples of the product pages, with the same params: `featured-items.test.ts` checks each against
+ * the examples manifest (apps/web/public/examples/manifest.json, written by apps/web/scripts/make-examples.ts).
  */
 export const featuredItems: FeaturedItem[] = [
   {
@@ -33,14 +35,14 @@ export const featuredItems: FeaturedItem[] = [
     params: {
       prompt: 'a dreamy watercolor garden with flowers and trees in soft pink',
       style: 'watercolor',
-      aspectRatio: '1:1',
+      aspectRatio: '4:3',
       numberOfImages: 1,
     },
   },
   {
     service: 'image-generator',
     title: 'Neon skyline',
-    params: { prompt: 'a night city skyline with stars, electric blue and magenta', style: 'neon', aspectRatio: '16:9', numberOfImages: 1 },
+    params: { prompt: 'a night city skyline with stars, electric blue and magenta', style: 'neon', aspectRatio: '4:3', numberOfImages: 1 },
   },
   {
     service: 'image-generator',
@@ -50,7 +52,7 @@ export const featuredItems: FeaturedItem[] = [
   {
     service: 'sound-generator',
     title: 'Rain and piano',
-    params: { prompt: 'gentle rain with soft piano, calm and dreamy', durationSeconds: 8, format: 'wav' },
+    params: { prompt: 'gentle rain with soft piano, calm and dreamy', durationSeconds: 6, format: 'wav' },
   },
 ];
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
-import { garmentDrawings, renderSeedGarments } from './seed-garments.ts';
+import { garmentDrawings, renderSeedGarments } from '@lumen/engines';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 import { storeCataloguePicture } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';

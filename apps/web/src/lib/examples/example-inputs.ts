@@ -54,8 +54,14 @@ export const imageGeneratorExamples = [
 ] as const;
 
 export const virtualTryOnExample = {
-  description: 'A standing figure in a blue top, and a red T-shirt photographed flat on white',
+  description:
+    "A photo of a man in a denim jacket from the starter try-on catalogue (Brooke Cagle, Unsplash License), and the catalogue's navy and white Breton long-sleeve top, drawn flat on white",
   category: 'top',
+  /** The starter catalogue's photo (apps/server/src/modules/try-on/seed-photos/) and garment (its drawing's key). */
+  catalogue: { photo: 'denim-jacket-beach.jpg', garment: 'breton-long-sleeve' },
+  /** The web-ready pictures' size: the photo is 576 × 768, written 320 wide (a photo weighs more than the drawn figure did). */
+  width: 320,
+  height: 427,
   person: `${EXAMPLES_BASE}/virtual-try-on/person.webp`,
   garment: `${EXAMPLES_BASE}/virtual-try-on/garment.webp`,
   after: `${EXAMPLES_BASE}/virtual-try-on/after.webp`,

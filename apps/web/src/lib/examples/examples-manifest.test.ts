@@ -2,9 +2,17 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import * as exampleInputs from './example-inputs.ts';
-import { exampleEngineLabels } from './example-inputs.ts';
+import {
+  aiBackgroundExample,
+  exampleEngineLabels,
+  imageGeneratorExamples,
+  soundGeneratorExample,
+  speedpaintingExample,
+  virtualTryOnExample,
+} from './example-inputs.ts';
 import type { ExamplesManifest } from './examples-manifest.ts';
 
 const publicDir = fileURLToPath(new URL('../../../public', import.meta.url));
@@ -43,6 +51,49 @@ describe('the examples on the product pages, the home page and the videos page',
       expect(existsSync(onDisk), path).toBe(true);
       expect(createHash('sha256').update(readFileSync(onDisk)).digest('hex'), path).toBe(file.sha256);
     }
+  });
+
+  it('are in the folder of the service the manifest lists them under, with the size it records', async () => {
+    const folders: Record<string, string> = { speedpainting: 'speed-painting' };
+    for (const [path, file] of listed) {
+      expect(path.split('/')[2], path).toBe(folders[file.service] ?? file.service);
+      if (!/\.(webp|jpg|png)$/.test(path)) continue;
+      const { width, height } = await sharp(`${publicDir}${path}`).metadata();
+      expect({ width, height }, path).toEqual({ width: file.width, height: file.height });
+    }
+  });
+
+  it('were made from the inputs the pages caption them with (prompt, style, preset, garment category)', () => {
+    const paramsOf = (path: string) => listed.get(path)?.params;
+    for (const example of imageGeneratorExamples) {
+      expect(paramsOf(example.file), example.file).toEqual({
+        prompt: example.prompt,
+        style: example.style,
+        aspectRatio: example.aspectRatio,
+        numberOfImages: 1,
+      });
+    }
+    expect(paramsOf(soundGeneratorExample.audio)).toMatchObject({
+      prompt: soundGeneratorExample.prompt,
+      durationSeconds: soundGeneratorExample.durationSeconds,
+    });
+    expect(paramsOf(aiBackgroundExample.after)).toEqual({ mode: 'preset', preset: aiBackgroundExample.preset });
+    expect(paramsOf(aiBackgroundExample.colorAfter)).toEqual({ mode: 'color', color: aiBackgroundExample.color });
+    expect(paramsOf(speedpaintingExample.video)).toMatchObject({ style: speedpaintingExample.style, resolution: '480p' });
+    expect(paramsOf(virtualTryOnExample.after)).toMatchObject({ category: virtualTryOnExample.category });
+    // Every output says what it was made from.
+    for (const [path, file] of listed) {
+      if (file.role === 'output' && file.service !== 'sales-pilot' && !path.endsWith('.json')) expect(file.params, path).toBeDefined();
+    }
+  });
+
+  it('show the try-on on a photo and a garment of the starter catalogue, sized as the pages say', () => {
+    const tryOn = manifest.services['virtual-try-on']!;
+    expect(tryOn.inputs[0]).toMatchObject({ licence: 'Unsplash License' });
+    expect(tryOn.inputs[0]!.source).toContain(`seed-photos/${virtualTryOnExample.catalogue.photo}`);
+    expect(tryOn.inputs[1]!.description).toContain(virtualTryOnExample.catalogue.garment);
+    const after = tryOn.files[virtualTryOnExample.after]!;
+    expect({ width: after.width, height: after.height }).toEqual({ width: virtualTryOnExample.width, height: virtualTryOnExample.height });
   });
 
   it("name every input's source and licence", () => {

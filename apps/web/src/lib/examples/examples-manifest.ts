@@ -10,7 +10,18 @@ export type ExamplesManifest = {
       engine: string;
       inputs: ExampleInput[];
       /** URL path → what the file is and its hash when the script wrote it. */
-      files: Record<string, { role: 'input' | 'output'; sha256: string }>;
+      files: Record<
+        string,
+        {
+          role: 'input' | 'output';
+          sha256: string;
+          /** A picture's size in pixels. */
+          width?: number;
+          height?: number;
+          /** The params the engine ran with, for an output (the prompt among them). */
+          params?: Record<string, unknown>;
+        }
+      >;
     }
   >;
 };

@@ -95,18 +95,18 @@ function VirtualTryOnExamples() {
         <BeforeAfter
           before={virtualTryOnExample.person}
           after={virtualTryOnExample.after}
-          beforeAlt="Before: a standing figure in a blue top"
-          afterAlt="After: the same figure wearing the red T-shirt"
-          width={400}
-          height={800}
+          beforeAlt="Before: a man in a denim jacket, from the try-on catalogue"
+          afterAlt="After: the same man wearing the Breton top"
+          width={virtualTryOnExample.width}
+          height={virtualTryOnExample.height}
         />
       </div>
       <figure>
         <img
           src={virtualTryOnExample.garment}
-          alt="The garment: a red T-shirt photographed flat on white"
-          width={320}
-          height={320}
+          alt="The garment: a navy and white Breton long-sleeve top, flat on white"
+          width={240}
+          height={240}
           loading="lazy"
           className="w-full max-w-48 rounded-xl border border-slate-200"
         />

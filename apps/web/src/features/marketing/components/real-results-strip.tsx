@@ -26,10 +26,10 @@ export const realResults: StripItem[] = [
   {
     service: 'virtual-try-on',
     src: virtualTryOnExample.after,
-    alt: 'A standing figure wearing the red T-shirt from a flat garment photo',
-    caption: 'A flat T-shirt photo, worn',
-    width: 400,
-    height: 800,
+    alt: 'A man in a denim jacket wearing the navy and white Breton top from a flat garment picture',
+    caption: 'A flat garment picture, worn',
+    width: virtualTryOnExample.width,
+    height: virtualTryOnExample.height,
   },
   {
     service: 'speedpainting',

@@ -102,8 +102,8 @@ describe('product pages', () => {
   it('virtual try-on: person and result compare plus the garment, 2 free uses', async () => {
     mockApi();
     renderPage('virtual-try-on');
-    expect(screen.getByAltText(/^Before: a standing figure/)).toHaveAttribute('src', '/examples/virtual-try-on/person.webp');
-    expect(screen.getByAltText(/^After: the same figure wearing/)).toHaveAttribute('src', '/examples/virtual-try-on/after.webp');
+    expect(screen.getByAltText(/^Before: a man in a denim jacket/)).toHaveAttribute('src', '/examples/virtual-try-on/person.webp');
+    expect(screen.getByAltText(/^After: the same man wearing/)).toHaveAttribute('src', '/examples/virtual-try-on/after.webp');
     expect(screen.getByAltText(/^The garment/)).toHaveAttribute('src', '/examples/virtual-try-on/garment.webp');
     expect(await screen.findByTestId('product-free-uses')).toHaveTextContent('2 uses');
   });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { garmentCanvas, garmentDrawings, garmentMaskSvg, renderSeedGarments } from './seed-garments.ts';
+import { garmentCanvas, garmentDrawings, garmentMaskSvg, renderSeedGarments } from './catalogue-garments.ts';
 
 /** How far a pixel is from pure white (the largest channel difference). */
 const fromWhite = (r: number, g: number, b: number) => Math.max(255 - r, 255 - g, 255 - b);

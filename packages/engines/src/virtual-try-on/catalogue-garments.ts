@@ -4,7 +4,7 @@ import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params
  * The project's own garment pictures for the starter catalogue, drawn here as SVG (no third-party artwork) and
  * rendered like a product shot: the garment laid flat on a plain white ground, 640 × 640, with cloth shading (light
  * falling from the upper left, darker sides), soft folds, seams, stitching, ribbed collars and cuffs and a fine weave.
- * Nothing but the garment differs from the white ground, so its mask is exact (`seed-garments.test.ts` checks it).
+ * Nothing but the garment differs from the white ground, so its mask is exact (`catalogue-garments.test.ts` checks it).
  */
 export type GarmentDrawing = {
   /** Stable key of the drawing: part of the catalogue item's id, so a later seed can tell its own items. */
