@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { startFakeServer } from './fake-provider-server.ts';
 import type { FakeServer } from './fake-provider-server.ts';
 import { serveReplicate } from './fake-replicate.ts';
@@ -70,6 +71,32 @@ describe('Replicate predictions for durable jobs', () => {
 });
 
 describe('Replicate webhooks (Standard Webhooks)', () => {
+  it('agrees with the reference standardwebhooks package both ways: its signature passes ours, ours passes its verifier', async () => {
+    const reference = new Webhook(SECRET);
+    const id = 'msg_reference';
+    const signed = { 'webhook-id': id, 'webhook-timestamp': String(seconds), 'webhook-signature': reference.sign(id, now, prediction) };
+    const verified = await createReplicateQueue(settings({ webhookSecret: SECRET }), 'black-forest-labs/flux-schnell').verifyWebhook(
+      prediction,
+      signed,
+      now,
+    );
+    expect(verified).toMatchObject({ ok: true, event: { requestId: 'ufawqhfynnddngldkgtslldrkq', state: 'succeeded' } });
+    const tampered = await createReplicateQueue(settings({ webhookSecret: SECRET }), 'black-forest-labs/flux-schnell').verifyWebhook(
+      prediction.replace('fox', 'cat'),
+      signed,
+      now,
+    );
+    expect(tampered.ok).toBe(false);
+    // The reference verifier checks the timestamp against the real clock: sign ours for now.
+    const at = Math.floor(Date.now() / 1000);
+    const ours = {
+      'webhook-id': id,
+      'webhook-timestamp': String(at),
+      'webhook-signature': signStandardWebhook(SECRET, id, at, prediction),
+    };
+    expect(reference.verify(prediction, ours)).toMatchObject({ id: 'ufawqhfynnddngldkgtslldrkq' });
+  });
+
   it('accepts a delivery signed with the configured secret and returns the prediction as an event', async () => {
     const client = createReplicateQueue(settings({ webhookSecret: SECRET }), 'test/model');
     expect(await client.verifyWebhook(Buffer.from(prediction), headersFor(prediction), now)).toEqual({
