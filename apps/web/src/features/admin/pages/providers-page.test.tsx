@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { providerSpendMessages } from '@lumen/core/admin/providers';
 import type { ProviderHealth } from '@lumen/core/admin/providers';
+import type { ProviderPrices } from '@lumen/core/admin/provider-prices';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
@@ -10,6 +11,8 @@ import { AdminHomePage } from './admin-home-page.tsx';
 import { AdminProvidersPage } from './providers-page.tsx';
 
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
+/** Every service built in: the margins section has nothing to warn about (provider-prices-section.test.tsx tests it). */
+const noPrices: ProviderPrices = { creditValue: { usdPerCredit: 0.14, packageName: '350 Credits' }, services: [], prices: [] };
 
 const health: ProviderHealth = {
   since: '2026-11-24T21:00:00.000Z',
@@ -42,7 +45,13 @@ const health: ProviderHealth = {
 };
 
 function serve(data: ProviderHealth) {
-  return mockFetch((url) => (url.startsWith('/api/v1/admin/providers') ? ok(data) : fail(404, 'Not found', 'NOT_FOUND')));
+  return mockFetch((url) =>
+    url.startsWith('/api/v1/admin/providers')
+      ? ok(data)
+      : url === '/api/v1/admin/provider-prices'
+        ? ok(noPrices)
+        : fail(404, 'Not found', 'NOT_FOUND'),
+  );
 }
 
 const renderPage = () =>
@@ -86,7 +95,7 @@ describe('/admin/providers', () => {
     serve({ ...health, providers: [], spend: { todayMicroUsd: 0, byProvider: {}, capUsd: null, capReached: false } });
     renderPage();
     expect(await screen.findByText('No calls to hosted providers in this period.')).toBeInTheDocument();
-    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Calls per provider, service and model' })).not.toBeInTheDocument();
     expect(screen.getByTestId('provider-spend-today')).toHaveTextContent('$0.00');
     expect(screen.getByText(/No budget set/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set a daily budget in the settings' })).toHaveAttribute('href', '/admin/settings');

@@ -12,13 +12,32 @@ import { defaultProviderHours, providerPeriods, useProviderHealthQuery } from '.
 import { ProviderBudgetBanner } from '../components/provider-budget-banner.tsx';
 import { ProviderCallsTable } from '../components/provider-calls-table.tsx';
 import { ProviderSpendCard } from '../components/provider-spend-card.tsx';
+import { useProviderPricesQuery } from '../api/provider-prices.ts';
+import { ProviderPricesCard } from '../components/provider-prices-card.tsx';
+import { ServiceMarginsCard } from '../components/service-margins-card.tsx';
 
 function hoursFrom(value: string | null): number {
   const hours = Number(value);
   return providerPeriods.some((period) => period.hours === hours) ? hours : defaultProviderHours;
 }
 
-/** /admin/providers: the hosted AI providers' calls, success rate and latency over a period, and today's spend against the budget. */
+/** Each service's margin, and every provider price with the admin's overrides. */
+function PricesSection() {
+  const { data, isPending, isError, refetch } = useProviderPricesQuery();
+  if (isPending) return <Spinner label="Loading the prices…" />;
+  if (isError) return <ErrorState message="Failed to load the prices" onRetry={() => void refetch()} />;
+  return (
+    <div className="mt-4 grid gap-4 [&>*]:min-w-0">
+      <ServiceMarginsCard data={data} />
+      <ProviderPricesCard data={data} />
+    </div>
+  );
+}
+
+/**
+ * /admin/providers: the hosted AI providers' calls, success rate and latency over a period, today's spend against the
+ * budget, each service's margin and the provider prices.
+ */
 export function AdminProvidersPage() {
   const [params, setParams] = useSearchParams();
   const hours = hoursFrom(params.get('hours'));
@@ -73,6 +92,7 @@ export function AdminProvidersPage() {
           </div>
         </>
       )}
+      <PricesSection />
     </>
   );
 }
