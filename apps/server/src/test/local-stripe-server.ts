@@ -73,6 +73,47 @@ export async function startLocalStripeServer(secretKey = 'sk_test_local_stripe')
     return created;
   }
 
+  /**
+   * A PaymentIntent created with confirm=true (off_session=true: a saved card charged without the customer). Stripe's
+   * test PaymentMethods decide: pm_card_chargeDeclined is declined (402 card_error, card_declined), and
+   * pm_card_authenticationRequired needs the customer (402 card_error, authentication_required); any other card pays.
+   * A refusal carries the PaymentIntent, left in requires_payment_method, as Stripe's card errors do.
+   */
+  function confirmedIntent(id: string, amount: number, body: Json): { status: number; body: Json } {
+    const paymentMethod = str(body.payment_method);
+    if (!paymentMethod)
+      return error(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it is missing a payment method.');
+    const intent: Json = {
+      id,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: body.currency,
+      customer: body.customer ?? null,
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      payment_method: paymentMethod,
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_local`,
+      livemode: false,
+    };
+    const refusal =
+      paymentMethod === 'pm_card_chargeDeclined'
+        ? { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+        : paymentMethod === 'pm_card_authenticationRequired'
+          ? {
+              code: 'authentication_required',
+              decline_code: 'authentication_required',
+              message: 'Your card was declined. This transaction requires authentication.',
+            }
+          : null;
+    if (refusal) {
+      intent.last_payment_error = { type: 'card_error', ...refusal };
+      return { status: 402, body: { error: { type: 'card_error', ...refusal, payment_intent: intent } } };
+    }
+    return { status: 200, body: { ...intent, status: 'succeeded', amount_received: amount, latest_charge: next('ch') } };
+  }
+
   function route(method: string, path: string, body: Json): { status: number; body: Json } {
     let match: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
@@ -85,6 +126,7 @@ export async function startLocalStripeServer(secretKey = 'sk_test_local_stripe')
       const amount = Number(body.amount);
       if (!Number.isInteger(amount) || amount < 50) return error(400, 'invalid_request_error', 'Amount must be at least $0.50 usd');
       const id = next('pi');
+      if (body.confirm === 'true') return confirmedIntent(id, amount, body);
       return {
         status: 200,
         body: {

@@ -14,8 +14,12 @@ export const mailTemplates = [
   'support_reply',
   'newsletter_confirmation',
   'newsletter_campaign',
+  'provider_budget_alert',
   'account_deletion',
   'api_key_expiring',
+  'low_balance',
+  'auto_top_up',
+  'auto_top_up_failed',
 ] as const;
 export type MailTemplate = (typeof mailTemplates)[number];
 

@@ -147,6 +147,8 @@ export const testCards = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
   requiresAuthentication: '4000002500003155',
+  /** Pays and is saved while the customer is present; every off-session charge of it is declined. */
+  declinesOffSession: '4000000000000341',
 } as const;
 
 export const DECLINED_MESSAGE = 'Your card was declined.';

@@ -1,6 +1,9 @@
 export { adminMailOutboxRoutes } from './admin.routes.ts';
 export {
   accountDeletionCodeMail,
+  autoTopUpFailedMail,
+  autoTopUpMail,
+  lowBalanceMail,
   passwordChangedMail,
   passwordResetCodeMail,
   providerLinkedMail,
@@ -10,5 +13,6 @@ export {
 } from './mail-templates.ts';
 export type { RefundMailFacts, RenderedMail } from './mail-templates.ts';
 export { mailPlugin } from './mail.plugin.ts';
+export { createMailer } from './mailer.ts';
 export type { Mailer } from './mailer.ts';
 export { mailOutbox } from './tables.ts';

@@ -161,3 +161,61 @@ export function refundIssuedMail(person: Person, refund: RefundMailFacts): Rende
     html: layout('Refund issued', lines),
   };
 }
+
+const BILLING_PAGE = '/dashboard/account/billing';
+
+/** The balance fell from above 2 credits to 2 or less (one e-mail per crossing). */
+export function lowBalanceMail(person: Person, facts: { balance: number; autoTopUpOn: boolean; publicUrl: string }): RenderedMail {
+  const credits = `${facts.balance} ${facts.balance === 1 ? 'credit' : 'credits'}`;
+  const lines = [
+    `Hi ${person.firstName},`,
+    `Your Lumen Studio balance is down to ${credits}.`,
+    facts.autoTopUpOn
+      ? 'Automatic top-up is on: your chosen package is bought with your saved card when the balance falls below your threshold.'
+      : `To keep working without a pause, buy credits or turn on automatic top-up: ${facts.publicUrl}${BILLING_PAGE}`,
+    `You can turn these e-mails off on the same page.`,
+  ];
+  return {
+    template: 'low_balance',
+    subject: `Your balance is low: ${credits} left`,
+    text: plain(lines),
+    html: layout('Your balance is low', lines),
+  };
+}
+
+export type AutoTopUpMailFacts = { packageName: string; credits: number; amount: string; card: string; receiptNumber: string | null };
+
+/** An automatic top-up was paid with the saved card. */
+export function autoTopUpMail(person: Person, facts: AutoTopUpMailFacts & { publicUrl: string }): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `Your balance fell below your threshold, so we bought ${facts.packageName} (${facts.credits} credits) for ${facts.amount} with your ${facts.card}.`,
+    ...(facts.receiptNumber ? [`Receipt number: ${facts.receiptNumber}.`] : []),
+    `Change or turn off automatic top-up on your billing page: ${facts.publicUrl}${BILLING_PAGE}`,
+  ];
+  return {
+    template: 'auto_top_up',
+    subject: `Automatic top-up: ${facts.credits} credits added`,
+    text: plain(lines),
+    html: layout('Automatic top-up', lines),
+  };
+}
+
+/** An automatic top-up could not be paid: it is turned off until the user saves it again. */
+export function autoTopUpFailedMail(
+  person: Person,
+  facts: { packageName: string; amount: string; reason: string; publicUrl: string },
+): RenderedMail {
+  const lines = [
+    `Hi ${person.firstName},`,
+    `We could not buy ${facts.packageName} (${facts.amount}) automatically: ${facts.reason}`,
+    'Automatic top-up is now off, so we do not try that card again.',
+    `Check your card or add another by buying credits once, then turn automatic top-up back on: ${facts.publicUrl}${BILLING_PAGE}`,
+  ];
+  return {
+    template: 'auto_top_up_failed',
+    subject: 'Automatic top-up failed and is now off',
+    text: plain(lines),
+    html: layout('Automatic top-up failed', lines),
+  };
+}

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createBalanceWatch, createTopUpRunner } from './auto-top-up/index.ts';
+import type { TopUpRunner } from './auto-top-up/index.ts';
 import { cardPaymentsNotConfigured, createCardOrderExpiry, createCardPaymentsService, createStripeWebhookHandler } from './card/index.ts';
 import type { CardPaymentsService, CardProvider, StripeWebhookHandler } from './card/index.ts';
 import type { SandboxCardProvider } from './sandbox/index.ts';
@@ -14,6 +16,8 @@ export type CardPayments = CardPaymentsService & {
   available: { card: boolean; crypto: boolean };
   /** What POST /webhooks/stripe calls with the raw body and the stripe-signature header. */
   handleWebhook: StripeWebhookHandler;
+  /** Runs automatic top-ups and mails low-balance alerts (started by the balance trigger's notices). */
+  topUps: TopUpRunner;
 };
 
 declare module 'fastify' {
@@ -24,7 +28,7 @@ declare module 'fastify' {
 
 /**
  * Stripe when STRIPE_SECRET_KEY is set, otherwise the offline sandbox provider wired to the same webhook
- * handler; and the periodic expiry of abandoned card orders (with WORKER_ENABLED).
+ * handler; the periodic expiry of abandoned card orders (with WORKER_ENABLED); automatic top-up and low-balance e-mails.
  */
 export const cardPaymentsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -39,7 +43,20 @@ export const cardPaymentsPlugin = fp(
     sandbox?.connect(handleWebhook);
     const service = createCardPaymentsService({ db: app.db, provider, publicUrl: app.config.publicUrl });
     const available = paymentsAvailability(app.config);
-    app.decorate('cardPayments', { ...service, provider, sandbox, available, handleWebhook } satisfies CardPayments);
+    const topUps = createTopUpRunner({
+      db: app.db,
+      provider,
+      customerFor: (userId) => service.customerFor(userId),
+      mailer: app.mailer,
+      publicUrl: app.config.publicUrl,
+      log: app.log,
+    });
+    app.decorate('cardPayments', { ...service, provider, sandbox, available, handleWebhook, topUps } satisfies CardPayments);
+
+    // Low-balance e-mails and automatic top-ups, right after the debit that called for them commits (decision 081).
+    const balanceWatch = createBalanceWatch({ feed: app.database.changes, runner: topUps, tasks: app.backgroundTasks, log: app.log });
+    app.addHook('onReady', async () => balanceWatch.start());
+    app.addHook('onClose', async () => balanceWatch.stop());
 
     // Abandoned card orders expire where the job worker runs (else `npm run worker` does it).
     const expiry = createCardOrderExpiry({ db: app.db, clock: () => app.clock(), log: app.log });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { autoTopUpRoutes } from './auto-top-up/index.ts';
 import { billingRoutes, priceListRoutes } from './billing/index.ts';
 import { cardPaymentRoutes } from './card/index.ts';
 import { sandboxCardRoutes } from './sandbox/index.ts';
@@ -11,4 +12,5 @@ export const paymentsRoutes: FastifyPluginAsync = async (app) => {
   await app.register(subscriptionRoutes);
   await app.register(sandboxCardRoutes);
   await app.register(billingRoutes);
+  await app.register(autoTopUpRoutes);
 };

@@ -40,6 +40,34 @@ export type CreateSubscriptionCheckoutInput = {
   idempotencyKey: string;
 };
 
+/** A charge of a saved card without the customer present (automatic top-up). */
+export type OffSessionChargeInput = {
+  orderId: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  customerId: string;
+  /** The saved card's id at the processor (pm_…). */
+  paymentMethodId: string;
+  idempotencyKey: string;
+};
+
+/**
+ * The processor's answer: paid, or refused by the card (Stripe's card errors: `card_declined` with its decline code,
+ * or `authentication_required` when the bank wants the customer present). Anything else (the processor unreachable,
+ * a 5xx) is thrown: the same request with the same key may be sent again.
+ */
+export type OffSessionChargeResult =
+  | { status: 'succeeded'; paymentIntentId: string }
+  | {
+      status: 'failed';
+      paymentIntentId: string | null;
+      code: 'card_declined' | 'authentication_required';
+      declineCode: string | null;
+      message: string;
+    };
+
 export type CardDetails = { brand: string; last4: string; expMonth: number; expYear: number };
 
 export type ProviderSubscriptionState = {
@@ -67,4 +95,6 @@ export interface CardProvider {
   retrievePaymentMethod(providerMethodId: string): Promise<CardDetails | null>;
   setDefaultPaymentMethod(customerId: string, providerMethodId: string, idempotencyKey: string): Promise<void>;
   detachPaymentMethod(providerMethodId: string, idempotencyKey: string): Promise<void>;
+  /** Charges a saved card off-session (PaymentIntent with off_session and confirm). */
+  chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionChargeResult>;
 }

@@ -97,6 +97,15 @@ export async function listUserMethods(db: Db, userId: string): Promise<PaymentMe
     .orderBy(desc(paymentMethods.isDefault), desc(paymentMethods.createdAt));
 }
 
+/** The card automatic top-up pays with: the user's default saved card. */
+export async function findDefaultMethod(db: Db, userId: string): Promise<PaymentMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.isDefault, true)));
+  return row ?? null;
+}
+
 export async function findUserMethod(db: Db, userId: string, id: string): Promise<PaymentMethodRow | null> {
   const [row] = await db
     .select()

@@ -1,7 +1,8 @@
 export type { CardPaymentsService } from './card-payments.service.ts';
-export type { CardDetails, CardProvider, ProviderSubscriptionState } from './card-provider.ts';
+export type { CardDetails, CardProvider, OffSessionChargeResult, ProviderSubscriptionState } from './card-provider.ts';
 export {
   cancelIncompleteSubscriptions,
+  findDefaultMethod,
   findPlan,
   findUserSubscription,
   insertSubscription,
@@ -10,7 +11,7 @@ export {
 export { loadStripeConfig } from '../../../config/stripe.ts';
 export type { StripeSettings } from '../../../config/stripe.ts';
 export { createCardOrderExpiry } from './card-order-expiry.ts';
-export { createStripeWebhookHandler } from './stripe-webhook.service.ts';
+export { cardLabel, createStripeWebhookHandler } from './stripe-webhook.service.ts';
 export type { StripeWebhookHandler } from './stripe-webhook.service.ts';
 export { cardPaymentRoutes } from './card.routes.ts';
 export { createStripeCardProvider } from './stripe-card-provider.ts';

@@ -6,6 +6,8 @@ import type {
   CreateCheckoutInput,
   CreatePaymentIntentInput,
   CreateSubscriptionCheckoutInput,
+  OffSessionChargeInput,
+  OffSessionChargeResult,
   ProviderSubscriptionState,
 } from './card-provider.ts';
 import type { StripeSettings } from '../../../config/stripe.ts';
@@ -63,6 +65,22 @@ async function stripeErrors<T>(call: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
+}
+
+/**
+ * A card error of an off-session charge (Stripe's StripeCardError: `code`, `decline_code`, and the PaymentIntent it
+ * left in requires_payment_method) as a refusal; any other error is the caller's to retry.
+ */
+async function offSessionRefusal(error: unknown): Promise<OffSessionChargeResult | null> {
+  const { default: StripeSdk } = await import('stripe');
+  if (!(error instanceof StripeSdk.errors.StripeCardError)) return null;
+  return {
+    status: 'failed',
+    paymentIntentId: error.payment_intent?.id ?? null,
+    code: error.code === 'authentication_required' ? 'authentication_required' : 'card_declined',
+    declineCode: error.decline_code || null,
+    message: error.message,
+  };
 }
 
 /** The real card provider: Stripe's REST API through the official SDK, every POST with an idempotency key. */
@@ -193,6 +211,38 @@ export function createStripeCardProvider(settings: StripeSettings, client?: Stri
 
     async detachPaymentMethod(providerMethodId, idempotencyKey) {
       await stripeCall((stripe) => stripe.paymentMethods.detach(providerMethodId, {}, { idempotencyKey }));
+    },
+
+    async chargeOffSession(input: OffSessionChargeInput): Promise<OffSessionChargeResult> {
+      const stripe = await (stripeClient ??= createStripeClient(settings));
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: input.description,
+            metadata: { orderId: input.orderId, userId: input.userId, autoTopUp: 'true' },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === 'succeeded') return { status: 'succeeded', paymentIntentId: intent.id };
+        // Off-session, anything but success is a refusal (e.g. requires_action: the bank wants the customer).
+        return {
+          status: 'failed',
+          paymentIntentId: intent.id,
+          code: intent.status === 'requires_action' ? 'authentication_required' : 'card_declined',
+          declineCode: intent.last_payment_error?.decline_code ?? null,
+          message: intent.last_payment_error?.message ?? `The payment was not completed (${intent.status})`,
+        };
+      } catch (error) {
+        const refusal = await offSessionRefusal(error);
+        if (refusal) return refusal;
+        return stripeErrors(() => Promise.reject(error));
+      }
     },
   };
 }

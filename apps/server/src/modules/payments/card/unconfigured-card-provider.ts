@@ -27,6 +27,7 @@ export class UnconfiguredCardProvider implements CardProvider {
   retrievePaymentMethod = refuse;
   setDefaultPaymentMethod = refuse;
   detachPaymentMethod = refuse;
+  chargeOffSession = refuse;
 }
 
 /** Refuses (503) before anything is written when card payments are not configured. */

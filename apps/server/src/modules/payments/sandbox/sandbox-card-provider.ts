@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { AUTHENTICATION_FAILED_MESSAGE, DECLINED_MESSAGE, checkTestCard, testCards } from '@lumen/core/payments/card';
 import type { TestCardResult } from '@lumen/core/payments/card';
 import { AppError } from '../../../plugins/app-error.ts';
-import type { CardDetails, CardProvider, ProviderSubscriptionState } from '../card/index.ts';
+import type { CardDetails, CardProvider, OffSessionChargeResult, ProviderSubscriptionState } from '../card/index.ts';
 
 /**
  * The built-in offline card provider (test mode, no STRIPE_SECRET_KEY). It keeps its payment
@@ -92,6 +92,12 @@ export type SandboxCardProvider = CardProvider & {
 };
 
 const newId = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+/**
+ * A saved card's id carries its last 4 digits, so what an off-session charge of it does is known even after a restart
+ * (the provider keeps its objects in memory): the card ending 0341 is declined off-session, as Stripe's test card is.
+ */
+const methodIdFor = (card: CardDetails) => `pm_test_${card.last4}_${randomBytes(10).toString('hex')}`;
+const declinesOffSession = (methodId: string) => methodId.startsWith(`pm_test_${testCards.declinesOffSession.slice(-4)}_`);
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function addInterval(date: Date, interval: 'month' | 'year'): Date {
@@ -189,7 +195,7 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
   }
 
   async function succeed(intent: TestIntent, card: CardDetails): Promise<void> {
-    const methodId = newId('pm');
+    const methodId = methodIdFor(card);
     methods.set(methodId, card);
     intent.paymentMethod = methodId;
     intent.status = 'succeeded';
@@ -273,7 +279,7 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
   async function completeSession(session: TestSession, card: CardDetails): Promise<SandboxCheckoutOutcome> {
     const intent = session.intentId ? intents.get(session.intentId) : undefined;
     if (session.mode === 'payment' && intent) {
-      const methodId = newId('pm');
+      const methodId = methodIdFor(card);
       methods.set(methodId, card);
       intent.paymentMethod = methodId;
       intent.status = 'succeeded';
@@ -488,6 +494,33 @@ export function createSandboxCardProvider(options: { publicUrl: string; clock?: 
     async detachPaymentMethod(providerMethodId, idempotencyKey) {
       idempotencyKeys.push(idempotencyKey);
       methods.delete(providerMethodId);
+    },
+
+    async chargeOffSession(input) {
+      return idempotent(input.idempotencyKey, async (): Promise<OffSessionChargeResult> => {
+        const intent = newIntent({
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          description: input.description,
+          metadata: { orderId: input.orderId, userId: input.userId, autoTopUp: 'true' },
+        });
+        intent.paymentMethod = input.paymentMethodId;
+        if (declinesOffSession(input.paymentMethodId)) {
+          intent.lastError = DECLINED_MESSAGE;
+          await emit('payment_intent.payment_failed', intentObject(intent), input.idempotencyKey);
+          return {
+            status: 'failed',
+            paymentIntentId: intent.id,
+            code: 'card_declined',
+            declineCode: 'generic_decline',
+            message: DECLINED_MESSAGE,
+          };
+        }
+        intent.status = 'succeeded';
+        await emit('payment_intent.succeeded', intentObject(intent), input.idempotencyKey);
+        return { status: 'succeeded', paymentIntentId: intent.id };
+      });
     },
 
     intentOwner(clientSecret) {

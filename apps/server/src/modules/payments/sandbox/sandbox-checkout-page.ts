@@ -59,7 +59,7 @@ ${cancel}`,
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" autocomplete="cc-csc" required></div></div>
 <button type="submit">Pay ${money(view.amountCents, view.currency)}</button>
 </form>
-<p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for an extra confirmation. Use any future expiry and any 3-digit CVC.</p>
+<p class="hint">Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined; 4000 0025 0000 3155 asks for an extra confirmation; 4000 0000 0000 0341 pays now but declines automatic top-ups. Use any future expiry and any 3-digit CVC.</p>
 ${cancel}`,
   );
 }

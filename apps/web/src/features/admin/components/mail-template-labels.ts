@@ -13,8 +13,12 @@ export const mailTemplateLabels: Record<MailTemplate, string> = {
   support_reply: 'Support chat answer',
   newsletter_confirmation: 'Newsletter confirmation',
   newsletter_campaign: 'Newsletter',
+  provider_budget_alert: 'Provider budget alert (to admins)',
   account_deletion: 'Account deletion code',
   api_key_expiring: 'API key expiry reminder',
+  low_balance: 'Low balance',
+  auto_top_up: 'Automatic top-up',
+  auto_top_up_failed: 'Automatic top-up failed',
 };
 
 export const mailStatusLabels: Record<MailStatus, { label: string; tone: 'neutral' | 'success' | 'danger' }> = {

@@ -14,5 +14,6 @@ export const paymentKeys = {
   invoices: (params: InvoiceListParams) => [...paymentKeys.invoiceLists(), params] as const,
   invoice: (id: string) => [...paymentKeys.all, 'invoice', id] as const,
   methods: () => [...paymentKeys.all, 'methods'] as const,
+  autoTopUp: () => [...paymentKeys.all, 'auto-top-up'] as const,
   subscription: () => [...paymentKeys.all, 'subscription'] as const,
 };

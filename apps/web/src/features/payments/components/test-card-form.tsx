@@ -133,7 +133,7 @@ export function TestCardForm({
     >
       <TestModeNotice>
         No real payment is made. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for an
-        extra confirmation. Use any future date and any CVC.
+        extra confirmation, 4000 0000 0000 0341 pays now but declines automatic top-ups. Use any future date and any CVC.
       </TestModeNotice>
       <TextField
         label="Card number"

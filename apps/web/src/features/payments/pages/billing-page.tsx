@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useRefreshCredits } from '@/features/credits/api/use-refresh-credits.ts';
 import { paymentKeys } from '../api/payment-keys.ts';
 import { openUpgradeModal } from '../api/upgrade-modal-events.ts';
+import { AutoTopUpSection } from '../components/auto-top-up-section.tsx';
 import { CreditSummary } from '../components/credit-summary.tsx';
 import { InvoicesSection } from '../components/invoices-section.tsx';
 import { PaymentMethodsSection } from '../components/payment-methods-section.tsx';
@@ -57,6 +58,7 @@ export function BillingPage() {
       <CreditSummary />
       <InvoicesSection />
       <PaymentMethodsSection />
+      <AutoTopUpSection />
       <TransactionHistory />
       <UsageHistory />
     </>
