@@ -252,7 +252,7 @@ describe('fal endpoint ids', () => {
       'ai-background': 'fal-ai/birefnet/v2',
       'image-generator': 'fal-ai/flux/schnell',
       'virtual-try-on': 'fal-ai/fashn/tryon/v1.6',
-      speedpainting: 'fal-ai/kling-video/v2.1/pro/image-to-video',
+      speedpainting: 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
       'sound-generator': 'fal-ai/elevenlabs/sound-effects/v2',
     });
   });

@@ -109,10 +109,10 @@ export const defaultModels: readonly DefaultModel[] = [
   {
     service: 'speedpainting',
     provider: 'fal',
-    model: 'fal-ai/kling-video/v2.1/pro/image-to-video',
+    model: 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
     licence: 'Kling (Kuaishou), fal partner endpoint marked for commercial use',
     commercialUse: true,
-    source: 'https://fal.ai/models/fal-ai/kling-video/v2.1/pro/image-to-video',
+    source: 'https://fal.ai/models/fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
   },
   {
     service: 'sound-generator',

@@ -66,8 +66,9 @@ describe('a price for every default provider and model', () => {
     // Low quality by default: 4 × 600 output tokens × $30 per million + 150 prompt tokens × $5 per million.
     expect(publishedPriceMicroUsd('openai', openAi.model, { aspectRatio: '16:9', numberOfImages: 4, ...openAi.pricing })).toBe(72_750);
     const fal = configuredProviders(everyKey, 'speedpainting').find(({ name }) => name === 'fal')!;
-    // The hosted clip is 5 s by default whatever length the user asks for: $0.49, not $0.98.
-    expect(publishedPriceMicroUsd('fal', fal.model, { durationSeconds: 10, ...fal.pricing })).toBe(490_000);
+    // Kling 2.5 Turbo Pro, and a 5 s clip by default whatever length the user asks for: $0.35 (2.1 Pro for 10 s was $0.98).
+    expect(fal.model).toBe('fal-ai/kling-video/v2.5-turbo/pro/image-to-video');
+    expect(publishedPriceMicroUsd('fal', fal.model, { durationSeconds: 10, ...fal.pricing })).toBe(350_000);
   });
 
   it('costs a run from what the provider reported it used, at an admin’s overridden rate when there is one', () => {

@@ -193,6 +193,16 @@ export const providerPrices: readonly ProviderPrice[] = [
   },
   {
     provider: 'fal',
+    model: 'fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
+    rates: [{ key: 'video-second', unit: 'second of video', usd: 0.07 }],
+    expectedUnits: (params) => ({ 'video-second': hostedClipSeconds(params) }),
+    source: 'https://fal.ai/models/fal-ai/kling-video/v2.5-turbo/pro/image-to-video',
+    checked: '2026-11-28',
+    confirmed: true,
+    note: '$0.35 for 5 s and $0.07 per further second, i.e. $0.07 per second of a 5 or 10 s clip; takes tail_image_url (the last frame).',
+  },
+  {
+    provider: 'fal',
     model: 'fal-ai/kling-video/v2.1/pro/image-to-video',
     rates: [{ key: 'video-second', unit: 'second of video', usd: 0.098 }],
     expectedUnits: (params) => ({ 'video-second': hostedClipSeconds(params) }),

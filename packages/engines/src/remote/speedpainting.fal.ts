@@ -23,7 +23,7 @@ export function keyframeVideoSeconds(requested: number): '5' | '10' {
 /**
  * Speed painting through a first-and-last-frame video endpoint on fal with Kling's inputs
  * (prompt, image_url as the first frame, tail_image_url as the last, duration '5' or '10'), e.g.
- * fal-ai/kling-video/v2.1/pro/image-to-video: the video starts on a sketched canvas and ends on the picture. The
+ * fal-ai/kling-video/v2.5-turbo/pro/image-to-video: the video starts on a sketched canvas and ends on the picture. The
  * requested length is capped at `clipSeconds`.
  */
 export function createSpeedpaintingFalEngine(settings: FalSettings, model: string, clipSeconds: 5 | 10 = 5): Engine<SpeedpaintingParams> {
