@@ -7,6 +7,8 @@ export type FakeFashnModel = {
   endless?: boolean;
   /** The prediction ends this long after /v1/run even if nobody reads it; else after three status reads. */
   runMs?: number;
+  /** The API credits a completed prediction reports (`credits_used`, as FASHN's SDKs read it); 1 when absent. */
+  creditsUsed?: number;
 };
 
 type Stored = { id: string; model: string; polls: number; status: string; webhook: string | null };
@@ -34,7 +36,7 @@ export function serveFashn(
     return {
       id: stored.id,
       status: stored.status,
-      ...(stored.status === 'completed' ? { output: model.output } : {}),
+      ...(stored.status === 'completed' ? { output: model.output, credits_used: model.creditsUsed ?? 1 } : {}),
       error: stored.status === 'failed' ? model.error : null,
     };
   };
