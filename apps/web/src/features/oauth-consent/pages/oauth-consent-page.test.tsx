@@ -6,7 +6,7 @@ import { connectedAppMessages } from '@lumen/core/mcp-oauth/schemas';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { CONSENT_MISSING, OAuthConsentPage, consentNavigation } from './oauth-consent-page.tsx';
+import { CONSENT_MISSING, OAuthConsentPage, VERIFY_EMAIL_FIRST, consentNavigation } from './oauth-consent-page.tsx';
 
 const ID = '6f1f2d9a-4b8e-4c1a-9d3e-2a7b5c8e9f01';
 const view: ConsentView = {
@@ -29,8 +29,8 @@ function serve(decision = ok({ redirectTo: 'http://localhost:6274/oauth/callback
   });
 }
 
-const render = (path = `/oauth/consent?request=${ID}`) =>
-  renderRoutes([{ path: '/oauth/consent', element: <OAuthConsentPage /> }], { path, auth: fakeAuth({ user: makeUser() }) });
+const render = (path = `/oauth/consent?request=${ID}`, user = makeUser()) =>
+  renderRoutes([{ path: '/oauth/consent', element: <OAuthConsentPage /> }], { path, auth: fakeAuth({ user }) });
 
 const bodyOf = (fetchMock: ReturnType<typeof mockFetch>, suffix: string) => {
   const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith(suffix));
@@ -48,6 +48,7 @@ describe('OAuth consent page', () => {
     expect(await screen.findByRole('heading', { name: 'Connect Claude Desktop to your Lumen Studio account?' })).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Unverified app.');
     expect(screen.getByRole('note')).toHaveTextContent('localhost:6274');
+    expect(screen.queryByText(VERIFY_EMAIL_FIRST, { exact: false })).not.toBeInTheDocument();
     expect(screen.getByText('image_generator')).toBeInTheDocument();
     expect(screen.getByText(/It can also call get_job/)).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Image Generation/ })).toBeChecked();
@@ -87,6 +88,17 @@ describe('OAuth consent page', () => {
     render();
     expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in request has expired or was already answered.');
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('tells a user whose address is not verified yet to verify it first, and shows the server refusal', async () => {
+    vi.spyOn(consentNavigation, 'go').mockImplementation(() => undefined);
+    serve(fail(403, 'Please verify your email address first', 'FORBIDDEN'));
+    render(undefined, makeUser({ emailVerified: false }));
+    expect(await screen.findByText(VERIFY_EMAIL_FIRST, { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the dashboard' })).toHaveAttribute('href', '/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please verify your email address first');
+    expect(consentNavigation.go).not.toHaveBeenCalled();
   });
 
   it('asks for a request when none is given', async () => {

@@ -10,15 +10,18 @@ import { Card, CardDescription } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
+import { useAuth } from '@/features/auth/api/auth-context.ts';
 import { useConsentDecision, useConsentQuery } from '../api/consent.ts';
 
 export const CONSENT_MISSING = 'This page needs a sign-in request from your assistant. Start the connection again from your assistant.';
 export const CONSENT_FAILED = 'Could not answer the sign-in request';
+export const VERIFY_EMAIL_FIRST =
+  'Approving needs a verified email address: enter the code we e-mailed you on your dashboard, then come back to this page and approve.';
 
 /** Sends the browser back to the app (its registered redirect_uri); a seam for tests. */
 export const consentNavigation = { go: (url: string) => window.location.assign(url) };
 
-function ConsentForm({ consent }: { consent: ConsentView }) {
+function ConsentForm({ consent, emailVerified }: { consent: ConsentView; emailVerified: boolean }) {
   const [services, setServices] = useState<ServiceKey[]>(consent.requestedServices);
   const [cap, setCap] = useState(String(defaultGrantMonthlyCap));
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +61,15 @@ function ConsentForm({ consent }: { consent: ConsentView }) {
           if you started this connection from your assistant.
         </p>
       </div>
+
+      {!emailVerified && (
+        <p role="note" className="rounded-xl border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+          {VERIFY_EMAIL_FIRST}{' '}
+          <a href="/dashboard" target="_blank" rel="noreferrer" className="font-medium text-brand-700 hover:underline">
+            Open the dashboard
+          </a>
+        </p>
+      )}
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-slate-900">Services it may use (its MCP tools)</legend>
@@ -110,6 +122,7 @@ function ConsentForm({ consent }: { consent: ConsentView }) {
  */
 export function OAuthConsentPage() {
   const [params] = useSearchParams();
+  const { user } = useAuth();
   const id = params.get('request');
   const consentQuery = useConsentQuery(id);
   const consent = consentQuery.data;
@@ -129,7 +142,7 @@ export function OAuthConsentPage() {
           ) : consentQuery.isError ? (
             <p role="alert">{errorMessage(consentQuery.error, CONSENT_FAILED)}</p>
           ) : (
-            <ConsentForm consent={consentQuery.data} />
+            <ConsentForm consent={consentQuery.data} emailVerified={user?.emailVerified ?? false} />
           )}
         </div>
       </Card>
