@@ -227,12 +227,19 @@ async function soak(kind: 'start' | 'worker', databaseUrl: string): Promise<Outc
     })();
 
     await Promise.all([submitLoop, settleLoop, readLoop, printLoop, signInLoop]);
-    await signIn(); // fresh tokens for the final reads
-    // Let the last jobs finish (at most five minutes), then check every account.
-    for (let waited = 0; pending.size > 0 && waited < 300; waited += 2) {
+    // Let the last jobs finish (at most ten minutes by the clock: one pass over a long backlog takes a while on a
+    // loaded machine), signing in again every ten minutes, then check every account.
+    const settleBy = Date.now() + 10 * 60_000;
+    let signedInAt = 0;
+    while (pending.size > 0 && Date.now() < settleBy) {
+      if (Date.now() - signedInAt > 10 * 60_000) {
+        await signIn();
+        signedInAt = Date.now();
+      }
       await settleOnce();
       if (pending.size > 0) await pause(2_000);
     }
+    await signIn(); // fresh tokens for the balances
     const wrong: string[] = [];
     for (const user of users) {
       const { balance } = await call<{ balance: number }>(address, '/api/v1/credits/balance', { token: user.accessToken });
