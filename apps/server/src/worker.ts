@@ -5,11 +5,12 @@ import { createDatabase, pgliteDirFor } from './db/database.ts';
 import { openStorage } from './modules/files/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import { createJobEvents } from './modules/jobs/index.ts';
-import { announceReady, createJobWorker, watchMemoryCeiling } from './modules/jobs/index.ts';
+import { announceReady, createJobWorker, mailBudgetAlerts, openSharedCircuits, watchMemoryCeiling } from './modules/jobs/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
 import { publishFeaturedPosts } from './modules/community/index.ts';
 import { seedTryOnCatalogue } from './modules/try-on/index.ts';
 import { createBackgroundTasks } from './lib/background-tasks.ts';
+import { createMailer } from './modules/mail/index.ts';
 import { fakeRegistry } from './test/fake-engines.ts';
 import { createCardOrderExpiry, startWorkerCryptoReconciler } from './modules/payments/index.ts';
 
@@ -44,8 +45,14 @@ async function main(): Promise<void> {
   await database.migrate();
   // Tests select a slow fake engine to kill the worker mid-job; never outside NODE_ENV=test.
   const testDelay = config.nodeEnv === 'test' ? Number(process.env.LUMEN_TEST_ENGINE_DELAY_MS ?? '') : NaN;
-  const engines = Number.isFinite(testDelay) && testDelay > 0 ? fakeRegistry({ delayMs: testDelay }) : createEngineRegistry(config.engines);
+  // Circuit breakers shared with the API and the other workers (Redis when REDIS_URL is set, else PostgreSQL).
+  const circuits = await openSharedCircuits({ db: database.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const engines =
+    Number.isFinite(testDelay) && testDelay > 0 ? fakeRegistry({ delayMs: testDelay }) : createEngineRegistry(config.engines, { circuits });
   const storage = await openStorage(config);
+  // The admins' alerts at 80 % and 100 % of a provider budget go out from the process that reserves.
+  const mailTasks = createBackgroundTasks((error) => log.warn({ err: error }, 'a mail delivery failed'));
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, tasks: mailTasks, log });
   const worker = createJobWorker({
     db: database.db,
     storage: storage.storage,
@@ -53,6 +60,10 @@ async function main(): Promise<void> {
     events: createJobEvents(),
     log,
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
+    providerBudget: {
+      unpricedReservationUsd: config.providerUnpricedReservationUsd,
+      onAlert: mailBudgetAlerts({ db: database.db, mailer: () => mailer, log }),
+    },
   });
   worker.start();
   // WORKER_MAX_RSS_MB: past it, the worker stops taking jobs, finishes its own and asks for a replacement (067).
@@ -89,6 +100,9 @@ async function main(): Promise<void> {
     await webhooks.stop();
     await cryptoReconciler.stop();
     await cardOrderExpiry.stop();
+    await mailTasks.drain();
+    mailer.close();
+    await circuits.close();
     await database.close();
     storage.close();
     process.exit(0);

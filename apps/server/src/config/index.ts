@@ -52,6 +52,9 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()).default('./data'),
   PUBLIC_URL: optional(httpUrl()),
   PROVIDER_WEBHOOKS: optional(oneOf(['auto', 'on', 'off'])).default('auto'),
+  PROVIDER_UNPRICED_RESERVATION_USD: optional(
+    z.coerce.number({ error: 'must be a number of dollars' }).min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'),
+  ).default(1),
   JWT_SECRET: optional(z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`)),
   ADMIN_EMAIL: optional(emailSchema),
   ADMIN_PASSWORD: optional(passwordSchema),
@@ -116,6 +119,8 @@ export type AppConfig = {
    * cannot reach us (PROVIDER_WEBHOOKS=off, or auto with PUBLIC_URL unset or on a local host): workers then poll.
    */
   providerWebhooksUrl: string | null;
+  /** What a run on a provider and model without a published price reserves against the daily budget, in dollars. */
+  providerUnpricedReservationUsd: number;
   jwtSecret: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -240,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolSize: vars.DATABASE_POOL_SIZE,
     dataDir,
     publicUrl,
+    providerUnpricedReservationUsd: vars.PROVIDER_UNPRICED_RESERVATION_USD,
     providerWebhooksUrl: providerWebhooksUrlOf(vars.PROVIDER_WEBHOOKS, vars.PUBLIC_URL === undefined ? null : publicUrl),
     jwtSecret: vars.JWT_SECRET ?? persistedJwtSecret(dataDir),
     adminEmail: vars.ADMIN_EMAIL,

@@ -82,6 +82,7 @@ export function testConfig(dataDir: string, overrides: Partial<AppConfig> = {}):
     dataDir,
     publicUrl: 'http://localhost:3000',
     providerWebhooksUrl: null,
+    providerUnpricedReservationUsd: 1,
     jwtSecret: randomBytes(32).toString('base64url'),
     adminEmail: TEST_ADMIN_EMAIL,
     adminPassword: TEST_ADMIN_PASSWORD,

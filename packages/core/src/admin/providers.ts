@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const providerSpendMessages = {
   capReached: 'This tool is paused until 00:00 UTC: today’s budget for hosted AI models has been used up. You have not been charged.',
   banner: 'Hosted AI spending reached today’s budget: services on hosted providers refuse new jobs until 00:00 UTC.',
+  /** A job the worker could not send: the day's budget (or every provider's own) could not hold its expected cost. */
+  jobRefused: 'Today’s budget for hosted AI models is used up, so this job was not sent to the AI provider. Your credits were refunded.',
 } as const;
 
 /** GET /admin/providers?hours: each provider's recent calls, and today's spend against the budget. */
@@ -34,13 +36,33 @@ export const providerHealthSchema = z.object({
     }),
   ),
   spend: z.object({
-    /** Since 00:00 UTC, from the published price of every finished job, in millionths of a dollar. */
+    /**
+     * Since 00:00 UTC, in millionths of a dollar: what ended requests cost (their published price or the provider's
+     * figure) plus what runs under way have reserved against the budget.
+     */
     todayMicroUsd: z.number().int(),
-    /** Per provider, in millionths of a dollar. */
+    /** Of todayMicroUsd, what runs under way have reserved. */
+    reservedMicroUsd: z.number().int(),
+    /** Per provider, in millionths of a dollar (ended and reserved). */
     byProvider: z.record(z.string(), z.number().int()),
     capUsd: z.number().nullable(),
     capReached: z.boolean(),
+    /** Each provider's own daily budget in dollars, where the admin set one. */
+    providerBudgetsUsd: z.record(z.string(), z.number()),
   }),
+  /** Each provider's circuit breaker as every API and worker process sees it (only providers that were called). */
+  circuits: z.array(
+    z.object({
+      provider: z.string(),
+      /** Transient failures in a row. */
+      failures: z.number().int(),
+      /** Calls are held back (after the open period, one trial call goes through). */
+      open: z.boolean(),
+      openUntil: z.string().nullable(),
+      lastFailureAt: z.string().nullable(),
+      lastSuccessAt: z.string().nullable(),
+    }),
+  ),
   /** Each service on hosted providers: the providers configured here (environment order) and the order jobs try them in. */
   chains: z.array(
     z.object({

@@ -99,6 +99,20 @@ export const platformSettingsSchema = z.strictObject({
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'The daily provider budget must have at most 2 decimals')
     .nullable()
     .default(null),
+  /**
+   * Each hosted provider's own budget per UTC day, in dollars, within the day's (a provider left out has none of
+   * its own). A provider whose budget cannot hold a job's expected cost is passed over for the next one.
+   */
+  providerDailyBudgetsUsd: z
+    .partialRecord(
+      z.enum(providerNames, 'Unknown provider'),
+      z
+        .number('A provider budget must be a number')
+        .min(0, 'A provider budget must be 0 or more')
+        .max(1_000_000, 'A provider budget must be at most 1000000')
+        .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'A provider budget must have at most 2 decimals'),
+    )
+    .default({}),
   providerOrder: providerOrderSchema.default({}),
   supportUrl: optionalUrl('Support chat link').default(''),
   communityUrl: optionalUrl('Community link').default(''),

@@ -132,8 +132,11 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       const health = await getProviderHealth(app.db, {
         hours: request.query.hours,
         capUsd: settings.dailyProviderSpendCapUsd,
+        providerBudgetsUsd: settings.providerDailyBudgetsUsd,
         now: new Date(),
       });
+      // Shared by every process (Redis or PostgreSQL); a store that cannot be reached shows no circuits.
+      const circuits = await app.providerCircuits.states().catch(() => []);
       const chains = serviceKeys.flatMap((service) => {
         const configured = app.engines.providersOf(service);
         if (configured.length === 0) return [];
@@ -143,7 +146,7 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         return [{ service, configured: configured.map(({ name, model }) => ({ provider: name, model })), tried }];
       });
-      return { success: true as const, data: { ...health, chains } };
+      return { success: true as const, data: { ...health, chains, circuits } };
     },
   );
 };

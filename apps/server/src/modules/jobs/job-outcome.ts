@@ -3,6 +3,7 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobWebhook } from './job-webhooks.ts';
 import { refundCharge } from '../credits/index.ts';
+import { settleFailedJob, settleFinishedJob } from './provider-budget.ts';
 import { jobOutputs, jobs, providerRequests } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
@@ -50,6 +51,8 @@ export async function completeJob(
       .returning();
     if (!row) return false;
     if (run) {
+      // Its budget reservation settles at the run's cost, in the transaction that records it.
+      await settleFinishedJob(tx, input.jobId, run);
       // The request that made the result (a queued provider's) ends on record with the run's cost.
       await tx
         .update(providerRequests)
@@ -98,6 +101,7 @@ export async function failJob(
         .where(eq(jobs.id, input.jobId))
         .then((rows) => rows[0]));
     if (!job || job.status !== 'failed') return null;
+    await settleFailedJob(tx, job.id, input.billed);
     const refunded = await refundJob(tx, job);
     if (failed) await enqueueJobWebhook(tx, refunded ? { ...job, refundedAt: new Date() } : job);
     return job;

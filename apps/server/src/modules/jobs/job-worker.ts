@@ -9,7 +9,7 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { isAppError } from '../../plugins/app-error.ts';
-import { AtProvider, EngineInputError, HandOver, Released } from '@lumen/engines';
+import { AtProvider, BudgetExhausted, EngineInputError, HandOver, Released } from '@lumen/engines';
 import type { EngineRegistry, EngineResult, ProviderCall, ProviderRequest, ProviderUsage, ProviderWebhooks } from '@lumen/engines';
 import type { JobEvents } from './job-events.ts';
 import { loadJobInputs } from './job-inputs.ts';
@@ -17,6 +17,8 @@ import { completeJob, failJob, leaveAtProvider, requeueJob } from './job-outcome
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
 import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
+import { createProviderBudgets } from './provider-budget.ts';
+import type { BudgetAlert } from './provider-budget.ts';
 import { loadPricing, runCostOf } from '../provider-prices/index.ts';
 import type { Pricing } from '../provider-prices/index.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
@@ -82,6 +84,8 @@ type Deps = {
   options?: Partial<JobWorkerOptions>;
   /** Where providers deliver webhooks (…/webhooks/providers); absent or null: the worker polls to the end. */
   providerWebhooksUrl?: string | null;
+  /** The daily provider budget's settings here: what an unpriced run reserves (default $1), and who hears of 80 % and 100 %. */
+  providerBudget?: { unpricedReservationUsd?: number; onAlert?(alert: BudgetAlert): Promise<void> };
 };
 
 class JobTimeoutError extends Error {}
@@ -94,6 +98,20 @@ const genericFailure = 'The service could not process this job. Your credits wer
 export function createJobWorker(deps: Deps): JobWorker {
   const options = { ...defaultWorkerOptions, ...deps.options };
   const { db, storage, log } = deps;
+  const budgets = createProviderBudgets({
+    db,
+    log,
+    unpricedReservationMicroUsd: Math.round((deps.providerBudget?.unpricedReservationUsd ?? 1) * 1_000_000),
+    onAlert: deps.providerBudget?.onAlert,
+    async expectedCostMicroUsd(job, provider, model) {
+      // The provider's price at the admin's rates for this job's params (the price table's, else the override's).
+      return runCostOf(await loadPricing(db), deps.engines, job.service as ServiceKey, { name: provider, model }, job.params);
+    },
+    async limits() {
+      const settings = await getPlatformSettings(db);
+      return { totalUsd: settings.dailyProviderSpendCapUsd, byProvider: settings.providerDailyBudgetsUsd };
+    },
+  });
   const workerId = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const running = new Map<string, { service: ServiceKey; promise: Promise<void>; abort: AbortController; release: AbortController }>();
   const stopping = new AbortController();
@@ -237,7 +255,7 @@ export function createJobWorker(deps: Deps): JobWorker {
       const result = await Promise.race([
         engine.run(
           { params: job.params, files },
-          { signal, onProgress, requests, onProviderCall, onProviderUsage, webhooks, providerOrder },
+          { signal, onProgress, requests, onProviderCall, onProviderUsage, webhooks, providerOrder, budget: budgets.forJob(job) },
         ),
         aborted,
       ]);
@@ -436,7 +454,7 @@ function userMessage(error: unknown, timeoutMs: number): string {
   if (error instanceof JobTimeoutError) {
     return `The job took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Your credits were refunded.`;
   }
-  if (error instanceof EngineInputError || isAppError(error)) return error.message;
+  if (error instanceof EngineInputError || error instanceof BudgetExhausted || isAppError(error)) return error.message;
   if (error instanceof Error && error.name === 'ProviderError') return error.message;
   return genericFailure;
 }

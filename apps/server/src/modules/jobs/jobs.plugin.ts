@@ -15,6 +15,9 @@ import { createJobWorker } from './job-worker.ts';
 import type { JobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
 import { watchMemoryCeiling } from './memory-ceiling.ts';
+import { mailBudgetAlerts } from './provider-budget-alerts.ts';
+import { openSharedCircuits } from './provider-circuits.ts';
+import type { SharedCircuits } from './provider-circuits.ts';
 import type { MemoryCeilingOptions } from './memory-ceiling.ts';
 
 declare module 'fastify' {
@@ -25,12 +28,16 @@ declare module 'fastify' {
     jobEvents: JobEvents;
     /** The in-process job worker; null when WORKER_ENABLED=false. */
     jobWorker: JobWorker | null;
+    /** The hosted providers' circuit breakers, shared with every other process (Redis or PostgreSQL). */
+    providerCircuits: SharedCircuits;
   }
 }
 
 export type JobsPluginOptions = {
   /** Engines per service; default: from configuration (`<SERVICE>_ENGINE`). Tests inject fakes. */
   engines?: EngineRegistry;
+  /** Where circuit breakers are kept; default: Redis when REDIS_URL is set, else PostgreSQL. Closed by its owner. */
+  circuits?: SharedCircuits;
   storage?: Storage;
   /** Start the in-process worker (default: config.workerEnabled). */
   runWorker?: boolean;
@@ -54,7 +61,10 @@ export const jobsPlugin = fp(
         clock: () => app.clock(),
       }),
     );
-    app.decorate('engines', options.engines ?? createEngineRegistry(config.engines));
+    const circuits =
+      options.circuits ?? (await openSharedCircuits({ db: app.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }));
+    app.decorate('providerCircuits', circuits);
+    app.decorate('engines', options.engines ?? createEngineRegistry(config.engines, { circuits }));
     // Which provider each service is on, one line each: a key alone can move a service onto a hosted provider.
     if (!options.engines) for (const { service, line } of serviceEngineLines(app.engines)) app.log.info({ service }, line);
     // And what each of those services costs against what its credits earn, one line each; selling below cost is named.
@@ -79,6 +89,10 @@ export const jobsPlugin = fp(
             log: app.log,
             options: options.worker,
             providerWebhooksUrl: config.providerWebhooksUrl,
+            providerBudget: {
+              unpricedReservationUsd: config.providerUnpricedReservationUsd,
+              onAlert: mailBudgetAlerts({ db: app.db, mailer: () => app.mailer, log: app.log }),
+            },
           })
         : null;
     app.decorate('jobWorker', worker);
@@ -95,6 +109,7 @@ export const jobsPlugin = fp(
     app.addHook('onClose', async () => {
       ceiling?.stop();
       await worker?.stop();
+      if (!options.circuits) await circuits.close();
       opened?.close();
     });
   },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ProviderHealth } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
 import { isCapReached, providerSpendToday, totalOf } from './provider-spend.ts';
+import { budgetLedger, TOTAL_SCOPE, utcDayOf } from './provider-budget.ts';
 import { rowsOf } from '../../db/result-rows.ts';
 
 type CallRow = {
@@ -20,10 +21,10 @@ const isoOf = (value: string | Date | null) => (value === null ? null : new Date
 /** Each provider's calls over the last `hours` (success rate, median and p95 latency), and today's spend against the budget. */
 export async function getProviderHealth(
   db: Db,
-  input: { hours: number; capUsd: number | null; now: Date },
-): Promise<Omit<ProviderHealth, 'chains'>> {
+  input: { hours: number; capUsd: number | null; providerBudgetsUsd: Record<string, number>; now: Date },
+): Promise<Omit<ProviderHealth, 'chains' | 'circuits'>> {
   const since = new Date(input.now.getTime() - input.hours * 3_600_000);
-  const [calls, byProvider] = await Promise.all([
+  const [calls, byProvider, ledger] = await Promise.all([
     db.execute(sql`
       select provider, service, model, count(*)::int as calls,
         count(*) filter (where succeeded)::int as succeeded,
@@ -33,7 +34,9 @@ export async function getProviderHealth(
       from provider_calls where created_at >= ${since.toISOString()}
       group by 1, 2, 3 order by 1, 2, 3`),
     providerSpendToday(db, input.now),
+    budgetLedger(db, utcDayOf(input.now)),
   ]);
+  const reservedMicroUsd = ledger.find((row) => row.scope === TOTAL_SCOPE)?.reservedMicroUsd ?? 0;
   const todayMicroUsd = totalOf(byProvider);
   return {
     since: since.toISOString(),
@@ -48,6 +51,13 @@ export async function getProviderHealth(
       p95Ms: row.p95_ms === null ? null : Number(row.p95_ms),
       lastFailureAt: isoOf(row.last_failure_at),
     })),
-    spend: { todayMicroUsd, byProvider, capUsd: input.capUsd, capReached: isCapReached(todayMicroUsd, input.capUsd) },
+    spend: {
+      todayMicroUsd,
+      reservedMicroUsd,
+      byProvider,
+      capUsd: input.capUsd,
+      capReached: isCapReached(todayMicroUsd, input.capUsd),
+      providerBudgetsUsd: input.providerBudgetsUsd,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { EngineRegistry, ProviderCall, ProviderRequest, ProviderRequestStore } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
+import { attachRequestToHold, settleEndedRequest } from './provider-budget.ts';
 import { jobs, providerCalls, providerRequests } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
@@ -29,6 +30,8 @@ export async function claimCancel(db: Db, jobId: string, request: ProviderReques
       setWhere: and(isNull(providerRequests.cancelRequestedAt), eq(providerRequests.state, 'live')),
     })
     .returning({ id: providerRequests.id });
+  // A cancelled request may have run a while: its reservation counts as spent.
+  if (claimed) await settleEndedRequest(db, request, 'cancelled');
   return Boolean(claimed);
 }
 
@@ -60,6 +63,7 @@ export function providerRequestStore(db: Db, job: JobRow, workerId: string): Pro
         .insert(providerRequests)
         .values({ jobId: job.id, provider: request.provider, model: request.model, requestId: request.requestId })
         .onConflictDoNothing();
+      await attachRequestToHold(db, job.id, request);
       const [row] = await db
         .update(jobs)
         .set({
@@ -77,6 +81,7 @@ export function providerRequestStore(db: Db, job: JobRow, workerId: string): Pro
         .update(providerRequests)
         .set({ state, endedAt: sql`now()` })
         .where(and(ofRequest(request), eq(providerRequests.state, 'live')));
+      await settleEndedRequest(db, request, state);
       await db
         .update(jobs)
         .set({ providerRequestId: null, providerSubmittedAt: null })

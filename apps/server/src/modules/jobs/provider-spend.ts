@@ -3,20 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { providerSpendMessages } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { jobs } from './tables.ts';
+import { committedByProvider, utcDayOf } from './provider-budget.ts';
 
 const MICRO = 1_000_000;
 
 export const startOfUtcDay = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
 
-/** What hosted providers cost since 00:00 UTC, per provider, in millionths of a dollar (finished jobs at published prices). */
+/**
+ * What hosted providers cost since 00:00 UTC, per provider, in millionths of a dollar: the budget ledger's ended
+ * requests (their cost) and runs under way (their reservations), so an unpriced runaway shows as well.
+ */
 export async function providerSpendToday(db: Db, now: Date): Promise<Record<string, number>> {
-  const rows = await db
-    .select({ provider: jobs.provider, spent: sql<string>`coalesce(sum(${jobs.providerCostMicroUsd}), 0)` })
-    .from(jobs)
-    .where(and(isNotNull(jobs.provider), gte(jobs.finishedAt, startOfUtcDay(now))))
-    .groupBy(jobs.provider);
-  return Object.fromEntries(rows.map((row) => [row.provider!, Number(row.spent)]));
+  return committedByProvider(db, utcDayOf(now));
 }
 
 export const totalOf = (byProvider: Record<string, number>) => Object.values(byProvider).reduce((sum, value) => sum + value, 0);
@@ -25,9 +23,9 @@ export const isCapReached = (spentMicroUsd: number, capUsd: number | null) =>
   capUsd !== null && spentMicroUsd >= Math.round(capUsd * MICRO);
 
 /**
- * Refuses a job of a service on a hosted provider once today's provider spend reached the admin's
- * daily budget, before anything is charged. The budget is checked against finished jobs, so jobs
- * already running may take the day's spend a little past it; the refusal then holds until midnight.
+ * Refuses a job of a service on a hosted provider once today's provider spend (ended and reserved) reached the
+ * admin's daily budget, before anything is charged. Jobs accepted before that still reserve their cost before they
+ * are sent (provider-budget.ts): one that no longer fits is refused then and refunded.
  */
 export async function checkProviderBudget(db: Db, capUsd: number | null, now: Date, log: FastifyBaseLogger): Promise<void> {
   if (capUsd === null) return;

@@ -17,6 +17,7 @@ const settings: PlatformSettings = {
   cryptoThreshold: 19.2,
   defaultApiKeyRateLimit: 100,
   dailyProviderSpendCapUsd: null,
+  providerDailyBudgetsUsd: {},
   providerOrder: {},
   supportUrl: '',
   communityUrl: '',

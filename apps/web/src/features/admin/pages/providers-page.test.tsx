@@ -40,8 +40,16 @@ const health: ProviderHealth = {
       lastFailureAt: null,
     },
   ],
-  spend: { todayMicroUsd: 1_234_500, byProvider: { fal: 1_200_000, 'remove.bg': 34_500 }, capUsd: 5, capReached: false },
+  spend: {
+    todayMicroUsd: 1_234_500,
+    reservedMicroUsd: 0,
+    byProvider: { fal: 1_200_000, 'remove.bg': 34_500 },
+    capUsd: 5,
+    capReached: false,
+    providerBudgetsUsd: {},
+  },
   chains: [],
+  circuits: [],
 };
 
 function serve(data: ProviderHealth) {
@@ -92,7 +100,7 @@ describe('/admin/providers', () => {
   });
 
   it('says there were no calls on the offline engines, and that no budget is set', async () => {
-    serve({ ...health, providers: [], spend: { todayMicroUsd: 0, byProvider: {}, capUsd: null, capReached: false } });
+    serve({ ...health, providers: [], spend: { ...health.spend, todayMicroUsd: 0, byProvider: {}, capUsd: null } });
     renderPage();
     expect(await screen.findByText('No calls to hosted providers in this period.')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Calls per provider, service and model' })).not.toBeInTheDocument();
