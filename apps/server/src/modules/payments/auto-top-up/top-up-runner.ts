@@ -27,7 +27,7 @@ import {
   takeLowBalanceAlerts,
   takePendingTopUp,
 } from './auto-top-up.repository.ts';
-import type { AutoTopUpRow } from './tables.ts';
+import type { AutoTopUpRow } from '../tables.ts';
 
 /** A run that has not ended within this is taken over (same order, same idempotency key at the processor). */
 export const TOP_UP_RETRY_AFTER_MS = 2 * 60_000;
