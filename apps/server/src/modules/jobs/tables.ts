@@ -248,7 +248,9 @@ export const providerBudgetHolds = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (table) => [
-    index('provider_budget_holds_open_job_idx').on(table.jobId).where(sql`${table.state} = 'reserved'`),
+    index('provider_budget_holds_open_job_idx')
+      .on(table.jobId)
+      .where(sql`${table.state} = 'reserved'`),
     uniqueIndex('provider_budget_holds_request_idx').on(table.provider, table.requestId),
     check('provider_budget_holds_state_check', inList('state', providerBudgetHoldStates)),
   ],
