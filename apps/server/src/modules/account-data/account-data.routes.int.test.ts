@@ -20,7 +20,7 @@ import { jobOutputs, jobs, uploads } from '../jobs/tables.ts';
 import { mailOutbox } from '../mail/tables.ts';
 import { newsletterSubscribers } from '../newsletter/tables.ts';
 import { createPaidOrder } from '../../test/billing-helpers.ts';
-import { orders, refundRequests, subscriptionPlans, subscriptions } from '../payments/tables.ts';
+import { autoTopUpSettings, orders, refundRequests, subscriptionPlans, subscriptions } from '../payments/tables.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
 import { users } from '../users/tables.ts';
 import { readZip } from '../../test/zip-helpers.ts';
@@ -71,6 +71,13 @@ async function busyPerson() {
     monthlyCreditCap: 25,
   });
   const order = await createPaidOrder(db, owner.id, { credits: 100, amountCents: 900 });
+  const topUp = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/payment/auto-top-up',
+    headers: bearer(owner.token),
+    payload: { enabled: false, threshold: 7, packageId: null, monthlyLimit: 2, lowBalanceEmail: false },
+  });
+  expect(topUp.statusCode, topUp.body).toBe(200);
   await db.insert(refundRequests).values({ orderId: order.id, userId: owner.id, reason: 'Bought the wrong pack' });
   const subscribe = await t.app.inject({ method: 'POST', url: '/api/v1/newsletter/subscribe', payload: { email: owner.email } });
   expect(subscribe.statusCode, subscribe.body).toBeLessThan(300);
@@ -117,6 +124,7 @@ describe('POST /user/me/export', () => {
       'refund-requests.json',
       'subscriptions.json',
       'payment-methods.json',
+      'auto-top-up.json',
       'jobs.json',
       'uploads.json',
       'api-keys.json',
@@ -142,6 +150,11 @@ describe('POST /user/me/export', () => {
     expect(credits.ledger.reduce((sum: number, row: { amount: number }) => sum + row.amount, 0)).toBe(credits.balance);
     expect(json(files, 'orders.json')).toMatchObject([{ id: order.id, amountCents: 900, credits: 100, status: 'paid' }]);
     expect(json(files, 'refund-requests.json')).toMatchObject([{ orderId: order.id, reason: 'Bought the wrong pack', status: 'pending' }]);
+    expect(json(files, 'auto-top-up.json')).toMatchObject({
+      settings: { enabled: false, threshold: 7, monthlyLimit: 2, lowBalanceEmail: false },
+      topUps: [],
+      lowBalanceAlerts: [],
+    });
 
     const [job] = json(files, 'jobs.json');
     expect(job).toMatchObject({ id: jobId, service: 'image-generator', status: 'succeeded', params: { prompt: 'a lighthouse at dawn' } });
@@ -307,6 +320,7 @@ describe('POST /user/me/delete', () => {
     expect(await db.select().from(communityPosts).where(eq(communityPosts.userId, owner.id))).toEqual([]);
     expect(await db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, owner.email))).toEqual([]);
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, owner.id))).toEqual([]);
+    expect(await db.select().from(autoTopUpSettings).where(eq(autoTopUpSettings.userId, owner.id))).toEqual([]);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner.email))).toEqual([]);
     const events = await db.select().from(securityEvents).where(eq(securityEvents.userId, owner.id));
     expect(events.map((event) => event.type)).toEqual(['account_deleted']);

@@ -27,6 +27,7 @@ orders.json            purchases (orders and receipts) with their crypto payment
 refund-requests.json   refunds you asked for and the answers
 subscriptions.json     subscription plans you had
 payment-methods.json   saved cards as shown to you (brand, last 4 digits, expiry)
+auto-top-up.json       automatic top-up settings, each automatic top-up and each low-balance e-mail
 jobs.json              every use of a service with its parameters; "archivePath" names each result file
 uploads.json           files you uploaded; "archivePath" names each one
 api-keys.json          your API keys by name and prefix, status and usage (never the secret)
@@ -99,6 +100,7 @@ export async function createDataArchive(input: { data: PersonalData; storage: St
   json('refund-requests.json', data.refundRequests);
   json('subscriptions.json', data.subscriptions);
   json('payment-methods.json', data.paymentMethods);
+  json('auto-top-up.json', data.autoTopUp);
   json('jobs.json', jobs);
   json('uploads.json', uploads);
   json('api-keys.json', data.apiKeys);

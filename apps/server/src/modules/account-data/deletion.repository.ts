@@ -10,7 +10,7 @@ import { contactMessages, supportConversations } from '../contact/index.ts';
 import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
 import { mailOutbox } from '../mail/index.ts';
 import { newsletterSubscribers } from '../newsletter/index.ts';
-import { paymentMethods, subscriptions } from '../payments/index.ts';
+import { autoTopUpSettings, autoTopUps, lowBalanceAlerts, paymentMethods, subscriptions } from '../payments/index.ts';
 import { users } from '../users/index.ts';
 
 /** Other admins who can still sign in (a suspended admin cannot run the platform). */
@@ -86,6 +86,9 @@ export async function eraseUser(db: Db, user: { id: string; email: string }): Pr
   await db.delete(userIdentities).where(eq(userIdentities.userId, user.id));
   await db.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, user.id));
   await db.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
+  await db.delete(autoTopUpSettings).where(eq(autoTopUpSettings.userId, user.id));
+  await db.delete(autoTopUps).where(eq(autoTopUps.userId, user.id));
+  await db.delete(lowBalanceAlerts).where(eq(lowBalanceAlerts.userId, user.id));
   await db.delete(newsletterSubscribers).where(eq(sql`lower(${newsletterSubscribers.email})`, email));
   await db.delete(contactMessages).where(or(eq(contactMessages.senderUserId, user.id), eq(sql`lower(${contactMessages.email})`, email)));
   // The support chat goes with its conversation (its messages cascade).

@@ -10,7 +10,17 @@ import { contactMessages, supportMessages } from '../contact/index.ts';
 import { creditAccounts, creditLedger } from '../credits/index.ts';
 import { jobOutputs, jobs, uploads } from '../jobs/index.ts';
 import { newsletterSubscribers } from '../newsletter/index.ts';
-import { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptions } from '../payments/index.ts';
+import {
+  autoTopUpSettings,
+  autoTopUps,
+  cryptoPayments,
+  lowBalanceAlerts,
+  orders,
+  paymentMethods,
+  refundRequests,
+  refunds,
+  subscriptions,
+} from '../payments/index.ts';
 import { users } from '../users/index.ts';
 
 /** The rows of `table` matching `where`, with only the `names` columns, keyed in that order; sorted by `orderBy` when given. */
@@ -71,6 +81,30 @@ export async function readPersonalData(db: Db, userId: string) {
   const subscriptionRows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const cardColumns = ['brand', 'last4', 'expMonth', 'expYear', 'isDefault', 'createdAt'] as const;
   const cardRows = await readColumns(db, paymentMethods, cardColumns, eq(paymentMethods.userId, userId));
+  const topUpColumns = [
+    'enabled',
+    'threshold',
+    'creditPackageId',
+    'monthlyLimit',
+    'lowBalanceEmail',
+    'disabledReason',
+    'updatedAt',
+  ] as const;
+  const [topUpSettings] = await readColumns(db, autoTopUpSettings, topUpColumns, eq(autoTopUpSettings.userId, userId));
+  const topUpRowColumns = [
+    'id',
+    'creditPackageId',
+    'orderId',
+    'balanceAtTrigger',
+    'status',
+    'failureCode',
+    'failureMessage',
+    'createdAt',
+    'finishedAt',
+  ] as const;
+  const topUpRows = await readColumns(db, autoTopUps, topUpRowColumns, eq(autoTopUps.userId, userId), autoTopUps.createdAt);
+  const alertColumns = ['balance', 'createdAt', 'mailed'] as const;
+  const alertRows = await readColumns(db, lowBalanceAlerts, alertColumns, eq(lowBalanceAlerts.userId, userId), lowBalanceAlerts.createdAt);
 
   const jobColumns = [
     'id',
@@ -178,6 +212,7 @@ export async function readPersonalData(db: Db, userId: string) {
     refundRequests: refundRequestRows,
     subscriptions: subscriptionRows,
     paymentMethods: cardRows,
+    autoTopUp: { settings: topUpSettings ?? null, topUps: topUpRows, lowBalanceAlerts: alertRows },
     jobs: jobRows.map((job) => ({ ...job, outputs: outputRows.filter((row) => row.jobId === job.id) })),
     uploads: uploadRows,
     apiKeys: keyRows.map((key) => ({

@@ -6,4 +6,15 @@ export type { CryptoPayments } from './crypto-payments.plugin.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { createCardOrderExpiry } from './card/index.ts';
 export { liveMoney, liveRevenuePerCredit, moneyColumns, moneyOfPeriod, testMoney, toMoneyTotals } from './orders/index.ts';
-export { cryptoPayments, orders, paymentMethods, refundRequests, refunds, subscriptionPlans, subscriptions } from './tables.ts';
+export {
+  autoTopUpSettings,
+  autoTopUps,
+  cryptoPayments,
+  lowBalanceAlerts,
+  orders,
+  paymentMethods,
+  refundRequests,
+  refunds,
+  subscriptionPlans,
+  subscriptions,
+} from './tables.ts';

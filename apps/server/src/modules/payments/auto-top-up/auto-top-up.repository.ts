@@ -131,13 +131,3 @@ export async function takeLowBalanceAlerts(db: Db, userId: string | null) {
 export async function markAlertMailed(db: Db, id: string): Promise<void> {
   await db.update(lowBalanceAlerts).set({ mailed: true }).where(eq(lowBalanceAlerts.id, id));
 }
-
-/** Account export: everything kept for the user. */
-export async function exportRows(db: Db, userId: string) {
-  const [settings, topUps, alerts] = await Promise.all([
-    findSettings(db, userId),
-    db.select().from(autoTopUps).where(eq(autoTopUps.userId, userId)).orderBy(autoTopUps.createdAt),
-    db.select().from(lowBalanceAlerts).where(eq(lowBalanceAlerts.userId, userId)).orderBy(lowBalanceAlerts.createdAt),
-  ]);
-  return { settings, topUps, alerts };
-}
