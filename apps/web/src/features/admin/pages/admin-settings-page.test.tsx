@@ -183,4 +183,24 @@ describe('/admin/settings', () => {
     expect(putBodies(fetchMock)[1]).toEqual({ ...settings, freePlanCredits: 8, dailyProviderSpendCapUsd: null });
     await waitFor(() => expect(screen.getByLabelText(budgetLabel)).toHaveValue(null));
   });
+
+  it('saves each provider’s own daily budget, and an emptied field leaves that provider without one', async () => {
+    const fetchMock = serveSettings({ ...settings, providerDailyBudgetsUsd: { replicate: 3 } });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/admin/settings', element: <AdminSettingsPage /> }], { path: '/admin/settings', auth: admin });
+    const replicate = await screen.findByLabelText('Replicate budget (USD a day)');
+    await waitFor(() => expect(replicate).toHaveValue(3));
+    const fal = screen.getByLabelText('fal budget (USD a day)');
+    expect(fal).toHaveValue(null);
+    await user.type(fal, '12.5');
+    await user.clear(replicate);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(putBodies(fetchMock)).toHaveLength(1));
+    expect(putBodies(fetchMock)[0]!.providerDailyBudgetsUsd).toEqual({ fal: 12.5 });
+
+    await user.type(screen.getByLabelText('fal budget (USD a day)'), '01');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('A provider budget must have at most 2 decimals')).toBeInTheDocument();
+    expect(putBodies(fetchMock)).toHaveLength(1);
+  });
 });

@@ -21,6 +21,7 @@ import { formatDateTime } from '@/lib/format.ts';
 import { useAdminSettingsQuery, useSaveAdminSettings } from '@/features/settings/api/admin-settings.ts';
 import { adminKeys } from '../api/admin-keys.ts';
 import { MailOutboxSection } from '../components/mail-outbox-section.tsx';
+import { ProviderBudgetsField } from '../components/provider-budgets-field.tsx';
 import { ProviderOrderField } from '../components/provider-order-field.tsx';
 
 const serverFields: Path<PlatformSettingsInput>[] = [
@@ -164,6 +165,23 @@ export function AdminSettingsPage() {
                 inputMode="decimal"
                 error={errors.dailyProviderSpendCapUsd?.message}
                 {...register('dailyProviderSpendCapUsd', optionalNumber)}
+              />
+            </div>
+            <div className="mt-4 space-y-2">
+              <h3 className="text-sm font-semibold text-slate-900">Each provider&apos;s own daily budget</h3>
+              <p className="text-xs text-slate-500">
+                Within the day&apos;s budget. A job whose expected cost a provider&apos;s budget cannot hold goes to the next provider, or
+                is refused and refunded when none is left. Admins get an e-mail at 80 % and at 100 % of each budget. Leave empty for none.
+              </p>
+              <ProviderBudgetsField
+                value={watch('providerDailyBudgetsUsd') ?? {}}
+                errors={Object.fromEntries(
+                  Object.entries(errors.providerDailyBudgetsUsd ?? {}).map(([provider, error]) => [
+                    provider,
+                    (error as { message?: string })?.message,
+                  ]),
+                )}
+                onChange={(next) => setValue('providerDailyBudgetsUsd', next, { shouldDirty: true, shouldValidate: true })}
               />
             </div>
             <div className="mt-4 space-y-2">

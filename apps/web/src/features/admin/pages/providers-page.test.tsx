@@ -49,7 +49,16 @@ const health: ProviderHealth = {
     providerBudgetsUsd: {},
   },
   chains: [],
-  circuits: [],
+  circuits: [
+    {
+      provider: 'replicate',
+      failures: 3,
+      open: true,
+      openUntil: '2026-11-28T10:01:00.000Z',
+      lastFailureAt: '2026-11-28T10:00:00.000Z',
+      lastSuccessAt: null,
+    },
+  ],
 };
 
 function serve(data: ProviderHealth) {
@@ -87,6 +96,9 @@ describe('/admin/providers', () => {
     ).toEqual(['AI Background', 'remove.bg', '3', '100%', '640 ms', '900 ms', 'None']);
 
     expect(screen.getByTestId('provider-spend-today')).toHaveTextContent('$1.23');
+    // A circuit another process opened: shared breakers are read from Redis or the database.
+    const circuits = screen.getByLabelText('Circuit breakers');
+    expect(within(circuits).getByText('Replicate').nextElementSibling).toHaveTextContent(/^Open until .* · 3 failures in a row/);
     expect(screen.getByTestId('provider-budget')).toHaveTextContent('of a daily budget of $5.00 · 25% used');
     const perProvider = screen.getByLabelText('Spend today per provider');
     expect(within(perProvider).getByText('fal').nextElementSibling).toHaveTextContent('$1.20');

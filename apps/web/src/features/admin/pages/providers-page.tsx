@@ -11,6 +11,7 @@ import { adminSections } from '../api/admin-sections.ts';
 import { defaultProviderHours, providerPeriods, useProviderHealthQuery } from '../api/get-provider-health.ts';
 import { ProviderBudgetBanner } from '../components/provider-budget-banner.tsx';
 import { ProviderCallsTable } from '../components/provider-calls-table.tsx';
+import { ProviderCircuitsCard } from '../components/provider-circuits-card.tsx';
 import { ProviderSpendCard } from '../components/provider-spend-card.tsx';
 import { useProviderPricesQuery } from '../api/provider-prices.ts';
 import { ProviderPricesCard } from '../components/provider-prices-card.tsx';
@@ -89,6 +90,7 @@ export function AdminProvidersPage() {
                 )}
               </div>
             </Card>
+            <ProviderCircuitsCard circuits={data.circuits} />
           </div>
         </>
       )}
