@@ -1,4 +1,11 @@
 export { adminProviderPricesRoutes } from './admin.routes.ts';
-export { checkNotBelowCost, expectedJobCostMicroUsd, loadPricing, marginLines, runCostOf } from './pricing.service.ts';
+export {
+  checkNotBelowCost,
+  expectedJobCostMicroUsd,
+  expectedProviderCostMicroUsd,
+  loadPricing,
+  marginLines,
+  runCostOf,
+} from './pricing.service.ts';
 export type { Pricing } from './pricing.service.ts';
 export { belowCostAllowances, providerPriceOverrides } from './tables.ts';

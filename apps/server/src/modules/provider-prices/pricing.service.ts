@@ -111,6 +111,21 @@ export async function expectedJobCostMicroUsd(
   return expectedCostOf(await loadPricing(deps.db), deps.engines, service, params);
 }
 
+/**
+ * The expected cost of one provider's request for a job, at the admin's prices and that provider's settings (what a
+ * budget reservation holds before the request is sent); null without a price on record.
+ */
+export async function expectedProviderCostMicroUsd(
+  deps: { db: Db; engines: Engines },
+  service: ServiceKey,
+  provider: { name: ProviderName; model: string },
+  params: Record<string, unknown>,
+): Promise<number | null> {
+  const pricing = await loadPricing(deps.db);
+  const configured = deps.engines.providersOf(service).find(({ name }) => name === provider.name);
+  return publishedPriceMicroUsd(provider.name, provider.model, { ...params, ...configured?.pricing }, pricing.overrides);
+}
+
 /** What the credits of one job earn, in millionths of a dollar; null without a credit value (and credits to value). */
 function revenueOf(pricing: Pricing, service: ServiceKey): number | null {
   const credits = pricing.credits[service] ?? 0;

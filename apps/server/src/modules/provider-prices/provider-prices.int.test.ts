@@ -12,7 +12,7 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
 import { falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents, createJobWorker, jobs } from '../jobs/index.ts';
-import { loadPricing, marginLines } from './pricing.service.ts';
+import { expectedJobCostMicroUsd, expectedProviderCostMicroUsd, loadPricing, marginLines } from './pricing.service.ts';
 
 let fal: FakeServer;
 let t: TestApp;
@@ -94,7 +94,11 @@ describe('the admin providers page: credit value, expected cost and margin per s
       belowCost: true,
       allowedBelowCost: false,
     });
-    expect(data.services.find((row) => row.service === 'speedpainting')).toMatchObject({ engine: 'builtin', expectedUsd: 0, belowCost: false });
+    expect(data.services.find((row) => row.service === 'speedpainting')).toMatchObject({
+      engine: 'builtin',
+      expectedUsd: 0,
+      belowCost: false,
+    });
     // Every default provider and model has its price on the page, with its source and date.
     const fluxOnFal = data.prices.find((price) => price.provider === 'fal' && price.model === 'fal-ai/flux/schnell')!;
     expect(fluxOnFal).toMatchObject({ inUse: true, confirmed: true, source: 'https://fal.ai/models/fal-ai/flux/schnell' });
@@ -124,7 +128,9 @@ describe('the admin providers page: credit value, expected cost and margin per s
   it('is for admins only', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/admin/provider-prices', headers: bearer(token) });
     expect(response.statusCode).toBe(403);
-    expect((await put('override', { provider: 'fal', model: 'fal-ai/flux/schnell', rate: 'megapixel', usdPerUnit: 0 }, token)).statusCode).toBe(403);
+    expect(
+      (await put('override', { provider: 'fal', model: 'fal-ai/flux/schnell', rate: 'megapixel', usdPerUnit: 0 }, token)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -138,8 +144,19 @@ describe('an admin’s price override', () => {
     const rate = page.prices.find((price) => price.model === 'fal-ai/flux/schnell')!.rates[0]!;
     expect(rate).toMatchObject({ publishedUsd: 0.003, overrideUsd: 0.006 });
     expect(rate.overriddenBy).toMatch(/@/);
+    // What the budget reserves for a job, and for one provider's request, follows the override too.
+    const deps = { db: t.database.db, engines };
+    const fourByThree = { prompt: 'a red fox', aspectRatio: '4:3', numberOfImages: 2 };
+    expect(await expectedJobCostMicroUsd(deps, 'image-generator', fourByThree)).toBe(12_000);
+    expect(await expectedProviderCostMicroUsd(deps, 'image-generator', { name: 'fal', model: 'fal-ai/flux/schnell' }, fourByThree)).toBe(
+      12_000,
+    );
 
-    const submitted = await submitJob(t.app, token, { service: 'image-generator', params: { prompt: 'a red fox', aspectRatio: '4:3' }, files: {} });
+    const submitted = await submitJob(t.app, token, {
+      service: 'image-generator',
+      params: { prompt: 'a red fox', aspectRatio: '4:3' },
+      files: {},
+    });
     expect(submitted.statusCode, submitted.body).toBe(201);
     const job = submitted.json().data as Job;
     await runJobs();
@@ -155,7 +172,9 @@ describe('an admin’s price override', () => {
 
     const cleared = await put('override', { provider: 'fal', model: 'fal-ai/flux/schnell', rate: 'megapixel', usdPerUnit: null });
     expect(cleared.json().message).toBe(providerPriceMessages.overrideCleared);
-    expect(providerPricesSchema.parse(cleared.json().data).services.find((row) => row.service === 'image-generator')!.expectedUsd).toBe(0.003);
+    expect(providerPricesSchema.parse(cleared.json().data).services.find((row) => row.service === 'image-generator')!.expectedUsd).toBe(
+      0.003,
+    );
     expect((await auditOf('provider_price.override'))[0]).toMatchObject({ before: { usdPerUnit: 0.006 }, after: { usdPerUnit: null } });
   });
 
