@@ -14,5 +14,5 @@ if (!(await buildServerIfStale())) process.exit(1);
 
 if (process.argv.includes('--no-worker')) process.env.WORKER_ENABLED = 'false';
 // WORKER_MAX_RSS_MB set: a supervisor replaces the process once its worker passes the ceiling (decision 067).
-if (memoryCeilingSet({ forApi: true })) runSupervised(compiledServer.server);
+if (memoryCeilingSet({ forApi: true })) runSupervised(compiledServer.server, { http: true });
 else await runCompiled(compiledServer.server);

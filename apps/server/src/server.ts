@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
 import { tuneGarbageCollector } from './lib/garbage-collector.ts';
+import { acceptHandedConnections, connectionsAreHandedOver } from './lib/handed-connections.ts';
 import { announceReady } from './modules/jobs/index.ts';
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, logger: loggerOptions(config) });
+  // Under the supervisor on the embedded database, the supervisor listens and hands this process its connections.
+  const handedConnections = connectionsAreHandedOver() ? acceptHandedConnections(app.server) : null;
   let isClosing = false;
   const close = async (signal: string) => {
     if (isClosing) return;
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     try {
+      await handedConnections?.drain(8_000);
       await app.close(); // closes the HTTP server, then the database (onClose)
       process.exit(0);
     } catch (error) {
@@ -57,7 +61,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void close('SIGTERM'));
   process.once('SIGINT', () => void close('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  if (!handedConnections) await app.listen({ port: config.port, host: config.host });
   app.log.info(`Lumen Studio is ready at ${config.publicUrl} (database: ${app.database.kind})`);
   announceReady(); // to the supervisor of WORKER_MAX_RSS_MB, when there is one (decision 067)
 }

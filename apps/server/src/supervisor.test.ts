@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,33 @@ server.listen(Number(process.env.PORT), '127.0.0.1', () => process.send({ type: 
 process.once('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
+const handedConnections = fileURLToPath(new URL('./lib/handed-connections.ts', import.meta.url));
+
+// The same stand-in on the embedded database: it takes the database (a lock file) only once the old process has
+// released it, opens it slowly, and serves the connections the supervisor hands it (lib/handed-connections.ts).
+const embeddedEntrySource = `
+import { createServer } from 'node:http';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { acceptHandedConnections, connectionsAreHandedOver } from ${JSON.stringify(handedConnections)};
+const lock = process.env.LOCK_FILE;
+while (existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 20));
+writeFileSync(lock, String(process.pid));
+await new Promise((resolve) => setTimeout(resolve, 500));
+const server = createServer((req, res) => {
+  if (req.url === '/over-ceiling') process.send({ type: 'lumen:replace-me' });
+  setTimeout(() => res.end(String(process.pid)), 5);
+});
+if (!connectionsAreHandedOver()) throw new Error('expected the supervisor to hand connections over');
+const handed = acceptHandedConnections(server);
+process.send({ type: 'lumen:ready' });
+process.once('SIGTERM', async () => {
+  await handed.drain(5_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  rmSync(lock);
+  process.exit(0);
+});
+`;
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -31,9 +58,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function get(port: number, path = '/'): Promise<string> {
+function get(port: number, path = '/', agent: Agent | false = false): Promise<string> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve(body));
@@ -64,22 +91,23 @@ describe('the supervisor of WORKER_MAX_RSS_MB', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function startSupervised(env: Record<string, string>): Promise<number> {
+  async function startSupervised(env: Record<string, string>, source = entrySource, nodeOptions: string[] = []): Promise<number> {
     dir = await mkdtemp(join(tmpdir(), 'lumen-supervisor-'));
     const entry = join(dir, 'entry.mjs');
-    await writeFile(entry, entrySource);
+    await writeFile(entry, source);
     const port = await freePort();
     const main = join(dir, 'main.mjs'); // as scripts/start.mjs runs it
     await writeFile(
       main,
-      `import(${JSON.stringify(supervisor)}).then((m) => m.runSupervised(${JSON.stringify(entry)}, { withEnvFile: false }));`,
+      `import(${JSON.stringify(supervisor)}).then((m) => m.runSupervised(${JSON.stringify(entry)}, { withEnvFile: false, http: true }));`,
     );
-    primary = spawn(process.execPath, [main], {
+    // nodeOptions: tsx for the stand-in that imports the server's TypeScript (the cluster workers inherit them).
+    primary = spawn(process.execPath, [...nodeOptions, main], {
       env: { PATH: process.env.PATH, PORT: String(port), ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     primary.stdout!.resume();
-    await until(async () => (await get(port)).length > 0, 'the supervised process answers');
+    await until(async () => (await get(port)).length > 0, 'the supervised process answers', 60_000);
     return port;
   }
 
@@ -111,11 +139,34 @@ describe('the supervisor of WORKER_MAX_RSS_MB', () => {
     expect(() => process.kill(Number(first), 0)).toThrow(); // the old process has exited
   });
 
-  it('on the embedded database: stops the old process first, then starts the replacement', async () => {
-    const port = await startSupervised({});
+  it('on the embedded database: stops the old process first, holds new connections, and every request is answered', async () => {
+    const port = await startSupervised(
+      { LOCK_FILE: join(tmpdir(), `lumen-supervisor-${process.pid}-database.lock`) },
+      embeddedEntrySource,
+      ['--import', 'tsx'],
+    );
     const first = await get(port);
+    const keptAlive = new Agent({ keepAlive: true, maxSockets: 2 });
+    const failures: string[] = [];
+    const answeredBy = new Set<string>();
+    let polling = true;
+    const poll = (agent: Agent | false) =>
+      (async () => {
+        while (polling) {
+          await get(port, '/', agent).then(
+            (pid) => answeredBy.add(pid),
+            (error: Error) => failures.push(error.message),
+          );
+        }
+      })();
+    const polls = [poll(false), poll(keptAlive), poll(keptAlive)];
     await get(port, '/over-ceiling');
     await until(async () => (await get(port)) !== first, 'the replacement answers');
-    expect(() => process.kill(Number(first), 0)).toThrow();
+    polling = false;
+    await Promise.all(polls);
+    keptAlive.destroy();
+    expect(failures).toEqual([]);
+    expect(answeredBy.size).toBe(2);
+    expect(() => process.kill(Number(first), 0)).toThrow(); // the old process has exited
   });
 });
