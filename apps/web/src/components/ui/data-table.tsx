@@ -47,21 +47,44 @@ const WRAPPING_WIDTH = 240;
 
 /**
  * Which columns fit the table's box. The columns' widths are measured twice before the browser paints, whenever
- * the rows or columns change: with every cell on one line (`max-content`), then with every cell wrapped as far as
- * it goes (`min-content`). A column needs its one-line width, but one that wraps needs no more than
- * WRAPPING_WIDTH. The box's width is watched with a ResizeObserver. Where nothing is laid out (no ResizeObserver,
- * or a box of no width) every column is shown.
+ * the rows or columns change, the web fonts load or the box is first laid out: with every cell on one line
+ * (`max-content`), then with every cell wrapped as far as it goes (`min-content`). A column needs its one-line
+ * width, but one that wraps needs no more than WRAPPING_WIDTH. The box's width is watched with a ResizeObserver.
+ * Should the fitted table still overflow its box (a cell wider than measured), the overflow is taken off the room
+ * and the columns fitted again, before paint. Where nothing is laid out (a box of no width) every column is shown.
  */
 function useFittingColumns<T>(columns: DataColumn<T>[], signature: string) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [widths, setWidths] = useState<{ signature: string; max: number[]; min?: number[] } | null>(null);
-  const [available, setAvailable] = useState<number | null>(null);
+  const [available, setAvailable] = useState(0);
   const [fontsLoaded, setFontsLoaded] = useState(0);
-  const current = `${signature}#${fontsLoaded}`;
+  const [trim, setTrim] = useState({ key: '', px: 0 });
+  const current = `${signature}#${fontsLoaded}#${available > 0}`;
   const measuring = widths?.signature !== current ? 'max-content' : widths.min ? undefined : 'min-content';
+  const trimKey = `${current}#${available}`;
+  const trimPx = trim.key === trimKey ? trim.px : 0;
+
+  const always = columns.map((column, index) => index === 0 || column.header === 'Status' || pinnedEnd(column));
+  const shown =
+    measuring || !widths?.min || !available
+      ? columns.map(() => true)
+      : columnsThatFit(
+          columns.map((column, index) => ({
+            width: Math.min(widths.max[index] ?? 0, Math.max(widths.min![index] ?? 0, WRAPPING_WIDTH)),
+            always: always[index]!,
+            priority: column.priority ?? (column.hideHeader ? 0 : undefined),
+          })),
+          available - trimPx,
+        );
 
   useIsomorphicLayoutEffect(() => {
-    if (!measuring) return;
+    const box = tableRef.current?.parentElement;
+    if (!measuring) {
+      const overflow = box ? box.scrollWidth - box.clientWidth : 0;
+      if (available > 0 && overflow > 1 && shown.some((isShown, index) => isShown && !always[index]))
+        setTrim({ key: trimKey, px: trimPx + overflow });
+      return;
+    }
     const headings = tableRef.current?.tHead?.rows[0]?.cells;
     const px = columns.map((_, index) => headings?.[index]?.getBoundingClientRect().width ?? 0);
     setWidths(measuring === 'max-content' ? { signature: current, max: px } : (before) => before && { ...before, min: px });
@@ -80,24 +103,18 @@ function useFittingColumns<T>(columns: DataColumn<T>[], signature: string) {
     return () => observer.disconnect();
   }, [measureBox]);
   useEffect(() => {
+    const fonts = typeof document === 'undefined' ? undefined : document.fonts;
+    if (!fonts) return;
     let live = true;
-    void document.fonts?.ready.then(() => live && setFontsLoaded((count) => count + 1));
+    const loaded = () => live && setFontsLoaded((count) => count + 1);
+    void fonts.ready.then(loaded);
+    fonts.addEventListener?.('loadingdone', loaded);
     return () => {
       live = false;
+      fonts.removeEventListener?.('loadingdone', loaded);
     };
   }, []);
 
-  const shown =
-    measuring || !widths?.min || !available
-      ? columns.map(() => true)
-      : columnsThatFit(
-          columns.map((column, index) => ({
-            width: Math.min(widths.max[index] ?? 0, Math.max(widths.min![index] ?? 0, WRAPPING_WIDTH)),
-            always: index === 0 || column.header === 'Status' || pinnedEnd(column),
-            priority: column.priority ?? (column.hideHeader ? 0 : undefined),
-          })),
-          available,
-        );
   return { tableRef, measuring, shown };
 }
 
@@ -195,7 +212,7 @@ export function DataTable<T>({
                         <span id={`${rowId}-toggle`} className="sr-only">
                           {isOpen ? 'Hide' : 'Show'} {hidden.length} more {hidden.length === 1 ? 'column' : 'columns'} of
                         </span>
-                        <ChevronDown className={cn('h-4 w-4 transition-transform', isOpen && 'rotate-180')} aria-hidden="true" />
+                        <ChevronDown className={cn('h-4 w-4', isOpen && 'rotate-180')} aria-hidden="true" />
                       </button>
                     </Td>
                   )}
@@ -216,11 +233,13 @@ export function DataTable<T>({
                 {isOpen && (
                   <Tr id={`${rowId}-more`} className="border-t-0 bg-slate-50" data-testid="table-row-details">
                     <Td colSpan={visible.length + 1} className="pt-1">
-                      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5">
+                      <dl className="space-y-1.5">
                         {hidden.map((column) => (
-                          <div key={column.header} className="contents">
-                            <dt className={cn('text-xs font-semibold text-slate-500', column.hideHeader && 'sr-only')}>{column.header}</dt>
-                            <dd className={cn('min-w-0 break-words', column.hideHeader && 'col-span-2')}>{column.cell(row, index)}</dd>
+                          <div key={column.header} className="flex gap-3">
+                            <dt className={cn('w-24 shrink-0 text-xs font-semibold text-slate-500', column.hideHeader && 'sr-only')}>
+                              {column.header}
+                            </dt>
+                            <dd className="min-w-0 [overflow-wrap:anywhere]">{column.cell(row, index)}</dd>
                           </div>
                         ))}
                       </dl>

@@ -66,8 +66,9 @@ export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionEl
   return <thead className={cn('bg-slate-50 text-slate-600', className)} {...props} />;
 }
 
+/** A heading cell: a column's heading stays on one line; a row's heading (scope="row") wraps when room is short. */
 export function Th({ className, scope = 'col', ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope={scope} className={cn('px-4 py-3 font-semibold whitespace-nowrap', className)} {...props} />;
+  return <th scope={scope} className={cn('px-4 py-3 font-semibold', scope !== 'row' && 'whitespace-nowrap', className)} {...props} />;
 }
 
 export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {

@@ -53,7 +53,7 @@ export function UserDetailPage() {
       ) : (
         user && (
           <>
-            <div className="grid items-start gap-4 lg:grid-cols-3">
+            <div className="grid items-start gap-4 lg:grid-cols-3 *:min-w-0">
               <Card>
                 <CardTitle>Profile</CardTitle>
                 <dl className="mt-3 space-y-1.5 text-sm">
@@ -100,7 +100,7 @@ export function UserDetailPage() {
                 </div>
               </Card>
             </div>
-            <div className="mt-4 grid items-start gap-4 lg:grid-cols-3">
+            <div className="mt-4 grid items-start gap-4 lg:grid-cols-3 *:min-w-0">
               <Card>
                 <CardTitle>Account</CardTitle>
                 <div className="mt-3">
@@ -124,7 +124,7 @@ export function UserDetailPage() {
               </h2>
               <UserLedger userId={user.id} />
             </section>
-            <div className="mt-10 grid items-start gap-4 xl:grid-cols-2">
+            <div className="mt-10 grid items-start gap-4 xl:grid-cols-2 *:min-w-0">
               <UserJobsSection userId={user.id} />
               <UserOrdersSection userId={user.id} />
               <UserApiKeysSection userId={user.id} />
