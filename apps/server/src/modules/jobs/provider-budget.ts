@@ -225,15 +225,16 @@ export function createProviderBudgets(deps: Deps) {
         )
         .returning();
     let refused: { scope: string; limit: number } | null = null;
+    // The day's rows exist before the reservation (and stay when it is refused, for the refusal's alert claim).
+    await db
+      .insert(providerBudgetDays)
+      .values([
+        { day, scope: TOTAL_SCOPE },
+        { day, scope: provider },
+      ])
+      .onConflictDoNothing();
     const taken = await db
       .transaction(async (tx) => {
-        await tx
-          .insert(providerBudgetDays)
-          .values([
-            { day, scope: TOTAL_SCOPE },
-            { day, scope: provider },
-          ])
-          .onConflictDoNothing();
         const [total] = await take(tx, TOTAL_SCOPE, totalLimit);
         if (!total) {
           refused = { scope: TOTAL_SCOPE, limit: totalLimit! };
