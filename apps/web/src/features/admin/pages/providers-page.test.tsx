@@ -7,7 +7,6 @@ import type { ProviderPrices } from '@lumen/core/admin/provider-prices';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { AdminHomePage } from './admin-home-page.tsx';
 import { AdminProvidersPage } from './providers-page.tsx';
 
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });
@@ -127,18 +126,5 @@ describe('/admin/providers', () => {
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(providerSpendMessages.banner);
     expect(screen.getByTestId('provider-budget')).toHaveTextContent('100% used');
-  });
-
-  it('shows the budget banner on the admin home too, and only while the budget is reached', async () => {
-    serve({ ...health, spend: { ...health.spend, capReached: true } });
-    const { unmount } = renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], { path: '/admin', auth: admin });
-    expect(await screen.findByRole('alert')).toHaveTextContent(providerSpendMessages.banner);
-    unmount();
-
-    serve(health);
-    const { queryClient } = renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], { path: '/admin', auth: admin });
-    await waitFor(() => expect(queryClient.getQueryState(['admin', 'providers', 24])?.status).toBe('success'));
-    expect(screen.getByRole('link', { name: /Hosted AI providers/ })).toHaveAttribute('href', '/admin/providers');
-    expect(screen.queryByText(providerSpendMessages.banner)).not.toBeInTheDocument();
   });
 });
