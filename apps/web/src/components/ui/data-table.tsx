@@ -157,7 +157,8 @@ export function DataTable<T>({
   const visible = all.filter((_, index) => shown[index]);
   const hidden = all.filter((_, index) => !shown[index]);
   const expandable = hidden.length > 0;
-  const right = (column: DataColumn<T>) => (column.align === 'right' ? 'text-right' : undefined);
+  // A <th> centres its text unless told otherwise; a wrapped row heading reads better from the left.
+  const right = (column: DataColumn<T>) => (column.align === 'right' ? 'text-right' : 'text-left');
   const first = expandable ? FIRST_AFTER_EXPANDER : FIRST;
   const toggle = (key: Key) =>
     setOpen((before) => {
