@@ -17,10 +17,10 @@ import { completeJob, failJob, leaveAtProvider, requeueJob } from './job-outcome
 import type { StoredOutput } from './job-outcome.ts';
 import { touchHeartbeat, updateProgress } from './jobs.repository.ts';
 import { providerRequestStore, recordProviderCall } from './provider-requests.ts';
-import { createProviderBudgets } from './provider-budget.ts';
-import type { BudgetAlert } from './provider-budget.ts';
 import { loadPricing, runCostOf } from '../provider-prices/index.ts';
 import type { Pricing } from '../provider-prices/index.ts';
+import { createProviderBudgets } from './provider-budget.ts';
+import type { BudgetAlert } from './provider-budget.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 import { getPlatformSettings } from '../settings/index.ts';

@@ -1,4 +1,3 @@
-import { and, gte, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { providerSpendMessages } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
