@@ -21,3 +21,16 @@ export function sendSignInFailure(
     .type('application/json; charset=utf-8')
     .send({ jsonrpc: '2.0', error: { code: MCP_UNAUTHORIZED, message }, id: null });
 }
+
+/**
+ * A refused API key on /mcp: 403 with the JSON-RPC error and no challenge. MCP clients answer any 401 by starting
+ * OAuth (the MCP Inspector then says "Interactive OAuth requires a TTY"), which cannot mend a key the user typed in;
+ * a 403 shows them the reason instead ("Invalid or revoked API key"). Missing credentials and refused OAuth access
+ * tokens stay 401, so that clients sign in or refresh.
+ */
+export function sendKeyRefused(reply: FastifyReply, message: string): FastifyReply {
+  return reply
+    .code(403)
+    .type('application/json; charset=utf-8')
+    .send({ jsonrpc: '2.0', error: { code: MCP_UNAUTHORIZED, message }, id: null });
+}

@@ -310,7 +310,7 @@ describe('POST /mcp, resources', () => {
 });
 
 describe('/mcp over HTTP', () => {
-  it('answers a missing, wrong, revoked or non-key credential with 401, WWW-Authenticate: Bearer and a JSON-RPC error', async () => {
+  it('answers a missing or non-key credential with 401, WWW-Authenticate: Bearer and a JSON-RPC error, a wrong or revoked key with 403 and its reason', async () => {
     const challenge = `Bearer realm="mcp", resource_metadata="${t.config.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
     const refusedChallenge = `${challenge}, error="invalid_token"`;
     const user = await verifiedUser(t.app, t.database.db);
@@ -324,10 +324,12 @@ describe('/mcp over HTTP', () => {
     expect(missing.headers.get('www-authenticate')).toBe(challenge);
     expect(await missing.json()).toEqual(rpcError(MCP_KEY_REQUIRED_MESSAGE));
 
+    // A key the user typed in: no OAuth sign-in can mend it, so no challenge that would start one (clients such as
+    // the MCP Inspector answer every 401 with OAuth), and the reason in the JSON-RPC error.
     for (const headers of [xApiKey(tampered), bearer(tampered)]) {
       const response = await post(headers);
-      expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe(refusedChallenge);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('www-authenticate')).toBeNull();
       expect(await response.json()).toEqual(rpcError(apiKeyMessages.invalidKey));
     }
     // A signed-in session's token is not an API key.
@@ -342,17 +344,17 @@ describe('/mcp over HTTP', () => {
       (await t.app.inject({ method: 'PUT', url: `/api/v1/api-keys/${revoked.id}/revoke`, headers: bearer(user.token) })).statusCode,
     ).toBe(200);
     const refused = await post(xApiKey(revoked.apiKey));
-    expect(refused.status).toBe(401);
-    expect(refused.headers.get('www-authenticate')).toBe(refusedChallenge);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toBeNull();
     const body = (await refused.json()) as { jsonrpc: string; error: { code: number; message: string } };
     expect(body).toMatchObject({ jsonrpc: '2.0', error: { code: -32001 } });
     expect(body.error.message.length).toBeGreaterThan(0);
 
-    // The SDK's client sees the 401 as a failed connection, with the message.
+    // The SDK's client sees the 403 as a failed connection, with the message.
     const client = new Client({ name: 'lumen-test', version: '1.0.0' });
     await expect(
       client.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: xApiKey(tampered) } })),
-    ).rejects.toMatchObject({ code: 401, message: expect.stringContaining(apiKeyMessages.invalidKey) });
+    ).rejects.toMatchObject({ code: 403, message: expect.stringContaining(apiKeyMessages.invalidKey) });
   });
 
   it('answers the discovery addresses it does not serve (OpenID) with a JSON 404, not the web page', async () => {

@@ -10,7 +10,7 @@ import { authenticateAccessToken, countGrantRequests, looksLikeAccessToken, oaut
 import type { McpGrant } from '../mcp-oauth/index.ts';
 import type { McpCaller } from './mcp-context.ts';
 import type { McpService } from './mcp.service.ts';
-import { sendSignInFailure } from './mcp-sign-in.ts';
+import { sendKeyRefused, sendSignInFailure } from './mcp-sign-in.ts';
 import { servicesCalledIn } from './tool-names.ts';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 
@@ -49,8 +49,8 @@ function accessTokenOf(request: FastifyRequest): string | null {
 
 /**
  * An OAuth access token (decision 072) or an API key (a session token is refused); keys are checked as on /api/v1:
- * expiry, IP allow-list, per-key rate limit. A missing or refused credential is answered as MCP clients read it (401,
- * WWW-Authenticate with the resource metadata, JSON-RPC).
+ * expiry, IP allow-list, per-key rate limit. A missing credential or a refused access token is answered as MCP clients
+ * read it (401, WWW-Authenticate with the resource metadata, JSON-RPC); a refused API key with 403 and its reason.
  */
 function requireCredential(resource: string, resourceMetadataUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
@@ -65,7 +65,9 @@ function requireCredential(resource: string, resourceMetadataUrl: string) {
       if (token) grantOf.set(request, await authenticateAccessToken(request, token, resource));
       else await authenticateApiKey(request, credential);
     } catch (error) {
-      if (isAppError(error) && error.statusCode === 401) return sendSignInFailure(reply, error.message, true, resourceMetadataUrl);
+      if (isAppError(error) && error.statusCode === 401) {
+        return token ? sendSignInFailure(reply, error.message, true, resourceMetadataUrl) : sendKeyRefused(reply, error.message);
+      }
       throw error;
     }
     return undefined;
