@@ -16,10 +16,10 @@ function clientConfig(origin: string): string {
 
 function unauthorized(origin: string): string {
   return `HTTP/1.1 401 Unauthorized
-WWW-Authenticate: Bearer realm="mcp", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", error="invalid_token"
+WWW-Authenticate: Bearer realm="mcp", resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"
 Content-Type: application/json; charset=utf-8
 
-{"jsonrpc":"2.0","error":{"code":-32001,"message":"Invalid or revoked API key"},"id":null}`;
+{"jsonrpc":"2.0","error":{"code":-32001,"message":"Sign in: connect through OAuth (your assistant opens the sign-in page), or send your API key in X-API-Key or as Authorization: Bearer <key>"},"id":null}`;
 }
 
 /**
@@ -59,12 +59,13 @@ export function McpSection({ origin }: { origin: string }) {
           <p>
             A refused call (insufficient credits, scope, cap, bad input) is a tool result with{' '}
             <code className="font-mono text-xs">isError</code> and the API&apos;s message; a job that is not yours is JSON-RPC error -32002.
-            A missing, wrong, revoked or expired key or token is a 401 with{' '}
+            A missing credential, or a wrong, revoked or expired access token, is a 401 with{' '}
             <code className="font-mono text-xs">WWW-Authenticate: Bearer</code> naming the OAuth metadata (
             <code className="font-mono text-xs">{origin}/.well-known/oauth-protected-resource/mcp</code>) and a JSON-RPC error whose message
-            says what was wrong. OAuth follows the MCP authorization specification: dynamic client registration, PKCE (S256), tokens bound
-            to <code className="font-mono text-xs">{origin}/mcp</code>, rotating refresh tokens. Every JSON-RPC message counts against the
-            key&apos;s (or app&apos;s) per-minute limit; a batch holds at most 20.
+            says what was wrong; a wrong, revoked or expired API key is a 403 with that JSON-RPC error and no challenge, so your assistant
+            shows the reason instead of starting a sign-in. OAuth follows the MCP authorization specification: dynamic client registration,
+            PKCE (S256), tokens bound to <code className="font-mono text-xs">{origin}/mcp</code>, rotating refresh tokens. Every JSON-RPC
+            message counts against the key&apos;s (or app&apos;s) per-minute limit; a batch holds at most 20.
           </p>
         </div>
         <CodeBlock label="MCP client configuration" code={clientConfig(origin)} />
