@@ -6,7 +6,6 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { AdminAnalyticsPage } from './admin-analytics-page.tsx';
-import { AdminHomePage } from './admin-home-page.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
@@ -125,13 +124,6 @@ describe('/admin/analytics', () => {
     expect(
       fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/admin/analytics/export?report=services&from=2026-10-01')),
     ).toBe(true);
-  });
-
-  it('the /admin index shows the activity overview', async () => {
-    mockFetch((url) => (url.startsWith('/api/v1/admin/analytics') ? ok(analytics) : fail(404, 'Not found', 'NOT_FOUND')));
-    renderRoutes([{ path: '/admin', element: <AdminHomePage /> }], { path: '/admin', auth: admin });
-    expect(await screen.findByText('$34.00')).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Top users' })).not.toBeInTheDocument();
   });
 
   it('shows provider cost, revenue per credit, and cost and margin per service and per service per day', async () => {

@@ -15,6 +15,7 @@ const health = {
   providers: [],
   spend: { todayMicroUsd: 0, reservedMicroUsd: 0, byProvider: {}, capUsd: null, capReached: false, providerBudgetsUsd: {} },
   chains: [],
+  circuits: [],
 } as unknown as ProviderHealth;
 
 const prices: ProviderPrices = {
