@@ -120,7 +120,8 @@ describe('pages under the Content-Security-Policy', () => {
             `No card frame: ${String(error)}\npage: ${shown.slice(-1500)}\nproblems: ${seen.problems.join('; ')}\nstripe: ${stripeLoads.join(', ')}`,
           );
         });
-      await page.waitForLoadState('networkidle');
+      // The frame's own document loaded (waiting for network idle instead timed out with every request finished).
+      await dialog.frameLocator('iframe[title="Secure payment input frame"]').getByText('Card number').waitFor();
       expect(seen.problems).toEqual([]);
       expect(stripeLoads.some((url) => /\/stripe\.js/.test(url))).toBe(true);
       expect(stripeLoads.some((url) => url.endsWith('/elements-inner-payment.html'))).toBe(true);
