@@ -13,19 +13,28 @@ export async function findKeysOfUser(db: Db, userId: string): Promise<ApiKeyRow[
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
 }
 
-/** A live (not deleted) key of this user, or null. */
 /**
  * Inside a transaction: takes the account's key-issuing lock (held until commit, so parallel generations queue) and
- * counts its keys that are neither revoked nor deleted.
+ * counts its keys that still work: neither revoked, deleted nor expired at `now` (an expired key authenticates
+ * nothing, so it does not hold a place under the cap).
  */
-export async function lockAndCountActiveKeys(tx: Db, userId: string): Promise<number> {
+export async function lockAndCountActiveKeys(tx: Db, userId: string, now: Date): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-keys:${userId}`}, 0))`);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(apiKeys)
-    .where(and(eq(apiKeys.userId, userId), eq(apiKeys.status, 'active'), isNull(apiKeys.deletedAt)));
+    .where(
+      and(
+        eq(apiKeys.userId, userId),
+        eq(apiKeys.status, 'active'),
+        isNull(apiKeys.deletedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
+      ),
+    );
   return row?.count ?? 0;
 }
+
+/** A live (not deleted) key of this user, or null. */
 
 export async function findKeyOfUser(db: Db, userId: string, id: string): Promise<ApiKeyRow | null> {
   const [row] = await db

@@ -128,7 +128,7 @@ export function createApiKeysService(deps: Deps) {
       const rateLimit = body.rateLimit ?? (await getPlatformSettings(db)).defaultApiKeyRateLimit;
       const issued = await db.transaction(async (tx) => {
         // Counted under the account's lock: 200 parallel requests still leave at most MAX_ACTIVE_API_KEYS.
-        if ((await lockAndCountActiveKeys(tx, userId)) >= MAX_ACTIVE_API_KEYS) {
+        if ((await lockAndCountActiveKeys(tx, userId, deps.clock())) >= MAX_ACTIVE_API_KEYS) {
           throw new AppError('CONFLICT', 409, apiKeyMessages.tooManyKeys, { meta: { limit: MAX_ACTIVE_API_KEYS } });
         }
         const result = await issue(tx, userId, {

@@ -5,6 +5,7 @@ import {
   apiKeyIpNotAllowedMessage,
   apiKeyMessages,
   apiKeyPreviousSecretEndedMessage,
+  MAX_ACTIVE_API_KEYS,
 } from '@lumen/core/api-keys/schemas';
 import type { ApiKey, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { buildTestApp } from '../../test/build-test-app.ts';
@@ -48,6 +49,21 @@ const generate = (token: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/api-keys/generate', headers: bearer(token), payload: { name: 'k', ...body } });
 
 describe('expiry', () => {
+  it('an expired key does not hold a place under the cap of active keys', async () => {
+    const user = await verifiedUser(t.app, t.database.db, 3);
+    const expiresAt = new Date(now().getTime() + HOUR).toISOString();
+    for (let index = 0; index < MAX_ACTIVE_API_KEYS; index += 1) {
+      expect((await generate(user.token, { name: `k${index}`, ...(index === 0 ? { expiresAt } : {}) })).statusCode).toBe(201);
+    }
+    const full = await generate(user.token, { name: 'one too many' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(apiKeyMessages.tooManyKeys);
+
+    offset = 2 * HOUR;
+    expect((await generate(user.token, { name: 'in the expired key’s place' })).statusCode).toBe(201);
+    expect((await generate(user.token, { name: 'one too many again' })).statusCode).toBe(409);
+  });
+
   it('a key works until its expiry, then answers 401 with the date; the list says it expired', async () => {
     const user = await verifiedUser(t.app, t.database.db, 3);
     const expiresAt = new Date(now().getTime() + HOUR).toISOString();
