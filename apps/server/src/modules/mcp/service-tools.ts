@@ -6,6 +6,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { serviceDefinitions } from '../jobs/index.ts';
 import { jobHeadline, presentJob, waitForFinalStatus } from './job-result.ts';
 import type { McpContext } from './mcp-context.ts';
+import { linkedSignal } from '../../lib/linked-signal.ts';
 import { toolErrorOf } from './mcp-errors.ts';
 import { toolDescription, toolInputSchema } from './tool-input.ts';
 import type { ServiceToolArgs } from './tool-input.ts';
@@ -23,6 +24,7 @@ async function jobResultOf(ctx: McpContext, job: Job, note: string, isError: boo
 /** Submits the job through the jobs service, as POST /jobs does, then waits a little for its result. */
 async function runServiceTool(ctx: McpContext, service: ServiceKey, args: ServiceToolArgs, signal: AbortSignal): Promise<CallToolResult> {
   const { viewer, apiKey, ip } = ctx.caller;
+  const wait = linkedSignal([signal, ctx.shutdown]);
   try {
     const files = Object.fromEntries(Object.entries(args.files ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const submitted = await ctx.jobs.createJob(
@@ -35,13 +37,15 @@ async function runServiceTool(ctx: McpContext, service: ServiceKey, args: Servic
       read: () => ctx.jobs.getJob(viewer, submitted.job.id, apiKey),
       changes: ctx.changes,
       timeoutMs: ctx.resultWaitMs,
-      signal: AbortSignal.any([signal, ctx.shutdown]),
+      signal: wait.signal,
     });
     const replay = submitted.isReplay ? 'Same idempotencyKey as an earlier call: this is that job, not charged again.\n' : '';
     // A run whose job failed (and was refunded) is a failed tool call; reading a failed job is not.
     return await jobResultOf(ctx, job, `${replay}${jobHeadline(job, Math.round(ctx.resultWaitMs / 1000))}\n`, job.status === 'failed');
   } catch (error) {
     return toolErrorOf(error, ctx.log);
+  } finally {
+    wait.unlink();
   }
 }
 
