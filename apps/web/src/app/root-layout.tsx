@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { AUTH_OPEN_EVENT } from '@/features/auth/api/auth-modal-events.ts';
+import { AUTH_OPEN_EVENT } from '@/session/auth-modal-events.ts';
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
 import { PAYMENT_OPEN_EVENT } from '@/features/payments/api/payment-dialog-events.ts';
 import { UPGRADE_OPEN_EVENT } from '@/features/payments/api/upgrade-modal-events.ts';

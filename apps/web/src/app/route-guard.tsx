@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { openAuthModal } from '@/features/auth/api/auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { openAuthModal } from '@/session/auth-modal-events.ts';
 
 export const LOGIN_REQUIRED_MESSAGE = 'Please log in to access this page';
 export const ADMIN_REQUIRED_MESSAGE = 'You need ADMIN privileges to access this page';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@/lib/storage-keys.ts';
-import { openAuthModal } from '@/features/auth/api/auth-modal-events.ts';
+import { openAuthModal } from '@/session/auth-modal-events.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { renderRoutes } from '@/test/render.tsx';

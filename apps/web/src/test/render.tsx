@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { User } from '@lumen/core/users/schemas';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { AuthContext } from '@/features/auth/api/auth-context.ts';
-import type { AuthContextValue } from '@/features/auth/api/auth-context.ts';
+import { AuthContext } from '@/session/auth-context.ts';
+import type { AuthContextValue } from '@/session/auth-context.ts';
 import { vi } from 'vitest';
 
 export function fakeAuth(overrides: Partial<AuthContextValue> & { user?: User | null } = {}): AuthContextValue {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Plus, Shield } from 'lucide-react';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner.tsx';

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { LogOut, Shield, User as UserIcon } from 'lucide-react';
 import type { User } from '@lumen/core/users/schemas';
 import { imageUrl } from '@/lib/image-url.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 
 export function UserAvatar({ user, size = 32 }: { user: User; size?: number }) {
   const src = imageUrl(user.profileImage);

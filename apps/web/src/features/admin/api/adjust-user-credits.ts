@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdjustCreditsBody, AdjustCreditsResult } from '@lumen/core/admin/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 export type AdjustUserCreditsInput = { userId: string; body: AdjustCreditsBody; idempotencyKey: string };
 

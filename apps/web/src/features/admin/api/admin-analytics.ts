@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
 import { API_BASE, apiClient } from '@/lib/api-client.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 export type AnalyticsRange = { from: string; to: string };
 

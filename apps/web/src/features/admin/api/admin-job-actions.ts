@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminJob } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
 
 export type AdminJobAction = 'retry' | 'refund';
 

@@ -3,8 +3,8 @@ import type { AuditLog } from '@lumen/core/admin/schemas';
 import type { CreateIpBlockBody, FailedSignIns, IpBlock, IpBlockList } from '@lumen/core/admin/ip-blocks';
 import type { AdminSecurityEventList } from '@lumen/core/users/security-events';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
-import type { AuditLogParams, SecurityEventsParams } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
+import type { AuditLogParams, SecurityEventsParams } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/audit-log?action&targetType&search&from&to&limit&page */
 export function useAuditLogQuery(query: AuditLogParams) {

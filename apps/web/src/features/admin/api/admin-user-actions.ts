@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@lumen/core/users/schemas';
 import type { Suspension } from '@lumen/core/users/suspension';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { AdminSessionList, AdminUserApiKey, AdminUserOrder } from '@lumen/core/admin/user-activity';
 import type { AdminSecurityEventList } from '@lumen/core/users/security-events';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
-import type { AdminSessionsParams } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
+import type { AdminSessionsParams } from '@/query-keys/admin-keys.ts';
 
 const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
 

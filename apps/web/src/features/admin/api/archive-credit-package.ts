@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 import { invalidatePublicCatalogue } from './invalidate-public-catalogue.ts';
 
 /** DELETE /admin/credit-packages/{id}: archives the package (never hard-deleted). */

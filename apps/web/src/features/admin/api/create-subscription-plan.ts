@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSubscriptionPlanBody } from '@lumen/core/admin/schemas';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 import { invalidatePublicCatalogue } from './invalidate-public-catalogue.ts';
 
 /** POST /admin/subscription-plans */

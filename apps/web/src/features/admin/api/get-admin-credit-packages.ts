@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/credit-packages: every non-archived package (active and inactive), in order. */
 export function getAdminCreditPackages(signal?: AbortSignal): Promise<CreditPackage[]> {

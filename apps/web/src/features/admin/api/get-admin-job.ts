@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminJobDetail } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
 
 /** GET /admin/jobs/{id}: the job, its user, inputs, timings, attempts and ledger entries. */
 export function getAdminJob(id: string, signal?: AbortSignal): Promise<AdminJobDetail> {

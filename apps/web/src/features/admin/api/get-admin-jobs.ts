@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminJob } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
-import type { AdminJobsParams } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
+import type { AdminJobsParams } from '@/query-keys/ai-admin-keys.ts';
 
 export type AdminJobList = { items: AdminJob[]; page: number; limit: number; total: number; totalPages: number };
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminServiceCost } from '@lumen/core/admin/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/service-costs */
 export function getAdminServiceCosts(signal?: AbortSignal): Promise<AdminServiceCost[]> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/subscription-plans: every non-archived plan (active and inactive), in order. */
 export function getAdminSubscriptionPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {

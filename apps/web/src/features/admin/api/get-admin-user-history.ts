@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditHistory } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 type PageParams = { page: number; limit: number };
 

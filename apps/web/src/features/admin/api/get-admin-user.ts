@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserDetail } from '@lumen/core/admin/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/users/{id}: the user and the first page of their ledger. */
 export function getAdminUser(id: string, signal?: AbortSignal): Promise<AdminUserDetail> {

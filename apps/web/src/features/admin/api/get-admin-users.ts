@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminUserList } from '@lumen/core/admin/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
-import type { AdminUsersParams } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
+import type { AdminUsersParams } from '@/query-keys/admin-keys.ts';
 
 /** GET /admin/users?search&role&limit&page */
 export function getAdminUsers(query: AdminUsersParams, signal?: AbortSignal): Promise<AdminUserList> {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MailOutboxList, MailOutboxMessage } from '@lumen/core/admin/mail-outbox';
 import { apiClient } from '@/lib/api-client.ts';
-import { mailOutboxKeys } from './mail-outbox-keys.ts';
-import type { MailOutboxParams } from './mail-outbox-keys.ts';
+import { mailOutboxKeys } from '@/query-keys/mail-outbox-keys.ts';
+import type { MailOutboxParams } from '@/query-keys/mail-outbox-keys.ts';
 
 /** GET /admin/mail-outbox?limit&page&to */
 export function getMailOutbox(params: MailOutboxParams, signal?: AbortSignal): Promise<MailOutboxList> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProviderHealth } from '@lumen/core/admin/providers';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 /** The periods offered on /admin/providers, in hours (the API takes 1 to 720). */
 export const providerPeriods = [

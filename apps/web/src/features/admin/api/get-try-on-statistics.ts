@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
 
 export type StatisticsRange = { from?: string; to?: string };
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { AdminIntroductionDialog, UpdateIntroductionDialogBody } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
 
 /** GET /admin/introduction-dialogs: one per service. */
 export function getAdminIntroductionDialogs(signal?: AbortSignal): Promise<AdminIntroductionDialog[]> {

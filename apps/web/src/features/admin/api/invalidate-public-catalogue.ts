@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { creditKeys } from '@/features/credits/api/credit-keys.ts';
-import { paymentKeys } from '@/features/payments/api/payment-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /** After an admin change, the pricing page, the costs and usage re-read the server at once. */
 export function invalidatePublicCatalogue(queryClient: QueryClient): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BelowCostBody, PriceOverrideBody, ProviderPrices } from '@lumen/core/admin/provider-prices';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 
 const providerPricesKey = () => [...adminKeys.all, 'provider-prices'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 import { invalidatePublicCatalogue } from './invalidate-public-catalogue.ts';
 
 /** PUT /admin/subscription-plans/order {ids}: every non-archived plan, in the new order. */

@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
 import type { TryOnCatalogueItem, UpdateTryOnItemBody } from '@lumen/core/jobs/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { aiAdminKeys } from './ai-admin-keys.ts';
-import type { TryOnCatalogueKind } from './ai-admin-keys.ts';
+import { aiAdminKeys } from '@/query-keys/ai-admin-keys.ts';
+import type { TryOnCatalogueKind } from '@/query-keys/ai-admin-keys.ts';
 
 /** GET /admin/try-on/{models|garments}: every item, active or not. */
 export function getTryOnCatalogue(kind: TryOnCatalogueKind, signal?: AbortSignal): Promise<TryOnCatalogueItem[]> {

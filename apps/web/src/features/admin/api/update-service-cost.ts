@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminServiceCost } from '@lumen/core/admin/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { adminKeys } from './admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 import { invalidatePublicCatalogue } from './invalidate-public-catalogue.ts';
 
 /** PUT /admin/service-costs/{serviceKey} {cost} */

@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import type { TryOnCatalogueKind } from '../api/ai-admin-keys.ts';
+import type { TryOnCatalogueKind } from '@/query-keys/ai-admin-keys.ts';
 import { useCreateTryOnItem, useUpdateTryOnItem } from '../api/try-on-catalogue.ts';
 
 const MAX_MB = uploadLimits.imageMaxBytes / 1024 / 1024;

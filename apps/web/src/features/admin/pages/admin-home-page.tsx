@@ -3,7 +3,7 @@ import { overviewRanges } from '@lumen/core/admin/overview';
 import type { OverviewRange } from '@lumen/core/admin/overview';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { cn } from '@/lib/cn.ts';
 import { adminSections } from '../api/admin-sections.ts';
 import { useAdminOverviewQuery } from '../api/get-admin-overview.ts';

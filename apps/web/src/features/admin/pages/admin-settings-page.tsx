@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAdminSettingsQuery, useSaveAdminSettings } from '@/features/settings/api/admin-settings.ts';
-import { adminKeys } from '../api/admin-keys.ts';
+import { adminKeys } from '@/query-keys/admin-keys.ts';
 import { MailOutboxSection } from '../components/mail-outbox-section.tsx';
 import { ProviderBudgetsField } from '../components/provider-budgets-field.tsx';
 import { ProviderOrderField } from '../components/provider-order-field.tsx';

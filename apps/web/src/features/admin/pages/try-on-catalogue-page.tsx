@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import type { TryOnCatalogueKind } from '../api/ai-admin-keys.ts';
+import type { TryOnCatalogueKind } from '@/query-keys/ai-admin-keys.ts';
 import { useTryOnCatalogueQuery, useUpdateTryOnItem } from '../api/try-on-catalogue.ts';
 import { catalogueNouns, TryOnItemDialog } from '../components/try-on-item-dialog.tsx';
 

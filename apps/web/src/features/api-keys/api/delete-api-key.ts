@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** DELETE /api-keys/{id} → null (the key stops working; its usage stays in the owner's history). */
 export async function deleteApiKey(id: string): Promise<void> {

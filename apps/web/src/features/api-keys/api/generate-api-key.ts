@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { GenerateApiKeyBody, IssuedApiKey } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** POST /api-keys/generate {name, rateLimit, …} → the key with apiKey (and webhookSecret), shown once. */
 export function generateApiKey(body: GenerateApiKeyBody): Promise<IssuedApiKey> {

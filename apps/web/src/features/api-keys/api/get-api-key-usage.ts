@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { ApiKeyUsage } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 export const USAGE_DAYS = 30;
 

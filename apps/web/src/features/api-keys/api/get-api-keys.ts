@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** GET /api-keys → every key of the user, newest first, revoked included (the list may be wrapped in data). */
 export async function getApiKeys(signal?: AbortSignal): Promise<ApiKey[]> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** POST /api-keys/{id}/regenerate → a new active key with apiKey; the old one is revoked at once. */
 export function regenerateApiKey(id: string): Promise<IssuedApiKey> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** PUT /api-keys/{id}/revoke → the key, revoked (irreversible). */
 export function revokeApiKey(id: string): Promise<ApiKey> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { IssuedApiKey, RollGrace } from '@lumen/core/api-keys/schemas';
-import { apiKeyKeys } from './api-key-keys.ts';
+import { apiKeyKeys } from '@/query-keys/api-key-keys.ts';
 
 /** POST /api-keys/{id}/roll {grace} → the same key with a new secret; the old one works for the grace period. */
 export function rollApiKey({ id, grace }: { id: string; grace: RollGrace }): Promise<IssuedApiKey> {

@@ -4,7 +4,7 @@ import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
 import type { ResetPasswordBody } from '@lumen/core/auth/one-time-code';
 import { apiClient } from '@/lib/api-client.ts';
 import { setStoredToken } from '@/lib/session-storage.ts';
-import { authKeys } from './auth-keys.ts';
+import { authKeys } from '@/query-keys/auth-keys.ts';
 
 export const PASSWORD_CHANGED_MESSAGE = accountSecurityMessages.passwordChanged;
 

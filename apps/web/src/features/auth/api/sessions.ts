@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@lumen/core/auth/sessions';
 import { apiClient } from '@/lib/api-client.ts';
-import { authKeys } from './auth-keys.ts';
+import { authKeys } from '@/query-keys/auth-keys.ts';
 
 /** One signed-in device (a refresh-token family); `current` marks this browser's. */
 export type AuthSession = Session;

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from './auth-context.ts';
-import { openAuthModal } from './auth-modal-events.ts';
-import type { AuthModalMode } from './auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { openAuthModal } from '@/session/auth-modal-events.ts';
+import type { AuthModalMode } from '@/session/auth-modal-events.ts';
 
 export const DEFAULT_SIGNED_IN_ROUTE = '/dashboard';
 /** Where an admin lands after signing in when no page asked for the sign-in. */

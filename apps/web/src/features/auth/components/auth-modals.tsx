@@ -3,9 +3,9 @@ import { useLocation, useNavigate } from 'react-router';
 import type { Location } from 'react-router';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '../api/auth-context.ts';
-import { AUTH_OPEN_EVENT } from '../api/auth-modal-events.ts';
-import type { AuthModalMode, AuthModalRequest } from '../api/auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { AUTH_OPEN_EVENT } from '@/session/auth-modal-events.ts';
+import type { AuthModalMode, AuthModalRequest } from '@/session/auth-modal-events.ts';
 import { ADMIN_SIGNED_IN_ROUTE, DEFAULT_SIGNED_IN_ROUTE } from '../api/use-auth-navigation.ts';
 
 // The forms (and zod, react-hook-form) load only when a modal opens.

@@ -6,8 +6,8 @@ import { storageKeys } from '@/lib/storage-keys.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { renderRoutes } from '@/test/render.tsx';
-import { useAuth } from '../api/auth-context.ts';
-import type { AuthContextValue } from '../api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import type { AuthContextValue } from '@/session/auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import type { MockRoute } from '@/test/fetch-mock.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { openAuthModal } from '../api/auth-modal-events.ts';
+import { openAuthModal } from '@/session/auth-modal-events.ts';
 import { AuthModals } from './auth-modals.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));

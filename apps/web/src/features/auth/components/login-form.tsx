@@ -4,7 +4,7 @@ import { loginBodySchema } from '@lumen/core/auth/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { useAuth } from '../api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 
 export function LoginForm({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { storageKeys } from '@/lib/storage-keys.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { openAuthModal } from '../api/auth-modal-events.ts';
+import { openAuthModal } from '@/session/auth-modal-events.ts';
 import { browserLocation } from '../api/oauth.ts';
 import { AuthModals } from './auth-modals.tsx';
 

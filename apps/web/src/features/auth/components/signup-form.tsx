@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { usePublicSettings } from '@/features/settings/api/public-settings.ts';
-import { useAuth } from '../api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { FormAlert } from './form-alert.tsx';
 import { OAuthSignInButtons } from './oauth-sign-in-buttons.tsx';
 

@@ -8,7 +8,7 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { DashboardLayout } from '@/app/layouts/dashboard-layout.tsx';
-import { AuthContext } from '../api/auth-context.ts';
+import { AuthContext } from '@/session/auth-context.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));

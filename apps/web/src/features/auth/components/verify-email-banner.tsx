@@ -5,7 +5,7 @@ import { MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
-import { useAuth } from '../api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import {
   EMAIL_VERIFIED_MESSAGE,
   RESEND_COOLDOWN_SECONDS,

@@ -5,7 +5,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { PageMeta } from '@/components/page-meta.tsx';
 import { storageKeys } from '@/lib/storage-keys.ts';
-import { useAuth } from '../api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { AUTH_ERROR_REDIRECT_MS, INVALID_TOKENS_MESSAGE, oauthErrorMessage } from '../api/oauth-errors.ts';
 
 /** The stored oauth_redirect_path (taken once), if it is a path inside this app. */

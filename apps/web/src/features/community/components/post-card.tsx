@@ -9,8 +9,8 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Card } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatPublicDate } from '@/lib/format.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { openLoginModal } from '@/features/auth/api/auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { openLoginModal } from '@/session/auth-modal-events.ts';
 import { promptPathOf, useDeletePost, useToggleLike } from '../api/community-api.ts';
 import { PostMedia } from './post-media.tsx';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPost, AdminPostList, AdminPostsQuery, CoverUpload, PostBody } from '@lumen/core/content/blog';
 import { apiClient } from '@/lib/api-client.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '@/query-keys/content-keys.ts';
 
 /** GET /admin/blog/posts?status&search&page&limit */
 export function getAdminPosts(query: AdminPostsQuery, signal?: AbortSignal): Promise<AdminPostList> {

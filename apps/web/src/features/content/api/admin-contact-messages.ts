@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ContactGrantBody, ContactListQuery, ContactMessage, ContactMessageList, ContactStatus } from '@lumen/core/content/contact';
 import { apiClient } from '@/lib/api-client.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '@/query-keys/content-keys.ts';
 
 /** GET /admin/contact/messages?status&search&page&limit */
 export function useContactMessagesQuery(query: ContactListQuery) {

@@ -9,7 +9,7 @@ import type {
 } from '@lumen/core/content/newsletter';
 import { API_BASE, apiClient } from '@/lib/api-client.ts';
 import { getStoredToken } from '@/lib/session-storage.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '@/query-keys/content-keys.ts';
 
 /** GET /admin/newsletter/subscribers?status&search&page&limit */
 export function useSubscribersQuery(query: SubscriberListQuery) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicPost, PublicPostList, PublicPostsQuery } from '@lumen/core/content/blog';
 import { apiClient } from '@/lib/api-client.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '@/query-keys/content-keys.ts';
 
 /** GET /blog/posts?page&limit&tag */
 export function getBlogPosts(query: PublicPostsQuery, signal?: AbortSignal): Promise<PublicPostList> {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TutorialVideo, TutorialVideoBody } from '@lumen/core/content/videos';
 import { apiClient } from '@/lib/api-client.ts';
-import { contentKeys } from './content-keys.ts';
+import { contentKeys } from '@/query-keys/content-keys.ts';
 
 /** GET /videos */
 export function useTutorialVideosQuery() {

@@ -10,7 +10,7 @@ import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditBalance } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { creditKeys } from './credit-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
 
 /** GET /credits/balance (signed in) */
 export function getCreditBalance(signal?: AbortSignal): Promise<CreditBalance> {

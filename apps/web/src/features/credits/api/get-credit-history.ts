@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CreditHistory } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { creditKeys } from './credit-keys.ts';
-import type { PageParams } from './credit-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
+import type { PageParams } from '@/query-keys/credit-keys.ts';
 
 /** GET /credits/history?limit&page (signed in): the whole ledger, newest first. */
 export function getCreditHistory(params: PageParams, signal?: AbortSignal): Promise<CreditHistory> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceCostMap } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { creditKeys } from './credit-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
 
 /** GET /credits/costs (public): service key → credit cost (0 = unlimited). */
 export function getServiceCosts(signal?: AbortSignal): Promise<ServiceCostMap> {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionHistory } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { creditKeys } from './credit-keys.ts';
-import type { PageParams } from './credit-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
+import type { PageParams } from '@/query-keys/credit-keys.ts';
 
 /** GET /credits/transaction-history?limit&page (defaults 10 and 1): credits added or removed, with totals. */
 export function getTransactionHistory(params: PageParams, signal?: AbortSignal): Promise<TransactionHistory> {

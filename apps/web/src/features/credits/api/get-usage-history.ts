@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsageHistory } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { creditKeys } from './credit-keys.ts';
-import type { PageParams } from './credit-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
+import type { PageParams } from '@/query-keys/credit-keys.ts';
 
 /** GET /credits/usage-history?limit&page: credits spent on tools and refunded, with totals. */
 export function getUsageHistory(params: PageParams, signal?: AbortSignal): Promise<UsageHistory> {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { displayedCredit, usesFor } from '@lumen/core/credits/rules';
 import { withCosts } from '@/lib/service-details.ts';
 import type { ServiceDetails } from '@/lib/service-details.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
 import { usePaymentUsageQuery } from '@/features/payments/api/get-payment-usage.ts';
 

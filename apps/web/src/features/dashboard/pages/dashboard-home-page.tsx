@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { BalanceCards } from '../components/balance-cards.tsx';
 import { ServiceUsesList } from '../components/service-uses-list.tsx';
 import { useCreditOverview } from '../components/use-credit-overview.ts';

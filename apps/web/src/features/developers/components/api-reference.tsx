@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useOpenApiDocumentQuery } from '../api/get-openapi-document.ts';
 import { collectOperations } from '../api/openapi-types.ts';
 import { groupOperations } from '../api/operation-groups.ts';

@@ -1,4 +1,4 @@
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { Input } from '@/components/ui/input.tsx';
 import type { CredentialMode } from './try-it-credentials-context.ts';
 import { useTryItCredentials } from './try-it-credentials-context.ts';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import type { ButtonProps } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { openSignupModal } from '@/session/auth-modal-events.ts';
 
 /** Guests: 'Sign Up for Free' opens the sign-up modal (then lands on the tool). Signed in: 'Open the tool'. */
 export function ProductCta({

@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import type { ButtonProps } from '@/components/ui/button.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useAuthNavigation } from '@/features/auth/api/use-auth-navigation.ts';
 
 /** 'Sign Up for Free' for visitors (opens the sign-up modal); 'Go to Dashboard' once signed in. */

@@ -10,7 +10,7 @@ import { Card, CardDescription } from '@/components/ui/card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useConsentDecision, useConsentQuery } from '../api/consent.ts';
 
 export const CONSENT_MISSING = 'This page needs a sign-in request from your assistant. Start the connection again from your assistant.';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AutoTopUpSettings, UpdateAutoTopUpBody } from '@lumen/core/payments/auto-top-up';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /** GET /payment/auto-top-up */
 export function getAutoTopUp(signal?: AbortSignal): Promise<AutoTopUpSettings> {

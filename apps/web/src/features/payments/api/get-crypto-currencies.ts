@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { sortedCryptoCurrencies } from '@lumen/core/payments/crypto-currencies';
 import type { CryptoCurrency } from '@lumen/core/payments/crypto-currencies';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /** GET /payment/crypto/currencies: the tickers accepted now (upper-case) and the provider's names of some of them. */
 export type AcceptedCryptoCurrencies = { currencies: string[]; details: { ticker: string; name: string; network: string | null }[] };

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /**
  * GET /payment/config (public): which providers the server can take payments with (`available`; false answers 503),

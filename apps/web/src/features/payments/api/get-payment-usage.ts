@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentUsage } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /** GET /payment/usage (signed in): balance, spent, plan and uses left per service. */
 export function getPaymentUsage(signal?: AbortSignal): Promise<PaymentUsage> {

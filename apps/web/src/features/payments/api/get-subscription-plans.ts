@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 /** GET /payment/plans (public): the active subscription plans in order. */
 export function getSubscriptionPlans(signal?: AbortSignal): Promise<SubscriptionPlan[]> {

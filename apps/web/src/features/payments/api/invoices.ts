@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, InvoiceList, InvoiceRefundRequest } from '@lumen/core/payments/billing';
 import { apiClient } from '@/lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
-import type { InvoiceListParams } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
+import type { InvoiceListParams } from '@/query-keys/payment-keys.ts';
 
 /** GET /payment/invoices?page&limit&status (status omitted for all). */
 export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoiceList> {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { SubscriptionDto } from '@lumen/core/payments/card';
-import { paymentKeys } from './payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 export type { SubscriptionDto };
 

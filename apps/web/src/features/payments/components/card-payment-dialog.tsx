@@ -9,7 +9,7 @@ import { formatDollars } from '@/lib/format.ts';
 import { createPaymentIntent } from '../api/card-payment.ts';
 import type { TestCardResult } from '../api/card-payment.ts';
 import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 import { cardOutcome, paymentStatusText } from './card-result.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PaymentAlert } from './payment-alert.tsx';

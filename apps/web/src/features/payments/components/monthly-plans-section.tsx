@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { ENDED_SUBSCRIPTION_STATUSES, useMySubscriptionQuery } from '../api/subscription.ts';
 import { SubscriptionPlansList } from './subscription-plans-list.tsx';
 

@@ -1,7 +1,7 @@
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { FREE_PLAN, packageCardLabel, packageCardName } from '@lumen/core/credits/rules';
 import type { ServiceDetails } from '@/lib/service-details.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { PlanCard } from './plan-card.tsx';
 import { usePlanClick } from './use-plan-click.ts';
 

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button.tsx';
-import { openLoginModal, openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
+import { openLoginModal, openSignupModal } from '@/session/auth-modal-events.ts';
 
 /** The pricing page's prompt for signed-out visitors. */
 export function SignUpPrompt() {

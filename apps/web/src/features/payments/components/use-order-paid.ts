@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { OrderDto } from '@lumen/core/payments/orders';
 import { getOrder } from '../api/card-payment.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
 
 export const ORDER_POLL_MS = 1000;
 export const ORDER_POLL_LIMIT_MS = 60_000;

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { openSignupModal } from '@/features/auth/api/auth-modal-events.ts';
+import { useAuth } from '@/session/auth-context.ts';
+import { openSignupModal } from '@/session/auth-modal-events.ts';
 import { openPaymentDialog } from '../api/payment-dialog-events.ts';
 
 export const FREE_PLAN_NOTICE = "You're already on the Free plan";

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { pricingStory } from '@lumen/core/credits/pricing-story';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { CreditCostReference } from '../components/credit-cost-reference.tsx';
 import { MonthlyPlansSection } from '../components/monthly-plans-section.tsx';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';

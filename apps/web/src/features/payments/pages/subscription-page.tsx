@@ -6,7 +6,7 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatUses } from '@/lib/format.ts';
 import { costLabel, withCosts } from '@/lib/service-details.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
 import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';

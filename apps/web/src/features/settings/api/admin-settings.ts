@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminSettings, PlatformSettingsInput } from '@lumen/core/settings/platform-settings';
 import { apiClient } from '@/lib/api-client.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { settingsKeys } from '@/query-keys/settings-keys.ts';
 
 /** GET /admin/settings */
 export function useAdminSettingsQuery() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { settingsKeys } from '@/query-keys/settings-keys.ts';
 
 export type PublicConfig = {
   analytics: { scriptUrl: string; domain: string } | null;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicSettings } from '@lumen/core/settings/platform-settings';
 import { apiClient } from '@/lib/api-client.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { settingsKeys } from '@/query-keys/settings-keys.ts';
 
 /** GET /settings/public: the maintenance banner, sign-up state, links and limits. */
 export function getPublicSettings(signal?: AbortSignal): Promise<PublicSettings> {

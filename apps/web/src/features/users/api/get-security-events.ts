@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SecurityEvent, SecurityEventList } from '@lumen/core/users/security-events';
 import { apiClient } from '@/lib/api-client.ts';
-import { userKeys } from './user-keys.ts';
+import { userKeys } from '@/query-keys/user-keys.ts';
 
 export type { SecurityEvent };
 

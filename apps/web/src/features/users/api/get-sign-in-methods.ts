@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInMethods } from '@lumen/core/users/sign-in-methods';
 import { apiClient } from '@/lib/api-client.ts';
-import { userKeys } from './user-keys.ts';
+import { userKeys } from '@/query-keys/user-keys.ts';
 
 export type { SignInMethods };
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { userKeys } from './user-keys.ts';
+import { userKeys } from '@/query-keys/user-keys.ts';
 
 /** After a change to how the account signs in: re-read the sign-in methods and the security events. */
 export function useInvalidateAccountSecurity() {

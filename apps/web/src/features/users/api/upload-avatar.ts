@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@lumen/core/users/schemas';
 import { apiClient } from '@/lib/api-client.ts';
-import { userKeys } from './user-keys.ts';
+import { userKeys } from '@/query-keys/user-keys.ts';
 
 /** POST /user/me/avatar, multipart field profileImage */
 export function uploadAvatar(file: File): Promise<User> {

@@ -7,7 +7,7 @@ import type { User } from '@lumen/core/users/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { imageUrl } from '@/lib/image-url.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useUploadAvatar } from '../api/upload-avatar.ts';
 
 export const AVATAR_ACCEPT = [...allowedImageMimeTypes, ...allowedImageExtensions.map((ext) => `.${ext}`)].join(',');

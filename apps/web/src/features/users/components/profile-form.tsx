@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
 // The same rules as the server's updateProfileBodySchema, with both names shown in the form.

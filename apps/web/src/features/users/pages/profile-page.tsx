@@ -2,7 +2,7 @@ import { displayedCredit } from '@lumen/core/credits/rules';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
+import { useAuth } from '@/session/auth-context.ts';
 import { AvatarUpload } from '../components/avatar-upload.tsx';
 import { ChangePasswordSection } from '../components/change-password-section.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';

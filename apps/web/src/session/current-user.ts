@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@lumen/core/users/schemas';
 import { apiClient } from '@/lib/api-client.ts';
 import type { RequestOptions } from '@/lib/api-client.ts';
-import { userKeys } from './user-keys.ts';
+import { userKeys } from '@/query-keys/user-keys.ts';
 
 /** GET /user/me */
 export function getCurrentUser(options?: Pick<RequestOptions, 'signal' | 'suppressErrorToast'>): Promise<User> {

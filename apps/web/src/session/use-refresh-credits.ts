@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@/features/auth/api/auth-context.ts';
-import { paymentKeys } from '@/features/payments/api/payment-keys.ts';
-import { creditKeys } from './credit-keys.ts';
+import { useAuth } from './auth-context.ts';
+import { paymentKeys } from '@/query-keys/payment-keys.ts';
+import { creditKeys } from '@/query-keys/credit-keys.ts';
 
 /** After anything that changes credits: re-read the balance, histories, usage and the signed-in user. */
 export function useRefreshCredits() {
