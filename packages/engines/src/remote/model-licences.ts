@@ -101,10 +101,10 @@ export const defaultModels: readonly DefaultModel[] = [
   {
     service: 'speedpainting',
     provider: 'replicate',
-    model: 'minimax/video-01',
-    licence: 'MiniMax, official Replicate model (commercial API)',
+    model: 'bytedance/seedance-1-lite',
+    licence: 'ByteDance Seedance, official Replicate model (commercial API)',
     commercialUse: true,
-    source: 'https://replicate.com/minimax/video-01',
+    source: 'https://replicate.com/bytedance/seedance-1-lite',
   },
   {
     service: 'speedpainting',
@@ -117,10 +117,10 @@ export const defaultModels: readonly DefaultModel[] = [
   {
     service: 'sound-generator',
     provider: 'replicate',
-    model: 'stability-ai/stable-audio-2.5',
-    licence: 'Stability AI, official Replicate model trained on licensed audio; outputs usable commercially',
+    model: 'elevenlabs/music',
+    licence: 'ElevenLabs Eleven Music, official Replicate model trained on licensed music; outputs usable commercially',
     commercialUse: true,
-    source: 'https://replicate.com/stability-ai/stable-audio-2.5',
+    source: 'https://replicate.com/elevenlabs/music',
   },
   {
     service: 'sound-generator',

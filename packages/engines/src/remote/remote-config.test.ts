@@ -50,7 +50,7 @@ describe('loadEnginesConfig', () => {
       fail,
     );
     expect(config.replicate?.baseUrl).toBe('http://127.0.0.1:9');
-    expect(config.replicate?.models['sound-generator']).toBe('stability-ai/stable-audio-2.5');
+    expect(config.replicate?.models['sound-generator']).toBe('elevenlabs/music');
     expect(config.retries).toBe(1);
     const engines = createRemoteEngines(config);
     expect(Object.keys(engines).sort()).toEqual(['image-generator', 'sales-pilot', 'sound-generator']);

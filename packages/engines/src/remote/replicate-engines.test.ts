@@ -190,7 +190,12 @@ describe('Replicate adapters', () => {
       context(),
     );
     expect(video.files[0]).toMatchObject({ kind: 'video', name: 'speedpainting-watercolor.mp4', contentType: 'video/mp4' });
-    expect((server.requests[0]!.body as { input: { first_frame_image: string } }).input.first_frame_image).toMatch(/^data:image\/jpeg/);
+    // Seedance's inputs (the default): the sketched canvas first, the picture last, a 5 s clip at the job's resolution.
+    const videoInput = (server.requests[0]!.body as { input: Record<string, unknown> }).input;
+    expect(videoInput).toMatchObject({ duration: 5, resolution: '480p', camera_fixed: true });
+    expect(videoInput.image).toMatch(/^data:image\/jpeg/);
+    expect(videoInput.last_frame_image).toMatch(/^data:image\/jpeg/);
+    expect(video.summary).toMatchObject({ durationSeconds: 5 });
     const sound = await engines['sound-generator']!.run(
       { params: { prompt: 'Rain on a tin roof', durationSeconds: 5, format: 'wav' }, files: {} },
       context(),
@@ -205,6 +210,30 @@ describe('Replicate adapters', () => {
     expect(server.requests.find((r) => r.path.endsWith('text-to-audio/predictions'))?.body).toEqual({
       input: { prompt: 'Rain on a tin roof', duration: 5 },
     });
+  });
+
+  it('the shipped defaults get their own inputs: ElevenLabs Music a length in ms (5 s at the least), MiniMax one first frame', async () => {
+    models['elevenlabs/music'] = { output: `${server.url}/files/sound.wav` };
+    models['minimax/video-01'] = { output: `${server.url}/files/video.mp4` };
+    const defaults = createRemoteEngines(
+      configFor(server.url, { 'sound-generator': 'elevenlabs/music', speedpainting: 'minimax/video-01' }),
+      { pollIntervalMs: 5 },
+    );
+    await defaults['sound-generator']!.run({ params: { prompt: 'Rain', durationSeconds: 3, format: 'wav' }, files: {} }, context());
+    expect(server.requests[0]!.path).toBe('/v1/models/elevenlabs/music/predictions');
+    expect((server.requests[0]!.body as { input: unknown }).input).toEqual({
+      prompt: 'Rain',
+      music_length_ms: 5000,
+      force_instrumental: true,
+      output_format: 'wav_cd_quality',
+    });
+    server.requests.length = 0;
+    await defaults.speedpainting!.run(
+      { params: { durationSeconds: 10, resolution: '720p', style: 'oil' }, files: { image: photo } },
+      context(),
+    );
+    const input = (server.requests[0]!.body as { input: Record<string, unknown> }).input;
+    expect(Object.keys(input).sort()).toEqual(['first_frame_image', 'prompt', 'prompt_optimizer']);
   });
 
   it('a failed prediction is a permanent error with the model’s reason', async () => {
