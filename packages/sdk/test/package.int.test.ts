@@ -85,12 +85,14 @@ afterAll(async () => {
 });
 
 describe('the packed @lumen/sdk in a fresh project', () => {
-  it('carries the built package, its README and changelog: no sources, tests or repository config', () => {
+  it('carries the built package, its README, changelog and MIT licence: no sources, tests or repository config', () => {
     expect(packedFiles).toEqual(
-      expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'dist/esm/index.js', 'dist/esm/index.d.ts']),
+      expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/esm/index.js', 'dist/esm/index.d.ts']),
     );
     expect(packedFiles).toEqual(expect.arrayContaining(['dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/package.json']));
-    const unexpected = packedFiles.filter((path) => !/^(dist\/.+\.(js|d\.ts|json)|package\.json|README\.md|CHANGELOG\.md)$/.test(path));
+    const unexpected = packedFiles.filter(
+      (path) => !/^(dist\/.+\.(js|d\.ts|json)|package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(path),
+    );
     expect(unexpected).toEqual([]);
   });
 
