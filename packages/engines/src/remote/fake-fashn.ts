@@ -21,13 +21,15 @@ const ended = (status: string) => status === 'completed' || status === 'failed';
  * starting → in_queue → processing → completed (with `output` URLs) or failed (with `error` {name, message}), or
  * `runMs` after the run. With `?webhook_url=` the ended prediction (the status answer) is POSTed there, unsigned, as
  * FASHN does. Errors before a prediction exists are {error, message}: 401 UnauthorizedAccess, 400 BadRequest, 404
- * NotFound. FASHN documents no cancel endpoint, so none is served.
+ * NotFound. A prediction FASHN no longer tracks (`forget(id)`, as FASHN does after a while) answers its status read
+ * with 404 NotFound and a message saying so. FASHN documents no cancel endpoint, so none is served.
  */
 export function serveFashn(
   server: FakeServer,
   options: { key: string; models: Record<string, FakeFashnModel>; files: Record<string, Buffer>; postWebhook?: WebhookPoster },
 ) {
   const predictions = new Map<string, Stored>();
+  const forgotten = new Set<string>();
   const deliveries: WebhookDelivery[] = [];
   const send = options.postWebhook ?? postWebhook;
   const order = ['starting', 'in_queue', 'processing'];
@@ -74,6 +76,9 @@ export function serveFashn(
     }
     const status = /^\/v1\/status\/([^/]+)$/.exec(path!);
     const stored = status ? predictions.get(status[1]!) : undefined;
+    if (status && forgotten.has(status[1]!)) {
+      return { status: 404, body: { error: 'NotFound', message: 'The requested prediction status is no longer tracked' } };
+    }
     if (!stored) return status ? { status: 404, body: { error: 'NotFound', message: 'Prediction not found' } } : undefined;
     if (!ended(stored.status)) {
       const model = options.models[stored.model]!;
@@ -84,5 +89,10 @@ export function serveFashn(
     return { status: 200, body: view(stored) };
   };
   server.handle(handler);
-  return { predictions, handler, deliveries };
+  /** FASHN stops tracking the prediction: its status reads answer 404 from now on. */
+  const forget = (id: string) => {
+    predictions.delete(id);
+    forgotten.add(id);
+  };
+  return { predictions, handler, deliveries, forget };
 }

@@ -56,6 +56,19 @@ function statusOf(prediction: Prediction): QueueStatus {
   };
 }
 
+/**
+ * FASHN answers a status read of a prediction it no longer tracks (it keeps them for a limited time) with 404
+ * `NotFound` (docs.fashn.ai, Errors: "the requested prediction status is no longer tracked"). A status URL names no
+ * model, so this is never a wrong model: the request is gone. It was accepted, so FASHN may have run and billed it
+ * (1 credit per image, nothing for a failed one): the error carries that usage, so the refunded job records the cost.
+ */
+function requestGone(requestId: string, error: ProviderError): ProviderError {
+  return new ProviderError(
+    `The ${PROVIDER} request is no longer tracked by ${PROVIDER} (it keeps predictions for a limited time), so its result cannot be read; the job was stopped`,
+    { transient: false, provider: PROVIDER, status: 404, detail: `${requestId}: ${error.detail ?? 'NotFound'}`, usage: { credit: 1 } },
+  );
+}
+
 function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
   try {
     return schema.parse(JSON.parse(body.toString('utf8')));
@@ -71,17 +84,16 @@ function parse<T>(schema: z.ZodType<T>, body: Buffer): T {
  */
 export function createFashnQueue(settings: FashnSettings, model: string): QueueClient {
   const auth = { Authorization: `Bearer ${settings.apiKey}` };
-  const get = async (id: string, signal: AbortSignal) =>
-    parse(
-      predictionSchema,
-      (
-        await sendRequest(
-          { method: 'GET', url: `${settings.baseUrl}/v1/status/${encodeURIComponent(id)}`, headers: auth },
-          settings.http,
-          signal,
-        )
-      ).body,
-    );
+  const get = async (id: string, signal: AbortSignal) => {
+    const answer = await sendRequest(
+      { method: 'GET', url: `${settings.baseUrl}/v1/status/${encodeURIComponent(id)}`, headers: auth },
+      settings.http,
+      signal,
+    ).catch((error: unknown) => {
+      throw error instanceof ProviderError && error.status === 404 ? requestGone(id, error) : error;
+    });
+    return parse(predictionSchema, answer.body);
+  };
   return {
     provider: ID,
     model,

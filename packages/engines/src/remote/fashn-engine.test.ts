@@ -76,6 +76,26 @@ describe('FASHN try-on', () => {
     expect(error.message).toBe('The hosted model could not process this input: PoseError: No person detected in the model image');
   });
 
+  it('a status read FASHN answers 404 "no longer tracked" is the request gone, not a missing model: one create, billed as run', async () => {
+    const fashn = serveFashn(server, { key: KEY, models, files: { 'output_0.png': result } });
+    server.handle((request) => {
+      // FASHN forgets the prediction after the first status read (as it does once its retention has passed).
+      if (request.path.startsWith('/v1/status/') && server.requests.filter((r) => r.path.startsWith('/v1/status/')).length === 2) {
+        fashn.forget(request.path.slice('/v1/status/'.length));
+      }
+      return fashn.handler(request);
+    });
+    const error = (await createVirtualTryOnFashnEngine(settings(), 'tryon-v1.6')
+      .run({ params: { category: 'top', consentToLikeness: true }, files: { person: photo, garment: photo } }, context())
+      .catch((e: unknown) => e)) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ transient: false, status: 404, usage: { credit: 1 } });
+    expect(error.message).toMatch(/^The FASHN request is no longer tracked by FASHN/);
+    expect(error.message).not.toMatch(/model/);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path.startsWith('/v1/status/'))).toHaveLength(2);
+  });
+
   it('passes webhook_url; cancel is not offered; an unsigned delivery only names the prediction', async () => {
     const client = createFashnQueue(settings(), 'tryon-v1.6');
     const { requestId } = await client.submit(
