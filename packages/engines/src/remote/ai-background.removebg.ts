@@ -28,12 +28,14 @@ export function createAiBackgroundRemoveBgEngine(
       const photo = await remoteJpeg(files.image, 'photo', UPLOAD_LONG_SIDE);
       const bgImage = choice && choice.kind !== 'color' ? await backgroundPicture(choice, photo.width, photo.height) : undefined;
       context.onProgress(0.1);
-      const data = await removeBackground(
+      const { image, creditsCharged } = await removeBackground(
         settings,
         { image: photo.file, ...(choice?.kind === 'color' ? { bgColor: choice.color } : {}), ...(bgImage ? { bgImage } : {}) },
         context.signal,
       );
-      const file = await toResultFile(data, 'image', choice ? `background-${params.mode}` : 'background-removed', 'remove.bg');
+      // The cost is what remove.bg says it charged (its X-Credits-Charged header), not an assumed credit per image.
+      if (creditsCharged !== null) context.onProviderUsage?.('removebg', { credit: creditsCharged });
+      const file = await toResultFile(image, 'image', choice ? `background-${params.mode}` : 'background-removed', 'remove.bg');
       const { default: sharp } = await import('sharp');
       const { width, height } = await sharp(file.data).metadata();
       context.onProgress(1);

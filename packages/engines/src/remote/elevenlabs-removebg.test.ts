@@ -8,6 +8,7 @@ import { readWav } from '../sound-generator/wav.ts';
 import { createAiBackgroundRemoveBgEngine } from './ai-background.removebg.ts';
 import type { ElevenLabsSettings } from './elevenlabs-client.ts';
 import { formDataOf, startFakeServer } from './fake-provider-server.ts';
+import { serveRemoveBg } from './fake-removebg.ts';
 import type { FakeReply, FakeServer, RecordedRequest } from './fake-provider-server.ts';
 import { createSoundGeneratorElevenLabsEngine } from './sound-generator.elevenlabs.ts';
 
@@ -112,6 +113,30 @@ describe('remove.bg', () => {
     expect(form.get('bg_image_file')).toBeNull();
     expect(result.files.map((f) => f.name)).toEqual(['background-color.png']);
     expect(result.summary).toMatchObject({ width: 100, height: 60, engine: 'remove.bg' });
+  });
+
+  it('records what remove.bg says it charged (X-Credits-Charged) as the run’s usage, from the fake that follows its document', async () => {
+    const own = await startFakeServer();
+    try {
+      serveRemoveBg(own, { key: 'rbg-key', creditsCharged: 0.25 });
+      const usage: unknown[] = [];
+      await createAiBackgroundRemoveBgEngine({ ...settings, baseUrl: own.url }).run(
+        { params: { mode: 'transparent' }, files: { image: photo } },
+        { ...context(), onProviderUsage: (provider, reported) => usage.push([provider, reported]) },
+      );
+      expect(usage).toEqual([['removebg', { credit: 0.25 }]]);
+      expect(own.requests).toHaveLength(1);
+      // No header, no usage: the price at the job's parameters is recorded instead.
+      answer = () => ({ status: 200, raw: composite });
+      usage.length = 0;
+      await createAiBackgroundRemoveBgEngine(settings).run(
+        { params: { mode: 'transparent' }, files: { image: photo } },
+        { ...context(), onProviderUsage: (provider, reported) => usage.push([provider, reported]) },
+      );
+      expect(usage).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 
   it('an uploaded background goes as bg_image_file at the photo’s size', async () => {

@@ -7,9 +7,10 @@ import type { FakeReply, FakeServer, RecordedRequest } from './fake-provider-ser
  * Speaks remove.bg's API (its swagger.yaml, contracts/README.md) on a fake server: POST /v1.0/removebg (multipart,
  * X-Api-Key) answers a PNG cut-out the size of `image_file` with X-Credits-Charged, X-Width, X-Height and X-Type. A
  * request that breaks the document is refused with 400 {errors: [{title, code}]} (no credits charged) and kept in
- * `violations`; a wrong key is 403 as the document says. `delayMs` holds every answer.
+ * `violations`; a wrong key is 403 as the document says. `delayMs` holds every answer; `creditsCharged` is what
+ * X-Credits-Charged says (1, a full-resolution image, unless told; remove.bg charges fractions for smaller sizes).
  */
-export function serveRemoveBg(server: FakeServer, options: { key: string; delayMs?: number }) {
+export function serveRemoveBg(server: FakeServer, options: { key: string; delayMs?: number; creditsCharged?: number }) {
   const violations: string[] = [];
   const handler = async (request: RecordedRequest): Promise<FakeReply | undefined> => {
     if (request.method !== 'POST' || !request.path.startsWith('/v1.0/removebg')) return undefined;
@@ -29,7 +30,7 @@ export function serveRemoveBg(server: FakeServer, options: { key: string; delayM
       ...(options.delayMs ? { delayMs: options.delayMs } : {}),
       headers: {
         'content-type': 'image/png',
-        'x-credits-charged': '1',
+        'x-credits-charged': String(options.creditsCharged ?? 1),
         'x-width': String(width),
         'x-height': String(height),
         'x-type': 'person',

@@ -117,7 +117,8 @@ describe('remove.bg against its swagger.yaml', () => {
   it('transparent, on a colour and on a picture keep the document; the cut-out has the photo’s size', async () => {
     const fake = serveRemoveBg(server, { key: 'rbg-test' });
     const cut = await removeBackground(settings(), { image: photo() }, signal());
-    expect(await sharp(cut).metadata()).toMatchObject({ width: 48, height: 32, hasAlpha: true });
+    expect(await sharp(cut.image).metadata()).toMatchObject({ width: 48, height: 32, hasAlpha: true });
+    expect(cut.creditsCharged).toBe(1);
     await removeBackground(settings(), { image: photo(), bgColor: '#ffcc00' }, signal());
     await removeBackground(settings(), { image: photo(), bgImage: photo() }, signal());
     expect(fake.violations).toEqual([]);
