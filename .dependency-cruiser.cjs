@@ -1,4 +1,26 @@
 /** Dependency rules, checked by `npm run lint:deps` (and so by `npm run lint`). docs/architecture.md explains them. */
+
+// The web app's features, lowest floor first (decision 093): a feature imports only features on a lower floor, and
+// only through their api/ folder. A feature folder missing here fails lint (web-feature-has-a-floor).
+const webFeatureFloors = [
+  ['settings', 'credits', 'content', 'developers', 'oauth-consent'],
+  ['auth', 'payments'],
+  ['jobs', 'users', 'marketing', 'api-keys', 'dashboard'],
+  ['community', 'admin'],
+];
+const WEB = '^apps/web/src/';
+const WEB_TEST = '(\\.test\\.tsx?$|^apps/web/src/test/|/test/)';
+const webFeatureRules = webFeatureFloors.map((floor, index) => ({
+  name: 'web-feature-imports-only-lower-floors',
+  severity: 'error',
+  comment: 'A feature imports features on lower floors only (webFeatureFloors): no import runs back up, no circle between features.',
+  from: { path: `${WEB}features/(${floor.join('|')})/`, pathNot: WEB_TEST },
+  to: {
+    path: `${WEB}features/`,
+    pathNot: [`${WEB}features/$1/`, `${WEB}features/(${webFeatureFloors.slice(0, index).flat().join('|') || '(?!)'})/`],
+  },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -90,12 +112,43 @@ module.exports = {
       from: { path: '^apps/server/src/modules/(?!admin/)[^/]+/' },
       to: { path: '^apps/server/src/modules/admin/' },
     },
+    {
+      name: 'web-shared-never-imports-up',
+      severity: 'error',
+      comment:
+        'The web app in layers (decision 093): app/ (and main.tsx, entry-server.tsx) on top, features/ below, the shared layer (components/, lib/, session/, query-keys/) at the bottom. Shared code never imports a feature or the app.',
+      from: { path: `${WEB}(components|lib|session|query-keys)/` },
+      to: { path: `${WEB}(app/|features/|main\\.tsx$|entry-server\\.tsx$)` },
+    },
+    {
+      name: 'web-features-never-import-app',
+      severity: 'error',
+      comment: 'Tests may render a page in its layout.',
+      from: { path: `${WEB}features/`, pathNot: WEB_TEST },
+      to: { path: `${WEB}(app/|main\\.tsx$|entry-server\\.tsx$)` },
+    },
+    {
+      name: 'web-feature-only-through-api',
+      severity: 'error',
+      comment:
+        "A feature uses another feature only through its api/ folder (bulletproof-react's rule); its pages and components stay its own. Tests may reach inside.",
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: WEB_TEST },
+      to: { path: `${WEB}features/[^/]+/`, pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/api/`] },
+    },
+    ...webFeatureRules,
+    {
+      name: 'web-feature-has-a-floor',
+      severity: 'error',
+      comment: 'Every folder of apps/web/src/features is listed in webFeatureFloors (.dependency-cruiser.cjs).',
+      from: { path: `${WEB}features/(?!(${webFeatureFloors.flat().join('|')})/)[^/]+/` },
+      to: {},
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist|dist-server|data)/' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    tsConfig: { fileName: 'tsconfig.dependency-rules.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
   },
 };

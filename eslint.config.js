@@ -27,6 +27,7 @@ const featureBoundaries = features.map((feature) => ({
             regex: `^@/features/(?!${feature}/)[^/]+/(?!api/)`,
             message: 'Features reach into each other only through their api/ folder.',
           },
+          { regex: '^@/app/', message: 'Features never import the app (decision 093): app/ composes them.' },
         ],
       },
     ],
@@ -57,6 +58,22 @@ export default tseslint.config(
           patterns: [
             { regex: '^@lumen/server', message: 'The web app never imports server code.' },
             { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared layer under the features (decision 093); .dependency-cruiser.cjs checks the same for every import.
+    files: ['apps/web/src/{components,lib,session,query-keys}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@lumen/server', message: 'The web app never imports server code.' },
+            { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
+            { regex: '^@/(features|app)/', message: 'Shared code never imports a feature or the app (decision 093).' },
           ],
         },
       ],
