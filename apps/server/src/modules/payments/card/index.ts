@@ -11,7 +11,8 @@ export {
 export { loadStripeConfig } from '../../../config/stripe.ts';
 export type { StripeSettings } from '../../../config/stripe.ts';
 export { createCardOrderExpiry } from './card-order-expiry.ts';
-export { cardLabel, createStripeWebhookHandler } from './stripe-webhook.service.ts';
+export { cardLabel } from './card-label.ts';
+export { createStripeWebhookHandler } from './stripe-webhook.service.ts';
 export type { StripeWebhookHandler } from './stripe-webhook.service.ts';
 export { cardPaymentRoutes } from './card.routes.ts';
 export { createStripeCardProvider } from './stripe-card-provider.ts';
