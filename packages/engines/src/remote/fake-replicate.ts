@@ -37,8 +37,11 @@ const problem = (status: number, title: string, detail: string) => ({ status, bo
  * comes first; POST …/cancel cancels one still running (an ended one stays as it is). When the create named a
  * `webhook` and its `webhook_events_filter` has 'completed' (the default filter has every event), the end is POSTed
  * there with Standard Webhooks headers signed by the reference `standardwebhooks` package with the account's
- * secret, which GET /v1/webhooks/default/secret returns. GET /files/{name} serves output files. Requests without the
- * bearer token get 401; errors are RFC 7807 problems as Replicate sends them.
+ * secret, which GET /v1/webhooks/default/secret returns. GET /v1/predictions lists the account's predictions newest
+ * first, 100 a page with a `next` URL (its `cursor`), filtered by `created_after` (at or after) and `created_before`
+ * (before), each with its model, version, source and input, as the HTTP reference's predictions.list shows them.
+ * GET /files/{name} serves output files. Requests without the bearer token get 401; errors are RFC 7807 problems as
+ * Replicate sends them.
  */
 export function serveReplicate(
   server: FakeServer,
@@ -132,6 +135,29 @@ export function serveReplicate(
       const { runMs, endless } = options.models[model]!;
       if (runMs !== undefined && !endless) setTimeout(() => end(stored), runMs).unref();
       return { status: 201, body: view(stored) };
+    }
+    const [listPath, query = ''] = request.path.split('?');
+    if (request.method === 'GET' && listPath === '/v1/predictions') {
+      const params = new URLSearchParams(query);
+      const after = params.get('created_after');
+      const before = params.get('created_before');
+      const matching = [...predictions.values()]
+        .filter(
+          (p) => (!after || p.createdAt >= new Date(after).toISOString()) && (!before || p.createdAt < new Date(before).toISOString()),
+        )
+        .reverse();
+      const start = Number(params.get('cursor') ?? 0);
+      const page = matching.slice(start, start + 100);
+      const rest = new URLSearchParams(params);
+      rest.set('cursor', String(start + 100));
+      return {
+        status: 200,
+        body: {
+          previous: null,
+          next: start + 100 < matching.length ? `${server.url}/v1/predictions?${rest.toString()}` : null,
+          results: page.map(view),
+        },
+      };
     }
     const get = /^\/v1\/predictions\/([^/]+)(\/cancel)?$/.exec(request.path);
     const stored = get ? predictions.get(get[1]!) : undefined;

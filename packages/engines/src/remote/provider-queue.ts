@@ -48,6 +48,18 @@ export type QueueClient = {
   provider: ProviderName;
   model: string;
   submit(input: Record<string, unknown>, options: { webhookUrl?: string }, signal: AbortSignal): Promise<{ requestId: string }>;
+  /**
+   * After a create the provider may have taken without our reading its answer (an `unconfirmed` ProviderError: a 5xx,
+   * a timeout, a connection lost after sending), finds that request at the provider, where the provider documents a
+   * way to (Replicate: its prediction listing, by creation time, model and input). null when it finds none or more
+   * than one that could be it; absent for providers that offer no way.
+   */
+  recover?(
+    input: Record<string, unknown>,
+    options: { webhookUrl?: string },
+    since: Date,
+    signal: AbortSignal,
+  ): Promise<{ requestId: string } | null>;
   status(requestId: string, signal: AbortSignal): Promise<QueueStatus>;
   /** The output of a request that succeeded; a ProviderError otherwise. */
   result(requestId: string, signal: AbortSignal): Promise<unknown>;
@@ -91,6 +103,32 @@ async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
+/**
+ * Submits a request once. A create the provider may have taken although we could not read its answer is never sent
+ * again: it is looked up at the provider where that is possible, and the run goes on with the request found there;
+ * otherwise (not found, ambiguous, or no way to look) the unconfirmed error stands and the job fails, refunded.
+ */
+async function submitOnce(
+  client: QueueClient,
+  input: Record<string, unknown>,
+  options: { webhookUrl?: string },
+  signal: AbortSignal,
+): Promise<string> {
+  const since = new Date();
+  try {
+    return (await client.submit(input, options, signal)).requestId;
+  } catch (error) {
+    if (!(error instanceof ProviderError) || !error.unconfirmed || !client.recover || signal.aborted) throw error;
+    // A lookup that fails (the listing itself unreachable) leaves the create unconfirmed, as before.
+    const found = await client.recover(input, options, since, signal).catch(() => {
+      if (signal.aborted) throw signal.reason;
+      return null;
+    });
+    if (!found) throw error;
+    return found.requestId;
+  }
+}
+
 /** The request an earlier run of this job left at this provider and model, if any. */
 function resumable(client: QueueClient, context: EngineContext) {
   const existing = context.requests?.existing;
@@ -114,7 +152,7 @@ export async function runOnQueue(
   const { signal, requests } = context;
   const resumed = resumable(client, context);
   const webhookUrl = context.webhooks?.urlFor(client.provider);
-  const requestId = resumed ? resumed.requestId : (await client.submit(input, webhookUrl ? { webhookUrl } : {}, signal)).requestId;
+  const requestId = resumed ? resumed.requestId : await submitOnce(client, input, webhookUrl ? { webhookUrl } : {}, signal);
   const request = { provider: client.provider, model: client.model, requestId };
   if (!resumed && requests) {
     try {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
@@ -61,6 +62,48 @@ export function predictionRequest(baseUrl: string, model: string, input: Record<
   return { url: `${baseUrl}/v1/models/${named[1]}/${named[2]}/predictions`, json: { input } };
 }
 
+/** A page of GET /v1/predictions: newest first, 100 a page, `next` the URL of the following page. */
+const listedSchema = z.object({
+  next: z.string().nullable().optional(),
+  results: z.array(
+    z
+      .object({
+        id: z.string().min(1),
+        model: z.string().nullable().optional(),
+        version: z.string().nullable().optional(),
+        source: z.string().nullable().optional(),
+        input: z.record(z.string(), z.unknown()).nullable().optional(),
+        webhook: z.string().nullable().optional(),
+      })
+      .passthrough(),
+  ),
+});
+type Listed = z.infer<typeof listedSchema>['results'][number];
+
+/** How far before our create the listing is read: clocks differ, and the create may have waited in a queue. */
+const RECOVERY_WINDOW_MS = 60_000;
+/** Pages of the listing read at most (100 predictions each), and times it is read while a new prediction may not show yet. */
+const RECOVERY_PAGES = 5;
+const RECOVERY_READS = 3;
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether a listed prediction is the one our create made: same model (or version), made through the API, and the
+ * same input, key for key. A file we sent as a data URL may be listed as the URL Replicate stored it under, so there
+ * only a string is asked for; every other value must be equal. A webhook, when the listing shows one, must be ours.
+ */
+function isOurs(listed: Listed, target: { model?: string; version?: string }, input: Record<string, unknown>, webhookUrl?: string) {
+  if (target.version ? listed.version !== target.version : listed.model !== target.model) return false;
+  if (listed.source && listed.source !== 'api') return false;
+  if (webhookUrl && listed.webhook && listed.webhook !== webhookUrl) return false;
+  const theirs = listed.input;
+  if (!theirs || !sameJson(Object.keys(theirs).sort(), Object.keys(input).sort())) return false;
+  return Object.entries(input).every(([key, value]) =>
+    typeof value === 'string' && value.startsWith('data:') ? typeof theirs[key] === 'string' : sameJson(theirs[key], value),
+  );
+}
+
 function parsePrediction(body: Buffer): Prediction {
   try {
     return predictionSchema.parse(JSON.parse(body.toString('utf8')));
@@ -111,6 +154,37 @@ export function createReplicateQueue(settings: ReplicateSettings, model: string)
       const json = options.webhookUrl ? { ...target.json, webhook: options.webhookUrl, webhook_events_filter: ['completed'] } : target.json;
       const created = await sendRequest({ method: 'POST', url: target.url, headers: auth, json }, settings.http, signal);
       return { requestId: parsePrediction(created.body).id };
+    },
+    /**
+     * Replicate documents no idempotency key for a create, but lists the account's predictions newest first with
+     * their model, version, source and input, from a time on (GET /v1/predictions?created_after=). The prediction an
+     * unconfirmed create made is the one listed since just before it with our model and input: exactly one, or none
+     * is taken (two identical creates at once cannot be told apart). A new prediction may take a moment to be
+     * listed, so the listing is read again twice, a poll interval and two apart.
+     */
+    async recover(input, options, since, signal) {
+      const versioned = /^(?:[\w.-]+\/[\w.-]+:)?([0-9a-f]{64})$/.exec(model);
+      const target = versioned ? { version: versioned[1]! } : { model };
+      const first = `${settings.baseUrl}/v1/predictions?created_after=${encodeURIComponent(new Date(since.getTime() - RECOVERY_WINDOW_MS).toISOString())}`;
+      for (let read = 0; read < RECOVERY_READS; read += 1) {
+        if (read > 0) await sleep(settings.pollIntervalMs * read, undefined, { signal });
+        const found: string[] = [];
+        let url: string | null | undefined = first;
+        for (let page = 0; url && page < RECOVERY_PAGES; page += 1) {
+          const answer = await sendRequest({ method: 'GET', url, headers: auth }, settings.http, signal);
+          let listed: z.infer<typeof listedSchema>;
+          try {
+            listed = listedSchema.parse(JSON.parse(answer.body.toString('utf8')));
+          } catch {
+            throw unreadableAnswer(PROVIDER, answer.body);
+          }
+          found.push(...listed.results.filter((item) => isOurs(item, target, input, options.webhookUrl)).map((item) => item.id));
+          url = listed.next;
+        }
+        if (found.length === 1) return { requestId: found[0]! };
+        if (found.length > 1) return null;
+      }
+      return null;
     },
     async status(requestId, signal) {
       return statusOf(await get(requestId, signal));

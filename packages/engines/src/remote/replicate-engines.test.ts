@@ -289,7 +289,72 @@ describe('Replicate adapters', () => {
     ).catch((e: unknown) => e)) as ProviderError;
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ transient: false, unconfirmed: true, status: 500 });
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    // The lookup in the listing failed too (500 on every read): nothing else was sent.
+    expect(server.requests.every((r) => r.method === 'POST' || r.path.startsWith('/v1/predictions?created_after='))).toBe(true);
+  });
+
+  it('a 502 after Replicate took the create: the prediction is found in the listing and the job goes on with it (one create)', async () => {
+    const replicate = serveReplicate(server, { token: TOKEN, models, files });
+    server.handle((request) => {
+      const reply = replicate.handler(request);
+      return request.method === 'POST' && request.path.endsWith('/predictions') ? { status: 502, body: 'Bad gateway' } : reply;
+    });
+    const stored: string[] = [];
+    const result = await engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      {
+        ...context(),
+        requests: { existing: null, submitted: async (request) => void stored.push(request.requestId), ended: async () => undefined },
+      },
+    );
+    expect(result.files).toHaveLength(1);
+    expect(stored).toEqual(['p1']);
+    const creates = server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/predictions'));
+    expect(creates).toHaveLength(1);
+    const listing = server.requests.filter((r) => r.path.startsWith('/v1/predictions?'));
+    expect(listing).toHaveLength(1);
+    // Read from a minute before the create, as the documented created_after filter takes it.
+    const after = new URLSearchParams(listing[0]!.path.split('?')[1]).get('created_after')!;
+    expect(Date.now() - Date.parse(after)).toBeGreaterThanOrEqual(60_000);
+    expect(server.requests.filter((r) => r.path === '/v1/predictions/p1').length).toBeGreaterThan(0);
+  });
+
+  it('an unconfirmed create is not taken over when the listing cannot tell which prediction is ours, or shows none', async () => {
+    const replicate = serveReplicate(server, { token: TOKEN, models, files });
+    let failCreates = true;
+    server.handle((request) => {
+      const reply = replicate.handler(request);
+      return failCreates && request.method === 'POST' && request.path.endsWith('/predictions')
+        ? { status: 502, body: 'Bad gateway' }
+        : reply;
+    });
+    // Another job made the same prediction a moment before: two could be ours, so neither is taken.
+    failCreates = false;
+    await engines['image-generator']!.run({ params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} }, context());
+    failCreates = true;
+    server.requests.length = 0;
+    const twice = (await engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      context(),
+    ).catch((e: unknown) => e)) as ProviderError;
+    expect(twice).toMatchObject({ transient: false, unconfirmed: true, status: 502 });
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path.startsWith('/v1/predictions/'))).toHaveLength(0);
+    // A create Replicate did not take (a 502 from a proxy in front of it): nothing listed after three reads.
+    server.handle((request) =>
+      request.method === 'POST' && request.path.endsWith('/predictions')
+        ? { status: 502, body: 'Bad gateway' }
+        : replicate.handler(request),
+    );
+    server.requests.length = 0;
+    const none = (await engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'a different fox' }), files: {} },
+      context(),
+    ).catch((e: unknown) => e)) as ProviderError;
+    expect(none).toMatchObject({ transient: false, unconfirmed: true, status: 502 });
+    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path.startsWith('/v1/predictions?'))).toHaveLength(3);
   });
 
   it('a provider that stops answering status reads is read again until the deadline, then cancelled once: one create', async () => {
