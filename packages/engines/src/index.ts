@@ -30,6 +30,8 @@ export { createReplicateQueue } from './remote/replicate-client.ts';
 export { defaultModels } from './remote/model-licences.ts';
 export { overrideKey, priceOf, providerPrices, publishedPriceMicroUsd, runCostMicroUsd } from './remote/provider-prices.ts';
 export type { PriceOverrides, PriceRate, ProviderPrice, ProviderUsage } from './remote/provider-prices.ts';
+export { deadlineMsOf, providerDeadlines } from './remote/provider-deadlines.ts';
+export type { ProviderDeadline } from './remote/provider-deadlines.ts';
 export { providerNames, serviceProviders } from './remote/provider-catalogue.ts';
 export type { ProviderName } from './remote/provider-catalogue.ts';
 export type { QueueClient, QueueStatus, WebhookEvent, WebhookHeaders, WebhookVerification } from './remote/provider-queue.ts';

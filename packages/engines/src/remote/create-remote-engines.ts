@@ -23,6 +23,7 @@ import { createProviderCircuits, withProviderFallback } from './provider-fallbac
 import type { ProviderCircuits } from './provider-fallback.ts';
 import { createFalQueue } from './fal-client.ts';
 import { defaultModelOf } from './model-licences.ts';
+import { deadlineMsOf } from './provider-deadlines.ts';
 import { createFashnQueue } from './fashn-client.ts';
 import type { QueueClient } from './provider-queue.ts';
 import { createReplicateQueue } from './replicate-client.ts';
@@ -122,7 +123,7 @@ function adapterOf(config: EnginesConfig, service: ServiceKey, provider: Provide
         apiKey,
         baseUrl,
         model: config.openai.model,
-        http: { ...http('OpenAI'), timeoutMs: Math.max(base.timeoutMs, 120_000) },
+        http: { ...http('OpenAI'), timeoutMs: Math.max(base.timeoutMs, deadlineMsOf('openai', config.openai.model)) },
       });
     }
     const images = {

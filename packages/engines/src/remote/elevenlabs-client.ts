@@ -1,6 +1,7 @@
 import { encodeWav } from '../sound-generator/wav.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
+import { deadlineMsOf } from './provider-deadlines.ts';
 
 /** Raw 16-bit PCM rates (wrapped into WAV here) and MP3; pcm_44100 needs an ElevenLabs Pro plan. */
 export const elevenLabsOutputFormats = ['pcm_16000', 'pcm_22050', 'pcm_24000', 'pcm_44100', 'pcm_48000', 'mp3_44100_128'] as const;
@@ -46,7 +47,8 @@ export async function generateSoundEffect(
         model_id: elevenLabsSoundModel,
       },
     },
-    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 120_000) },
+    // The answer is the audio: the model's deadline (provider-deadlines.ts) is the time to answer.
+    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, deadlineMsOf('elevenlabs', elevenLabsSoundModel)) },
     signal,
   );
   const pcm = /^pcm_(\d+)$/.exec(settings.outputFormat);

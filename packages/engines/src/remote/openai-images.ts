@@ -3,6 +3,7 @@ import type { EngineFile } from '../engine.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
 import { downloadFile } from './output-download.ts';
+import { deadlineMsOf } from './provider-deadlines.ts';
 import type { ProviderUsage } from './provider-prices.ts';
 import { unreadableAnswer } from './provider-queue.ts';
 
@@ -20,8 +21,11 @@ export type OpenAiImageSize = '1024x1024' | '1536x1024' | '1024x1536';
 
 const PROVIDER = 'OpenAI';
 
-/** GPT image requests answer only once the pictures are made: a minute or more at high quality. */
-const slow = (http: HttpPolicy): HttpPolicy => ({ ...http, timeoutMs: Math.max(http.timeoutMs, 180_000) });
+/** GPT image requests answer only once the pictures are made: the model's deadline (provider-deadlines.ts) is the time to answer. */
+const slow = (http: HttpPolicy, model: string): HttpPolicy => ({
+  ...http,
+  timeoutMs: Math.max(http.timeoutMs, deadlineMsOf('openai', model)),
+});
 
 const tokenCount = z.number().int().nonnegative();
 const imagesSchema = z.object({
@@ -90,7 +94,7 @@ export async function generateImages(
         output_format: 'png',
       },
     },
-    slow(settings.http),
+    slow(settings.http, settings.model),
     signal,
   );
   return imagesOf(answer.body, settings, signal, onUsage);
@@ -124,7 +128,7 @@ export async function editImage(
   if (request.background) form.append('background', request.background);
   const answer = await sendRequest(
     { method: 'POST', url: `${settings.baseUrl}/v1/images/edits`, headers: { Authorization: `Bearer ${settings.apiKey}` }, form },
-    slow(settings.http),
+    slow(settings.http, settings.model),
     signal,
   );
   const [first] = await imagesOf(answer.body, settings, signal, onUsage);

@@ -4,6 +4,7 @@ import type { EngineContext } from '../engine.ts';
 import { ProviderError } from '../provider-error.ts';
 import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
+import { deadlineMsOf } from './provider-deadlines.ts';
 import type { ProviderUsage } from './provider-prices.ts';
 
 export type QueueState = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
@@ -93,6 +94,17 @@ export function unreadableAnswer(provider: string, body: Buffer | string): Provi
   });
 }
 
+/** The error of a request that ran past its model's deadline (it has been cancelled at the provider). */
+function pastDeadline(client: QueueClient, deadlineMs: number): ProviderError {
+  const provider = providerDisplayNames[client.provider];
+  const took = deadlineMs >= 60_000 ? `${Math.round(deadlineMs / 60_000)} minutes` : `${Number((deadlineMs / 1000).toFixed(1))} seconds`;
+  return new ProviderError(`The ${provider} request took longer than ${took}, far beyond its model's usual run time, and was stopped`, {
+    transient: false,
+    provider,
+    detail: `${client.model}: deadline of ${deadlineMs} ms`,
+  });
+}
+
 const isTransientError = (error: unknown) => (error as { transient?: unknown } | null)?.transient === true;
 
 async function waitFor(ms: number, signal: AbortSignal): Promise<void> {
@@ -142,12 +154,15 @@ function resumable(client: QueueClient, context: EngineContext) {
  * reason, except when the worker hands the job over: the next run resumes the request.
  * With webhooks, the request is submitted with our webhook URL and, when it is still running after
  * the hold (at once for a resumed request), left to the webhook: AtProvider is thrown.
+ * The request is held to its model's deadline (provider-deadlines.ts), counted from its submission (from the resume
+ * for a resumed one): past it, it is cancelled once and the run fails with a ProviderError saying so.
  */
 export async function runOnQueue(
   client: QueueClient,
   input: Record<string, unknown>,
   context: EngineContext,
   pollIntervalMs: number,
+  deadlineMs: number = deadlineMsOf(client.provider, client.model),
 ): Promise<unknown> {
   const { signal, requests } = context;
   const resumed = resumable(client, context);
@@ -167,23 +182,28 @@ export async function runOnQueue(
   let failedReads = 0;
   const leaveAt = context.webhooks ? Date.now() + (resumed ? 0 : context.webhooks.holdMs) : Infinity;
   const isPending = () => status.state === 'queued' || status.state === 'running';
+  // The request's own deadline (its model's typical run time with room to spare), beside the job's.
+  const deadline = new AbortController();
+  const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
+  const waiting = AbortSignal.any([signal, deadline.signal]);
   try {
     do {
       context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
       // After failed reads the wait doubles (up to a minute); the request stays ours until it ends or the deadline.
-      if (!(resumed && polls === 0)) await waitFor(Math.min(60_000, pollIntervalMs * 2 ** failedReads), signal);
+      if (!(resumed && polls === 0)) await waitFor(Math.min(60_000, pollIntervalMs * 2 ** failedReads), waiting);
       polls += 1;
       try {
-        status = await client.status(requestId, signal);
+        status = await client.status(requestId, waiting);
         failedReads = 0;
       } catch (error) {
         // The provider holds the request: a status read that failed for now is read again, never submitted again.
-        if (signal.aborted || !isTransientError(error)) throw error;
+        if (waiting.aborted || !isTransientError(error)) throw error;
         failedReads += 1;
       }
       if (isPending() && Date.now() >= leaveAt) throw new AtProvider(request);
     } while (isPending());
-  } catch (error) {
+  } catch (caught) {
+    const error = !signal.aborted && deadline.signal.aborted ? pastDeadline(client, deadlineMs) : caught;
     // The deadline, a failure we cannot wait out: cancel it here, once. A hand-over (the next run resumes it) or a
     // job taken from this run (a user cancel or the sweeper, which cancel it themselves) leaves it alone.
     const leftToOthers = signal.aborted ? signal.reason instanceof HandOver : error instanceof AtProvider;
@@ -193,6 +213,8 @@ export async function runOnQueue(
       await requests?.ended(request, 'cancelled');
     }
     throw error;
+  } finally {
+    clearTimeout(deadlineTimer);
   }
   if (status.state === 'failed' || status.state === 'canceled')
     await requests?.ended(request, status.state === 'failed' ? 'failed' : 'cancelled');

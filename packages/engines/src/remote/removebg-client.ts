@@ -1,6 +1,7 @@
 import type { EngineFile } from '../engine.ts';
 import { sendRequest } from './http-client.ts';
 import type { HttpPolicy } from './http-client.ts';
+import { deadlineMsOf } from './provider-deadlines.ts';
 
 export type RemoveBgSettings = {
   apiKey: string;
@@ -40,7 +41,8 @@ export async function removeBackground(
   if (request.bgImage) form.append('bg_image_file', blobOf(request.bgImage), request.bgImage.name);
   const answer = await sendRequest(
     { method: 'POST', url: `${settings.baseUrl}/v1.0/removebg`, headers: { 'X-Api-Key': settings.apiKey, Accept: 'image/*' }, form },
-    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, 60_000) },
+    // The answer is the picture: remove.bg's deadline (provider-deadlines.ts) is the time to answer.
+    { ...settings.http, timeoutMs: Math.max(settings.http.timeoutMs, deadlineMsOf('removebg', 'removebg')) },
     signal,
   );
   return { image: answer.body, creditsCharged: creditsChargedOf(answer.headers) };
