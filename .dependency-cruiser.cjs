@@ -3,8 +3,9 @@
 // The web app's features, lowest floor first (decision 093): a feature imports only features on a lower floor, and
 // only through their api/ folder. A feature folder missing here fails lint (web-feature-has-a-floor).
 const webFeatureFloors = [
-  ['settings', 'credits', 'content', 'developers', 'oauth-consent'],
-  ['auth', 'payments'],
+  ['credits', 'content', 'developers', 'oauth-consent', 'providers'],
+  ['settings', 'payments'],
+  ['auth'],
   ['jobs', 'users', 'marketing', 'api-keys', 'dashboard'],
   ['community', 'admin'],
 ];

@@ -20,15 +20,15 @@ const VideosPage = lazyPage(() => import('@/features/content/pages/videos-page.t
 const BlogsPage = lazyPage(() => import('@/features/content/pages/blogs-page.tsx'), 'BlogsPage');
 const BlogPostPage = lazyPage(() => import('@/features/content/pages/blog-post-page.tsx'), 'BlogPostPage');
 const ContactPage = lazyPage(() => import('@/features/content/pages/contact-page.tsx'), 'ContactPage');
-const AdminBlogPage = lazyPage(() => import('@/features/content/pages/admin-blog-page.tsx'), 'AdminBlogPage');
-const AdminBlogEditorPage = lazyPage(() => import('@/features/content/pages/admin-blog-editor-page.tsx'), 'AdminBlogEditorPage');
-const AdminNewsletterPage = lazyPage(() => import('@/features/content/pages/admin-newsletter-page.tsx'), 'AdminNewsletterPage');
+const AdminBlogPage = lazyPage(() => import('@/features/content/admin/admin-blog-page.tsx'), 'AdminBlogPage');
+const AdminBlogEditorPage = lazyPage(() => import('@/features/content/admin/admin-blog-editor-page.tsx'), 'AdminBlogEditorPage');
+const AdminNewsletterPage = lazyPage(() => import('@/features/content/admin/admin-newsletter-page.tsx'), 'AdminNewsletterPage');
 const NewsletterLinkPage = lazyPage(() => import('@/features/content/pages/newsletter-link-page.tsx'), 'NewsletterLinkPage');
 const CommunityResourcesPage = lazyPage(() => import('@/features/community/pages/community-resources-page.tsx'), 'CommunityResourcesPage');
 const PromptSearchPage = lazyPage(() => import('@/features/community/pages/prompt-search-page.tsx'), 'PromptSearchPage');
 const CommunityPage = lazyPage(() => import('@/features/community/pages/community-page.tsx'), 'CommunityPage');
 const CommunityModerationPage = lazyPage(
-  () => import('@/features/community/pages/community-moderation-page.tsx'),
+  () => import('@/features/community/admin/community-moderation-page.tsx'),
   'CommunityModerationPage',
 );
 const OpenApiPage = lazyPage(() => import('@/features/developers/pages/open-api-page.tsx'), 'OpenApiPage');
@@ -46,25 +46,25 @@ const ResultLibraryPage = lazyPage(() => import('@/features/jobs/pages/result-li
 const ToolPage = lazyPage(() => import('@/features/jobs/pages/tool-page.tsx'), 'ToolPage');
 const ProfilePage = lazyPage(() => import('@/features/users/pages/profile-page.tsx'), 'ProfilePage');
 const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/auth-callback-page.tsx'), 'AuthCallbackPage');
-const AdminSettingsPage = lazyPage(() => import('@/features/admin/pages/admin-settings-page.tsx'), 'AdminSettingsPage');
+const AdminSettingsPage = lazyPage(() => import('@/features/settings/admin/admin-settings-page.tsx'), 'AdminSettingsPage');
 const AdminSecurityPage = lazyPage(() => import('@/features/admin/pages/admin-security-page.tsx'), 'AdminSecurityPage');
 const AdminAnalyticsPage = lazyPage(() => import('@/features/admin/pages/admin-analytics-page.tsx'), 'AdminAnalyticsPage');
-const AdminProvidersPage = lazyPage(() => import('@/features/admin/pages/providers-page.tsx'), 'AdminProvidersPage');
+const AdminProvidersPage = lazyPage(() => import('@/features/providers/admin/providers-page.tsx'), 'AdminProvidersPage');
 const AdminHomePage = lazyPage(() => import('@/features/admin/pages/admin-home-page.tsx'), 'AdminHomePage');
-const CreditPackagesPage = lazyPage(() => import('@/features/admin/pages/credit-packages-page.tsx'), 'CreditPackagesPage');
-const SubscriptionPlansPage = lazyPage(() => import('@/features/admin/pages/subscription-plans-page.tsx'), 'SubscriptionPlansPage');
-const ServiceCostsPage = lazyPage(() => import('@/features/admin/pages/service-costs-page.tsx'), 'ServiceCostsPage');
+const CreditPackagesPage = lazyPage(() => import('@/features/credits/admin/credit-packages-page.tsx'), 'CreditPackagesPage');
+const SubscriptionPlansPage = lazyPage(() => import('@/features/payments/admin/subscription-plans-page.tsx'), 'SubscriptionPlansPage');
+const ServiceCostsPage = lazyPage(() => import('@/features/credits/admin/service-costs-page.tsx'), 'ServiceCostsPage');
 const UsersPage = lazyPage(() => import('@/features/admin/pages/users-page.tsx'), 'UsersPage');
 const UserDetailPage = lazyPage(() => import('@/features/admin/pages/user-detail-page.tsx'), 'UserDetailPage');
-const AdminJobsPage = lazyPage(() => import('@/features/admin/pages/admin-jobs-page.tsx'), 'AdminJobsPage');
-const AdminJobDetailPage = lazyPage(() => import('@/features/admin/pages/admin-job-detail-page.tsx'), 'AdminJobDetailPage');
-const TryOnCataloguePage = lazyPage(() => import('@/features/admin/pages/try-on-catalogue-page.tsx'), 'TryOnCataloguePage');
-const TryOnStatisticsPage = lazyPage(() => import('@/features/admin/pages/try-on-statistics-page.tsx'), 'TryOnStatisticsPage');
-const IntroductionDialogsPage = lazyPage(() => import('@/features/admin/pages/introduction-dialogs-page.tsx'), 'IntroductionDialogsPage');
-const AdminPaymentsPage = lazyPage(() => import('@/features/admin/pages/admin-payments-page.tsx'), 'AdminPaymentsPage');
-const AdminCancellationsPage = lazyPage(() => import('@/features/admin/pages/admin-cancellations-page.tsx'), 'AdminCancellationsPage');
+const AdminJobsPage = lazyPage(() => import('@/features/jobs/admin/admin-jobs-page.tsx'), 'AdminJobsPage');
+const AdminJobDetailPage = lazyPage(() => import('@/features/jobs/admin/admin-job-detail-page.tsx'), 'AdminJobDetailPage');
+const TryOnCataloguePage = lazyPage(() => import('@/features/jobs/admin/try-on-catalogue-page.tsx'), 'TryOnCataloguePage');
+const TryOnStatisticsPage = lazyPage(() => import('@/features/jobs/admin/try-on-statistics-page.tsx'), 'TryOnStatisticsPage');
+const IntroductionDialogsPage = lazyPage(() => import('@/features/jobs/admin/introduction-dialogs-page.tsx'), 'IntroductionDialogsPage');
+const AdminPaymentsPage = lazyPage(() => import('@/features/payments/admin/admin-payments-page.tsx'), 'AdminPaymentsPage');
+const AdminCancellationsPage = lazyPage(() => import('@/features/payments/admin/admin-cancellations-page.tsx'), 'AdminCancellationsPage');
 const SupportPage = lazyPage(() => import('@/features/content/pages/support-page.tsx'), 'SupportPage');
-const AdminSupportPage = lazyPage(() => import('@/features/content/pages/admin-support-page.tsx'), 'AdminSupportPage');
+const AdminSupportPage = lazyPage(() => import('@/features/content/admin/admin-support-page.tsx'), 'AdminSupportPage');
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx'), 'NotFoundPage');
 
 const productRoutes: RouteObject[] = services.map((service) => ({

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Analytics } from '@lumen/core/admin/analytics';
 import { Card, CardTitle } from '@/components/ui/card.tsx';
-import { formatMicroUsd } from './money-format.ts';
+import { formatMicroUsd } from '@/lib/money-format.ts';
 
 const palette = ['#4f46e5', '#059669', '#d97706', '#dc2626', '#0891b2', '#7c3aed'];
 

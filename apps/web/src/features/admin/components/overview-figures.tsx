@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Overview } from '@lumen/core/admin/overview';
-import { formatCents, formatMicroUsd } from './money-format.ts';
+import { formatCents, formatMicroUsd } from '@/lib/money-format.ts';
 
 type Figure = { label: string; value: string; note?: string; to: string };
 

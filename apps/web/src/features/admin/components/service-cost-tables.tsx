@@ -2,8 +2,8 @@ import type { Analytics } from '@lumen/core/admin/analytics';
 import { serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { formatDuration } from './job-status-badge.tsx';
-import { formatCents, formatMicroUsd } from './money-format.ts';
+import { formatDuration } from '@/components/admin/job-status-badge.tsx';
+import { formatCents, formatMicroUsd } from '@/lib/money-format.ts';
 
 export const marginPendingNote = 'Margin appears after the first real (non-test) sale.';
 

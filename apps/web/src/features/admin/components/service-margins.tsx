@@ -3,7 +3,7 @@ import type { Overview } from '@lumen/core/admin/overview';
 import { serviceNames } from '@lumen/core/services/catalogue';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { cn } from '@/lib/cn.ts';
-import { formatMicroUsd } from './money-format.ts';
+import { formatMicroUsd } from '@/lib/money-format.ts';
 
 /** Cents with a fraction (a credit may be worth part of a cent), as dollars. */
 const dollars = (cents: number | null) => (cents === null ? '—' : formatMicroUsd(Math.round(cents * 10_000)));

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useAdminJobsQuery } from '../api/get-admin-jobs.ts';
+import { useAdminJobsQuery } from '@/features/jobs/api/admin-jobs.ts';
 import {
   useAdminSessionsQuery,
   useAdminUserApiKeysQuery,
@@ -18,7 +18,7 @@ import {
   useRevokeAdminUserApiKey,
 } from '../api/admin-user-activity.ts';
 import { AdminSectionCard } from './admin-section-card.tsx';
-import { JobStatusBadge, formatDuration } from './job-status-badge.tsx';
+import { JobStatusBadge, formatDuration } from '@/components/admin/job-status-badge.tsx';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 

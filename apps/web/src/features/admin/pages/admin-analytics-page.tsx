@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { downloadAnalyticsCsv, useAnalyticsQuery } from '../api/admin-analytics.ts';
 import type { AnalyticsRange } from '../api/admin-analytics.ts';
 import { AnalyticsCharts } from '../components/analytics-charts.tsx';
-import { formatMicroUsd } from '../components/money-format.ts';
+import { formatMicroUsd } from '@/lib/money-format.ts';
 import { marginPendingNote, ServiceDaysTable, ServicesTable } from '../components/service-cost-tables.tsx';
 
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

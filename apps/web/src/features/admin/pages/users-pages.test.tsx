@@ -5,7 +5,7 @@ import type { AdminUserSummary } from '@lumen/core/admin/schemas';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { makeAdminJob } from '../test/ai-admin-fixtures.ts';
+import { makeAdminJob } from '@/test/ai-admin-fixtures.ts';
 import { UserDetailPage } from './user-detail-page.tsx';
 import { UsersPage } from './users-page.tsx';
 

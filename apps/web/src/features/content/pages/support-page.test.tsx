@@ -5,7 +5,7 @@ import type { SupportConversation, SupportMessage } from '@lumen/core/content/su
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
-import { AdminSupportPage } from './admin-support-page.tsx';
+import { AdminSupportPage } from '../admin/admin-support-page.tsx';
 import { SupportPage } from './support-page.tsx';
 
 const question: SupportMessage = {

@@ -1,0 +1,132 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
+import type { CreditPackage } from '@lumen/core/credits/schemas';
+import { pricePerCredit } from '@lumen/core/credits/rules';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { applyServerFieldErrors } from '@/lib/form-errors.ts';
+import { useCreateCreditPackage } from '../api/create-credit-package.ts';
+import { useUpdateCreditPackage } from '../api/update-credit-package.ts';
+import { CatalogueFormFooter } from '@/components/admin/catalogue-form-footer.tsx';
+
+// The server's createCreditPackageBodySchema rules, with form-friendly messages for empty number fields.
+const packageFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  price: dollarPriceSchema,
+  creditsAmount: z
+    .number('Credits must be a number')
+    .int('Credits must be a whole number')
+    .min(1, 'Credits must be at least 1')
+    .max(MAX_PACKAGE_CREDITS, `Credits must be at most ${MAX_PACKAGE_CREDITS}`),
+  isActive: z.boolean(),
+});
+type PackageFormValues = z.infer<typeof packageFormSchema>;
+const fields = ['name', 'price', 'creditsAmount', 'isActive'] as const;
+
+/** Create a credit package, or edit one (name, price, credits, active). */
+export function CreditPackageFormDialog({
+  open,
+  onOpenChange,
+  pkg,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pkg?: CreditPackage;
+}) {
+  const create = useCreateCreditPackage();
+  const update = useUpdateCreditPackage();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<PackageFormValues>({ resolver: zodResolver(packageFormSchema) });
+
+  useEffect(() => {
+    if (open)
+      reset(
+        pkg ? { name: pkg.name, price: pkg.price, creditsAmount: pkg.creditsAmount, isActive: pkg.isActive } : { name: '', isActive: true },
+      );
+  }, [open, pkg, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (pkg) await update.mutateAsync({ id: pkg.id, body: values });
+      else await create.mutateAsync(values);
+      toast.success(pkg ? 'Credit package updated' : 'Credit package created');
+      onOpenChange(false);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, fields))
+        toast.error(pkg ? 'Failed to update the package' : 'Failed to create the package', {
+          description: errorMessage(error, '') || undefined,
+        });
+    }
+  });
+
+  const price = watch('price');
+  const credits = watch('creditsAmount');
+  const perCredit =
+    Number.isFinite(price) && Number.isFinite(credits) && credits > 0 ? `$${pricePerCredit(price, credits)} per credit` : undefined;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={pkg ? `Edit ${pkg.name}` : 'New credit package'}
+      description="Prices are one-time, in dollars."
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Name" error={errors.name?.message}>
+          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Price (USD)" error={errors.price?.message}>
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="0.01"
+                min="0"
+                inputMode="decimal"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('price', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+          <FormField label="Credits" error={errors.creditsAmount?.message} hint={errors.creditsAmount ? undefined : perCredit}>
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="1"
+                min="1"
+                inputMode="numeric"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('creditsAmount', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (shown on the pricing page)
+        </label>
+        <CatalogueFormFooter
+          isSubmitting={isSubmitting}
+          isEditing={Boolean(pkg)}
+          createLabel="Create package"
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </Dialog>
+  );
+}

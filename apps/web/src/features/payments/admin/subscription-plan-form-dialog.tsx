@@ -1,0 +1,156 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
+import { planIntervals } from '@lumen/core/credits/schemas';
+import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { FormField } from '@/components/ui/form-field.tsx';
+import { Input } from '@/components/ui/input.tsx';
+import { Select } from '@/components/ui/select.tsx';
+import { Textarea } from '@/components/ui/textarea.tsx';
+import { errorMessage } from '@/lib/api-client.ts';
+import { applyServerFieldErrors } from '@/lib/form-errors.ts';
+import { useCreateSubscriptionPlan } from '../api/create-subscription-plan.ts';
+import { useUpdateSubscriptionPlan } from '../api/update-subscription-plan.ts';
+import { CatalogueFormFooter } from '@/components/admin/catalogue-form-footer.tsx';
+
+// The server's createSubscriptionPlanBodySchema rules; features are typed one per line.
+const planFormSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  description: z.string().trim().max(500, 'Description must be at most 500 characters'),
+  price: dollarPriceSchema,
+  interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
+  creditsPerPeriod: z
+    .number('Credits per period must be a number')
+    .int('Credits per period must be a whole number')
+    .min(1, 'Credits per period must be at least 1')
+    .max(MAX_PACKAGE_CREDITS, `Credits per period must be at most ${MAX_PACKAGE_CREDITS}`),
+  features: z
+    .string()
+    .transform((text) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(120, 'A feature must be at most 120 characters')).max(20, 'At most 20 features')),
+  isActive: z.boolean(),
+});
+type PlanFormInput = z.input<typeof planFormSchema>;
+type PlanFormValues = z.output<typeof planFormSchema>;
+const fields = ['name', 'description', 'price', 'interval', 'creditsPerPeriod', 'features', 'isActive'] as const;
+
+export function SubscriptionPlanFormDialog({
+  open,
+  onOpenChange,
+  plan,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  plan?: SubscriptionPlan;
+}) {
+  const create = useCreateSubscriptionPlan();
+  const update = useUpdateSubscriptionPlan();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PlanFormInput, unknown, PlanFormValues>({ resolver: zodResolver(planFormSchema) });
+
+  useEffect(() => {
+    if (!open) return;
+    reset(
+      plan
+        ? { ...plan, features: plan.features.join('\n') }
+        : { name: '', description: '', interval: 'month', features: '', isActive: true },
+    );
+  }, [open, plan, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (plan) await update.mutateAsync({ id: plan.id, body: values });
+      else await create.mutateAsync(values);
+      toast.success(plan ? 'Subscription plan updated' : 'Subscription plan created');
+      onOpenChange(false);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, fields))
+        toast.error(plan ? 'Failed to update the plan' : 'Failed to create the plan', {
+          description: errorMessage(error, '') || undefined,
+        });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={plan ? `Edit ${plan.name}` : 'New subscription plan'}
+      description="Prices are in dollars per interval."
+      size="lg"
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField label="Name" error={errors.name?.message}>
+          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('description')} />}
+        </FormField>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField label="Price (USD)" error={errors.price?.message}>
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="0.01"
+                min="0"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('price', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+          <FormField label="Interval" error={errors.interval?.message}>
+            {(field) => (
+              <Select id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('interval')}>
+                <option value="month">Monthly</option>
+                <option value="year">Yearly</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Credits per period" error={errors.creditsPerPeriod?.message}>
+            {(field) => (
+              <Input
+                id={field.id}
+                type="number"
+                step="1"
+                min="1"
+                invalid={field.invalid}
+                aria-describedby={field.describedBy}
+                {...register('creditsPerPeriod', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField label="Features" error={errors.features?.message} hint="One feature per line.">
+          {(field) => (
+            <Textarea id={field.id} rows={4} invalid={field.invalid} aria-describedby={field.describedBy} {...register('features')} />
+          )}
+        </FormField>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (offered to users)
+        </label>
+        <CatalogueFormFooter
+          isSubmitting={isSubmitting}
+          isEditing={Boolean(plan)}
+          createLabel="Create plan"
+          onCancel={() => onOpenChange(false)}
+        />
+      </form>
+    </Dialog>
+  );
+}
