@@ -80,7 +80,7 @@ describe('a price for every default provider and model', () => {
     expect(publishedPriceMicroUsd('replicate', '851-labs/background-remover', {}, overrides)).toBe(675);
     // A usage figure in units this price does not bill (predict_time of a per-image model) leaves the published price.
     expect(runCostMicroUsd('replicate', 'google/nano-banana', {}, { 'gpu-second': 30 })).toBe(39_000);
-    expect(runCostMicroUsd('fashn', 'tryon-v1.6', {}, { credit: 2 })).toBe(150_000);
+    expect(runCostMicroUsd('fashn', 'tryon-v1.6', {}, { credit: 2 })).toBe(200_000);
   });
 });
 
@@ -164,6 +164,6 @@ describe('usage figures read from the providers', () => {
       context,
     );
     expect(reported).toEqual([{ provider: 'fashn', usage: { credit: 1 } }]);
-    expect(runCostMicroUsd('fashn', 'tryon-v1.6', {}, reported[0]!.usage)).toBe(75_000);
+    expect(runCostMicroUsd('fashn', 'tryon-v1.6', {}, reported[0]!.usage)).toBe(100_000);
   });
 });

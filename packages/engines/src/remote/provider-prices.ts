@@ -95,7 +95,7 @@ export const providerPrices: readonly ProviderPrice[] = [
     source: 'https://replicate.com/pricing',
     checked: '2026-11-28',
     confirmed: false,
-    note: 'Community model billed by run time (metrics.predict_time) on its hardware; the hardware is not confirmed, so the A100 (80GB) rate of $0.0014/s and 3 s per run are assumed.',
+    note: 'Community model billed by run time (metrics.predict_time) on its hardware. The hardware rates are confirmed on replicate.com/pricing (A100 80GB $0.0014/s, T4 $0.000225/s); which hardware this model runs on is not stated anywhere we could read, so the dearest, the A100, and 3 s per run are assumed.',
   },
   {
     provider: 'fal',
@@ -105,7 +105,7 @@ export const providerPrices: readonly ProviderPrice[] = [
     source: 'https://fal.ai/models/fal-ai/birefnet/v2',
     checked: '2026-11-28',
     confirmed: false,
-    note: 'fal bills this endpoint by compute second and shows no per-image figure; $0.002 per image is a conservative assumption.',
+    note: 'Not confirmed: no page we could read (fal’s model page and API reference) gives a price for this endpoint; $0.002 per image is a conservative assumption.',
   },
   {
     provider: 'openai',
@@ -118,8 +118,8 @@ export const providerPrices: readonly ProviderPrice[] = [
     }),
     source: openAiImageSource,
     checked: '2026-11-28',
-    confirmed: false,
-    note: 'Per-token rates ($5 text in, $8 image in, $30 image out per million) as published for the GPT-Image-2.6 family; the output tokens per image at low/medium quality are conservative estimates. The run records the tokens OpenAI reports in usage.',
+    confirmed: true,
+    note: 'Per-token rates ($5 text in, $8 image in, $30 image out per million) as OpenAI publishes them for GPT-Image-2.6 (Flare has Sunburst’s token rates). The tokens per image at low/medium quality are not published: the expected cost uses conservative estimates, and a run records the tokens OpenAI reports in usage.',
   },
   {
     provider: 'removebg',
@@ -129,7 +129,7 @@ export const providerPrices: readonly ProviderPrice[] = [
     source: 'https://www.remove.bg/help/a/what-are-image-credits',
     checked: '2026-11-28',
     confirmed: false,
-    note: 'One credit per full-resolution image (confirmed); the price of a credit depends on the plan and was not confirmed: the single pay-as-you-go credit ($1.99) is assumed.',
+    note: 'One credit per full-resolution image, ¼ for a preview (confirmed on remove.bg’s help page); a run records the credits remove.bg says it charged (X-Credits-Charged). The price of a credit could not be found on any page we could read (it depends on the plan): $1.99, a single pay-as-you-go credit, is assumed.',
   },
   {
     provider: 'replicate',
@@ -174,12 +174,12 @@ export const providerPrices: readonly ProviderPrice[] = [
   {
     provider: 'fashn',
     model: 'tryon-v1.6',
-    rates: [{ key: 'credit', unit: 'FASHN API credit', usd: 0.075 }],
+    rates: [{ key: 'credit', unit: 'FASHN API credit', usd: 0.1 }],
     expectedUnits: () => ({ credit: 1 }),
-    source: 'https://docs.fashn.ai/api-reference/tryon-v1-6',
+    source: 'https://help.fashn.ai/plans-and-pricing/app-pricing',
     checked: '2026-11-28',
     confirmed: false,
-    note: 'One credit per output image; the on-demand price of a credit ($0.075) was not confirmed from FASHN’s pricing page. The run records the credits_used FASHN reports.',
+    note: 'One credit per output image (docs.fashn.ai, Try-On v1.6). The price of an API credit could not be found on any page we could read; FASHN’s own top-up price for App credits, $0.10 per credit, is used as a conservative figure (fal sells the same model at $0.075 per image). The run records the credits_used FASHN reports.',
   },
   {
     provider: 'replicate',
@@ -237,12 +237,12 @@ export const providerPrices: readonly ProviderPrice[] = [
   {
     provider: 'elevenlabs',
     model: 'eleven_text_to_sound_v2',
-    rates: [{ key: 'audio-second', unit: 'second of audio', usd: 0.012 }],
-    expectedUnits: (params) => ({ 'audio-second': Math.min(30, Math.ceil(numberOf(params, 'durationSeconds', 8))) }),
+    rates: [{ key: 'generation', unit: 'sound effect generation', usd: 0.12 }],
+    expectedUnits: () => ({ generation: 1 }),
     source: 'https://elevenlabs.io/pricing/api',
     checked: '2026-11-28',
     confirmed: false,
-    note: 'ElevenLabs bills sound effects in credits per second of audio; 40 credits per second at $0.30 per thousand credits (the Creator plan’s overage rate) is assumed.',
+    note: 'Not confirmed from ElevenLabs’ own pricing page (not readable here): a June 2026 breakdown of the ElevenAPI price list gives $0.12 per sound-effect generation whatever the plan; ElevenLabs’ older API reference charged 25 characters per second of a set duration (about $0.02 for 8 s). The dearer figure, $0.12 per generation, is used.',
   },
   {
     provider: 'openai',
