@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { usePublicConfig } from '@/features/settings/api/get-public-config.ts';
+import { usePublicConfig } from '@/features/settings/api/public-config.ts';
 
 const SCRIPT_ID = 'lumen-web-analytics';
 

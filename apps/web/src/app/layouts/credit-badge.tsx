@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Coins } from 'lucide-react';
 import { displayedCredit } from '@lumen/core/credits/rules';
 import { useAuth } from '@/session/auth-context.ts';
-import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
+import { useCreditBalanceQuery } from '@/features/credits/api/credit-balance.ts';
 
 /** The user's credit balance: GET /credits/balance, else the user's own (10 only when absent). */
 export function CreditBadge() {

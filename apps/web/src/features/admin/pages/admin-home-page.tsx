@@ -6,7 +6,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { useAuth } from '@/session/auth-context.ts';
 import { cn } from '@/lib/cn.ts';
 import { adminSections } from '@/components/admin/admin-sections.ts';
-import { useAdminOverviewQuery } from '../api/get-admin-overview.ts';
+import { useAdminOverviewQuery } from '../api/admin-overview.ts';
 import { AttentionList } from '../components/attention-list.tsx';
 import { OverviewFigures } from '../components/overview-figures.tsx';
 import { ServiceEnginesSection } from '../components/service-engines-section.tsx';

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { failureMessage } from '../api/api-key-messages.ts';
-import { USAGE_DAYS, useApiKeyUsageQuery } from '../api/get-api-key-usage.ts';
+import { USAGE_DAYS, useApiKeyUsageQuery } from '../api/api-key-usage.ts';
 import type { ApiKeyUsage } from '@lumen/core/api-keys/schemas';
 
 /** GET /api-keys/{id}/usage: requests per day as a small chart, per endpoint, errors, last use. */

@@ -12,7 +12,7 @@ import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
+import { useCreditBalanceQuery } from '@/features/credits/api/credit-balance.ts';
 import {
   CONFIRM_REGENERATE,
   CONFIRM_REVOKE,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LinkOAuthBody, OAuthProvider, UnlinkOAuthBody } from '@lumen/core/auth/oauth';
 import { API_BASE, apiClient } from '@/lib/api-client.ts';
 import { storageKeys } from '@/lib/storage-keys.ts';
-import { usePublicConfig } from '@/features/settings/api/get-public-config.ts';
+import { usePublicConfig } from '@/features/settings/api/public-config.ts';
 
 export type { OAuthProvider };
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { useSubscribeToNewsletter } from '../api/newsletter-subscribe.ts';
+import { useSubscribeToNewsletter } from '../api/newsletter-subscription.ts';
 
 /** The newsletter form of the public pages: an e-mail, then a confirmation link by mail (double opt-in). */
 export function NewsletterSignup({ dark = false }: { dark?: boolean }) {

@@ -13,7 +13,7 @@ import { Textarea } from '@/components/ui/textarea.tsx';
 import { useAuth } from '@/session/auth-context.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { useSendContactMessage } from '../api/contact-messages.ts';
 
 type Field = keyof ContactBody;
 const fields: readonly Field[] = ['name', 'email', 'subject', 'message'];

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useAnswerNewsletterLink } from '../api/newsletter-subscribe.ts';
+import { useAnswerNewsletterLink } from '../api/newsletter-subscription.ts';
 
 const texts = {
   confirm: {

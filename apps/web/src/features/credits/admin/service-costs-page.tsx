@@ -2,7 +2,7 @@ import { FREE_PLAN, packageCardName, visiblePackages } from '@lumen/core/credits
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useCreditPackagesQuery } from '../api/get-credit-packages.ts';
+import { useCreditPackagesQuery } from '../api/credit-packages.ts';
 import { useAdminServiceCostsQuery } from '../api/admin-service-costs.ts';
 import { ServiceCostRow } from './service-cost-row.tsx';
 import type { PlanCredits } from './cost-effects.ts';

@@ -3,8 +3,8 @@ import { displayedCredit, usesFor } from '@lumen/core/credits/rules';
 import { withCosts } from '@/lib/service-details.ts';
 import type { ServiceDetails } from '@/lib/service-details.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
-import { usePaymentUsageQuery } from '@/features/payments/api/get-payment-usage.ts';
+import { useServiceCostsQuery } from '@/features/credits/api/service-costs.ts';
+import { usePaymentUsageQuery } from '@/features/payments/api/payment-usage.ts';
 
 export type ServiceUses = ServiceDetails & { usesLeft: number | 'unlimited' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acceptsApiKey, collectOperations, resolveSchema, typeLabel } from './openapi-types.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
-import { filterOperations } from './search-operations.ts';
+import { filterOperations } from './operation-search.ts';
 
 const doc: OpenApiDocument = {
   openapi: '3.1.0',

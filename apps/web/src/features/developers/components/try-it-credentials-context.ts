@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { TryItAuth } from '../api/send-try-it-request.ts';
+import type { TryItAuth } from '../api/try-it-request.ts';
 
 /** How Try it authenticates: the API key in X-API-Key or as a Bearer token, the signed-in session, or nothing. */
 export type CredentialMode = 'x-api-key' | 'authorization' | 'session' | 'none';

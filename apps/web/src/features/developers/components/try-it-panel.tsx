@@ -8,7 +8,7 @@ import { jsonBodyError } from '../api/json-body.ts';
 import type { OpenApiDocument, OpenApiParameter, Operation } from '../api/openapi-types.ts';
 import { apiPath } from '../api/openapi-types.ts';
 import { exampleFromSchema } from '../api/schema-example.ts';
-import { tryItUrl, useTryItRequest } from '../api/send-try-it-request.ts';
+import { tryItUrl, useTryItRequest } from '../api/try-it-request.ts';
 import { tryItAuth, useTryItCredentials } from './try-it-credentials-context.ts';
 import { TryItCredentialsFields } from './try-it-credentials-fields.tsx';
 import { TryItResponseView } from './try-it-response.tsx';

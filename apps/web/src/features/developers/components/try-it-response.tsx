@@ -1,4 +1,4 @@
-import type { TryItResponse } from '../api/send-try-it-request.ts';
+import type { TryItResponse } from '../api/try-it-request.ts';
 
 /** The raw answer to a Try it request: status, the headers worth reading, and the body. */
 export function TryItResponseView({ response }: { response: TryItResponse }) {

@@ -13,7 +13,7 @@ import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatUses, pluralCredits } from '@/lib/format.ts';
 import { serviceByKey } from '@/lib/service-details.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useCreditBalanceQuery } from '@/features/credits/api/get-credit-balance.ts';
+import { useCreditBalanceQuery } from '@/features/credits/api/credit-balance.ts';
 import { useRefreshCredits } from '@/session/use-refresh-credits.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { cancelJob, createJob, jobKeys, retryJob, useJobQuery, useServicesQuery } from '../api/jobs-api.ts';

@@ -1,7 +1,7 @@
 import type { SalesReport } from '@lumen/core/services/sales-report';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useExampleJson } from '../api/get-example-json.ts';
+import { useExampleJson } from '../api/example-json.ts';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

@@ -1,5 +1,5 @@
 import type { SoundGeneratorSummary } from '@lumen/core/services/sound-generator-params';
-import { useExampleJson } from '../api/get-example-json.ts';
+import { useExampleJson } from '../api/example-json.ts';
 
 /** The example sound: its waveform (from the engine's summary) and a native audio player. */
 export function SoundExample({ audio, summaryUrl, prompt }: { audio: string; summaryUrl: string; prompt: string }) {

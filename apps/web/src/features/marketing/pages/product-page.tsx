@@ -4,7 +4,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { usesFor, FREE_PLAN } from '@lumen/core/credits/rules';
 import { PageMeta } from '@/components/page-meta.tsx';
 import { costLabel, serviceByKey, services } from '@/lib/service-details.ts';
-import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
+import { useServiceCostsQuery } from '@/features/credits/api/service-costs.ts';
 import { productContent } from '../examples/product-content.ts';
 import { ProductCta } from '../components/product-cta.tsx';
 import { ProductExamples } from '../components/product-examples.tsx';

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
-import { useCreditPackagesQuery } from '@/features/credits/api/get-credit-packages.ts';
+import { useCreditPackagesQuery } from '@/features/credits/api/credit-packages.ts';
 import { useAutoTopUpQuery, useSaveAutoTopUpMutation } from '../api/auto-top-up.ts';
 import { useRemoveMethodMutation } from '../api/payment-methods.ts';
 import { openUpgradeModal } from '../api/upgrade-modal-events.ts';

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDollars } from '@/lib/format.ts';
 import { createPaymentIntent } from '../api/card-payment.ts';
 import type { TestCardResult } from '../api/card-payment.ts';
-import { usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { usePaymentConfigQuery } from '../api/payment-config.ts';
 import { paymentKeys } from '@/query-keys/payment-keys.ts';
 import { cardOutcome, paymentStatusText } from './card-result.ts';
 import { OrderSummary } from './order-summary.tsx';

@@ -3,7 +3,7 @@ import { pricingStory } from '@lumen/core/credits/pricing-story';
 import { balanceStanding, displayedCredit } from '@lumen/core/credits/rules';
 import { Card } from '@/components/ui/card.tsx';
 import { useAuth } from '@/session/auth-context.ts';
-import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
+import { usePaymentUsageQuery } from '../api/payment-usage.ts';
 import { useMySubscriptionQuery } from '../api/subscription.ts';
 import { ENDED_SUBSCRIPTION_STATUSES } from '../api/subscription.ts';
 

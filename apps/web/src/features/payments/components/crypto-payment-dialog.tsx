@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { CryptoPayment } from '../api/crypto-payment.ts';
-import { useCryptoCurrenciesQuery } from '../api/get-crypto-currencies.ts';
+import { useCryptoCurrenciesQuery } from '../api/crypto-currencies.ts';
 import { CryptoCurrencyStep } from './crypto-currency-step.tsx';
 import { CryptoPaymentStep } from './crypto-payment-step.tsx';
 import { CryptoStatusStep } from './crypto-status-step.tsx';

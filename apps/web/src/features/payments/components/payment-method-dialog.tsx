@@ -3,7 +3,7 @@ import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { CRYPTO_MIN_AMOUNT_EXCLUSIVE, isCryptoOffered } from '@lumen/core/payments/crypto';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { formatDollars } from '@/lib/format.ts';
-import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/payment-config.ts';
 
 export type PaymentMethod = 'card' | 'crypto';
 

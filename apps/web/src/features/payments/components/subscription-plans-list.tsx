@@ -12,7 +12,7 @@ import { formatDollars } from '@/lib/format.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { openSignupModal } from '@/session/auth-modal-events.ts';
 import { goToCheckout } from '../api/checkout-redirect.ts';
-import { useSubscriptionPlansQuery } from '../api/get-subscription-plans.ts';
+import { useSubscriptionPlansQuery } from '../api/subscription-plans.ts';
 import { startSubscriptionCheckout } from '../api/subscription.ts';
 
 /**

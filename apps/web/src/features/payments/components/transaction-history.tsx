@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import type { TransactionHistory as TransactionHistoryData } from '@lumen/core/credits/schemas';
-import { useTransactionHistoryQuery } from '@/features/credits/api/get-transaction-history.ts';
+import { useTransactionHistoryQuery } from '@/features/credits/api/transaction-history.ts';
 import { LedgerHistory } from './ledger-history.tsx';
 import type { LedgerHistoryConfig } from './ledger-history.tsx';
 import { ledgerKindLabels } from './ledger-kind-labels.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import type { UsageHistory as UsageHistoryData } from '@lumen/core/credits/schemas';
-import { useUsageHistoryQuery } from '@/features/credits/api/get-usage-history.ts';
+import { useUsageHistoryQuery } from '@/features/credits/api/usage-history.ts';
 import { LedgerHistory } from './ledger-history.tsx';
 import type { LedgerHistoryConfig } from './ledger-history.tsx';
 import { ledgerKindLabels, serviceName } from './ledger-kind-labels.ts';

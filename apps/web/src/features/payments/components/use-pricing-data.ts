@@ -2,8 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { toast } from 'sonner';
 import { visiblePackages } from '@lumen/core/credits/rules';
 import { withCosts } from '@/lib/service-details.ts';
-import { useCreditPackagesQuery } from '@/features/credits/api/get-credit-packages.ts';
-import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
+import { useCreditPackagesQuery } from '@/features/credits/api/credit-packages.ts';
+import { useServiceCostsQuery } from '@/features/credits/api/service-costs.ts';
 
 export const PACKAGES_LOAD_ERROR = 'Failed to load credit packages';
 

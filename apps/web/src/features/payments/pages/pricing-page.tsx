@@ -14,7 +14,7 @@ import { SignUpPrompt } from '../components/sign-up-prompt.tsx';
 import { TrustNotes } from '../components/trust-notes.tsx';
 import { UsageComparisonTable } from '../components/usage-comparison-table.tsx';
 import { resolveSelection, usePricingData } from '../components/use-pricing-data.ts';
-import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/get-payment-config.ts';
+import { PURCHASES_UNAVAILABLE_MESSAGE, usePaymentConfigQuery } from '../api/payment-config.ts';
 
 export const PICK_PACKAGE_MESSAGE = 'Your account is ready! Pick your credit package to complete the purchase.';
 

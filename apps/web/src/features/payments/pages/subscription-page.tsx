@@ -7,8 +7,8 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { formatUses } from '@/lib/format.ts';
 import { costLabel, withCosts } from '@/lib/service-details.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useServiceCostsQuery } from '@/features/credits/api/get-service-costs.ts';
-import { usePaymentUsageQuery } from '../api/get-payment-usage.ts';
+import { useServiceCostsQuery } from '@/features/credits/api/service-costs.ts';
+import { usePaymentUsageQuery } from '../api/payment-usage.ts';
 import { PlanGridSection } from '../components/plan-grid-section.tsx';
 import { MonthlyPlansSection } from '../components/monthly-plans-section.tsx';
 

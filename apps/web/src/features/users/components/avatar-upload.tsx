@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { imageUrl } from '@/lib/image-url.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useUploadAvatar } from '../api/upload-avatar.ts';
+import { useUploadAvatar } from '../api/avatar.ts';
 
 export const AVATAR_ACCEPT = [...allowedImageMimeTypes, ...allowedImageExtensions.map((ext) => `.${ext}`)].join(',');
 

@@ -10,9 +10,9 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/change-password.ts';
-import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
-import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
+import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/password-change.ts';
+import { useSignInMethodsQuery } from '../api/sign-in-methods.ts';
+import { useInvalidateAccountSecurity } from '../api/account-security.ts';
 
 // The server's body (current and new password) plus the confirmation.
 const changePasswordFormSchema = resetPasswordBodySchema

@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { clearStoredSession, notifySessionCleared } from '@/lib/session-storage.ts';
-import { useDeleteAccount, useSendDeletionCode } from '../api/delete-account.ts';
+import { useDeleteAccount, useSendDeletionCode } from '../api/account-deletion.ts';
 
 /**
  * Confirms deleting the account with the password, or, for accounts without one, with a code

@@ -8,7 +8,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/session/auth-context.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useUpdateProfile } from '../api/profile.ts';
 
 // The same rules as the server's updateProfileBodySchema, with both names shown in the form.
 const profileFormSchema = z.object({

@@ -3,7 +3,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { useSecurityEventsQuery } from '../api/get-security-events.ts';
+import { useSecurityEventsQuery } from '../api/security-events.ts';
 
 const PAGE_SIZE = 10;
 

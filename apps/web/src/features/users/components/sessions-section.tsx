@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useRevokeOtherSessions, useRevokeSession, useSessionsQuery } from '@/features/auth/api/sessions.ts';
 import type { AuthSession } from '@/features/auth/api/sessions.ts';
-import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
+import { useInvalidateAccountSecurity } from '../api/account-security.ts';
 
 /** Active sessions: each signed-in device, with 'This device' marked; sign out one or all the others. */
 export function SessionsSection() {

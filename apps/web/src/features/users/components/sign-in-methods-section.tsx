@@ -13,8 +13,8 @@ import { formatDate } from '@/lib/format.ts';
 import { oauthProviderLabels, startOAuthLink, useEnabledOAuthProviders, useLinkOAuth, useUnlinkOAuth } from '@/features/auth/api/oauth.ts';
 import type { OAuthProvider } from '@/features/auth/api/oauth.ts';
 import { oauthErrorMessage } from '@/features/auth/api/oauth-errors.ts';
-import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
-import { useInvalidateAccountSecurity } from '../api/invalidate-account-security.ts';
+import { useSignInMethodsQuery } from '../api/sign-in-methods.ts';
+import { useInvalidateAccountSecurity } from '../api/account-security.ts';
 
 const knownProviders = Object.keys(oauthProviderLabels) as OAuthProvider[];
 

@@ -3,8 +3,8 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { downloadMyData } from '../api/export-my-data.ts';
-import { useSignInMethodsQuery } from '../api/get-sign-in-methods.ts';
+import { downloadMyData } from '../api/data-export.ts';
+import { useSignInMethodsQuery } from '../api/sign-in-methods.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 
 /** Your data: download everything the studio holds about you, or delete the account. */

@@ -1,8 +1,8 @@
 import { ok } from '@/test/fetch-mock.ts';
 import type { MockRoute } from '@/test/fetch-mock.ts';
 import type { AuthSession } from '@/features/auth/api/sessions.ts';
-import type { SecurityEvent } from '../api/get-security-events.ts';
-import type { SignInMethods } from '../api/get-sign-in-methods.ts';
+import type { SecurityEvent } from '../api/security-events.ts';
+import type { SignInMethods } from '../api/sign-in-methods.ts';
 
 /** Test data for the profile page's security sections. */
 export const thisDevice: AuthSession = {
