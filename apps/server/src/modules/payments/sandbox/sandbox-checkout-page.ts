@@ -1,6 +1,6 @@
 import { centsToDollars } from '@lumen/core/credits/rules';
 import { API_PREFIX } from '../../../lib/api-prefix.ts';
-import type { SandboxCheckoutView } from './sandbox-card-provider.ts';
+import type { SandboxCheckoutView } from './card/sandbox-card-checkout.ts';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 
 /**
