@@ -13,7 +13,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { pluralCredits } from '@/lib/format.ts';
 import { newIdempotencyKey } from '@/lib/idempotency-key.ts';
-import { useAdjustUserCredits } from '../api/adjust-user-credits.ts';
+import { useAdjustUserCredits } from '../api/admin-user-credits.ts';
 
 // The server's adjustCreditsBodySchema, with a plain message for a missing reason.
 const adjustmentSchema = z.object({

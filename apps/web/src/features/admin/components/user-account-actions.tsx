@@ -11,7 +11,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useChangeUserRole, useReactivateUser, useSuspendUser } from '../api/admin-user-actions.ts';
+import { useChangeUserRole, useReactivateUser, useSuspendUser } from '../api/admin-users.ts';
 
 type Props = { userId: string; userName: string; role: Role; suspension: Suspension; isSelf: boolean };
 

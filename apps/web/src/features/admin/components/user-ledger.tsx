@@ -6,7 +6,7 @@ import { LedgerTable } from '@/components/ui/ledger-table.tsx';
 import type { LedgerColumn } from '@/components/ui/ledger-table.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useAdminUserHistoryQuery } from '../api/get-admin-user-history.ts';
+import { useAdminUserHistoryQuery } from '../api/admin-user-credits.ts';
 
 const columns: LedgerColumn[] = [
   { header: 'Description', cell: (entry) => entry.description },

@@ -9,7 +9,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { formatDate } from '@/lib/format.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useRefreshCredits } from '@/session/use-refresh-credits.ts';
-import { useAdminUserQuery } from '../api/get-admin-user.ts';
+import { useAdminUserQuery } from '../api/admin-users.ts';
 import { CreditAdjustmentForm } from '../components/credit-adjustment-form.tsx';
 import { UserAccountActions } from '../components/user-account-actions.tsx';
 import {

@@ -13,7 +13,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { oneOf, someText, useListFilters } from '@/lib/use-list-filters.ts';
-import { useAdminUsersQuery } from '../api/get-admin-users.ts';
+import { useAdminUsersQuery } from '../api/admin-users.ts';
 import { UserStatusBadge, userStatusLabels } from '../components/user-status-badge.tsx';
 
 const sortLabels: Record<UserSort, string> = {

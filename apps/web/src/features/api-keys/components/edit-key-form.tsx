@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { failureMessage, UPDATE_FAILED, UPDATED } from '../api/api-key-messages.ts';
-import { useUpdateApiKey } from '../api/update-api-key.ts';
+import { useUpdateApiKey } from '../api/api-keys.ts';
 import { keyFormFields, keyFormSchema, keyFormValuesOf, keySettingsOf } from './key-form-values.ts';
 import type { KeyFormValues } from './key-form-values.ts';
 import { KeySettingsFields } from './key-settings-fields.tsx';

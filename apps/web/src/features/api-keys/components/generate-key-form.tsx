@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { failureMessage, GENERATE_FAILED, GENERATED, isVerificationRequired } from '../api/api-key-messages.ts';
-import { useGenerateApiKey } from '../api/generate-api-key.ts';
+import { useGenerateApiKey } from '../api/api-keys.ts';
 import { emptyKeyForm, keyFormFields, keyFormSchema, toGenerateBody } from './key-form-values.ts';
 import type { KeyFormValues } from './key-form-values.ts';
 import { KeySettingsFields } from './key-settings-fields.tsx';

@@ -29,11 +29,7 @@ import {
   ROLLED,
 } from '../api/api-key-messages.ts';
 import type { ApiKey, IssuedApiKey, RollGrace } from '@lumen/core/api-keys/schemas';
-import { useDeleteApiKey } from '../api/delete-api-key.ts';
-import { useApiKeysQuery } from '../api/get-api-keys.ts';
-import { useRegenerateApiKey } from '../api/regenerate-api-key.ts';
-import { useRevokeApiKey } from '../api/revoke-api-key.ts';
-import { useRollApiKey } from '../api/roll-api-key.ts';
+import { useDeleteApiKey, useApiKeysQuery, useRegenerateApiKey, useRevokeApiKey, useRollApiKey } from '../api/api-keys.ts';
 import { ActiveKeyCard } from '../components/active-key-card.tsx';
 import { ApiKeysTable } from '../components/api-keys-table.tsx';
 import { ConnectedAppsSection } from '../components/connected-apps-section.tsx';

@@ -11,8 +11,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import { useCreateCreditPackage } from '../api/create-credit-package.ts';
-import { useUpdateCreditPackage } from '../api/update-credit-package.ts';
+import { useCreateCreditPackage, useUpdateCreditPackage } from '../api/admin-credit-packages.ts';
 import { CatalogueFormFooter } from '@/components/admin/catalogue-form-footer.tsx';
 
 // The server's createCreditPackageBodySchema rules, with form-friendly messages for empty number fields.

@@ -7,10 +7,12 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDollars } from '@/lib/format.ts';
-import { useArchiveCreditPackage } from '../api/archive-credit-package.ts';
-import { useAdminCreditPackagesQuery } from '../api/admin-credit-packages.ts';
-import { useReorderCreditPackages } from '../api/reorder-credit-packages.ts';
-import { useUpdateCreditPackage } from '../api/update-credit-package.ts';
+import {
+  useArchiveCreditPackage,
+  useAdminCreditPackagesQuery,
+  useReorderCreditPackages,
+  useUpdateCreditPackage,
+} from '../api/admin-credit-packages.ts';
 import { CatalogueArchiveDialog } from '@/components/admin/catalogue-archive-dialog.tsx';
 import { catalogueActionColumns, catalogueOrderColumn } from '@/components/admin/catalogue-columns.tsx';
 import { CreditPackageFormDialog } from './credit-package-form-dialog.tsx';

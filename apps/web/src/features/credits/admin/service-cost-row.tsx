@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { costLabel } from '@/lib/service-details.ts';
-import { useUpdateServiceCost } from '../api/update-service-cost.ts';
+import { useUpdateServiceCost } from '../api/admin-service-costs.ts';
 import { costEffects } from './cost-effects.ts';
 import type { PlanCredits } from './cost-effects.ts';
 

@@ -14,9 +14,8 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { formatDateTime, formatSignedCredits } from '@/lib/format.ts';
-import { useAdminJobAction } from '../api/admin-job-actions.ts';
-import type { AdminJobAction } from '../api/admin-job-actions.ts';
-import { useAdminJobQuery } from '../api/admin-job.ts';
+import { useAdminJobAction, useAdminJobQuery } from '../api/admin-jobs.ts';
+import type { AdminJobAction } from '../api/admin-jobs.ts';
 import { JobProviderCard } from './job-provider-card.tsx';
 import { formatDuration, JobStatusBadge } from '@/components/admin/job-status-badge.tsx';
 

@@ -13,8 +13,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import { useCreateSubscriptionPlan } from '../api/create-subscription-plan.ts';
-import { useUpdateSubscriptionPlan } from '../api/update-subscription-plan.ts';
+import { useCreateSubscriptionPlan, useUpdateSubscriptionPlan } from '../api/admin-subscription-plans.ts';
 import { CatalogueFormFooter } from '@/components/admin/catalogue-form-footer.tsx';
 
 // The server's createSubscriptionPlanBodySchema rules; features are typed one per line.

@@ -5,10 +5,12 @@ import { DataTable } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDollars } from '@/lib/format.ts';
-import { useArchiveSubscriptionPlan } from '../api/archive-subscription-plan.ts';
-import { useAdminSubscriptionPlansQuery } from '../api/admin-subscription-plans.ts';
-import { useReorderSubscriptionPlans } from '../api/reorder-subscription-plans.ts';
-import { useUpdateSubscriptionPlan } from '../api/update-subscription-plan.ts';
+import {
+  useArchiveSubscriptionPlan,
+  useAdminSubscriptionPlansQuery,
+  useReorderSubscriptionPlans,
+  useUpdateSubscriptionPlan,
+} from '../api/admin-subscription-plans.ts';
 import { CatalogueArchiveDialog } from '@/components/admin/catalogue-archive-dialog.tsx';
 import { catalogueActionColumns, catalogueOrderColumn } from '@/components/admin/catalogue-columns.tsx';
 import { SubscriptionPlanFormDialog } from './subscription-plan-form-dialog.tsx';
