@@ -22,7 +22,7 @@ import { contactRoutes } from './modules/contact/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { videosRoutes } from './modules/videos/index.ts';
 import { communityRoutes, publishFeaturedPosts } from './modules/community/index.ts';
-import { filesRoutes } from './modules/files/index.ts';
+import { filesPlugin, filesRoutes } from './modules/files/index.ts';
 import { introductionDialogsRoutes } from './modules/introduction-dialogs/index.ts';
 import { apiKeysPlugin } from './modules/api-keys/index.ts';
 import { metricsPlugin } from './modules/metrics/index.ts';
@@ -106,10 +106,13 @@ export const appPlugin = fp(
     await app.register(metricsPlugin);
     await app.register(limitsPlugin);
     app.decorate('clock', options.clock ?? (() => new Date()));
+    // The platform's slot for who is calling (plugins/fastify-types.ts); auth's app.requestAuth fills it.
+    app.decorateRequest('user', null);
     // Registered after the database, so its onClose (last in, first out) drains before the pool closes.
     const backgroundTasks = createBackgroundTasks((error) => app.log.error({ err: error }, 'background task failed'));
     app.decorate('backgroundTasks', backgroundTasks);
     app.addHook('onClose', async () => backgroundTasks.drain());
+    await app.register(filesPlugin);
     await app.register(mailPlugin, { announce: (line) => app.log.info(line) });
     if (options.seed ?? true) {
       await seedDatabase({
@@ -125,7 +128,8 @@ export const appPlugin = fp(
     await app.register(jobsPlugin, options.jobs ?? {});
     if (app.jobWorker && config.featuredPosts) startFeaturedPosts(app);
     if (app.jobWorker && config.tryOnCatalogueSeed) startTryOnCatalogueSeed(app);
-    await app.register(apiKeysPlugin, options.apiKeys ?? {});
+    // api-keys sits below jobs: whether this process runs the worker (and so the webhook dispatcher) is handed down.
+    await app.register(apiKeysPlugin, { ...options.apiKeys, runWebhooks: options.apiKeys?.runWebhooks ?? app.jobWorker !== null });
     await app.register(cryptoPaymentsPlugin);
     await app.register(cardPaymentsPlugin);
 
@@ -137,7 +141,7 @@ export const appPlugin = fp(
         await api.register(accountDataRoutes);
         await api.register(creditsRoutes);
         await api.register(paymentsRoutes);
-        await api.register(adminArea, { prefix: '/admin' });
+        await api.register(adminArea, { prefix: '/admin', providerPrices: { engines: app.engines } });
         await api.register(jobsRoutes);
         await api.register(jobUploadsRoutes);
         await api.register(apiKeysRoutes, { spending: keySpending });

@@ -13,6 +13,7 @@ import { adminMailOutboxRoutes } from '../mail/index.ts';
 import { adminNewsletterRoutes } from '../newsletter/index.ts';
 import { paymentsAdminRoutes } from '../payments/index.ts';
 import { adminProviderPricesRoutes } from '../provider-prices/index.ts';
+import type { AdminProviderPricesOptions } from '../provider-prices/index.ts';
 import { adminSettingsRoutes } from '../settings/index.ts';
 import { adminTryOnCatalogueRoutes } from '../try-on/index.ts';
 import { adminVideosRoutes } from '../videos/index.ts';
@@ -24,11 +25,13 @@ import { adminUserActivityRoutes } from './user-activity.routes.ts';
 import { adminUsersRoutes } from './users.routes.ts';
 
 /** Each domain's admin routes (its `admin-routes.ts`), then admin's own cross-domain views. */
-const adminRouteGroups: FastifyPluginAsync[] = [
+const adminRouteGroups = (ports: AdminAreaOptions): FastifyPluginAsync[] => [
   creditsAdminRoutes,
   paymentsAdminRoutes,
   adminJobsRoutes,
-  adminProviderPricesRoutes,
+  async (scope) => {
+    await scope.register(adminProviderPricesRoutes, ports.providerPrices);
+  },
   adminTryOnCatalogueRoutes,
   adminIntroductionDialogsRoutes,
   adminCommunityRoutes,
@@ -49,12 +52,15 @@ const adminRouteGroups: FastifyPluginAsync[] = [
   adminOverviewRoutes,
 ];
 
+/** The ports app.ts hands to domains' admin routes that need something of a higher module. */
+export type AdminAreaOptions = { providerPrices: AdminProviderPricesOptions };
+
 /**
  * Every route under /api/v1/admin: the caller must be signed in as ADMIN, checked on request,
  * before the input is even validated. Domains write their admin routes without the /admin prefix
  * and without their own guard; this plugin adds both.
  */
-export const adminArea: FastifyPluginAsync = async (app) => {
+export const adminArea: FastifyPluginAsync<AdminAreaOptions> = async (app, options) => {
   app.addHook('onRequest', requireAdmin);
-  for (const routes of adminRouteGroups) await app.register(routes);
+  for (const routes of adminRouteGroups(options)) await app.register(routes);
 };

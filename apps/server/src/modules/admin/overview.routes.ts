@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '@lumen/core/admin/overview';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { paymentSandboxesOf } from '../payments/index.ts';
 import { getOverview } from './overview.service.ts';
 
 /** GET /admin/overview?range: the operator's home (figures of the range, and what needs attention now). */
@@ -19,9 +20,7 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const sandboxes = [app.cardPayments.sandbox ? 'card' : null, app.cryptoPayments.sandbox ? 'crypto' : null].filter(
-        (name): name is string => name !== null,
-      );
+      const sandboxes = paymentSandboxesOf(app);
       const data = await getOverview(app.db, {
         range: request.query.range,
         now: app.clock(),

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
+import { decorationOf } from '../../plugins/decorations.ts';
+import { mailerOf } from '../mail/index.ts';
 import { createExpiryReminderTask } from './key-expiry-reminders.ts';
 import { apiKeyCredential } from './key-auth.ts';
 import { createKeyRowCache } from './key-row-cache.ts';
@@ -29,7 +31,7 @@ declare module 'fastify' {
 export type ApiKeysPluginOptions = {
   /** Default: Redis when REDIS_URL is set, else in memory. */
   rateLimitStore?: RateLimitStore;
-  /** Run the webhook dispatcher in this process (default: when the job worker runs here). */
+  /** Run the webhook dispatcher in this process: app.ts says so where the job worker runs (a port; api-keys sits below jobs). */
   runWebhooks?: boolean;
   webhooks?: Partial<Pick<WebhookDispatcherOptions, 'now' | 'backoffMs' | 'timeoutMs' | 'intervalMs'>>;
 };
@@ -92,10 +94,10 @@ export const apiKeysPlugin = fp(
       done();
     });
 
-    if (options.runWebhooks ?? app.jobWorker !== null) app.addHook('onReady', async () => webhooks.start());
+    if (options.runWebhooks === true) app.addHook('onReady', async () => webhooks.start());
     const expiryReminders = createExpiryReminderTask({
       db: app.db,
-      mailer: app.mailer,
+      mailer: mailerOf(app),
       clock: () => app.clock(),
       publicUrl: config.publicUrl,
       log: app.log,
@@ -108,5 +110,11 @@ export const apiKeysPlugin = fp(
       if (!options.rateLimitStore) await rateLimitStore.close();
     });
   },
-  { name: 'api-keys', dependencies: ['db', 'jobs', 'mail'] },
+  { name: 'api-keys', dependencies: ['db', 'mail'] },
 );
+
+/** The rate-limit store apiKeysPlugin opened (Redis or memory), which other modules count their own limits in. */
+export const rateLimitStoreOf = (app: FastifyInstance): RateLimitStore => decorationOf(app, 'apiKeys', 'apiKeysPlugin').rateLimitStore;
+
+/** The API key the request was authenticated with; null for a session or a public request. */
+export const apiKeyOf = (request: Pick<FastifyRequest, 'apiKey'>): RequestApiKey | null => request.apiKey;

@@ -1,5 +1,5 @@
 export { monthStart } from './api-key.dto.ts';
-export { apiKeysPlugin } from './api-keys.plugin.ts';
+export { apiKeyOf, apiKeysPlugin, rateLimitStoreOf } from './api-keys.plugin.ts';
 export type { ApiKeysPluginOptions } from './api-keys.plugin.ts';
 export { keyChainIds } from './api-keys.repository.ts';
 export { apiKeysRoutes } from './api-keys.routes.ts';

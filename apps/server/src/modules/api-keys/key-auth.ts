@@ -12,6 +12,7 @@ import { clientAddress } from '../../plugins/client-address.ts';
 import { countFailedKeyRequest } from './failed-key-requests.ts';
 import { isAllowedIp } from './ip-allow-list.ts';
 import { hashApiKey, hashesEqual, isWellFormedApiKey, looksLikeApiKey } from './key-secrets.ts';
+import { failedAuthOf } from '../limits/index.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
@@ -58,7 +59,7 @@ export function apiKeyCredential(request: FastifyRequest): string | null {
  * of `refusal` once either is used up.
  */
 async function refuseUnknownKey(request: FastifyRequest, client: string, refusal: AppError): Promise<never> {
-  await request.server.failedAuth.countFailure(client);
+  await failedAuthOf(request.server).countFailure(client);
   await countFailedKeyRequest(request);
   throw refusal;
 }
@@ -75,7 +76,7 @@ export async function authenticateApiKey(request: FastifyRequest, credential: st
   const invalid = () => new AppError('UNAUTHORIZED', 401, apiKeyMessages.invalidKey);
   const client = clientAddress(request);
   // An address that has used up its failed authentications is refused before any hash or lookup.
-  request.server.failedAuth.refuseIfLockedOut(client);
+  failedAuthOf(request.server).refuseIfLockedOut(client);
   // A malformed key costs no lookup either (it never skipped the global per-address limit).
   if (!isWellFormedApiKey(credential)) throw invalid();
   const hash = hashApiKey(credential);

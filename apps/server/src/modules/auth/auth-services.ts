@@ -13,6 +13,7 @@ import { securityEventRecorder } from './security-event-recorder.ts';
 import { createSecurityEventsService } from './security-events.service.ts';
 import { createSessionIssuer } from './session-issuer.ts';
 import { createSessionsService } from './sessions.service.ts';
+import { failedAuthOf } from '../limits/index.ts';
 
 /** Every auth service, wired once per app. */
 export function createAuthServices(app: FastifyInstance, loginThrottle: Partial<LoginThrottleOptions> = {}) {
@@ -30,7 +31,7 @@ export function createAuthServices(app: FastifyInstance, loginThrottle: Partial<
       record,
       clock,
       network: createNetworkLimits({ db, limits: config.clientLimits, clock }),
-      failedAuth: app.failedAuth,
+      failedAuth: failedAuthOf(app),
       throttle: createLoginThrottle({ db, clock }, { ...defaultLoginThrottleOptions, ...loginThrottle }),
       devices: createDeviceCookies(config.jwtSecret),
       sendVerificationCode: async (user) => {

@@ -27,7 +27,6 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export const requestAuthPlugin = fp(
   async (app: FastifyInstance) => {
-    app.decorateRequest('user', null);
     const sessionStates = createSessionStateCache(app.database.changes);
     const requestAuth: RequestAuth = {
       async authenticate(request) {

@@ -15,11 +15,12 @@ import { AppError } from '../../plugins/app-error.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { uploadMessages } from '../files/index.ts';
 import { createBlogService } from './blog.service.ts';
+import { storageOf } from '../files/index.ts';
 
 /** /admin/blog: every post, drafts included; each change audited. */
 export const adminBlogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: uploadLimits.imageMaxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
-  const blog = createBlogService({ db: app.db, storage: app.storage, clock: app.clock });
+  const blog = createBlogService({ db: app.db, storage: storageOf(app), clock: app.clock });
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 

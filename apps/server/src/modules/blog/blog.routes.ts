@@ -7,10 +7,11 @@ import { keyedMemoUntilChanged } from '../../db/memo-until-changed.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { createBlogService } from './blog.service.ts';
 import { COVER_FILE_PATTERN } from './covers.ts';
+import { storageOf } from '../files/index.ts';
 
 /** Public blog: live posts only (published, date reached), newest first. */
 export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const blog = createBlogService({ db: app.db, storage: app.storage, clock: app.clock });
+  const blog = createBlogService({ db: app.db, storage: storageOf(app), clock: app.clock });
   const tags = ['blog'];
   const postListResponse = ok(publicPostListSchema);
   // Each page of the list (by its normalised query) is kept serialised, with its ETag, until a post changes in any

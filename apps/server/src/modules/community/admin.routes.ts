@@ -11,6 +11,7 @@ import type { ModerationAction } from '@lumen/core/community/schemas';
 import { failures, ok } from '../../lib/route-schemas.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createModerationService } from './moderation.service.ts';
+import { fileLinksOf } from '../files/index.ts';
 
 const doneMessages: Record<ModerationAction, string> = {
   approve: 'Post approved',
@@ -33,7 +34,7 @@ const exampleReasons: Record<ModerationAction, string> = {
 
 /** Community moderation: ADMIN only, checked before the input is validated; every action is audited. */
 export const adminCommunityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createModerationService({ db: app.db, links: app.fileLinks });
+  const service = createModerationService({ db: app.db, links: fileLinksOf(app) });
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
 

@@ -17,6 +17,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { createCommunityService } from './community.service.ts';
 import type { Viewer } from './community.service.ts';
+import { fileLinksOf } from '../files/index.ts';
 
 /** Media redirects get a link that lives a minute: the media route re-checks the post on every request. */
 const MEDIA_LINK_TTL_SECONDS = 60;
@@ -34,7 +35,7 @@ async function optionalViewer(request: FastifyRequest): Promise<Viewer> {
 }
 
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createCommunityService({ db: app.db, links: app.fileLinks });
+  const service = createCommunityService({ db: app.db, links: fileLinksOf(app) });
   const tags = ['community'];
   const security = [{ bearerAuth: [] }];
   const publicSecurity: Array<Record<string, string[]>> = [{}, { bearerAuth: [] }];
@@ -135,7 +136,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await service.publicMediaFile(request.params.id);
-      const link = app.fileLinks.sign({ key: file.key, contentType: file.contentType, disposition: 'inline' }, MEDIA_LINK_TTL_SECONDS);
+      const link = fileLinksOf(app).sign({ key: file.key, contentType: file.contentType, disposition: 'inline' }, MEDIA_LINK_TTL_SECONDS);
       return reply.header('cache-control', 'no-store').redirect(link.url, 302);
     },
   );

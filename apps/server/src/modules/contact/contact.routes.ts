@@ -6,13 +6,15 @@ import { clientAddress } from '../../plugins/client-address.ts';
 import { requireAuth } from '../../plugins/guards.ts';
 import { createContactService } from './contact.service.ts';
 import { supportRoutes } from './support.routes.ts';
+import { mailerOf } from '../mail/index.ts';
+import { rateLimitStoreOf } from '../api-keys/index.ts';
 
 export function contactServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
   return createContactService({
     db: app.db,
     config: app.config,
-    mailer: app.mailer,
-    rateLimits: app.apiKeys.rateLimitStore,
+    mailer: mailerOf(app),
+    rateLimits: rateLimitStoreOf(app),
     clock: app.clock,
   });
 }

@@ -16,9 +16,10 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createSupportService } from './support.service.ts';
+import { mailerOf } from '../mail/index.ts';
 
 function supportServiceFor(app: Parameters<FastifyPluginAsyncZod>[0]) {
-  return createSupportService({ db: app.db, config: app.config, mailer: app.mailer, clock: app.clock });
+  return createSupportService({ db: app.db, config: app.config, mailer: mailerOf(app), clock: app.clock });
 }
 
 const emptyBody = noFieldsBodySchema.nullish().meta({ examples: [{}] });

@@ -16,12 +16,13 @@ import { auditActorOf } from '../audit/index.ts';
 import { createAdminJobsService } from './admin-jobs.service.ts';
 import { getProviderHealth } from './provider-health.service.ts';
 import { computeTryOnStatistics } from './try-on-statistics.service.ts';
+import { fileLinksOf } from '../files/index.ts';
 
 /** /admin/jobs (list, detail, retry, refund), /admin/try-on/statistics and /admin/providers. */
 export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = createAdminJobsService({
     db: app.db,
-    links: app.fileLinks,
+    links: fileLinksOf(app),
     onRequeued: (jobId) => {
       app.jobEvents.emit(jobId);
       app.jobWorker?.poke();

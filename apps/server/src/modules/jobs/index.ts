@@ -4,7 +4,7 @@ export { createJobWorker } from './job-worker.ts';
 export { mailBudgetAlerts } from './provider-budget-alerts.ts';
 export { openSharedCircuits } from './provider-circuits.ts';
 export { MEMORY_RESTART_ACTION, announceReady, countMemoryRestarts, watchMemoryCeiling } from './memory-ceiling.ts';
-export { jobsPlugin } from './jobs.plugin.ts';
+export { enginesOf, jobEventsOf, jobWorkerOf, jobsPlugin } from './jobs.plugin.ts';
 export type { JobsPluginOptions } from './jobs.plugin.ts';
 export { findJob, listOutputs } from './jobs.repository.ts';
 export { findOverdueJobs, findWaitingJobs, jobActivityByService } from './job-activity.repository.ts';

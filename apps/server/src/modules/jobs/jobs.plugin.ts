@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { serviceEngineLines } from './engine-disclosure.ts';
 import { loadPricing, marginLines } from '../provider-prices/index.ts';
 import fp from 'fastify-plugin';
-import { API_PREFIX } from '../../lib/api-prefix.ts';
-import { createFileLinks } from '../files/index.ts';
-import type { FileLinks } from '../files/index.ts';
-import { openStorage } from '../files/index.ts';
-import type { Storage } from '../files/index.ts';
+import { decorationOf } from '../../plugins/decorations.ts';
+import { storageOf } from '../files/index.ts';
+import { mailerOf } from '../mail/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import type { EngineRegistry } from '@lumen/engines';
 import { JOB_EVENTS_SHUTDOWN, createJobEvents } from './job-events.ts';
@@ -22,9 +20,6 @@ import type { MemoryCeilingOptions } from './memory-ceiling.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Uploaded files and job results (local disk under DATA_DIR/storage, or S3). */
-    storage: Storage;
-    fileLinks: FileLinks;
     jobEvents: JobEvents;
     /** The in-process job worker; null when WORKER_ENABLED=false. */
     jobWorker: JobWorker | null;
@@ -38,7 +33,6 @@ export type JobsPluginOptions = {
   engines?: EngineRegistry;
   /** Where circuit breakers are kept; default: Redis when REDIS_URL is set, else PostgreSQL. Closed by its owner. */
   circuits?: SharedCircuits;
-  storage?: Storage;
   /** Start the in-process worker (default: config.workerEnabled). */
   runWorker?: boolean;
   worker?: Partial<JobWorkerOptions>;
@@ -46,21 +40,10 @@ export type JobsPluginOptions = {
   memoryCeiling?: Pick<MemoryCeilingOptions, 'intervalMs' | 'rssBytes' | 'requestRestart'>;
 };
 
-/** Storage, signed file links, engines, job events and (unless disabled) the in-process job worker. */
+/** Engines, job events and (unless disabled) the in-process job worker; storage comes from files/ (filesPlugin, registered first). */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, options: JobsPluginOptions) => {
     const { config } = app;
-    const opened = options.storage ? null : await openStorage(config);
-    app.decorate('storage', options.storage ?? opened!.storage);
-    app.decorate(
-      'fileLinks',
-      createFileLinks({
-        secret: config.jwtSecret,
-        ttlSeconds: config.fileLinkTtlSeconds,
-        urlPrefix: `${API_PREFIX}/files`,
-        clock: () => app.clock(),
-      }),
-    );
     const circuits =
       options.circuits ?? (await openSharedCircuits({ db: app.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }));
     app.decorate('providerCircuits', circuits);
@@ -83,7 +66,7 @@ export const jobsPlugin = fp(
       (options.runWorker ?? config.workerEnabled)
         ? createJobWorker({
             db: app.db,
-            storage: app.storage,
+            storage: storageOf(app),
             engines: app.engines,
             events,
             log: app.log,
@@ -91,7 +74,7 @@ export const jobsPlugin = fp(
             providerWebhooksUrl: config.providerWebhooksUrl,
             providerBudget: {
               unpricedReservationUsd: config.providerUnpricedReservationUsd,
-              onAlert: mailBudgetAlerts({ db: app.db, mailer: () => app.mailer, log: app.log }),
+              onAlert: mailBudgetAlerts({ db: app.db, mailer: () => mailerOf(app), log: app.log }),
             },
           })
         : null;
@@ -110,8 +93,16 @@ export const jobsPlugin = fp(
       ceiling?.stop();
       await worker?.stop();
       if (!options.circuits) await circuits.close();
-      opened?.close();
     });
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['db', 'files', 'mail'] },
 );
+
+/** The job changes this process hears of (jobsPlugin's events). */
+export const jobEventsOf = (app: FastifyInstance): JobEvents => decorationOf(app, 'jobEvents', 'jobsPlugin');
+
+/** The in-process job worker; null when this process runs none. */
+export const jobWorkerOf = (app: FastifyInstance): JobWorker | null => decorationOf(app, 'jobWorker', 'jobsPlugin');
+
+/** The engine of each service, as jobsPlugin built them. */
+export const enginesOf = (app: FastifyInstance): EngineRegistry => decorationOf(app, 'engines', 'jobsPlugin');

@@ -13,7 +13,7 @@ import {
 import { requestPreviewBodySchema, requestReadingSchema } from '@lumen/core/jobs/request-reading';
 import { apiKeyAccess, jwtOrApiKeySecurity } from '../../lib/api-key-access.ts';
 import { emptyData, failures, mediaResponse, ok } from '../../lib/route-schemas.ts';
-import { apiKeyCredential } from '../api-keys/index.ts';
+import { apiKeyCredential, apiKeyOf } from '../api-keys/index.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
@@ -21,6 +21,7 @@ import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
 import { providerWebhookRoutes } from './provider-webhooks.routes.ts';
 import { createJobBodySchema } from './service-catalogue.ts';
+import { fileLinksOf, storageOf } from '../files/index.ts';
 
 const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }).loose();
 
@@ -28,7 +29,7 @@ const idempotencyHeaders = z.object({ 'idempotency-key': z.string().trim().min(1
 function submissionOf(request: Pick<FastifyRequest, 'apiKey' | 'ip' | 'method' | 'url'> & { headers: { 'idempotency-key'?: string } }) {
   return {
     idempotencyKey: request.headers['idempotency-key'],
-    apiKey: request.apiKey,
+    apiKey: apiKeyOf(request),
     ip: clientAddress(request),
     route: `${request.method} ${request.url.split('?')[0]}`,
   };
@@ -54,8 +55,8 @@ async function optionalUser(request: FastifyRequest) {
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createJobsService({
     db: app.db,
-    storage: app.storage,
-    links: app.fileLinks,
+    storage: storageOf(app),
+    links: fileLinksOf(app),
     engines: app.engines,
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
@@ -127,7 +128,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.previewJob(request.apiKey, { service: request.body.service, params: request.body.params }),
+      data: await service.previewJob(apiKeyOf(request), { service: request.body.service, params: request.body.params }),
     }),
   );
 
@@ -145,7 +146,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(paginatedJobsSchema), ...failures(400, 401, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.listJobs(currentUser(request), request.query, request.apiKey) }),
+    async (request) => ({ success: true as const, data: await service.listJobs(currentUser(request), request.query, apiKeyOf(request)) }),
   );
 
   app.get(
@@ -162,7 +163,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ok(jobSchema), ...failures(400, 401, 404, 429) },
       },
     },
-    async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id, request.apiKey) }),
+    async (request) => ({ success: true as const, data: await service.getJob(currentUser(request), request.params.id, apiKeyOf(request)) }),
   );
 
   app.get(
@@ -184,8 +185,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = currentUser(request);
-      const first = await service.getJob(viewer, request.params.id, request.apiKey); // 404 or 403 before the stream opens
-      const read = () => service.getJob(viewer, request.params.id, request.apiKey);
+      const first = await service.getJob(viewer, request.params.id, apiKeyOf(request)); // 404 or 403 before the stream opens
+      const read = () => service.getJob(viewer, request.params.id, apiKeyOf(request));
       await streamJobEvents({ request, reply, first, read, events: app.jobEvents });
     },
   );
@@ -205,7 +206,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteJob(currentUser(request), request.params.id, request.apiKey);
+      await service.deleteJob(currentUser(request), request.params.id, apiKeyOf(request));
       return { success: true as const, data: null, message: 'Job deleted' };
     },
   );
@@ -225,7 +226,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const job = await service.cancelJob(currentUser(request), request.params.id, request.apiKey);
+      const job = await service.cancelJob(currentUser(request), request.params.id, apiKeyOf(request));
       app.jobEvents.emit(job.id);
       return { success: true as const, data: job, message: 'Job cancelled' };
     },
@@ -269,7 +270,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey),
+      data: await service.downloadLink(currentUser(request), request.params.id, apiKeyOf(request)),
     }),
   );
 
@@ -289,7 +290,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await service.downloadLink(currentUser(request), request.params.id, request.apiKey, request.params.outputId),
+      data: await service.downloadLink(currentUser(request), request.params.id, apiKeyOf(request), request.params.outputId),
     }),
   );
 };

@@ -6,6 +6,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { clientOf } from '../limits/index.ts';
 import { acceptProviderWebhook } from './provider-webhooks.ts';
+import { rateLimitStoreOf } from '../api-keys/index.ts';
 
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deliveries one address may send a minute: far above a provider's bursts (one per finished request). */
@@ -18,7 +19,7 @@ const MINUTE_MS = 60_000;
  * a flood of forged deliveries would then cost a database write each, where today it costs a signature check.
  */
 async function limitPerAddress(request: FastifyRequest): Promise<void> {
-  const hit = await request.server.apiKeys.rateLimitStore.hit(`provider-webhooks:${clientOf(clientAddress(request))}`, MINUTE_MS);
+  const hit = await rateLimitStoreOf(request.server).hit(`provider-webhooks:${clientOf(clientAddress(request))}`, MINUTE_MS);
   if (hit.count <= PROVIDER_WEBHOOKS_PER_ADDRESS_PER_MINUTE) return;
   const retryAfterSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
   throw new AppError('RATE_LIMITED', 429, `Too many requests. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });

@@ -10,13 +10,14 @@ import { AppError } from '../../plugins/app-error.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { uploadMessages } from '../files/index.ts';
 import { createUploadsService } from './uploads.service.ts';
+import { fileLinksOf, storageOf } from '../files/index.ts';
 
 const FILE_FIELD = 'file';
 const NOT_MULTIPART_MESSAGE = 'Send the file as multipart/form-data in the file field';
 
 /** POST /uploads: images (png, jpeg, webp judged by content) and transcripts for jobs. */
 export const jobUploadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createUploadsService({ db: app.db, storage: app.storage, links: app.fileLinks });
+  const service = createUploadsService({ db: app.db, storage: storageOf(app), links: fileLinksOf(app) });
   await app.register(multipart, {
     // One byte over the largest limit tells "too large" apart from "exactly at the limit".
     limits: { fileSize: uploadLimits.imageMaxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1024, headerPairs: 100 },

@@ -10,5 +10,5 @@ export {
 export type { ClientLimits } from '../../config/client-limits.ts';
 export { createNetworkLimits, limitPerIp, tooManyFromNetwork } from './per-ip-limit.ts';
 export type { NetworkLimitPair, NetworkLimits } from './per-ip-limit.ts';
-export { limitsPlugin } from './limits.plugin.ts';
+export { failedAuthOf, limitsPlugin } from './limits.plugin.ts';
 export type { FailedAuthLimit } from './failed-auth-limit.ts';

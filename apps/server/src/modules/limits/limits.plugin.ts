@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createPeriodicTask } from '../../lib/periodic-task.ts';
+import { decorationOf } from '../../plugins/decorations.ts';
 import { createFailedAuthLimit } from './failed-auth-limit.ts';
 import type { FailedAuthLimit } from './failed-auth-limit.ts';
 import { deleteEndedWindows } from './limit-counters.ts';
@@ -32,3 +33,6 @@ export const limitsPlugin = fp(
   },
   { name: 'limits', dependencies: ['db'] },
 );
+
+/** The failed-authentication limit limitsPlugin made (other modules read it here, not as app.failedAuth). */
+export const failedAuthOf = (app: FastifyInstance): FailedAuthLimit => decorationOf(app, 'failedAuth', 'limitsPlugin');

@@ -12,7 +12,7 @@ export {
   verificationCodeMail,
 } from './mail-templates.ts';
 export type { RefundMailFacts, RenderedMail } from './mail-templates.ts';
-export { mailPlugin } from './mail.plugin.ts';
+export { mailPlugin, mailerOf } from './mail.plugin.ts';
 export { createMailer } from './mailer.ts';
 export type { Mailer } from './mailer.ts';
 export { mailOutbox } from './tables.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import '../../plugins/fastify-types.ts';
+import { decorationOf } from '../../plugins/decorations.ts';
 import { createMailer } from './mailer.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -22,3 +23,6 @@ export const mailPlugin = fp(
   },
   { name: 'mail', dependencies: ['db'] },
 );
+
+/** The mailer mailPlugin made (other modules read it here, not as app.mailer). */
+export const mailerOf = (app: FastifyInstance): Mailer => decorationOf(app, 'mailer', 'mailPlugin');

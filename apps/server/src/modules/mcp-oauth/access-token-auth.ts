@@ -9,6 +9,8 @@ import { users } from '../users/index.ts';
 import { hashSecret } from './oauth-secrets.ts';
 import { sameResource } from './oauth-urls.ts';
 import { oauthGrants, oauthTokens } from './tables.ts';
+import { failedAuthOf } from '../limits/index.ts';
+import { rateLimitStoreOf } from '../api-keys/index.ts';
 
 export const ACCESS_TOKEN_INVALID_MESSAGE = 'This access token is unknown, expired or revoked. Sign in again from your assistant.';
 /** Requests a grant's tokens may make per minute, as an API key's default. */
@@ -34,7 +36,7 @@ export type McpGrant = {
 export async function authenticateAccessToken(request: FastifyRequest, token: string, resource: string): Promise<McpGrant> {
   const { db } = request.server;
   const client = clientAddress(request);
-  request.server.failedAuth.refuseIfLockedOut(client);
+  failedAuthOf(request.server).refuseIfLockedOut(client);
   const now = request.server.clock();
   const [row] = await db
     .select({
@@ -52,7 +54,7 @@ export async function authenticateAccessToken(request: FastifyRequest, token: st
     .innerJoin(users, eq(users.id, oauthGrants.userId))
     .where(and(eq(oauthTokens.tokenHash, hashSecret(token)), eq(oauthTokens.kind, 'access')));
   if (!row || row.revokedAt || !sameResource(row.resource, resource)) {
-    await request.server.failedAuth.countFailure(client);
+    await failedAuthOf(request.server).countFailure(client);
     throw new AppError('UNAUTHORIZED', 401, ACCESS_TOKEN_INVALID_MESSAGE);
   }
   if (row.expiresAt <= now) throw new AppError('UNAUTHORIZED', 401, ACCESS_TOKEN_INVALID_MESSAGE);
@@ -82,7 +84,7 @@ export async function authenticateAccessToken(request: FastifyRequest, token: st
 /** Counts `calls` requests against the grant's per-minute limit (the API keys' store); past it the request is a 429. */
 export async function countGrantRequests(request: FastifyRequest, grant: McpGrant, calls: number): Promise<void> {
   if (calls < 1) return;
-  const hit = await request.server.apiKeys.rateLimitStore.hit(`oauth-grant:${grant.id}`, RATE_LIMIT_WINDOW_MS, calls);
+  const hit = await rateLimitStoreOf(request.server).hit(`oauth-grant:${grant.id}`, RATE_LIMIT_WINDOW_MS, calls);
   const resetSeconds = Math.max(1, Math.ceil((hit.resetAtMs - Date.now()) / 1000));
   grant.limit = { remaining: Math.max(0, GRANT_RATE_LIMIT - hit.count), resetSeconds };
   if (hit.count > GRANT_RATE_LIMIT) {

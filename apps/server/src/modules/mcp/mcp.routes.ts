@@ -3,7 +3,7 @@ import { apiKeyAccess } from '../../lib/api-key-access.ts';
 import { AppError, isAppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser } from '../../plugins/guards.ts';
-import { apiKeyCredential, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
+import { apiKeyCredential, apiKeyOf, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
 import { authenticateAccessToken, countGrantRequests, looksLikeAccessToken, oauthUrls } from '../mcp-oauth/index.ts';
@@ -13,6 +13,8 @@ import type { McpService } from './mcp.service.ts';
 import { sendKeyRefused, sendSignInFailure } from './mcp-sign-in.ts';
 import { servicesCalledIn } from './tool-names.ts';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { enginesOf, jobEventsOf, jobWorkerOf } from '../jobs/index.ts';
+import { fileLinksOf, storageOf } from '../files/index.ts';
 
 const MCP_PATH = '/mcp';
 export const MCP_KEY_REQUIRED_MESSAGE =
@@ -77,7 +79,7 @@ function requireCredential(resource: string, resourceMetadataUrl: string) {
 function callerOf(request: FastifyRequest): McpCaller {
   const { id, role } = currentUser(request);
   const grant = grantOf.get(request);
-  const key = request.apiKey;
+  const key = apiKeyOf(request);
   if (grant) {
     const apiKey = {
       id: grant.id,
@@ -109,16 +111,16 @@ function keepHookHeaders(reply: FastifyReply): void {
 export const mcpRoutes: FastifyPluginAsync = async (app) => {
   const jobs = createJobsService({
     db: app.db,
-    storage: app.storage,
-    links: app.fileLinks,
-    engines: app.engines,
+    storage: storageOf(app),
+    links: fileLinksOf(app),
+    engines: enginesOf(app),
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
     log: app.log,
     changes: app.database.changes,
     onEnqueued: (jobId) => {
-      app.jobEvents.emit(jobId);
-      app.jobWorker?.poke();
+      jobEventsOf(app).emit(jobId);
+      jobWorkerOf(app)?.poke();
     },
   });
   const shutdown = new AbortController();
@@ -131,7 +133,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
         service: createMcpService({
           jobs,
           accounts: createCreditHistoryService({ db: app.db }),
-          changes: app.jobEvents,
+          changes: jobEventsOf(app),
           publicUrl: app.config.publicUrl,
           resultWaitMs: RESULT_WAIT_MS,
           shutdown: shutdown.signal,
@@ -152,7 +154,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
       const grant = grantOf.get(request);
       if (grant) await countGrantRequests(request, grant, messages - 1);
       else await countKeyRequests(request, messages - 1);
-      reply.header('ratelimit-remaining', String(grant?.limit.remaining ?? request.apiKey?.limit.remaining ?? 0));
+      reply.header('ratelimit-remaining', String(grant?.limit.remaining ?? apiKeyOf(request)?.limit.remaining ?? 0));
     }
     // Built before hijack(): a failure here still gets the error envelope.
     const { service, Transport } = await loadMcp();

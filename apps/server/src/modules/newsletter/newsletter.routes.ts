@@ -5,6 +5,8 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { createCampaignsService } from './campaigns.service.ts';
 import { createSubscribersService } from './subscribers.service.ts';
+import { mailerOf } from '../mail/index.ts';
+import { rateLimitStoreOf } from '../api-keys/index.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -12,12 +14,12 @@ export const subscribersFor = (app: App) =>
   createSubscribersService({
     db: app.db,
     config: app.config,
-    mailer: app.mailer,
-    rateLimits: app.apiKeys.rateLimitStore,
+    mailer: mailerOf(app),
+    rateLimits: rateLimitStoreOf(app),
     clock: app.clock,
   });
 export const campaignsFor = (app: App) =>
-  createCampaignsService({ db: app.db, config: app.config, mailer: app.mailer, tasks: app.backgroundTasks, log: app.log });
+  createCampaignsService({ db: app.db, config: app.config, mailer: mailerOf(app), tasks: app.backgroundTasks, log: app.log });
 
 /** Public: subscribe (double opt-in), confirm and unsubscribe with the signed links of the mails. */
 export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,6 +6,7 @@ import { cardPaymentsNotConfigured, createCardOrderExpiry, createCardPaymentsSer
 import type { CardPaymentsService, CardProvider, StripeWebhookHandler } from './card/index.ts';
 import type { SandboxCardProvider } from './sandbox/index.ts';
 import { cardProviderFor, paymentsAvailability, paymentsStartupWarnings } from './providers.ts';
+import { mailerOf } from '../mail/index.ts';
 
 /** app.cardPayments: the card provider of this process and what is built on it. */
 export type CardPayments = CardPaymentsService & {
@@ -38,7 +39,7 @@ export const cardPaymentsPlugin = fp(
         ? async () => {
             throw cardPaymentsNotConfigured();
           }
-        : createStripeWebhookHandler({ db: app.db, provider, webhookSecret, log: app.log, mailer: app.mailer });
+        : createStripeWebhookHandler({ db: app.db, provider, webhookSecret, log: app.log, mailer: mailerOf(app) });
     for (const line of paymentsStartupWarnings(app.config)) app.log.warn(line);
     sandbox?.connect(handleWebhook);
     const service = createCardPaymentsService({ db: app.db, provider, publicUrl: app.config.publicUrl });
@@ -47,7 +48,7 @@ export const cardPaymentsPlugin = fp(
       db: app.db,
       provider,
       customerFor: (userId) => service.customerFor(userId),
-      mailer: app.mailer,
+      mailer: mailerOf(app),
       publicUrl: app.config.publicUrl,
       log: app.log,
     });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EngineRegistry } from '@lumen/engines';
 import {
   belowCostBodySchema,
   priceOverrideBodySchema,
@@ -10,11 +11,14 @@ import { auditActorOf } from '../audit/index.ts';
 import { setBelowCostAllowed, setPriceOverride } from './admin-changes.service.ts';
 import { adminProviderPrices } from './pricing.service.ts';
 
+/** The engines the jobs module runs, handed down by app.ts (a port: provider-prices sits below jobs). */
+export type AdminProviderPricesOptions = { engines: EngineRegistry };
+
 /** /admin/provider-prices: what each service costs at its providers against what its credits earn; price overrides (audited). */
-export const adminProviderPricesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminProviderPricesRoutes: FastifyPluginAsyncZod<AdminProviderPricesOptions> = async (app, { engines }) => {
   const tags = ['admin'];
   const security = [{ bearerAuth: [] }];
-  const current = () => adminProviderPrices(app.db, app.engines);
+  const current = () => adminProviderPrices(app.db, engines);
 
   app.get(
     '/provider-prices',

@@ -1,4 +1,5 @@
 export { adminProviderPricesRoutes } from './admin.routes.ts';
+export type { AdminProviderPricesOptions } from './admin.routes.ts';
 export {
   checkNotBelowCost,
   expectedJobCostMicroUsd,

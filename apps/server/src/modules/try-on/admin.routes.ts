@@ -10,6 +10,7 @@ import { auditActorOf } from '../audit/index.ts';
 import { uploadMessages } from '../files/index.ts';
 import { createTryOnCatalogueService } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';
+import { fileLinksOf, storageOf } from '../files/index.ts';
 
 const IMAGE_FIELD = 'image';
 const idParamsSchema = z.strictObject({ id: z.uuid('Not a catalogue id') });
@@ -23,7 +24,7 @@ const updateExamples = {
 
 /** GET/POST /admin/try-on/{models,garments} and PUT …/{id}; POST is multipart: image + name + category. */
 export const adminTryOnCatalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createTryOnCatalogueService({ db: app.db, storage: app.storage, links: app.fileLinks });
+  const service = createTryOnCatalogueService({ db: app.db, storage: storageOf(app), links: fileLinksOf(app) });
   await app.register(multipart, {
     limits: { fileSize: uploadLimits.imageMaxBytes, files: 1, fields: 5, parts: 10, fieldSize: 1024, headerPairs: 100 },
   });

@@ -9,6 +9,7 @@ import { garmentDrawings, renderSeedGarments } from '@lumen/engines';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 import { storeCataloguePicture } from './try-on-catalogue.service.ts';
 import type { CatalogueKind } from './try-on-catalogue.service.ts';
+import { storageOf } from '../files/index.ts';
 
 /**
  * Openly licensed photos of adults standing and facing the camera, in seed-photos/ (sources, authors and licences in
@@ -184,5 +185,7 @@ async function deleteKeys(storage: Storage, items: { storageKey: string }[]): Pr
 
 /** Once a server that runs jobs is ready, the install gets its starter try-on catalogue (in the background). */
 export function startTryOnCatalogueSeed(app: FastifyInstance): void {
-  app.addHook('onReady', async () => app.backgroundTasks.run(() => seedTryOnCatalogue({ db: app.db, storage: app.storage, log: app.log })));
+  app.addHook('onReady', async () =>
+    app.backgroundTasks.run(() => seedTryOnCatalogue({ db: app.db, storage: storageOf(app), log: app.log })),
+  );
 }

@@ -8,6 +8,7 @@ import { requireAuth } from '../../plugins/guards.ts';
 import type { FileLinks } from '../files/index.ts';
 import { tryOnGarments, tryOnModels } from './tables.ts';
 import type { TryOnCatalogueRow } from './tables.ts';
+import { fileLinksOf } from '../files/index.ts';
 
 /** The picture of a catalogue item through a short-lived signed link (the content type is sniffed by sharp on upload). */
 export function catalogueImageUrl(row: TryOnCatalogueRow, links: FileLinks): string {
@@ -34,7 +35,12 @@ export const tryOnRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db.select().from(tryOnModels).where(eq(tryOnModels.isActive, true)).orderBy(asc(tryOnModels.name));
       return {
         success: true as const,
-        data: rows.map((row) => ({ id: row.id, name: row.name, category: row.category, imageUrl: catalogueImageUrl(row, app.fileLinks) })),
+        data: rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          category: row.category,
+          imageUrl: catalogueImageUrl(row, fileLinksOf(app)),
+        })),
       };
     },
   );
@@ -59,7 +65,7 @@ export const tryOnRoutes: FastifyPluginAsyncZod = async (app) => {
           id: row.id,
           name: row.name,
           category: row.category as GarmentCategory,
-          imageUrl: catalogueImageUrl(row, app.fileLinks),
+          imageUrl: catalogueImageUrl(row, fileLinksOf(app)),
         })),
       };
     },

@@ -11,13 +11,14 @@ import {
 import { failures, ok } from '../../../lib/route-schemas.ts';
 import { currentUser, requireAuth } from '../../../plugins/guards.ts';
 import { createBillingService } from './billing.service.ts';
+import { fileLinksOf, storageOf } from '../../files/index.ts';
 
 /** /payment/invoices: the signed-in user's orders as invoices, PDF receipts and refund requests. */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBillingService({
     db: app.db,
-    storage: app.storage,
-    links: app.fileLinks,
+    storage: storageOf(app),
+    links: fileLinksOf(app),
     seller: app.config.seller,
     clock: () => app.clock(),
   });

@@ -18,12 +18,13 @@ import { failures, ok } from '../../../lib/route-schemas.ts';
 import { auditActorOf } from '../../audit/index.ts';
 import { createAdminPaymentsService } from './admin-payments.service.ts';
 import { createRefundService } from './refunds.service.ts';
+import { mailerOf } from '../../mail/index.ts';
 
 /** /admin/payments, /admin/refunds and /admin/refund-requests (registered under the ADMIN guard of /admin). */
 export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const refunds = createRefundService({
     db: app.db,
-    mailer: app.mailer,
+    mailer: mailerOf(app),
     cardRefunder: () => app.cardPayments.provider,
     clock: () => app.clock(),
   });
