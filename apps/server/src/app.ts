@@ -31,6 +31,7 @@ import { apiKeysRoutes } from './modules/api-keys/index.ts';
 import { jobsPlugin } from './modules/jobs/index.ts';
 import type { JobsPluginOptions } from './modules/jobs/index.ts';
 import { jobsRoutes } from './modules/jobs/index.ts';
+import { jobProviders, providerWebhookRoutes } from './modules/providers/index.ts';
 import { keySpending } from './modules/jobs/index.ts';
 import { jobUploadsRoutes } from './modules/jobs/index.ts';
 import { startTryOnCatalogueSeed, tryOnRoutes } from './modules/try-on/index.ts';
@@ -125,7 +126,8 @@ export const appPlugin = fp(
     }
     await app.register(ipBlocksPlugin);
     await app.register(requestAuthPlugin);
-    await app.register(jobsPlugin, options.jobs ?? {});
+    // The jobs module asks the providers module (which sits above it) through this port (decision 087).
+    await app.register(jobsPlugin, { ...options.jobs, providers: jobProviders });
     if (app.jobWorker && config.featuredPosts) startFeaturedPosts(app);
     if (app.jobWorker && config.tryOnCatalogueSeed) startTryOnCatalogueSeed(app);
     // api-keys sits below jobs: whether this process runs the worker (and so the webhook dispatcher) is handed down.
@@ -142,7 +144,8 @@ export const appPlugin = fp(
         await api.register(creditsRoutes);
         await api.register(paymentsRoutes);
         await api.register(adminArea, { prefix: '/admin', providerPrices: { engines: app.engines } });
-        await api.register(jobsRoutes);
+        await api.register(providerWebhookRoutes);
+        await api.register(jobsRoutes, { providers: jobProviders });
         await api.register(jobUploadsRoutes);
         await api.register(apiKeysRoutes, { spending: keySpending });
         await api.register(consentRoutes, { tools: { ofService: toolNameOf, common: [GET_JOB_TOOL] } });

@@ -5,7 +5,8 @@ import { createDatabase, pgliteDirFor } from './db/database.ts';
 import { openStorage } from './modules/files/index.ts';
 import { createEngineRegistry } from '@lumen/engines';
 import { createJobEvents } from './modules/jobs/index.ts';
-import { announceReady, createJobWorker, mailBudgetAlerts, openSharedCircuits, watchMemoryCeiling } from './modules/jobs/index.ts';
+import { announceReady, createJobWorker, watchMemoryCeiling } from './modules/jobs/index.ts';
+import { jobProviders } from './modules/providers/index.ts';
 import { createWebhookDispatcher } from './modules/api-keys/index.ts';
 import { publishFeaturedPosts } from './modules/community/index.ts';
 import { seedTryOnCatalogue } from './modules/try-on/index.ts';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
   // Tests select a slow fake engine to kill the worker mid-job; never outside NODE_ENV=test.
   const testDelay = config.nodeEnv === 'test' ? Number(process.env.LUMEN_TEST_ENGINE_DELAY_MS ?? '') : NaN;
   // Circuit breakers shared with the API and the other workers (Redis when REDIS_URL is set, else PostgreSQL).
-  const circuits = await openSharedCircuits({ db: database.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const circuits = await jobProviders.openCircuits({ db: database.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   const engines =
     Number.isFinite(testDelay) && testDelay > 0 ? fakeRegistry({ delayMs: testDelay }) : createEngineRegistry(config.engines, { circuits });
   const storage = await openStorage(config);
@@ -59,10 +60,11 @@ async function main(): Promise<void> {
     engines,
     events: createJobEvents(),
     log,
+    providers: jobProviders,
     options: config.nodeEnv === 'test' ? { pollIntervalMs: 50, heartbeatIntervalMs: 200 } : {},
     providerBudget: {
       unpricedReservationUsd: config.providerUnpricedReservationUsd,
-      onAlert: mailBudgetAlerts({ db: database.db, mailer: () => mailer, log }),
+      onAlert: jobProviders.mailBudgetAlerts({ db: database.db, mailer: () => mailer, log }),
     },
   });
   worker.start();

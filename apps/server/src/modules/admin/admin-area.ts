@@ -9,6 +9,7 @@ import { creditsAdminRoutes } from '../credits/index.ts';
 import { adminIntroductionDialogsRoutes } from '../introduction-dialogs/index.ts';
 import { adminIpBlocksRoutes } from '../ip-blocks/index.ts';
 import { adminJobsRoutes } from '../jobs/index.ts';
+import { adminProvidersRoutes } from '../providers/index.ts';
 import { adminMailOutboxRoutes } from '../mail/index.ts';
 import { adminNewsletterRoutes } from '../newsletter/index.ts';
 import { paymentsAdminRoutes } from '../payments/index.ts';
@@ -29,6 +30,7 @@ const adminRouteGroups = (ports: AdminAreaOptions): FastifyPluginAsync[] => [
   creditsAdminRoutes,
   paymentsAdminRoutes,
   adminJobsRoutes,
+  adminProvidersRoutes,
   async (scope) => {
     await scope.register(adminProviderPricesRoutes, ports.providerPrices);
   },

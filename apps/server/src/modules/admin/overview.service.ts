@@ -4,15 +4,8 @@ import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { failedWebhookDeliveries } from '../api-keys/index.ts';
 import { creditFlowOfPeriod } from '../credits/index.ts';
-import {
-  findFailingProviders,
-  findOverdueJobs,
-  findWaitingJobs,
-  isCapReached,
-  jobActivityByService,
-  providerSpendToday,
-  totalOf,
-} from '../jobs/index.ts';
+import { findOverdueJobs, findWaitingJobs, jobActivityByService } from '../jobs/index.ts';
+import { findFailingProviders, isCapReached, providerSpendToday, totalOf } from '../providers/index.ts';
 import { liveRevenuePerCredit, moneyOfPeriod } from '../payments/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { countSignups } from '../users/index.ts';

@@ -7,6 +7,7 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { findCreditAccount } from '../credits/credits.repository.ts';
 import { failJob } from './job-outcome.ts';
+import { jobProviders } from '../providers/index.ts';
 import { jobs, uploads } from './tables.ts';
 import { auditRows, seedJob } from '../../test/admin-seed.ts';
 
@@ -228,7 +229,7 @@ describe('POST /admin/jobs/{id}/retry', () => {
   it('re-queues a failed, refunded job and charges it again (once), audited', async () => {
     const db = t.database.db;
     const job = await seedJob(db, user.id, { cost: 2, service: 'sound-generator', status: 'running', startedAt: new Date() });
-    await failJob(db, { jobId: job.id, message: 'The engine broke' });
+    await failJob(db, { jobId: job.id, message: 'The engine broke' }, jobProviders);
     const before = await balanceOf(user.id);
     const response = await call('POST', `/admin/jobs/${job.id}/retry`, admin);
     expect(response.statusCode).toBe(200);
@@ -252,8 +253,8 @@ describe('POST /admin/jobs/{id}/retry', () => {
     expect(await balanceOf(user.id)).toBe(before - 2);
     // If it fails again, the new charge is refunded once.
     await t.database.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
-    await failJob(db, { jobId: job.id, message: 'Broke again' });
-    await failJob(db, { jobId: job.id, message: 'Broke again' });
+    await failJob(db, { jobId: job.id, message: 'Broke again' }, jobProviders);
+    await failJob(db, { jobId: job.id, message: 'Broke again' }, jobProviders);
     expect(await balanceOf(user.id)).toBe(before);
     await expectLedgerInvariant(db, user.id);
   });
@@ -272,7 +273,7 @@ describe('POST /admin/jobs/{id}/retry', () => {
     const poor = await registerUser(t.app);
     await setBalance(db, poor.user.id, 5);
     const job = await seedJob(db, poor.user.id, { cost: 5, service: 'speedpainting', status: 'running' });
-    await failJob(db, { jobId: job.id, message: 'The engine broke' });
+    await failJob(db, { jobId: job.id, message: 'The engine broke' }, jobProviders);
     await setBalance(db, poor.user.id, 3);
     const response = await call('POST', `/admin/jobs/${job.id}/retry`, admin);
     expect(response.statusCode).toBe(409);

@@ -7,18 +7,13 @@ import {
   statisticsQuerySchema,
   tryOnStatisticsSchema,
 } from '@lumen/core/jobs/schemas';
-import { providerHealthQuerySchema, providerHealthSchema } from '@lumen/core/admin/providers';
-import { serviceKeys } from '@lumen/core/services/catalogue';
-import { orderProviders } from '@lumen/core/services/providers';
 import { failures, ok } from '../../lib/route-schemas.ts';
-import { getPlatformSettings } from '../settings/index.ts';
 import { auditActorOf } from '../audit/index.ts';
 import { createAdminJobsService } from './admin-jobs.service.ts';
-import { getProviderHealth } from './provider-health.service.ts';
 import { computeTryOnStatistics } from './try-on-statistics.service.ts';
 import { fileLinksOf } from '../files/index.ts';
 
-/** /admin/jobs (list, detail, retry, refund), /admin/try-on/statistics and /admin/providers. */
+/** /admin/jobs (list, detail, retry, refund) and /admin/try-on/statistics. */
 export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
   const jobs = createAdminJobsService({
     db: app.db,
@@ -113,41 +108,5 @@ export const adminJobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await computeTryOnStatistics(app.db, request.query) }),
-  );
-
-  app.get(
-    '/providers',
-    {
-      schema: {
-        operationId: 'admin.providers.getHealth',
-        tags,
-        security,
-        summary:
-          'Each hosted provider’s calls over the last hours (success rate, median and p95 latency, last failure) and today’s spend against the daily budget',
-        querystring: providerHealthQuerySchema,
-        response: { 200: ok(providerHealthSchema), ...failures(400, 401, 403, 429) },
-      },
-    },
-    async (request) => {
-      const settings = await getPlatformSettings(app.db);
-      const health = await getProviderHealth(app.db, {
-        hours: request.query.hours,
-        capUsd: settings.dailyProviderSpendCapUsd,
-        providerBudgetsUsd: settings.providerDailyBudgetsUsd,
-        now: new Date(),
-      });
-      // Shared by every process (Redis or PostgreSQL); a store that cannot be reached shows no circuits.
-      const circuits = await app.providerCircuits.states().catch(() => []);
-      const chains = serviceKeys.flatMap((service) => {
-        const configured = app.engines.providersOf(service);
-        if (configured.length === 0) return [];
-        const tried = orderProviders(
-          configured.map(({ name }) => name),
-          settings.providerOrder[service],
-        );
-        return [{ service, configured: configured.map(({ name, model }) => ({ provider: name, model })), tried }];
-      });
-      return { success: true as const, data: { ...health, chains, circuits } };
-    },
   );
 };

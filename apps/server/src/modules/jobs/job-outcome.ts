@@ -3,8 +3,8 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { enqueueJobWebhook } from './job-webhooks.ts';
 import { refundCharge } from '../credits/index.ts';
-import { settleFailedJob, settleFinishedJob } from './provider-budget.ts';
-import { jobOutputs, jobs, providerRequests } from './tables.ts';
+import type { JobProviders } from './provider-port.ts';
+import { jobOutputs, jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
 export type StoredOutput = Omit<typeof jobOutputs.$inferInsert, 'jobId'>;
@@ -24,6 +24,7 @@ function asSummary(summary: unknown): Record<string, unknown> | null {
 export async function completeJob(
   db: Db,
   input: { jobId: string; workerId: string; outputs: StoredOutput[]; summary: unknown; providerRun?: ProviderRun | null },
+  providers: Pick<JobProviders, 'settleFinishedJob'>,
 ): Promise<boolean> {
   const run = input.providerRun;
   const providerColumns = run
@@ -50,17 +51,8 @@ export async function completeJob(
       .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
       .returning();
     if (!row) return false;
-    if (run) {
-      // Its budget reservation settles at the run's cost, in the transaction that records it.
-      await settleFinishedJob(tx, input.jobId, run);
-      // The request that made the result (a queued provider's) ends on record with the run's cost.
-      await tx
-        .update(providerRequests)
-        .set({ state: 'succeeded', endedAt: sql`now()`, costMicroUsd: run.costMicroUsd })
-        .where(
-          and(eq(providerRequests.jobId, input.jobId), eq(providerRequests.provider, run.provider), eq(providerRequests.state, 'live')),
-        );
-    }
+    // Its budget reservation settles at the run's cost and its request ends on record, in the transaction that records it.
+    if (run) await providers.settleFinishedJob(tx, input.jobId, run);
     if (input.outputs.length > 0) await tx.insert(jobOutputs).values(input.outputs.map((output) => ({ ...output, jobId: input.jobId })));
     await enqueueJobWebhook(tx, row);
     return true;
@@ -81,6 +73,7 @@ export async function failJob(
     /** What a provider billed for the failed run (a refused or cut-off answer): it counts in the day's spend. */
     billed?: { provider: ProviderName; model: string; costMicroUsd: number };
   },
+  providers: Pick<JobProviders, 'settleFailedJob'>,
 ): Promise<JobRow | null> {
   return db.transaction(async (tx) => {
     const conditions = [eq(jobs.id, input.jobId), inArray(jobs.status, ['queued', 'running', 'at_provider'])];
@@ -101,7 +94,7 @@ export async function failJob(
         .where(eq(jobs.id, input.jobId))
         .then((rows) => rows[0]));
     if (!job || job.status !== 'failed') return null;
-    await settleFailedJob(tx, job.id, input.billed);
+    await providers.settleFailedJob(tx, job.id, input.billed);
     const refunded = await refundJob(tx, job);
     if (failed) await enqueueJobWebhook(tx, refunded ? { ...job, refundedAt: new Date() } : job);
     return job;
@@ -161,4 +154,30 @@ export async function leaveAtProvider(db: Db, input: { jobId: string; workerId: 
     .where(and(eq(jobs.id, input.jobId), eq(jobs.workerId, input.workerId), eq(jobs.status, 'running')))
     .returning();
   return row ?? null;
+}
+
+/** What a provider's verified webhook did: queued a job waiting at the provider, noted it for a job still running, or nothing. */
+export type WebhookOutcome = { jobId: string; effect: 'queued' | 'noted' } | { jobId: null; effect: 'ignored' };
+
+/**
+ * A provider said (in a verified webhook) that a request ended: the job holding it is queued if it waits at the
+ * provider, or noted if a worker still runs it (which then queues it itself). Each change is conditional on the
+ * job's state: a duplicate, a replay or a delivery after a poll finished the job changes nothing.
+ */
+export async function queueJobOfEndedRequest(db: Db, request: { provider: ProviderName; requestId: string }): Promise<WebhookOutcome> {
+  const ofRequest = and(eq(jobs.provider, request.provider), eq(jobs.providerRequestId, request.requestId));
+  const [queued] = await db
+    .update(jobs)
+    .set({ status: 'queued', runAfter: sql`now()` })
+    .where(and(ofRequest, eq(jobs.status, 'at_provider')))
+    .returning({ id: jobs.id });
+  if (queued) return { jobId: queued.id, effect: 'queued' };
+  // The provider can finish before the worker has left the job at the provider: the worker queues it then.
+  const [noted] = await db
+    .update(jobs)
+    .set({ providerNotifiedAt: sql`now()` })
+    .where(and(ofRequest, eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  if (noted) return { jobId: noted.id, effect: 'noted' };
+  return { jobId: null, effect: 'ignored' };
 }

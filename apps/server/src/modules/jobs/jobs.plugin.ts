@@ -13,9 +13,7 @@ import { createJobWorker } from './job-worker.ts';
 import type { JobWorker } from './job-worker.ts';
 import type { JobWorkerOptions } from './job-worker.ts';
 import { watchMemoryCeiling } from './memory-ceiling.ts';
-import { mailBudgetAlerts } from './provider-budget-alerts.ts';
-import { openSharedCircuits } from './provider-circuits.ts';
-import type { SharedCircuits } from './provider-circuits.ts';
+import type { JobProviders, SharedCircuits } from './provider-port.ts';
 import type { MemoryCeilingOptions } from './memory-ceiling.ts';
 
 declare module 'fastify' {
@@ -42,10 +40,11 @@ export type JobsPluginOptions = {
 
 /** Engines, job events and (unless disabled) the in-process job worker; storage comes from files/ (filesPlugin, registered first). */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance, options: JobsPluginOptions) => {
+  async (app: FastifyInstance, options: JobsPluginOptions & { providers: JobProviders }) => {
     const { config } = app;
     const circuits =
-      options.circuits ?? (await openSharedCircuits({ db: app.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }));
+      options.circuits ??
+      (await options.providers.openCircuits({ db: app.db, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix }));
     app.decorate('providerCircuits', circuits);
     app.decorate('engines', options.engines ?? createEngineRegistry(config.engines, { circuits }));
     // Which provider each service is on, one line each: a key alone can move a service onto a hosted provider.
@@ -72,9 +71,10 @@ export const jobsPlugin = fp(
             log: app.log,
             options: options.worker,
             providerWebhooksUrl: config.providerWebhooksUrl,
+            providers: options.providers,
             providerBudget: {
               unpricedReservationUsd: config.providerUnpricedReservationUsd,
-              onAlert: mailBudgetAlerts({ db: app.db, mailer: () => mailerOf(app), log: app.log }),
+              onAlert: options.providers.mailBudgetAlerts({ db: app.db, mailer: () => mailerOf(app), log: app.log }),
             },
           })
         : null;
@@ -106,3 +106,6 @@ export const jobWorkerOf = (app: FastifyInstance): JobWorker | null => decoratio
 
 /** The engine of each service, as jobsPlugin built them. */
 export const enginesOf = (app: FastifyInstance): EngineRegistry => decorationOf(app, 'engines', 'jobsPlugin');
+
+/** The hosted providers' circuit breakers the engines use, shared with every other process. */
+export const providerCircuitsOf = (app: FastifyInstance): SharedCircuits => decorationOf(app, 'providerCircuits', 'jobsPlugin');

@@ -9,6 +9,7 @@ import { fastWorker, noisePng, salesPilotJob, submitJob, uploadFile, waitForJob 
 import { creditLedger } from '../credits/tables.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { failJob } from './job-outcome.ts';
+import { jobProviders } from '../providers/index.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { jobs } from './tables.ts';
 
@@ -143,8 +144,8 @@ describe('POST /jobs', () => {
     expect(done).toMatchObject({ status: 'failed', refunded: true });
     expect(done.error).toMatch(/could not process this job/);
     // Reported again (another worker, the sweeper, an admin): no second refund.
-    await failJob(t.database.db, { jobId: job.id, message: 'again' });
-    await failJob(t.database.db, { jobId: job.id, message: 'and again' });
+    await failJob(t.database.db, { jobId: job.id, message: 'again' }, jobProviders);
+    await failJob(t.database.db, { jobId: job.id, message: 'and again' }, jobProviders);
     const [row] = await t.database.db.select().from(jobs).where(eq(jobs.id, job.id));
     const refunds = await t.database.db
       .select()

@@ -19,7 +19,7 @@ import { clientAddress } from '../../plugins/client-address.ts';
 import { currentUser, requireAuth } from '../../plugins/guards.ts';
 import { streamJobEvents } from './job-events-stream.ts';
 import { createJobsService } from './jobs.service.ts';
-import { providerWebhookRoutes } from './provider-webhooks.routes.ts';
+import type { JobProviders } from './provider-port.ts';
 import { createJobBodySchema } from './service-catalogue.ts';
 import { fileLinksOf, storageOf } from '../files/index.ts';
 
@@ -52,12 +52,14 @@ async function optionalUser(request: FastifyRequest) {
   }
 }
 
-export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The jobs API: services, jobs (submit, list, read, cancel, retry, delete), their events and outputs. */
+export const jobsRoutes: FastifyPluginAsyncZod<{ providers: JobProviders }> = async (app, options) => {
   const service = createJobsService({
     db: app.db,
     storage: storageOf(app),
     links: fileLinksOf(app),
     engines: app.engines,
+    providers: options.providers,
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),
     log: app.log,
@@ -68,7 +70,6 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
   const tags = ['jobs'];
-  await app.register(providerWebhookRoutes);
   const security = jwtOrApiKeySecurity;
   const config = apiKeyAccess;
 

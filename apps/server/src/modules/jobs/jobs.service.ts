@@ -26,7 +26,7 @@ import { cancelUnfinishedJob } from './job-cancel.ts';
 import { countFreeRun } from './free-job-quota.ts';
 import type { FreeJobLimits } from './free-job-quota.ts';
 import { getPlatformSettings } from '../settings/index.ts';
-import { checkProviderBudget } from './provider-spend.ts';
+import type { JobProviders } from './provider-port.ts';
 import { checkNotBelowCost } from '../provider-prices/index.ts';
 import { toJobDto } from './job.dto.ts';
 import { resolveJobFiles } from './job-files.ts';
@@ -59,6 +59,8 @@ type Deps = {
   storage: Storage;
   links: FileLinks;
   engines: EngineRegistry;
+  /** The hosted providers' module: today's budget before a charge, and a cancel sent to the provider once. */
+  providers: Pick<JobProviders, 'checkBudget' | 'cancelOnce' | 'settleFailedJob'>;
   freeJobLimits: FreeJobLimits;
   clock: () => Date;
   log: FastifyBaseLogger;
@@ -172,7 +174,7 @@ export function createJobsService(deps: Deps) {
     const engine = deps.engines.infoFor(body.service);
     if (engine.kind === 'remote') {
       const { dailyProviderSpendCapUsd } = await getPlatformSettings(db);
-      await checkProviderBudget(db, dailyProviderSpendCapUsd, deps.clock(), deps.log);
+      await deps.providers.checkBudget(db, dailyProviderSpendCapUsd, deps.clock(), deps.log);
       // A configuration that would sell below cost is refused here, before any credit moves, unless an admin allows it.
       await checkNotBelowCost({ db, engines: deps.engines }, body.service, params);
     }
@@ -311,7 +313,7 @@ export function createJobsService(deps: Deps) {
     /** Stops a job that has not finished (409 once it has); refunded, and cancelled at its provider. */
     async cancelJob(viewer: Viewer, id: string, apiKey: Key): Promise<Job> {
       const row = await visibleJob(viewer, id, apiKey);
-      await cancelUnfinishedJob({ db, engines: deps.engines, log: deps.log }, row);
+      await cancelUnfinishedJob({ db, engines: deps.engines, log: deps.log, providers: deps.providers }, row);
       return (await present([(await findJob(db, id))!], viewer))[0]!;
     },
 

@@ -4,7 +4,8 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { ProviderRequest } from '@lumen/engines';
 import { failJob, requeueJob } from './job-outcome.ts';
-import { claimCancel, storedRequestOf } from './provider-requests.ts';
+import { storedRequestOf } from './job-provider-request.ts';
+import type { JobProviders } from './provider-port.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
@@ -13,6 +14,8 @@ import type { JobRow } from './tables.ts';
 export const MAX_RUNS_AFTER_CRASH = 2;
 /** Time past a service's timeout before the sweeper steps in (the worker aborts on time itself). */
 export const TIMEOUT_GRACE_MS = 30_000;
+
+type SweeperProviders = Pick<JobProviders, 'claimCancel' | 'settleFailedJob'>;
 
 export const stuckJobMessage = 'The job stopped unexpectedly and could not be finished. Your credits were refunded.';
 
@@ -29,6 +32,8 @@ export async function sweepStuckJobs(
     timeoutMs?: Partial<Record<ServiceKey, number>>;
     graceMs?: number;
     log?: FastifyBaseLogger;
+    /** Settles a failed job's budget reservations and claims the one cancellation of its provider request. */
+    providers: SweeperProviders;
     /** Cancels the provider request of a job failed here; nobody waits on it any more. */
     cancelRequest?: (request: ProviderRequest) => Promise<unknown>;
   },
@@ -69,7 +74,7 @@ export async function sweepStuckJobs(
       }
       continue;
     }
-    if (await failJob(db, { jobId: job.id, message: stuckJobMessage })) {
+    if (await failJob(db, { jobId: job.id, message: stuckJobMessage }, options.providers)) {
       options.log?.warn({ jobId: job.id, attempts: job.attempts, isOverdue }, 'sweeper: failed and refunded a stuck job');
       swept.push(job.id);
       await cancelStoredRequest(db, job, options);
@@ -87,6 +92,7 @@ async function sweepOverdueAtProvider(
     shortestMs: number;
     graceMs: number;
     log?: FastifyBaseLogger;
+    providers: SweeperProviders;
     cancelRequest?: (request: ProviderRequest) => Promise<unknown>;
   },
 ): Promise<string[]> {
@@ -101,7 +107,7 @@ async function sweepOverdueAtProvider(
     const timeoutMs = options.timeoutOf(job.service, job.engineKind);
     if (Number(waitingForMs) <= timeoutMs + options.graceMs) continue;
     const message = `The job took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Your credits were refunded.`;
-    if (!(await failJob(db, { jobId: job.id, message }))) continue;
+    if (!(await failJob(db, { jobId: job.id, message }, options.providers))) continue;
     options.log?.warn({ jobId: job.id, provider: job.provider }, 'sweeper: failed and refunded a job its provider did not finish in time');
     swept.push(job.id);
     await cancelStoredRequest(db, job, options);
@@ -109,7 +115,11 @@ async function sweepOverdueAtProvider(
   return swept;
 }
 
-type CancelOptions = { log?: FastifyBaseLogger; cancelRequest?: (request: ProviderRequest) => Promise<unknown> };
+type CancelOptions = {
+  log?: FastifyBaseLogger;
+  providers: SweeperProviders;
+  cancelRequest?: (request: ProviderRequest) => Promise<unknown>;
+};
 
 /**
  * Cancels the provider request of a job failed here, if it has one: nobody waits on it any more. Claimed
@@ -117,7 +127,7 @@ type CancelOptions = { log?: FastifyBaseLogger; cancelRequest?: (request: Provid
  */
 async function cancelStoredRequest(db: Db, job: JobRow, options: CancelOptions): Promise<void> {
   const request = storedRequestOf(job);
-  if (!request || !options.cancelRequest || !(await claimCancel(db, job.id, request))) return;
+  if (!request || !options.cancelRequest || !(await options.providers.claimCancel(db, job.id, request))) return;
   await options
     .cancelRequest(request)
     .catch((error: unknown) => options.log?.warn({ err: error, jobId: job.id }, 'sweeper: cancelling the provider request failed'));

@@ -10,6 +10,7 @@ import { creditLedger } from '../credits/tables.ts';
 import { createJobEvents } from './job-events.ts';
 import { createJobWorker } from './job-worker.ts';
 import { sweepStuckJobs } from './sweeper.ts';
+import { jobProviders } from '../providers/index.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
 import { startWorkerProcess } from '../../test/worker-process.ts';
 import { jobs } from './tables.ts';
@@ -47,11 +48,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     expect(killed).toMatchObject({ status: 'running', attempts: 1 });
 
     // The heartbeat goes stale; the sweeper hands the job back to the queue (first crash).
-    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([job.id]);
+    expect(await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).toEqual([job.id]);
     expect(await statusOf(job.id)).toMatchObject({ status: 'queued', workerId: null });
 
     // A healthy worker finishes it: one charge, a result, no refund.
     const worker = createJobWorker({
+      providers: jobProviders,
       db: t.database.db,
       storage: t.app.storage,
       engines: fakeRegistry(),
@@ -71,8 +73,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     // A job whose worker died on its second run too is failed and refunded, once.
     const second = (await submitJob(t.app, user.accessToken, salesPilotJob)).json().data as Job;
     await holdByDeadWorker(t.database.db, second.id);
-    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000 })).toEqual([second.id]);
-    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([]);
+    expect(await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 30_000 })).toEqual([second.id]);
+    expect(await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).toEqual([]);
     expect(await statusOf(second.id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped unexpectedly/) });
     expect((await statusOf(second.id)).refundedAt).not.toBeNull();
     expect(await expectLedgerInvariant(t.database.db, user.user.id)).toBe(4);
@@ -114,10 +116,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     await t.database.db.update(jobs).set({ attempts: 1 }).where(eq(jobs.id, ids[0]!));
     const killed = await killWhileRunning(ids, 2);
     expect([...killed].sort()).toEqual([ids[0]!, ids[1]!].sort());
-    expect((await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).sort()).toEqual([...killed].sort());
+    expect((await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).sort()).toEqual([...killed].sort());
 
     // A healthy worker drains the queue.
     const worker = createJobWorker({
+      providers: jobProviders,
       db: t.database.db,
       storage: t.app.storage,
       engines: fakeRegistry(),

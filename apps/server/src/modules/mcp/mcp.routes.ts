@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/guards.ts';
 import { apiKeyCredential, apiKeyOf, authenticateApiKey, countKeyRequests } from '../api-keys/index.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
 import { createJobsService } from '../jobs/index.ts';
+import { jobProviders } from '../providers/index.ts';
 import { authenticateAccessToken, countGrantRequests, looksLikeAccessToken, oauthUrls } from '../mcp-oauth/index.ts';
 import type { McpGrant } from '../mcp-oauth/index.ts';
 import type { McpCaller } from './mcp-context.ts';
@@ -113,6 +114,7 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
     db: app.db,
     storage: storageOf(app),
     links: fileLinksOf(app),
+    providers: jobProviders,
     engines: enginesOf(app),
     freeJobLimits: app.config.clientLimits,
     clock: () => app.clock(),

@@ -4,7 +4,8 @@ import type { Registry } from 'prom-client';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import { creditLedger } from '../credits/index.ts';
-import { countMemoryRestarts, isCapReached, jobs, providerSpendToday, totalOf } from '../jobs/index.ts';
+import { countMemoryRestarts, jobs } from '../jobs/index.ts';
+import { isCapReached, providerSpendToday, totalOf } from '../providers/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
 import { orders } from '../payments/index.ts';
 

@@ -13,8 +13,9 @@ import { createDatabase } from '../../db/database.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { createJobEvents } from '../jobs/job-events.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from '../providers/index.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
-import { orders } from '../payments/tables.ts';
+import { orders } from '../payments/orders/tables.ts';
 import { jobs } from '../jobs/tables.ts';
 import { eq } from 'drizzle-orm';
 
@@ -88,6 +89,7 @@ describe('GET /metrics', () => {
     const user = await registerUser(t.app);
     await setBalance(t.database.db, user.user.id, 10);
     const worker = createJobWorker({
+      providers: jobProviders,
       db: t.database.db,
       storage: t.app.storage,
       engines: fakeRegistry(),
@@ -211,6 +213,7 @@ describe('logs', () => {
       const log = Fastify({ logger: { level: 'info', stream } }).log;
       const engines = fakeRegistry({}, { 'sound-generator': fakeEngine('sound-generator', { fail: new Error('synthesiser exploded') }) });
       const worker = createJobWorker({
+        providers: jobProviders,
         db: t.database.db,
         storage: t.app.storage,
         engines,

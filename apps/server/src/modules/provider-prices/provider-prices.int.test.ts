@@ -12,6 +12,7 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
 import { falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
 import { createJobEvents, createJobWorker, jobs } from '../jobs/index.ts';
+import { jobProviders } from '../providers/index.ts';
 import { expectedJobCostMicroUsd, expectedProviderCostMicroUsd, loadPricing, marginLines } from './pricing.service.ts';
 
 let fal: FakeServer;
@@ -34,6 +35,7 @@ const auditOf = async (action: string) => {
 };
 const runJobs = async () => {
   const worker = createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines,

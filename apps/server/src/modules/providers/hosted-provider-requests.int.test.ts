@@ -14,10 +14,12 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob } from '../../test/job-helpers.ts';
 import { falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
-import { createJobEvents } from './job-events.ts';
-import { createJobWorker } from './job-worker.ts';
-import type { JobWorkerOptions } from './job-worker.ts';
-import { jobs, providerRequests } from './tables.ts';
+import { createJobEvents } from '../jobs/job-events.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from './job-providers.ts';
+import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { jobs } from '../jobs/tables.ts';
+import { providerRequests } from './tables.ts';
 
 /**
  * Jobs on Replicate, submitted through the routes and run by the worker, so that every provider name
@@ -56,6 +58,7 @@ const requestsOf = async (id: string) =>
 
 async function runWorker(providers?: ('replicate' | 'fal')[], options: Partial<JobWorkerOptions> = {}, extra: Partial<EnginesConfig> = {}) {
   const run = createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines: createEngineRegistry(config(providers, extra), { pollIntervalMs: 20 }),
@@ -247,6 +250,7 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     model.endless = true;
     const job = await submitFox();
     const run = createJobWorker({
+      providers: jobProviders,
       db: t.database.db,
       storage: t.app.storage,
       engines: createEngineRegistry(config(), { pollIntervalMs: 20 }),

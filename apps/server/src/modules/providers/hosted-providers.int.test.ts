@@ -11,11 +11,12 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, holdByDeadWorker, salesPilotJob, submitJob, until } from '../../test/job-helpers.ts';
 import { startWorkerProcess } from '../../test/worker-process.ts';
 import { FAL_IMAGE_MODEL, FAL_KEY, falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
-import { createJobEvents } from './job-events.ts';
-import { createJobWorker } from './job-worker.ts';
-import type { JobWorkerOptions } from './job-worker.ts';
-import { sweepStuckJobs } from './sweeper.ts';
-import { jobs } from './tables.ts';
+import { createJobEvents } from '../jobs/job-events.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from './job-providers.ts';
+import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { sweepStuckJobs } from '../jobs/sweeper.ts';
+import { jobs } from '../jobs/tables.ts';
 
 const KEY = FAL_KEY;
 const MODEL = FAL_IMAGE_MODEL;
@@ -33,6 +34,7 @@ const rowOf = async (id: string) => (await t.database.db.select().from(jobs).whe
 
 const worker = (options: Partial<JobWorkerOptions> = {}) =>
   createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines,
@@ -123,7 +125,11 @@ describe('a job on a hosted provider', () => {
     await setBalance(t.database.db, userId, 100);
     const job = await submitFoxJob();
     await holdByDeadWorker(t.database.db, job.id, { provider: 'fal', providerModel: MODEL, providerRequestId: 'req-1' });
-    const swept = await sweepStuckJobs(t.database.db, { staleAfterMs: 30_000, cancelRequest: (request) => engines.cancelRequest(request) });
+    const swept = await sweepStuckJobs(t.database.db, {
+      providers: jobProviders,
+      staleAfterMs: 30_000,
+      cancelRequest: (request) => engines.cancelRequest(request),
+    });
     expect(swept).toEqual([job.id]);
     expect((await rowOf(job.id)).status).toBe('failed');
     expect(cancels().map((request) => request.path)).toEqual(['/fal-ai/flux/requests/req-1/cancel']);
@@ -151,7 +157,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     const killed = await rowOf(job.id);
     expect(killed.status).toBe('running');
 
-    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([job.id]);
+    expect(await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).toEqual([job.id]);
     endpoint.endless = false;
     const restarted = worker();
     restarted.start();
@@ -199,7 +205,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     const killed = await rowOf(job.id);
     expect(killed).toMatchObject({ status: 'running', providerRequestId: null });
 
-    expect(await sweepStuckJobs(t.database.db, { staleAfterMs: 0 })).toEqual([job.id]);
+    expect(await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).toEqual([job.id]);
     const restarted = worker();
     restarted.start();
     await restarted.idle();

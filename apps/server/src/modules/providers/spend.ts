@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { providerSpendMessages } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { committedByProvider, utcDayOf } from './provider-budget.ts';
+import { committedByProvider, utcDayOf } from './budget.ts';
 
 const MICRO = 1_000_000;
 
@@ -24,7 +24,7 @@ export const isCapReached = (spentMicroUsd: number, capUsd: number | null) =>
 /**
  * Refuses a job of a service on a hosted provider once today's provider spend (ended and reserved) reached the
  * admin's daily budget, before anything is charged. Jobs accepted before that still reserve their cost before they
- * are sent (provider-budget.ts): one that no longer fits is refused then and refunded.
+ * are sent (budget.ts): one that no longer fits is refused then and refunded.
  */
 export async function checkProviderBudget(db: Db, capUsd: number | null, now: Date, log: FastifyBaseLogger): Promise<void> {
   if (capUsd === null) return;

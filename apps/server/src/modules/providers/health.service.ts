@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ProviderHealth } from '@lumen/core/admin/providers';
 import type { Db } from '../../db/database.ts';
-import { isCapReached, providerSpendToday, totalOf } from './provider-spend.ts';
-import { budgetLedger, TOTAL_SCOPE, utcDayOf } from './provider-budget.ts';
+import { isCapReached, providerSpendToday, totalOf } from './spend.ts';
+import { budgetLedger, TOTAL_SCOPE, utcDayOf } from './budget.ts';
 import { rowsOf } from '../../db/result-rows.ts';
 
 type CallRow = {

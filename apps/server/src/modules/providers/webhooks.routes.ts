@@ -5,8 +5,9 @@ import { failures, ok } from '../../lib/route-schemas.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
 import { clientOf } from '../limits/index.ts';
-import { acceptProviderWebhook } from './provider-webhooks.ts';
+import { acceptProviderWebhook } from './webhooks.ts';
 import { rateLimitStoreOf } from '../api-keys/index.ts';
+import { enginesOf, jobEventsOf, jobWorkerOf } from '../jobs/index.ts';
 
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** Deliveries one address may send a minute: far above a provider's bursts (one per finished request). */
@@ -53,12 +54,12 @@ export const providerWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const outcome = await acceptProviderWebhook(
-        { db: app.db, engines: app.engines, log: request.log },
+        { db: app.db, engines: enginesOf(app), log: request.log },
         { provider: request.params.provider, rawBody, headers: request.headers },
       );
       if (outcome.effect === 'queued') {
-        app.jobEvents.emit(outcome.jobId);
-        app.jobWorker?.poke();
+        jobEventsOf(app).emit(outcome.jobId);
+        jobWorkerOf(app)?.poke();
       }
       return { success: true as const, data: { received: true as const } };
     },

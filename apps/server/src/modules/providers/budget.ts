@@ -7,6 +7,7 @@ import type { ProviderName } from '@lumen/core/services/providers';
 import { BudgetExhausted } from '@lumen/engines';
 import type { ProviderBudget, ProviderRequest } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
+import type { BudgetAlert, Tx } from '../jobs/index.ts';
 import { providerBudgetDays, providerBudgetHolds } from './tables.ts';
 
 /**
@@ -27,17 +28,7 @@ const microOf = (usd: number | null | undefined) => (usd === null || usd === und
 /** The day's budget and each provider's own, in dollars (null or absent: none). */
 export type BudgetLimits = { totalUsd: number | null; byProvider: Partial<Record<ProviderName, number>> };
 
-/** A day's budget (the total or one provider's) reaching 80 or 100 per cent: mailed to the admins once per day each. */
-export type BudgetAlert = {
-  day: string;
-  scope: 'total' | ProviderName;
-  percent: 80 | 100;
-  committedMicroUsd: number;
-  limitMicroUsd: number;
-};
-
 type DayRow = typeof providerBudgetDays.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /** What each provider's runs of the day hold: settled cost plus open reservations, in millionths of a dollar. */

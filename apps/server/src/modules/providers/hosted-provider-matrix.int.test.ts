@@ -26,10 +26,11 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
-import { createJobEvents } from './job-events.ts';
-import { createJobWorker } from './job-worker.ts';
-import type { JobWorkerOptions } from './job-worker.ts';
-import { jobs } from './tables.ts';
+import { createJobEvents } from '../jobs/job-events.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from './job-providers.ts';
+import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { jobs } from '../jobs/tables.ts';
 
 /**
  * The issue's "done when" matrix, for each of the six providers against its faithful fake (engines, remote/fake-*.ts):
@@ -127,6 +128,7 @@ const config = (providers: Partial<Record<ServiceKey, ProviderName[]>>): Engines
 
 function startWorker(h: Harness, providers: ProviderName[], options: Partial<JobWorkerOptions> = {}) {
   const worker = createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines: createEngineRegistry(config({ [h.service]: providers }), { pollIntervalMs: 20 }),

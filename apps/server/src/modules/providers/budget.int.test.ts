@@ -13,12 +13,14 @@ import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, submitJob, until } from '../../test/job-helpers.ts';
 import { FAL_KEY, falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
 import { mailOutbox } from '../mail/index.ts';
-import { createJobEvents } from './job-events.ts';
-import { createJobWorker } from './job-worker.ts';
-import type { JobWorkerOptions } from './job-worker.ts';
-import { mailBudgetAlerts } from './provider-budget-alerts.ts';
-import { budgetLedger, utcDayOf } from './provider-budget.ts';
-import { jobs, providerBudgetHolds } from './tables.ts';
+import { createJobEvents } from '../jobs/job-events.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from './job-providers.ts';
+import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { mailBudgetAlerts } from './budget-alerts.ts';
+import { budgetLedger, utcDayOf } from './budget.ts';
+import { jobs } from '../jobs/tables.ts';
+import { providerBudgetHolds } from './tables.ts';
 
 /** fal FLUX.1 [schnell] at 4:3 (1024 × 768) is one megapixel: $0.003. */
 const PRICE_MICRO_USD = 3000;
@@ -42,6 +44,7 @@ async function putSettings(change: Record<string, unknown>) {
 
 const worker = (options: Partial<JobWorkerOptions> = {}, registry = engines, unpricedReservationUsd?: number) =>
   createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines: registry,

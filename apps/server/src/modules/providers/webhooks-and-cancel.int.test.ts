@@ -13,12 +13,13 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, holdByDeadWorker, submitJob, until } from '../../test/job-helpers.ts';
 import { FAL_IMAGE_MODEL, falEnginesConfig, replicateSettings, startFakeFal } from '../../test/fake-fal-app.ts';
-import { createJobEvents } from './job-events.ts';
-import { leaveAtProvider } from './job-outcome.ts';
-import { createJobWorker } from './job-worker.ts';
-import type { JobWorkerOptions } from './job-worker.ts';
-import { sweepStuckJobs } from './sweeper.ts';
-import { jobs } from './tables.ts';
+import { createJobEvents } from '../jobs/job-events.ts';
+import { leaveAtProvider } from '../jobs/job-outcome.ts';
+import { createJobWorker } from '../jobs/job-worker.ts';
+import { jobProviders } from './job-providers.ts';
+import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { sweepStuckJobs } from '../jobs/sweeper.ts';
+import { jobs } from '../jobs/tables.ts';
 
 const MODEL = FAL_IMAGE_MODEL;
 const REPLICATE_TOKEN = 'r8_test';
@@ -39,6 +40,7 @@ const rowOf = async (id: string) => (await t.database.db.select().from(jobs).whe
 
 const worker = (options: Partial<JobWorkerOptions> = {}) =>
   createJobWorker({
+    providers: jobProviders,
     db: t.database.db,
     storage: t.app.storage,
     engines,
@@ -197,6 +199,7 @@ describe('jobs left at a hosted provider until its webhook', () => {
       .set({ providerSubmittedAt: sql`now() - interval '1 hour'` })
       .where(eq(jobs.id, job.id));
     const swept = await sweepStuckJobs(t.database.db, {
+      providers: jobProviders,
       staleAfterMs: 30_000,
       timeoutMs: { 'image-generator': 1000 },
       graceMs: 0,

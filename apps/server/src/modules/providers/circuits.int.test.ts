@@ -4,8 +4,8 @@ import { providerHealthSchema } from '@lumen/core/admin/providers';
 import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer } from '../../test/http-helpers.ts';
-import { createPostgresCircuits, createRedisCircuits } from './provider-circuits.ts';
-import type { SharedCircuits } from './provider-circuits.ts';
+import { createPostgresCircuits, createRedisCircuits } from './circuits.ts';
+import type { SharedCircuits } from '../jobs/index.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const OPEN_FOR_MS = 400;

@@ -1,16 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { EngineRegistry, ProviderCall, ProviderRequest, ProviderRequestStore } from '@lumen/engines';
+import type { ProviderName } from '@lumen/core/services/providers';
+import type { EngineRegistry, ProviderCall, ProviderRequest } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
-import { attachRequestToHold, settleEndedRequest } from './provider-budget.ts';
-import { jobs, providerCalls, providerRequests } from './tables.ts';
-import type { JobRow } from './tables.ts';
-
-/** The provider request a job's earlier run stored, if it has one. */
-export function storedRequestOf(job: JobRow): ProviderRequest | null {
-  return job.provider && job.providerModel && job.providerRequestId
-    ? { provider: job.provider, model: job.providerModel, requestId: job.providerRequestId }
-    : null;
-}
+import type { JobRow, ProviderRequestRecords, Tx } from '../jobs/index.ts';
+import { attachRequestToHold, settleEndedRequest } from './budget.ts';
+import { providerCalls, providerRequests } from './tables.ts';
 
 const ofRequest = (request: ProviderRequest) =>
   and(eq(providerRequests.provider, request.provider), eq(providerRequests.requestId, request.requestId));
@@ -50,31 +44,19 @@ export async function cancelRequestOnce(
 }
 
 /**
- * Keeps a job's provider requests: each one the provider accepted is recorded for good (provider_requests) and
- * put on the job row while this worker holds the job, stored before the engine waits (so a restart resumes
- * it); the row's copy is cleared once the request ended without a result, the record stays.
+ * The records of a job's provider requests: each one the provider accepted is kept for good (provider_requests)
+ * and takes over the job's open budget reservation; one that ended without a result is marked so and its
+ * reservation settled. The job row's copy of the request (the one a run resumes) is the jobs module's.
  */
-export function providerRequestStore(db: Db, job: JobRow, workerId: string): ProviderRequestStore {
+export function requestRecords(db: Db, jobId: string): ProviderRequestRecords {
   return {
-    existing: storedRequestOf(job),
     async submitted(request) {
       // The record first: if the job is no longer ours, the run cancels the request, and the record says so.
       await db
         .insert(providerRequests)
-        .values({ jobId: job.id, provider: request.provider, model: request.model, requestId: request.requestId })
+        .values({ jobId, provider: request.provider, model: request.model, requestId: request.requestId })
         .onConflictDoNothing();
-      await attachRequestToHold(db, job.id, request);
-      const [row] = await db
-        .update(jobs)
-        .set({
-          provider: request.provider,
-          providerModel: request.model,
-          providerRequestId: request.requestId,
-          providerSubmittedAt: sql`now()`,
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')))
-        .returning({ id: jobs.id });
-      if (!row) throw new Error('the job is no longer held by this worker');
+      await attachRequestToHold(db, jobId, request);
     },
     async ended(request, state = 'failed') {
       await db
@@ -82,13 +64,21 @@ export function providerRequestStore(db: Db, job: JobRow, workerId: string): Pro
         .set({ state, endedAt: sql`now()` })
         .where(and(ofRequest(request), eq(providerRequests.state, 'live')));
       await settleEndedRequest(db, request, state);
-      await db
-        .update(jobs)
-        .set({ providerRequestId: null, providerSubmittedAt: null })
-        .where(and(eq(jobs.id, job.id), eq(jobs.providerRequestId, request.requestId)));
     },
-    cancelling: (request) => claimCancel(db, job.id, request),
+    cancelling: (request) => claimCancel(db, jobId, request),
   };
+}
+
+/** A finished job's request that made its result (its provider's, still live) ends on record with the run's cost. */
+export async function endSucceededRequest(
+  tx: Tx,
+  jobId: string,
+  run: { provider: ProviderName; costMicroUsd: number | null },
+): Promise<void> {
+  await tx
+    .update(providerRequests)
+    .set({ state: 'succeeded', endedAt: sql`now()`, costMicroUsd: run.costMicroUsd })
+    .where(and(eq(providerRequests.jobId, jobId), eq(providerRequests.provider, run.provider), eq(providerRequests.state, 'live')));
 }
 
 /** Keeps one call to a provider for its health figures. */

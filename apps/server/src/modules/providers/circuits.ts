@@ -2,7 +2,8 @@ import { like, sql } from 'drizzle-orm';
 import { providerNames } from '@lumen/core/services/providers';
 import type { ProviderName } from '@lumen/core/services/providers';
 import { defaultCircuitOptions } from '@lumen/engines';
-import type { CircuitOptions, CircuitState, ProviderCircuits } from '@lumen/engines';
+import type { CircuitOptions, CircuitState } from '@lumen/engines';
+import type { SharedCircuits } from '../jobs/index.ts';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/result-rows.ts';
 import { providerCircuits } from './tables.ts';
@@ -12,7 +13,6 @@ import { providerCircuits } from './tables.ts';
  * REDIS_URL is set, else in PostgreSQL (provider_circuits). Every change is one atomic step (a Lua script, or one
  * statement), so two processes never both take the one trial call of a circuit whose open period passed.
  */
-export type SharedCircuits = ProviderCircuits & { close(): Promise<void> };
 
 const isProvider = (name: string): name is ProviderName => (providerNames as readonly string[]).includes(name);
 const isoOf = (value: Date | string | number | null | undefined) =>

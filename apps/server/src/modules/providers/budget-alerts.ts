@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Mailer, RenderedMail } from '../mail/index.ts';
 import { users } from '../users/index.ts';
-import type { BudgetAlert } from './provider-budget.ts';
+import type { BudgetAlert } from '../jobs/index.ts';
 
 const dollars = (microUsd: number) => `$${(microUsd / 1_000_000).toFixed(2)}`;
 

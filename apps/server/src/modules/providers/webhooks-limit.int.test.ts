@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appForFile } from '../../test/http-helpers.ts';
-import { PROVIDER_WEBHOOKS_PER_ADDRESS_PER_MINUTE } from './provider-webhooks.routes.ts';
+import { PROVIDER_WEBHOOKS_PER_ADDRESS_PER_MINUTE } from './webhooks.routes.ts';
 
 const { app } = appForFile();
 
