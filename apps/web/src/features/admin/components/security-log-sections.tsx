@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { securityEventTypes } from '@lumen/core/users/security-events';
-import { DataTable } from '@/components/ui/data-table.tsx';
+import { AdminList } from '@/components/admin/admin-list.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useAuditLogQuery, useSecurityEventsQuery } from '../api/admin-security.ts';
-import { AdminSectionCard } from './admin-section-card.tsx';
 
 type Filters = { search: string; from: string; to: string };
 
@@ -91,23 +90,22 @@ export function SecurityEventsLog() {
           </Select>
         </div>
       </LogFilters>
-      <AdminSectionCard title="Security events" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No matching events">
-        {(data) => (
-          <DataTable
-            caption="Security events"
-            rows={data.items}
-            rowKey={(event) => event.id}
-            columns={[
-              { header: 'Event', cell: (event) => event.description },
-              { header: 'Account', cell: (event) => event.userEmail ?? '—', className: 'break-all' },
-              { header: 'IP', cell: (event) => event.ip ?? '—', className: 'font-mono text-xs' },
-              { header: 'Device', cell: (event) => event.device ?? '—' },
-              { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security events pages' }}
-          />
-        )}
-      </AdminSectionCard>
+      <AdminList
+        title="Security events"
+        query={query}
+        emptyTitle="No matching events"
+        caption="Security events"
+        rowKey={(event) => event.id}
+        columns={[
+          { header: 'Event', cell: (event) => event.description },
+          { header: 'Account', cell: (event) => event.userEmail ?? '—', className: 'break-all' },
+          { header: 'IP', cell: (event) => event.ip ?? '—', className: 'font-mono text-xs' },
+          { header: 'Device', cell: (event) => event.device ?? '—' },
+          { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
+        ]}
+        pagerLabel="Security events pages"
+        onPageChange={setPage}
+      />
     </>
   );
 }
@@ -130,39 +128,38 @@ export function AuditLogSection() {
           setPage(1);
         }}
       />
-      <AdminSectionCard title="Audit log" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No matching admin actions">
-        {(data) => (
-          <DataTable
-            caption="Audit log"
-            rows={data.items}
-            rowKey={(entry) => entry.id}
-            columns={[
-              { header: 'When', cell: (entry) => formatDateTime(entry.createdAt), className: 'whitespace-nowrap' },
-              { header: 'Who', cell: (entry) => entry.actorEmail ?? '—', className: 'break-all' },
-              { header: 'Action', cell: (entry) => entry.action, className: 'font-mono text-xs' },
-              {
-                header: 'Target',
-                cell: (entry) => `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`,
-                className: 'text-xs break-all',
-              },
-              {
-                header: 'Change',
-                cell: (entry) => (
-                  <details>
-                    <summary className="cursor-pointer text-brand-700">Before / after</summary>
-                    <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2">
-                      <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.before)}</pre>
-                      <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.after)}</pre>
-                    </div>
-                  </details>
-                ),
-              },
-              { header: 'From', cell: (entry) => entry.ip ?? '—', className: 'font-mono text-xs' },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Audit log pages' }}
-          />
-        )}
-      </AdminSectionCard>
+      <AdminList
+        title="Audit log"
+        query={query}
+        emptyTitle="No matching admin actions"
+        caption="Audit log"
+        rowKey={(entry) => entry.id}
+        columns={[
+          { header: 'When', cell: (entry) => formatDateTime(entry.createdAt), className: 'whitespace-nowrap' },
+          { header: 'Who', cell: (entry) => entry.actorEmail ?? '—', className: 'break-all' },
+          { header: 'Action', cell: (entry) => entry.action, className: 'font-mono text-xs' },
+          {
+            header: 'Target',
+            cell: (entry) => `${entry.targetType}${entry.targetId ? ` ${entry.targetId}` : ''}`,
+            className: 'text-xs break-all',
+          },
+          {
+            header: 'Change',
+            cell: (entry) => (
+              <details>
+                <summary className="cursor-pointer text-brand-700">Before / after</summary>
+                <div className="mt-2 grid gap-2 text-xs sm:grid-cols-2">
+                  <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.before)}</pre>
+                  <pre className="max-w-xs overflow-auto rounded bg-slate-50 p-2">{json(entry.after)}</pre>
+                </div>
+              </details>
+            ),
+          },
+          { header: 'From', cell: (entry) => entry.ip ?? '—', className: 'font-mono text-xs' },
+        ]}
+        pagerLabel="Audit log pages"
+        onPageChange={setPage}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { serviceNames } from '@lumen/core/services/catalogue';
+import { AdminList } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -225,44 +226,43 @@ export function SessionsSection({ userId, title = 'Sessions' }: { userId?: strin
           />
         </div>
       )}
-      <AdminSectionCard title={title} query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No live sessions">
-        {(data) => (
-          <DataTable
-            caption={title}
-            rows={data.items}
-            rowKey={(session) => session.id}
-            columns={[
-              !userId && {
-                header: 'User',
-                cell: (session) => (
-                  <Link to={`/admin/users/${session.userId}`} className="text-brand-700 hover:underline">
-                    {session.userEmail}
-                  </Link>
-                ),
-                className: 'break-all',
-              },
-              { header: 'Device', cell: (session) => session.device },
-              { header: 'IP', cell: (session) => session.ip ?? '—' },
-              { header: 'Signed in', cell: (session) => formatDateTime(session.createdAt), className: 'whitespace-nowrap' },
-              { header: 'Last seen', cell: (session) => formatDateTime(session.lastSeenAt), className: 'whitespace-nowrap' },
-              {
-                header: 'Actions',
-                hideHeader: true,
-                cell: (session) => (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}
-                  >
-                    Revoke
-                  </Button>
-                ),
-              },
-            ]}
-            pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: `${title} pages` }}
-          />
-        )}
-      </AdminSectionCard>
+      <AdminList
+        title={title}
+        query={query}
+        emptyTitle="No live sessions"
+        caption={title}
+        rowKey={(session) => session.id}
+        columns={[
+          !userId && {
+            header: 'User',
+            cell: (session) => (
+              <Link to={`/admin/users/${session.userId}`} className="text-brand-700 hover:underline">
+                {session.userEmail}
+              </Link>
+            ),
+            className: 'break-all',
+          },
+          { header: 'Device', cell: (session) => session.device },
+          { header: 'IP', cell: (session) => session.ip ?? '—' },
+          { header: 'Signed in', cell: (session) => formatDateTime(session.createdAt), className: 'whitespace-nowrap' },
+          { header: 'Last seen', cell: (session) => formatDateTime(session.lastSeenAt), className: 'whitespace-nowrap' },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (session) => (
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => setTarget({ id: session.id, label: `${session.device} (${session.userEmail})` })}
+              >
+                Revoke
+              </Button>
+            ),
+          },
+        ]}
+        pagerLabel={`${title} pages`}
+        onPageChange={setPage}
+      />
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}
@@ -281,21 +281,20 @@ export function UserSecurityEventsSection({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const query = useAdminUserSecurityEventsQuery(userId, page);
   return (
-    <AdminSectionCard title="Security events" query={query} isEmpty={(data) => data.items.length === 0} emptyTitle="No security events">
-      {(data) => (
-        <DataTable
-          caption="Security events"
-          rows={data.items}
-          rowKey={(event) => event.id}
-          columns={[
-            { header: 'Event', cell: (event) => event.description },
-            { header: 'Device', cell: (event) => event.device ?? '—' },
-            { header: 'IP', cell: (event) => event.ip ?? '—' },
-            { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
-          ]}
-          pager={{ page: data.page, totalPages: data.totalPages, onPageChange: setPage, label: 'Security events pages' }}
-        />
-      )}
-    </AdminSectionCard>
+    <AdminList
+      title="Security events"
+      query={query}
+      emptyTitle="No security events"
+      caption="Security events"
+      rowKey={(event) => event.id}
+      columns={[
+        { header: 'Event', cell: (event) => event.description },
+        { header: 'Device', cell: (event) => event.device ?? '—' },
+        { header: 'IP', cell: (event) => event.ip ?? '—' },
+        { header: 'Time', cell: (event) => formatDateTime(event.createdAt), className: 'whitespace-nowrap' },
+      ]}
+      pagerLabel="Security events pages"
+      onPageChange={setPage}
+    />
   );
 }

@@ -4,12 +4,11 @@ import { toast } from 'sonner';
 import { subscriberStatuses } from '@lumen/core/content/newsletter';
 import type { SubscriberStatus } from '@lumen/core/content/newsletter';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { AdminList } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -96,42 +95,30 @@ export function SubscribersTab() {
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </Button>
       </form>
-      <QueryState
+      <AdminList
         query={query}
         loadingLabel="Loading subscribers…"
         errorMessage="Failed to load subscribers"
-        isEmpty={(data) => data.items.length === 0}
         emptyTitle="No subscribers found"
         emptyText="People subscribe with the form at the bottom of the blog and every public page."
-      >
-        {(data) => (
-          <DataTable
-            caption="Subscribers"
-            rows={data.items}
-            rowKey={(subscriber) => subscriber.id}
-            columns={[
-              { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
-              {
-                header: 'Status',
-                cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge>,
-              },
-              { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
-              {
-                header: 'Confirmed',
-                cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'),
-                className: 'whitespace-nowrap',
-              },
-            ]}
-            pager={{
-              page: data.page,
-              totalPages: data.totalPages,
-              onPageChange: setPage,
-              disabled: query.isFetching,
-              label: 'Subscriber pages',
-            }}
-          />
-        )}
-      </QueryState>
+        caption="Subscribers"
+        rowKey={(subscriber) => subscriber.id}
+        columns={[
+          { header: 'E-mail', cell: (subscriber) => subscriber.email, className: 'break-all' },
+          {
+            header: 'Status',
+            cell: (subscriber) => <Badge tone={statusLabels[subscriber.status].tone}>{statusLabels[subscriber.status].label}</Badge>,
+          },
+          { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt), className: 'whitespace-nowrap' },
+          {
+            header: 'Confirmed',
+            cell: (subscriber) => (subscriber.confirmedAt ? formatDateTime(subscriber.confirmedAt) : '—'),
+            className: 'whitespace-nowrap',
+          },
+        ]}
+        pagerLabel="Subscriber pages"
+        onPageChange={setPage}
+      />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { AdminList } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, providerLabels } from '../api/invoice-status.ts';
@@ -47,99 +46,83 @@ function RequestsQueue({ onOpenPayment }: { onOpenPayment: (id: string) => void 
           </Select>
         </div>
       </div>
-      <QueryState
+      <AdminList
         query={query}
         loadingLabel="Loading refund requests…"
         errorMessage="Failed to load refund requests"
-        isEmpty={(data) => data.items.length === 0}
         emptyTitle={status === 'pending' ? 'No pending refund requests' : 'No refund requests'}
         emptyText="Requests users send from their billing page queue here."
-      >
-        {(data) => (
-          <DataTable
-            caption="Refund requests, pending first"
-            rows={data.items}
-            rowKey={(request) => request.id}
-            columns={[
-              { header: 'Requested', cell: (request) => formatDateTime(request.createdAt), className: 'whitespace-nowrap' },
-              { header: 'User', cell: (request) => request.user.email, className: 'whitespace-nowrap' },
-              {
-                header: 'Order',
-                cell: (request) => (
-                  <>
-                    <button
-                      type="button"
-                      className="text-left text-brand-700 hover:underline"
-                      onClick={() => onOpenPayment(request.order.id)}
-                    >
-                      {request.order.number ?? request.order.description}
-                    </button>
-                    <span className="block text-xs text-slate-500">{providerLabels[request.order.provider]}</span>
-                  </>
-                ),
-              },
-              {
-                header: 'Amount',
-                align: 'right',
-                className: 'whitespace-nowrap',
-                cell: (request) => (
-                  <>
-                    {formatCents(request.order.amountCents, request.order.currency)}
-                    {request.order.refundedCents > 0 && (
-                      <span className="block text-xs text-slate-500">
-                        -{formatCents(request.order.refundedCents, request.order.currency)} refunded
-                      </span>
-                    )}
-                  </>
-                ),
-              },
-              { header: 'Reason', cell: (request) => request.reason, className: 'max-w-xs' },
-              {
-                header: 'Status',
-                cell: (request) => (
-                  <>
-                    <Badge tone={requestTones[request.status]}>{request.status}</Badge>
-                    {request.decisionNote && <span className="block text-xs text-slate-500">{request.decisionNote}</span>}
-                    {request.decidedBy && <span className="block text-xs text-slate-500">by {request.decidedBy.email}</span>}
-                  </>
-                ),
-              },
-              {
-                header: 'Actions',
-                hideHeader: true,
-                className: 'whitespace-nowrap text-right',
-                cell: (request) =>
-                  request.status === 'pending' && (
-                    <span className="flex justify-end gap-2">
-                      <Button
-                        size="sm"
-                        onClick={() => setDecision({ request, action: 'approve' })}
-                        aria-label={`Approve the request of ${request.user.email}`}
-                      >
-                        Approve
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => setDecision({ request, action: 'reject' })}
-                        aria-label={`Reject the request of ${request.user.email}`}
-                      >
-                        Reject
-                      </Button>
-                    </span>
-                  ),
-              },
-            ]}
-            pager={{
-              page: data.page,
-              totalPages: data.totalPages,
-              onPageChange: setPage,
-              label: 'Refund request pages',
-              disabled: query.isFetching,
-            }}
-          />
-        )}
-      </QueryState>
+        caption="Refund requests, pending first"
+        rowKey={(request) => request.id}
+        columns={[
+          { header: 'Requested', cell: (request) => formatDateTime(request.createdAt), className: 'whitespace-nowrap' },
+          { header: 'User', cell: (request) => request.user.email, className: 'whitespace-nowrap' },
+          {
+            header: 'Order',
+            cell: (request) => (
+              <>
+                <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(request.order.id)}>
+                  {request.order.number ?? request.order.description}
+                </button>
+                <span className="block text-xs text-slate-500">{providerLabels[request.order.provider]}</span>
+              </>
+            ),
+          },
+          {
+            header: 'Amount',
+            align: 'right',
+            className: 'whitespace-nowrap',
+            cell: (request) => (
+              <>
+                {formatCents(request.order.amountCents, request.order.currency)}
+                {request.order.refundedCents > 0 && (
+                  <span className="block text-xs text-slate-500">
+                    -{formatCents(request.order.refundedCents, request.order.currency)} refunded
+                  </span>
+                )}
+              </>
+            ),
+          },
+          { header: 'Reason', cell: (request) => request.reason, className: 'max-w-xs' },
+          {
+            header: 'Status',
+            cell: (request) => (
+              <>
+                <Badge tone={requestTones[request.status]}>{request.status}</Badge>
+                {request.decisionNote && <span className="block text-xs text-slate-500">{request.decisionNote}</span>}
+                {request.decidedBy && <span className="block text-xs text-slate-500">by {request.decidedBy.email}</span>}
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            className: 'whitespace-nowrap text-right',
+            cell: (request) =>
+              request.status === 'pending' && (
+                <span className="flex justify-end gap-2">
+                  <Button
+                    size="sm"
+                    onClick={() => setDecision({ request, action: 'approve' })}
+                    aria-label={`Approve the request of ${request.user.email}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setDecision({ request, action: 'reject' })}
+                    aria-label={`Reject the request of ${request.user.email}`}
+                  >
+                    Reject
+                  </Button>
+                </span>
+              ),
+          },
+        ]}
+        pagerLabel="Refund request pages"
+        onPageChange={setPage}
+      />
       <RefundDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </section>
   );
@@ -153,53 +136,41 @@ function RefundHistorySection({ onOpenPayment }: { onOpenPayment: (id: string) =
       <h2 id="history-heading" className="mb-3 text-lg font-semibold text-slate-900">
         Refunds made
       </h2>
-      <QueryState
+      <AdminList
         query={query}
         loadingLabel="Loading refunds…"
         errorMessage="Failed to load refunds"
-        isEmpty={(data) => data.items.length === 0}
         emptyTitle="No refunds yet"
-      >
-        {(data) => (
-          <DataTable
-            caption="Refunds made, newest first"
-            rows={data.items}
-            rowKey={(refund) => refund.id}
-            columns={[
-              { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt), className: 'whitespace-nowrap' },
-              { header: 'User', cell: (refund) => refund.user.email, className: 'whitespace-nowrap' },
-              {
-                header: 'Order',
-                cell: (refund) => (
-                  <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(refund.order.id)}>
-                    {refund.order.number ?? refund.order.description}
-                  </button>
-                ),
-              },
-              { header: 'Amount', cell: (refund) => formatCents(refund.amountCents), align: 'right', className: 'whitespace-nowrap' },
-              { header: 'Credits', cell: (refund) => `-${refund.creditsReversed}`, align: 'right' },
-              {
-                header: 'Method',
-                cell: (refund) => (
-                  <>
-                    {refund.method}
-                    {refund.reference && <span className="block max-w-40 truncate text-xs text-slate-500">{refund.reference}</span>}
-                  </>
-                ),
-              },
-              { header: 'Reason', cell: (refund) => refund.reason, className: 'max-w-xs' },
-              { header: 'By', cell: (refund) => refund.actor?.email ?? 'Provider', className: 'whitespace-nowrap' },
-            ]}
-            pager={{
-              page: data.page,
-              totalPages: data.totalPages,
-              onPageChange: setPage,
-              label: 'Refund history pages',
-              disabled: query.isFetching,
-            }}
-          />
-        )}
-      </QueryState>
+        caption="Refunds made, newest first"
+        rowKey={(refund) => refund.id}
+        columns={[
+          { header: 'Date', cell: (refund) => formatDateTime(refund.createdAt), className: 'whitespace-nowrap' },
+          { header: 'User', cell: (refund) => refund.user.email, className: 'whitespace-nowrap' },
+          {
+            header: 'Order',
+            cell: (refund) => (
+              <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => onOpenPayment(refund.order.id)}>
+                {refund.order.number ?? refund.order.description}
+              </button>
+            ),
+          },
+          { header: 'Amount', cell: (refund) => formatCents(refund.amountCents), align: 'right', className: 'whitespace-nowrap' },
+          { header: 'Credits', cell: (refund) => `-${refund.creditsReversed}`, align: 'right' },
+          {
+            header: 'Method',
+            cell: (refund) => (
+              <>
+                {refund.method}
+                {refund.reference && <span className="block max-w-40 truncate text-xs text-slate-500">{refund.reference}</span>}
+              </>
+            ),
+          },
+          { header: 'Reason', cell: (refund) => refund.reason, className: 'max-w-xs' },
+          { header: 'By', cell: (refund) => refund.actor?.email ?? 'Provider', className: 'whitespace-nowrap' },
+        ]}
+        pagerLabel="Refund history pages"
+        onPageChange={setPage}
+      />
     </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Mail, Search } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { AdminList, countOf } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
-import { DataTable } from '@/components/ui/data-table.tsx';
 import { Input } from '@/components/ui/input.tsx';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { useMailOutboxQuery } from '../api/admin-mail-outbox.ts';
 import { MailMessageDialog } from './mail-message-dialog.tsx';
@@ -60,60 +59,44 @@ export function MailOutboxSection() {
         </Button>
       </form>
       <div className="mt-4">
-        <QueryState
+        <AdminList
           query={query}
           loadingLabel="Loading the outbox…"
           errorMessage="Failed to load the mail outbox"
-          isEmpty={(data) => data.items.length === 0}
           emptyTitle={to ? `No messages to ${to}` : 'No messages yet'}
-        >
-          {(data) => (
-            <>
-              <p className="mb-2 text-sm text-slate-600">
-                {data.total} message{data.total === 1 ? '' : 's'}
-              </p>
-              <DataTable
-                caption="Mail outbox, newest first"
-                rows={data.items}
-                rowKey={(message) => message.id}
-                columns={[
-                  { header: 'To', cell: (message) => message.to, className: 'break-all' },
-                  {
-                    header: 'Subject',
-                    rowHeader: true,
-                    className: 'font-medium',
-                    cell: (message) => (
-                      <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
-                        {message.subject}
-                      </button>
-                    ),
-                  },
-                  {
-                    header: 'Template',
-                    cell: (message) => mailTemplateLabels[message.template] ?? message.template,
-                    className: 'whitespace-nowrap',
-                  },
-                  {
-                    header: 'Status',
-                    cell: (message) => (
-                      <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>
-                        {mailStatusLabels[message.status]?.label ?? message.status}
-                      </Badge>
-                    ),
-                  },
-                  { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
-                ]}
-                pager={{
-                  page: data.page,
-                  totalPages: data.totalPages,
-                  onPageChange: setPage,
-                  label: 'Mail outbox pages',
-                  disabled: query.isFetching,
-                }}
-              />
-            </>
-          )}
-        </QueryState>
+          count={countOf('message')}
+          caption="Mail outbox, newest first"
+          rowKey={(message) => message.id}
+          columns={[
+            { header: 'To', cell: (message) => message.to, className: 'break-all' },
+            {
+              header: 'Subject',
+              rowHeader: true,
+              className: 'font-medium',
+              cell: (message) => (
+                <button type="button" className="text-left text-brand-700 hover:underline" onClick={() => setOpenId(message.id)}>
+                  {message.subject}
+                </button>
+              ),
+            },
+            {
+              header: 'Template',
+              cell: (message) => mailTemplateLabels[message.template] ?? message.template,
+              className: 'whitespace-nowrap',
+            },
+            {
+              header: 'Status',
+              cell: (message) => (
+                <Badge tone={mailStatusLabels[message.status]?.tone ?? 'neutral'}>
+                  {mailStatusLabels[message.status]?.label ?? message.status}
+                </Badge>
+              ),
+            },
+            { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
+          ]}
+          pagerLabel="Mail outbox pages"
+          onPageChange={setPage}
+        />
       </div>
       <MailMessageDialog id={openId} onClose={() => setOpenId(null)} />
     </Card>
