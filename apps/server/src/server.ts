@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/index.ts';
 import type { AppConfig } from './config/index.ts';
+import { FIRST_START_ENV, firstStartInChild, runFirstStart, runFirstStartInChild } from './first-start.ts';
 import { tuneGarbageCollector } from './lib/garbage-collector.ts';
 import { acceptHandedConnections, connectionsAreHandedOver } from './lib/handed-connections.ts';
 import { announceReady } from './modules/jobs/index.ts';
@@ -35,6 +36,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // On a new embedded database the start-up work runs in a child first (first-start.ts, decision 097).
+  if (process.env[FIRST_START_ENV]) {
+    await runFirstStart(config);
+    process.exit(0);
+  }
+  if (firstStartInChild(config)) await runFirstStartInChild((message) => process.stderr.write(`${message}\n`));
 
   const app = await buildApp({ config, logger: loggerOptions(config) });
   // Under the supervisor on the embedded database, the supervisor listens and hands this process its connections.

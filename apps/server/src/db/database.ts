@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -82,9 +83,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   ]);
   const startParams = [...PGlite.defaultStartParams, ...pgliteSettings.flatMap((setting) => ['-c', setting])];
   if (options.pgliteDir) await initPgliteDir(options.pgliteDir);
-  const client = options.pgliteDir
-    ? await PGlite.create(options.pgliteDir, { startParams })
-    : await PGlite.create({ loadDataDir: options.loadDataDir, startParams });
+  const pgliteDir = options.pgliteDir;
+  const client = await compiledByLiftoffOnly(() =>
+    pgliteDir ? PGlite.create(pgliteDir, { startParams }) : PGlite.create({ loadDataDir: options.loadDataDir, startParams }),
+  );
   const db = drizzlePglite({ client });
   const changes = pgliteChangeFeed(client);
   return {
@@ -137,6 +139,27 @@ async function ping(db: Db): Promise<boolean> {
 export const pgliteSettings = ['shared_buffers=16MB'];
 
 /**
+ * Runs `open` (PGlite.create) with V8's WebAssembly tiers limited to its baseline compiler, Liftoff (decision 097).
+ * By default V8 also recompiles PGlite's hot functions with TurboFan on background threads as queries run: that held
+ * some 50 MB more (the optimised code and what compiling it allocated) and cost CPU at every start, for no measurable
+ * gain in query time. V8 picks a module's tiers when it compiles it, so the flag is set around the compilation only
+ * and put back after, leaving other WebAssembly (the pose model's TensorFlow.js backend) optimised as before. A
+ * process started with --liftoff-only or --no-liftoff-only keeps its own choice.
+ */
+export async function compiledByLiftoffOnly<T>(open: () => Promise<T>): Promise<T> {
+  if (process.execArgv.some((option) => /^--(no-)?liftoff[-_]only$/.test(option))) return open();
+  if (liftoffOnlyOpens++ === 0) setFlagsFromString('--liftoff-only');
+  try {
+    return await open();
+  } finally {
+    if (--liftoffOnlyOpens === 0) setFlagsFromString('--no-liftoff-only');
+  }
+}
+
+/** How many PGlite.create calls are under way (tests open several at once): the last one puts the flag back. */
+let liftoffOnlyOpens = 0;
+
+/**
  * A new embedded database is made (initdb) in a short-lived child process: PGlite runs initdb in a second
  * WebAssembly instance beside a copy of the first one's memory, and this process would keep the 300–500 MB that
  * takes as resident memory for its whole life (decision 069). An existing one is left as it is.
@@ -147,7 +170,8 @@ async function initPgliteDir(dir: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const script = 'const { PGlite } = require(process.argv[1]); PGlite.create(process.argv[2]).then((db) => db.close());';
   await new Promise<void>((resolveInit, reject) => {
-    const child = spawn(process.execPath, ['-e', script, entry, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Liftoff alone (see compiledByLiftoffOnly): initdb's runs finish sooner without TurboFan recompiling in the background.
+    const child = spawn(process.execPath, ['--liftoff-only', '-e', script, entry, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.once('error', reject);

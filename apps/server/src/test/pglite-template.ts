@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../db/database.ts';
+import { compiledByLiftoffOnly, migrationsFolder } from '../db/database.ts';
 
 /** Where the test run's migrated PGlite dump is, set by the server suite's global setup. */
 const TEMPLATE_ENV = 'LUMEN_TEST_PGLITE_TEMPLATE';
@@ -15,7 +15,7 @@ const TEMPLATE_ENV = 'LUMEN_TEST_PGLITE_TEMPLATE';
  * Returns the teardown.
  */
 export async function writePgliteTemplate(): Promise<() => Promise<void>> {
-  const client = await PGlite.create();
+  const client = await compiledByLiftoffOnly(() => PGlite.create());
   await migrate(drizzle({ client }), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();
