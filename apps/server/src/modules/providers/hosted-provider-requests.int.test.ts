@@ -185,17 +185,23 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
     replicate.handle((request) => change(request) ?? protocol.handler(request));
   const isCreate = (request: RecordedRequest) => request.method === 'POST' && request.path === `/v1/models/${MODEL}/predictions`;
 
-  it('a 502 after Replicate took the create: one create, no retry and no other provider; the job fails and is refunded', async () => {
+  it('a 502 after Replicate took the create: the prediction is found in its listing and the job goes on with it (decision 089): one create, no other provider', async () => {
     answer((request) => (isCreate(request) ? { ...protocol.handler(request)!, status: 502, body: { detail: 'Bad gateway' } } : null));
-    const job = await submitFox();
+    // A prompt of its own: an identical prediction made by another test a moment ago could not be told apart from ours.
+    const response = await submitJob(t.app, token, { service: 'image-generator', params: { prompt: `a fox ${randomUUID()}` }, files: {} });
+    const job = response.json().data as Job;
     await runWorker(['replicate', 'fal'], { maxAttempts: 3 }, { retries: 3 });
-    const failed = await rowOf(job.id);
-    expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/did not confirm the request \(HTTP 502\)/);
-    expect(failed.refundedAt).not.toBeNull();
+    const waiting = await rowOf(job.id);
+    expect(waiting.status).toBe('at_provider');
     expect(creates()).toHaveLength(1);
+    expect(replicate.requests.filter((request) => request.path.startsWith('/v1/predictions?created_after='))).toHaveLength(1);
     expect(fal.submissions()).toHaveLength(0);
-    expect(await expectLedgerInvariant(t.database.db, userId)).toBe(100);
+    const [held] = await requestsOf(job.id);
+    expect(held).toMatchObject({ provider: 'replicate', state: 'live', cancelled: false });
+    expect((await deliver(held!.requestId)).statusCode).toBe(200);
+    await runWorker(['replicate', 'fal']);
+    expect((await rowOf(job.id)).status).toBe('succeeded');
+    expect(creates()).toHaveLength(1);
   });
 
   it('a 429 with Retry-After on the create is sent again after the wait, and the job succeeds on one prediction', async () => {
