@@ -20,13 +20,19 @@ export const someText = (value: string | null): string | undefined => value || u
  * shared. A value the list does not know reads as no filter; a filter at its default is left out of the address.
  * A `search` filter comes with the text being typed (`searchText`): every change of filter also applies the typed
  * text, and `clear` empties both. Changing a filter goes back to page 1.
+ * `inAddress: false` keeps them in the component instead, for a list that is one tab or section of a page.
  */
 export function useListFilters<P extends Record<string, Parser>>(
   parsers: P,
   defaults: { [K in keyof P]?: NonNullable<ReturnType<P[K]>> } = {},
+  { inAddress = true }: { inAddress?: boolean } = {},
 ) {
   type Filters = { [K in keyof P]: ReturnType<P[K]> };
-  const [params, setParams] = useSearchParams();
+  const [addressParams, setAddressParams] = useSearchParams();
+  const [stateParams, setStateParams] = useState(() => new URLSearchParams());
+  const params = inAddress ? addressParams : stateParams;
+  const setParams = (next: URLSearchParams, options: { replace: boolean }) =>
+    inAddress ? setAddressParams(next, options) : setStateParams(next);
   const keys = Object.keys(parsers) as (keyof P & string)[];
   const filters = Object.fromEntries(keys.map((key) => [key, parsers[key]!(params.get(key)) ?? defaults[key]])) as Filters;
   const page = Math.max(1, Number(params.get('page')) || 1);

@@ -30,7 +30,8 @@ export function AdminFilters({
   list,
   fields,
   clearable = true,
-  note,
+  submitLabel = 'Search',
+  children,
 }: {
   /** The form's accessible name ('Filter jobs'). */
   label: string;
@@ -38,8 +39,9 @@ export function AdminFilters({
   fields: FilterField[];
   /** Offers 'Clear filters' while a filter is set. */
   clearable?: boolean;
-  /** Shown beside the buttons. */
-  note?: ReactNode;
+  submitLabel?: string;
+  /** Shown after the buttons (another action, a note). */
+  children?: ReactNode;
 }) {
   const { filters, setQuery } = list;
   return (
@@ -112,14 +114,14 @@ export function AdminFilters({
       })}
       <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-6">
         <Button type="submit">
-          <Search className="h-4 w-4" aria-hidden="true" /> Search
+          <Search className="h-4 w-4" aria-hidden="true" /> {submitLabel}
         </Button>
         {clearable && list.hasFilters && (
           <Button variant="ghost" onClick={list.clear}>
             Clear filters
           </Button>
         )}
-        {note}
+        {children}
       </div>
     </form>
   );

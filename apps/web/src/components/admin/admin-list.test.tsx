@@ -86,8 +86,8 @@ describe('AdminList', () => {
   });
 });
 
-function FilteredPage() {
-  const list = useListFilters({ search: someText, status: oneOf(['open', 'closed'] as const) });
+function FilteredPage({ inAddress = true }: { inAddress?: boolean }) {
+  const list = useListFilters({ search: someText, status: oneOf(['open', 'closed'] as const) }, {}, { inAddress });
   return (
     <>
       <AdminFilters
@@ -100,6 +100,7 @@ function FilteredPage() {
         ]}
       />
       <p>page {list.page}</p>
+      <p>status {list.filters.status ?? 'any'}</p>
     </>
   );
 }
@@ -125,5 +126,16 @@ describe('AdminFilters', () => {
     await user.click(within(form).getByRole('button', { name: 'Clear filters' }));
     expect(router.state.location.search).toBe('');
     expect(within(form).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('keeps them in the component when the list is one tab of a page (inAddress: false)', async () => {
+    const user = userEvent.setup();
+    const router = createMemoryRouter([{ path: '/rows', element: <FilteredPage inAddress={false} /> }], {
+      initialEntries: ['/rows?tab=2'],
+    });
+    render(<RouterProvider router={router} />);
+    await user.selectOptions(screen.getByLabelText('Status'), 'open');
+    expect(screen.getByText('status open')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=2');
   });
 });

@@ -1,18 +1,18 @@
-import { useState } from 'react';
-import { Download, Search } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { subscriberStatuses } from '@lumen/core/content/newsletter';
 import type { SubscriberStatus } from '@lumen/core/content/newsletter';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { AdminFilters, filterOptions } from '@/components/admin/admin-filters.tsx';
 import { AdminList } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Label } from '@/components/ui/label.tsx';
-import { Select } from '@/components/ui/select.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
+import { oneOf, someText, useListFilters } from '@/lib/use-list-filters.ts';
 import { downloadSubscribersCsv, useSubscribersQuery } from '../api/admin-newsletter.ts';
+
+const subscriberFilters = { search: someText, status: oneOf(subscriberStatuses) };
 
 const statusLabels: Record<SubscriberStatus, { label: string; tone: 'neutral' | 'success' | 'warning' }> = {
   pending: { label: 'Awaiting confirmation', tone: 'warning' },
@@ -22,12 +22,9 @@ const statusLabels: Record<SubscriberStatus, { label: string; tone: 'neutral' | 
 
 /** Subscribers with their status, search by e-mail, and the CSV export of what is shown. */
 export function SubscribersTab() {
-  const [status, setStatus] = useState<SubscriberStatus | ''>('');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const filters = { status: status || undefined, search: search || undefined, page, limit: DEFAULT_PAGE_SIZE };
-  const query = useSubscribersQuery(filters);
+  const list = useListFilters(subscriberFilters, {}, { inAddress: false });
+  const { filters, page, setQuery } = list;
+  const query = useSubscribersQuery({ ...filters, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <div className="space-y-4">
@@ -41,48 +38,21 @@ export function SubscribersTab() {
           ))}
         </ul>
       )}
-      <form
-        role="search"
-        aria-label="Filter subscribers"
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-[2fr_1fr_auto_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(searchText.trim());
-          setPage(1);
-        }}
+      <AdminFilters
+        label="Filter subscribers"
+        list={list}
+        clearable={false}
+        fields={[
+          { kind: 'search', id: 'subscriber-search', label: 'E-mail' },
+          {
+            kind: 'select',
+            id: 'subscriber-status',
+            name: 'status',
+            label: 'Status',
+            options: filterOptions('All', subscriberStatuses, (value) => statusLabels[value].label),
+          },
+        ]}
       >
-        <div>
-          <Label htmlFor="subscriber-search">E-mail</Label>
-          <Input
-            id="subscriber-search"
-            className="mt-1"
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="subscriber-status">Status</Label>
-          <Select
-            id="subscriber-status"
-            className="mt-1"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as SubscriberStatus | '');
-              setPage(1);
-            }}
-          >
-            <option value="">All</option>
-            {subscriberStatuses.map((value) => (
-              <option key={value} value={value}>
-                {statusLabels[value].label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <Button type="submit">
-          <Search className="h-4 w-4" aria-hidden="true" /> Search
-        </Button>
         <Button
           type="button"
           variant="outline"
@@ -94,7 +64,7 @@ export function SubscribersTab() {
         >
           <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
         </Button>
-      </form>
+      </AdminFilters>
       <AdminList
         query={query}
         loadingLabel="Loading subscribers…"
@@ -117,7 +87,7 @@ export function SubscribersTab() {
           },
         ]}
         pagerLabel="Subscriber pages"
-        onPageChange={setPage}
+        onPageChange={(next) => setQuery({ page: next })}
       />
     </div>
   );

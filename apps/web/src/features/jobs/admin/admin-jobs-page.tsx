@@ -53,8 +53,9 @@ export function AdminJobsPage() {
           },
           { kind: 'dates', id: 'job' },
         ]}
-        note={filters.userId && <span className="text-sm text-slate-600">Only the jobs of user {filters.userId}</span>}
-      />
+      >
+        {filters.userId && <span className="text-sm text-slate-600">Only the jobs of user {filters.userId}</span>}
+      </AdminFilters>
       <AdminList
         query={query}
         loadingLabel="Loading jobs…"

@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { Mail, Search } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
+import { AdminFilters } from '@/components/admin/admin-filters.tsx';
 import { AdminList, countOf } from '@/components/admin/admin-list.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { someText, useListFilters } from '@/lib/use-list-filters.ts';
 import { useMailOutboxQuery } from '../api/admin-mail-outbox.ts';
 import { MailMessageDialog } from './mail-message-dialog.tsx';
 import { mailStatusLabels, mailTemplateLabels } from './mail-template-labels.ts';
 
 /** The mail the app has sent or stored (without SMTP_URL the outbox is the only copy), newest first. */
 export function MailOutboxSection() {
-  const [page, setPage] = useState(1);
-  const [to, setTo] = useState('');
-  const [toText, setToText] = useState('');
+  const list = useListFilters({ search: someText }, {}, { inAddress: false });
+  const { filters, page, setQuery } = list;
   const [openId, setOpenId] = useState<string | null>(null);
-  const query = useMailOutboxQuery({ to: to || undefined, page, limit: DEFAULT_PAGE_SIZE });
+  const query = useMailOutboxQuery({ to: filters.search, page, limit: DEFAULT_PAGE_SIZE });
 
   return (
     <Card>
@@ -31,39 +30,21 @@ export function MailOutboxSection() {
           </CardDescription>
         </div>
       </div>
-      <form
-        role="search"
-        aria-label="Filter the mail outbox"
-        className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTo(toText.trim());
-          setPage(1);
-        }}
-      >
-        <div className="flex-1">
-          <label htmlFor="mail-outbox-to" className="block text-sm font-medium text-slate-700">
-            Recipient
-          </label>
-          <Input
-            id="mail-outbox-to"
-            className="mt-1"
-            type="search"
-            value={toText}
-            onChange={(event) => setToText(event.target.value)}
-            placeholder="ada@example.com"
-          />
-        </div>
-        <Button type="submit">
-          <Search className="h-4 w-4" aria-hidden="true" /> Filter
-        </Button>
-      </form>
       <div className="mt-4">
+        <AdminFilters
+          label="Filter the mail outbox"
+          list={list}
+          clearable={false}
+          submitLabel="Filter"
+          fields={[{ kind: 'search', id: 'mail-outbox-to', label: 'Recipient', placeholder: 'ada@example.com' }]}
+        />
+      </div>
+      <div>
         <AdminList
           query={query}
           loadingLabel="Loading the outbox…"
           errorMessage="Failed to load the mail outbox"
-          emptyTitle={to ? `No messages to ${to}` : 'No messages yet'}
+          emptyTitle={filters.search ? `No messages to ${filters.search}` : 'No messages yet'}
           count={countOf('message')}
           caption="Mail outbox, newest first"
           rowKey={(message) => message.id}
@@ -95,7 +76,7 @@ export function MailOutboxSection() {
             { header: 'Time', cell: (message) => formatDateTime(message.createdAt), className: 'whitespace-nowrap' },
           ]}
           pagerLabel="Mail outbox pages"
-          onPageChange={setPage}
+          onPageChange={(next) => setQuery({ page: next })}
         />
       </div>
       <MailMessageDialog id={openId} onClose={() => setOpenId(null)} />
