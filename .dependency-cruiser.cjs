@@ -75,19 +75,46 @@ module.exports = {
     {
       name: 'module-only-through-index',
       severity: 'error',
-      comment: 'A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside.',
+      comment:
+        "A server module is used only through its index.ts, its one public face. Tests, test helpers and benches may reach inside; a tables.ts imports another module's tables.ts for its foreign keys (decision 092).",
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          '^apps/server/src/modules/[^/]+/index\\.ts$',
+          '^apps/server/src/modules/[^/]+/tables\\.ts$',
+        ],
       },
+    },
+    {
+      name: 'no-foreign-tables',
+      severity: 'error',
+      comment:
+        "A module reads and writes another module's data through the functions on its face, never its tables (decision 092). Only a tables.ts imports another module's tables.ts, for its foreign keys.",
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: ['\\.test\\.ts$', '/tables\\.ts$'] },
+      to: {
+        path: ['^apps/server/src/modules/[^/]+/tables\\.ts$', '^apps/server/src/modules/[^/]+/[^/]+/tables\\.ts$'],
+        pathNot: '^apps/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'composition-without-tables',
+      severity: 'error',
+      comment:
+        "app.ts, worker.ts and the platform use modules through their faces' functions (decision 092); seed.ts writes the first rows.",
+      from: { path: '^apps/server/src/(?!modules/|test/)', pathNot: ['\\.test\\.ts$', '^apps/server/src/seed\\.ts$'] },
+      to: { path: ['^apps/server/src/modules/[^/]+/tables\\.ts$', '^apps/server/src/modules/[^/]+/[^/]+/tables\\.ts$'] },
     },
     {
       name: 'composition-only-through-index',
       severity: 'error',
       comment: 'app.ts, worker.ts, seed.ts and the platform folders use a module only through its index.ts.',
       from: { path: '^apps/server/src/(?!modules/|test/)', pathNot: '\\.test\\.ts$' },
-      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/[^/]+/index\\.ts$', '^apps/server/src/modules/[^/]+/tables\\.ts$'],
+      },
     },
     {
       name: 'payments-flow-only-through-index',

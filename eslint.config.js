@@ -34,6 +34,38 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+const clientAddressOnly = [
+  {
+    selector: 'MemberExpression[object.name=/^(request|req)$/][property.name=/^(ip|ips)$/]',
+    message: 'Use clientAddress(request) from plugins/client-address.ts: the address the nearest trusted proxy appended.',
+  },
+  {
+    selector: 'Literal[value=/^x-(forwarded-for|real-ip)$/i]',
+    message: 'Use clientAddress(request) from plugins/client-address.ts instead of reading forwarding headers.',
+  },
+];
+
+/**
+ * The Drizzle tables a server module's index.ts may still export (decision 092). creditAccounts, creditLedger and
+ * serviceCosts: the one-statement job charge (jobs/charged-job.repository.ts, decision 041) writes them in the statement
+ * that inserts the job. The others are still read by other modules and wait for their functions (decision 092 lists them).
+ */
+const tablesStillInFaces = [
+  'creditAccounts',
+  'creditLedger',
+  'serviceCosts',
+  'users',
+  'jobs',
+  'jobOutputs',
+  'mailOutbox',
+  'creditPackages',
+  'tryOnGarments',
+  'tryOnModels',
+  'apiKeys',
+  'webhookDeliveries',
+  'auditLog',
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', '**/drizzle/meta/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -114,16 +146,25 @@ export default tseslint.config(
     // One function derives the client's address (TRUST_PROXY), so no limit, allow-list or record reads another one.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/plugins/client-address.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...clientAddressOnly] },
+  },
+  {
+    // A module's face offers functions, not tables (decision 092): its index.ts exports nothing of its tables.ts but
+    // row types, apart from the tables in tablesStillInFaces. .dependency-cruiser.cjs keeps other modules' tables.ts
+    // files out of reach (only a tables.ts may import another, for its foreign keys).
+    files: ['apps/server/src/modules/*/index.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...clientAddressOnly,
         {
-          selector: 'MemberExpression[object.name=/^(request|req)$/][property.name=/^(ip|ips)$/]',
-          message: 'Use clientAddress(request) from plugins/client-address.ts: the address the nearest trusted proxy appended.',
+          selector: `ExportNamedDeclaration[exportKind='value'][source.value=/tables\\.ts$/] > ExportSpecifier[exported.name!=/^(${tablesStillInFaces.join('|')})$/]`,
+          message:
+            "A module's face offers functions, not tables (decision 092): write a read or write function in the module and export that.",
         },
         {
-          selector: 'Literal[value=/^x-(forwarded-for|real-ip)$/i]',
-          message: 'Use clientAddress(request) from plugins/client-address.ts instead of reading forwarding headers.',
+          selector: 'ExportAllDeclaration[source.value=/tables\\.ts$/]',
+          message: "A module's face offers functions, not tables (decision 092).",
         },
       ],
     },

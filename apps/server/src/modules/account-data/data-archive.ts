@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import type { Storage } from '../files/index.ts';
 import { AVATAR_DIR } from '../users/index.ts';
-import type { PersonalData } from './export.repository.ts';
+import type { PersonalData } from './personal-data.ts';
 
 /** A name that is safe as one path segment inside the archive. */
 const safeName = (name: string) =>

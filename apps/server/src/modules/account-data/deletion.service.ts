@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { accountDataMessages } from '@lumen/core/users/account-data';
 import type { DeleteAccountBody, DeletionCodeSent } from '@lumen/core/users/account-data';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,10 +9,11 @@ import type { Storage } from '../files/index.ts';
 import { accountDeletionCodeMail } from '../mail/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { deleteAvatarFile } from '../users/index.ts';
-import { users } from '../users/index.ts';
-import { findUserById } from '../users/index.ts';
+import { countOtherActiveAdmins, findUserById, lockUser } from '../users/index.ts';
+import { storedFileKeysOf } from '../jobs/index.ts';
+import { hasRunningSubscription } from '../payments/index.ts';
 import type { UserRow } from '../users/index.ts';
-import { countOtherActiveAdmins, eraseUser, hasRunningSubscription, storedFileKeys } from './deletion.repository.ts';
+import { erasePersonalData } from './erasure.ts';
 
 type Deps = {
   db: Db;
@@ -71,11 +71,11 @@ export function createDeletionService({ db, storage, dataDir, hasher, codes, mai
       await assertDeletable(db, user);
       await confirm(user, body);
       const fileKeys = await db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        const locked = await lockUser(tx, userId);
         if (!locked) throw gone();
         await assertDeletable(tx, locked);
-        const keys = await storedFileKeys(tx, userId);
-        await eraseUser(tx, locked);
+        const keys = await storedFileKeysOf(tx, userId);
+        await erasePersonalData(tx, locked);
         return keys;
       });
       // After the commit: a failed removal leaves an orphan file (logged), never a half-erased account.

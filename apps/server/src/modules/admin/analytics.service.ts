@@ -1,10 +1,10 @@
-import { and, gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { MAX_ANALYTICS_DAYS } from '@lumen/core/admin/analytics';
 import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { rowsOf } from '../../db/result-rows.ts';
-import { liveMoney, moneyColumns, orders, testMoney, toMoneyTotals } from '../payments/index.ts';
+import { liveMoney, moneyOfPeriod } from '../payments/index.ts';
 
 const DAY = 86_400_000;
 /** Orders whose money arrived (refunds are subtracted from them, not hidden by their status). */
@@ -36,7 +36,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
   const { from, end } = rangeOf(query, now);
   const f = from.toISOString();
   const e = end.toISOString();
-  const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers, serviceDays, creditPrice, [test]] =
+  const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers, serviceDays, creditPrice, money] =
     await Promise.all([
       db.execute(
         sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users where created_at >= ${f} and created_at < ${e} group by 1`,
@@ -101,10 +101,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
         sum(credits) filter (where paid_at >= ${f} and paid_at < ${e}) as range_credits,
         sum(amount_cents - refunded_cents) as all_net, sum(credits) as all_credits
       from orders where ${REAL_SALE} and credits > 0`),
-      db
-        .select(moneyColumns(testMoney))
-        .from(orders)
-        .where(and(gte(orders.paidAt, from), lt(orders.paidAt, end))),
+      moneyOfPeriod(db, { from, to: end }),
     ]);
 
   const byDay = <T extends { day: string | Date }>(result: unknown) => {
@@ -194,7 +191,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
       grossRevenueCents: gross,
       refundedCents: refunded,
       netRevenueCents: gross - refunded,
-      testMoney: toMoneyTotals(test),
+      testMoney: money.test,
       creditsSold: days.reduce((sum, day) => sum + day.creditsSold, 0),
       creditsSpent: days.reduce((sum, day) => sum + day.creditsSpent, 0),
       jobs: days.reduce((sum, day) => sum + day.jobs, 0),

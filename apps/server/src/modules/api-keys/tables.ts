@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** Programmatic access for a user (decision 016): only the SHA-256 of the secret is stored. */
 export const apiKeys = pgTable(

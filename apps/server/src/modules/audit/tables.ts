@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** Who changed what, with the state before and after; written in the same transaction as the change. */
 export const auditLog = pgTable(

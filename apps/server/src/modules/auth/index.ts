@@ -11,4 +11,6 @@ export { requestAuthPlugin } from './request-auth.plugin.ts';
 export { securityEventRecorder } from './security-event-recorder.ts';
 export { createSecurityEventsService } from './security-events.service.ts';
 export type { ClientInfo } from './session-issuer.ts';
-export { authSessions, oneTimeCodes, refreshTokens, securityEvents, userIdentities } from './tables.ts';
+export { authPersonalData, eraseAuthPersonalData, lastSecurityEventAt } from './personal-data.ts';
+export { insertSecurityEvent } from './security-events.repository.ts';
+export { findSession, liveSessionsPage } from './admin-reads.ts';

@@ -14,6 +14,8 @@ export type SecurityEventInput = {
   ip: string | null;
   userAgent: string | null;
   detail?: Record<string, unknown>;
+  /** Default: the database's now(). */
+  createdAt?: Date;
 };
 
 export async function insertSecurityEvent(db: Db, event: SecurityEventInput): Promise<void> {
@@ -23,6 +25,7 @@ export async function insertSecurityEvent(db: Db, event: SecurityEventInput): Pr
     ip: event.ip,
     userAgent: event.userAgent?.slice(0, 512) ?? null,
     detail: event.detail ?? null,
+    ...(event.createdAt ? { createdAt: event.createdAt } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { oauthProviders } from '@lumen/core/auth/oauth';
 import { securityEventTypes } from '@lumen/core/users/security-events';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * One row per sign-in (a refresh-token family). Access tokens carry its id (`sid`), so revoking

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { postStatuses } from '@lumen/core/content/blog';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** Blog articles: markdown source plus the rendered, sanitised HTML served to readers. */
 export const blogPosts = pgTable(

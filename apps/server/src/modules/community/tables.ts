@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { moderationActions, moderationStates, postStatuses } from '@lumen/core/community/schemas';
-import { jobOutputs, jobs } from '../jobs/index.ts';
-import { users } from '../users/index.ts';
+import { jobOutputs, jobs } from '../jobs/tables.ts';
+import { users } from '../users/tables.ts';
 
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 

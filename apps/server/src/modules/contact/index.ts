@@ -1,3 +1,3 @@
 export { adminContactRoutes } from './admin.routes.ts';
 export { contactRoutes } from './contact.routes.ts';
-export { contactMessages, supportConversations, supportMessages } from './tables.ts';
+export { contactPersonalData, eraseContactPersonalData } from './personal-data.ts';

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { contactStatuses } from '@lumen/core/content/contact';
 import { supportAuthors } from '@lumen/core/content/support';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** Messages sent from /contact; the admin answers them by mail and may grant credits once. */
 export const contactMessages = pgTable(

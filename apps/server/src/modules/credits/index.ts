@@ -19,3 +19,5 @@ export { catalogueRoutes } from './ordered-catalogue.routes.ts';
 export { createOrderedCatalogue } from './ordered-catalogue.ts';
 export { creditAccounts, creditLedger, creditPackages, serviceCosts } from './tables.ts';
 export type { CreditLedgerRow } from './tables.ts';
+export { creditsPersonalData } from './personal-data.ts';
+export { ledgerTotalsByKind } from './metrics-reads.ts';

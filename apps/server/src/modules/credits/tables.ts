@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ledgerEntryKinds } from '@lumen/core/credits/schemas';
 import type { LedgerEntryKind } from '@lumen/core/credits/schemas';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 export const ledgerKinds = ledgerEntryKinds;
 export type LedgerKind = LedgerEntryKind;

@@ -1,4 +1,3 @@
 export { adminIntroductionDialogsRoutes } from './admin.routes.ts';
 export { UNLIMITED_AI_BACKGROUND_BODY, defaultIntroductionDialogs } from './default-dialogs.ts';
 export { introductionDialogsRoutes } from './introduction-dialogs.routes.ts';
-export { introductionDialogs } from './tables.ts';

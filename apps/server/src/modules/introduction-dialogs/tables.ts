@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** The onboarding dialog of each tool, edited by admins. */
 export const introductionDialogs = pgTable('introduction_dialogs', {

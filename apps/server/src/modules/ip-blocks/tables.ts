@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** IP ranges refused on every route (CIDR, IPv4 or IPv6, stored normalised). */
 export const blockedIpRanges = pgTable(

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { jobStatuses, outputKinds, uploadPurposes } from '@lumen/core/jobs/schemas';
 import { providerNames } from '@lumen/core/services/providers';
-import { creditLedger } from '../credits/index.ts';
-import { users } from '../users/index.ts';
+import { creditLedger } from '../credits/tables.ts';
+import { users } from '../users/tables.ts';
 
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 

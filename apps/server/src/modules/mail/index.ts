@@ -16,3 +16,4 @@ export { mailPlugin, mailerOf } from './mail.plugin.ts';
 export { createMailer } from './mailer.ts';
 export type { Mailer } from './mailer.ts';
 export { mailOutbox } from './tables.ts';
+export { eraseMailTo } from './personal-data.ts';

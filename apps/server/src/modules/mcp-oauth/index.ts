@@ -5,4 +5,3 @@ export { deleteGrantsOfUser, findGrantsOfUser } from './grants.repository.ts';
 export { looksLikeAccessToken } from './oauth-secrets.ts';
 export { oauthRoutes } from './oauth.routes.ts';
 export { oauthUrls } from './oauth-urls.ts';
-export { oauthAuthorizations, oauthClients, oauthGrants, oauthTokens } from './tables.ts';

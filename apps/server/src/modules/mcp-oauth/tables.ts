@@ -1,7 +1,7 @@
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** MCP clients (assistants) registered through RFC 7591 dynamic registration: public clients, no secret. */
 export const oauthClients = pgTable('oauth_clients', {

@@ -1,13 +1,12 @@
-import { and, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { Counter, Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import { serviceKeys } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import { creditLedger } from '../credits/index.ts';
-import { countMemoryRestarts, jobs } from '../jobs/index.ts';
+import { ledgerTotalsByKind } from '../credits/index.ts';
+import { countMemoryRestarts, jobsFinishedRecently, jobsInFlight } from '../jobs/index.ts';
 import { isCapReached, providerSpendToday, totalOf } from '../providers/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
-import { orders } from '../payments/index.ts';
+import { orderTotalsByStatus } from '../payments/index.ts';
 
 /** Jobs finished within this window feed the duration quantiles. */
 export const JOB_DURATION_WINDOW_MINUTES = 5;
@@ -50,11 +49,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
     labelNames: ['service', 'status'],
     registers: [registry],
     async collect() {
-      const rows = await db
-        .select({ service: jobs.service, status: jobs.status, count: sql<number>`count(*)::int` })
-        .from(jobs)
-        .where(inArray(jobs.status, ['queued', 'running', 'at_provider']))
-        .groupBy(jobs.service, jobs.status);
+      const rows = await jobsInFlight(db);
       this.reset();
       for (const service of serviceKeys) {
         for (const status of ['queued', 'running', 'at_provider'] as const) {
@@ -65,27 +60,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
     },
   });
 
-  const recentJobs = perScrape(() => {
-    const seconds = sql`extract(epoch from (${jobs.finishedAt} - ${jobs.startedAt}))`;
-    return db
-      .select({
-        service: jobs.service,
-        outcome: jobs.status,
-        count: sql<number>`count(*)::int`,
-        p50: sql<number>`percentile_cont(0.5) within group (order by ${seconds})`,
-        p95: sql<number>`percentile_cont(0.95) within group (order by ${seconds})`,
-        max: sql<number>`max(${seconds})`,
-      })
-      .from(jobs)
-      .where(
-        and(
-          inArray(jobs.status, ['succeeded', 'failed']),
-          isNotNull(jobs.startedAt),
-          gte(jobs.finishedAt, sql`now() - make_interval(mins => ${JOB_DURATION_WINDOW_MINUTES})`),
-        ),
-      )
-      .groupBy(jobs.service, jobs.status);
-  });
+  const recentJobs = perScrape(() => jobsFinishedRecently(db, JOB_DURATION_WINDOW_MINUTES));
   new Gauge({
     name: 'lumen_jobs_finished_recent',
     help: `Jobs that finished in the last ${JOB_DURATION_WINDOW_MINUTES} minutes, by service and outcome`,
@@ -118,19 +93,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
     },
   });
 
-  const orderTotals = perScrape(() =>
-    db
-      .select({
-        provider: orders.provider,
-        status: orders.status,
-        testMode: orders.testMode,
-        currency: orders.currency,
-        count: sql<number>`count(*)::int`,
-        cents: sql<number>`coalesce(sum(${orders.amountCents}), 0)::bigint`,
-      })
-      .from(orders)
-      .groupBy(orders.provider, orders.status, orders.testMode, orders.currency),
-  );
+  const orderTotals = perScrape(() => orderTotalsByStatus(db));
   new Gauge({
     name: 'lumen_payment_orders',
     help: 'Orders by payment provider and status; test_mode="true" are the built-in test provider\'s',
@@ -155,16 +118,7 @@ export function registerBusinessMetrics(registry: Registry, db: Db): void {
   });
 
   // The ledger is append-only, so these sums only grow: real counters.
-  const ledgerTotals = perScrape(() =>
-    db
-      .select({
-        kind: creditLedger.kind,
-        granted: sql<number>`coalesce(sum(${creditLedger.amount}) filter (where ${creditLedger.amount} > 0), 0)::bigint`,
-        spent: sql<number>`coalesce(-sum(${creditLedger.amount}) filter (where ${creditLedger.amount} < 0), 0)::bigint`,
-      })
-      .from(creditLedger)
-      .groupBy(creditLedger.kind),
-  );
+  const ledgerTotals = perScrape(() => ledgerTotalsByKind(db));
   new Counter({
     name: 'lumen_credits_granted_total',
     help: 'Credits added to balances, by ledger kind (signup bonus, purchases, job refunds, admin grants)',

@@ -1,3 +1,3 @@
 export { adminNewsletterRoutes } from './admin.routes.ts';
 export { newsletterRoutes } from './newsletter.routes.ts';
-export { newsletterSubscribers } from './tables.ts';
+export { eraseNewsletterPersonalData, newsletterPersonalData } from './personal-data.ts';

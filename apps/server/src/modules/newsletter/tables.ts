@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { campaignStatuses, recipientStatuses, subscriberStatuses } from '@lumen/core/content/newsletter';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /** Double opt-in: pending until the link in the confirmation mail is opened. */
 export const newsletterSubscribers = pgTable(

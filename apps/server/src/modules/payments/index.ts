@@ -7,15 +7,6 @@ export type { CryptoPayments } from './crypto-payments.plugin.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { createCardOrderExpiry } from './card/index.ts';
 export { liveMoney, liveRevenuePerCredit, moneyColumns, moneyOfPeriod, testMoney, toMoneyTotals } from './orders/index.ts';
-export {
-  autoTopUpSettings,
-  autoTopUps,
-  cryptoPayments,
-  lowBalanceAlerts,
-  orders,
-  paymentMethods,
-  refundRequests,
-  refunds,
-  subscriptionPlans,
-  subscriptions,
-} from './tables.ts';
+export { erasePaymentsPersonalData, hasRunningSubscription, paymentsPersonalData } from './personal-data.ts';
+export { orderTotalsByStatus } from './metrics-reads.ts';
+export { latestOrdersOfUserForAdmin } from './admin-reads.ts';

@@ -16,8 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { planIntervals } from '@lumen/core/credits/schemas';
 import { autoTopUpFailureCodes, autoTopUpStatuses } from '@lumen/core/payments/auto-top-up';
-import { creditPackages } from '../credits/index.ts';
-import { users } from '../users/index.ts';
+import { creditPackages } from '../credits/tables.ts';
+import { users } from '../users/tables.ts';
 
 /** Subscription plans; money in integer cents. Never hard-deleted: archived ones leave every list. */
 export const subscriptionPlans = pgTable(

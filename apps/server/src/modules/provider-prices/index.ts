@@ -9,4 +9,3 @@ export {
   runCostOf,
 } from './pricing.service.ts';
 export type { Pricing } from './pricing.service.ts';
-export { belowCostAllowances, providerPriceOverrides } from './tables.ts';

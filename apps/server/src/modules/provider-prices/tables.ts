@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * An admin's price for one billed unit of a provider's model (`rate` as in provider-prices.ts, e.g. 'gpu-second'),

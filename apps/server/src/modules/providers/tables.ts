@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { providerNames } from '@lumen/core/services/providers';
-import { jobs } from '../jobs/index.ts';
+import { jobs } from '../jobs/tables.ts';
 
 const inList = (column: string, values: readonly string[]) => sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 

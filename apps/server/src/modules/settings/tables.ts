@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 
 /**
  * The platform settings as one typed JSON row (id = 1), validated by the core zod schema on read

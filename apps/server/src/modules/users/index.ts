@@ -15,3 +15,4 @@ export {
   setPasswordHash,
 } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
+export { anonymiseUser, countOtherActiveAdmins, lockUser, userPersonalData } from './personal-data.ts';

@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { creditLedger } from './tables.ts';
+
+/** Credits ever granted and spent, by ledger kind (the ledger is append-only, so both only grow). */
+export async function ledgerTotalsByKind(db: Db) {
+  return db
+    .select({
+      kind: creditLedger.kind,
+      granted: sql<number>`coalesce(sum(${creditLedger.amount}) filter (where ${creditLedger.amount} > 0), 0)::bigint`,
+      spent: sql<number>`coalesce(-sum(${creditLedger.amount}) filter (where ${creditLedger.amount} < 0), 0)::bigint`,
+    })
+    .from(creditLedger)
+    .groupBy(creditLedger.kind);
+}
