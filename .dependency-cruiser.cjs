@@ -119,11 +119,16 @@ module.exports = {
     {
       name: 'payments-flow-only-through-index',
       severity: 'error',
-      comment: 'Inside payments, each flow folder (card/, crypto/, orders/, ...) is used by the others only through its index.ts.',
+      comment:
+        'Inside payments, each flow folder (card/, crypto/, orders/, ...) is used by the others only through its index.ts, and its tables.ts (decision 096).',
       from: { path: '^apps/server/src/modules/payments/([^/]+)/', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/modules/payments/[^/]+/',
-        pathNot: ['^apps/server/src/modules/payments/$1/', '^apps/server/src/modules/payments/[^/]+/index\\.ts$'],
+        pathNot: [
+          '^apps/server/src/modules/payments/$1/',
+          '^apps/server/src/modules/payments/[^/]+/index\\.ts$',
+          '^apps/server/src/modules/payments/[^/]+/tables\\.ts$',
+        ],
       },
     },
     {
@@ -131,7 +136,18 @@ module.exports = {
       severity: 'error',
       comment: 'The files that compose payments (its plugins, routes, providers.ts) use each flow through its index.ts.',
       from: { path: '^apps/server/src/modules/payments/[^/]+\\.ts$' },
-      to: { path: '^apps/server/src/modules/payments/[^/]+/', pathNot: '^apps/server/src/modules/payments/[^/]+/index\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/payments/[^/]+/',
+        pathNot: ['^apps/server/src/modules/payments/[^/]+/index\\.ts$', '^apps/server/src/modules/payments/[^/]+/tables\\.ts$'],
+      },
+    },
+    {
+      name: 'payments-tables-are-leaves',
+      severity: 'error',
+      comment:
+        "A payments flow's tables.ts (its Drizzle tables, decision 096) may be read by the other flows directly, so it imports no flow code: only other tables.ts files.",
+      from: { path: '^apps/server/src/modules/payments/[^/]+/tables\\.ts$' },
+      to: { path: '^apps/server/src/modules/payments/', pathNot: '^apps/server/src/modules/payments/[^/]+/tables\\.ts$' },
     },
     {
       name: 'no-module-imports-admin',

@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/tables.ts',
+  // A module's tables.ts, or one per flow inside it (payments/card/tables.ts, …: decision 096).
+  schema: './src/modules/**/tables.ts',
   out: './drizzle',
 });

@@ -8,7 +8,7 @@ import { creditLedger } from './modules/credits/tables.ts';
 import { jobs } from './modules/jobs/tables.ts';
 import { fakeRegistry } from './test/fake-engines.ts';
 import { seededPackage, verifiedBuyer } from './test/card-helpers.ts';
-import { orders } from './modules/payments/tables.ts';
+import { orders } from './modules/payments/orders/tables.ts';
 import { users } from './modules/users/tables.ts';
 import { buildTestApp } from './test/build-test-app.ts';
 import type { TestApp } from './test/build-test-app.ts';

@@ -16,7 +16,7 @@ import type { LocalS3 } from './test/local-s3.ts';
 import { grantCredits } from './modules/credits/credits.service.ts';
 import { listLedgerEntries } from './modules/credits/credits.repository.ts';
 import { signedStripeEvent } from './test/card-helpers.ts';
-import { orders } from './modules/payments/tables.ts';
+import { orders } from './modules/payments/orders/tables.ts';
 import { users } from './modules/users/tables.ts';
 import { seedModels } from './modules/try-on/index.ts';
 

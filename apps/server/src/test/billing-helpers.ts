@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { creditPackages } from '../modules/credits/tables.ts';
 import { markOrderPaid } from '../modules/payments/orders/orders.service.ts';
-import { cryptoPayments, orders } from '../modules/payments/tables.ts';
-import type { OrderRow } from '../modules/payments/tables.ts';
+import { cryptoPayments } from '../modules/payments/crypto/tables.ts';
+import { orders } from '../modules/payments/orders/tables.ts';
+import type { OrderRow } from '../modules/payments/orders/tables.ts';
 
 /**
  * The text drawn on a PDF's pages, read back the way a viewer would: each content stream is

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { findCreditAccount } from '../modules/credits/credits.repository.ts';
 import { listActivePackages } from '../modules/credits/catalogue.repository.ts';
-import { cryptoPayments, orders, paymentEvents } from '../modules/payments/tables.ts';
+import { cryptoPayments } from '../modules/payments/crypto/tables.ts';
+import { orders, paymentEvents } from '../modules/payments/orders/tables.ts';
 import { users } from '../modules/users/tables.ts';
 import { bearer, registerUser } from './http-helpers.ts';
 

@@ -7,7 +7,7 @@ import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job
 import { verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
-import { orders } from '../payments/tables.ts';
+import { orders } from '../payments/orders/tables.ts';
 import { jobs } from '../jobs/index.ts';
 import { eq } from 'drizzle-orm';
 

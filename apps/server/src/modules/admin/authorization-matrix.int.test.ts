@@ -8,7 +8,9 @@ import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { connectApp } from '../../test/mcp-oauth-helpers.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
-import { cryptoPayments, orders, paymentMethods } from '../payments/tables.ts';
+import { paymentMethods } from '../payments/card/tables.ts';
+import { cryptoPayments } from '../payments/crypto/tables.ts';
+import { orders } from '../payments/orders/tables.ts';
 
 /**
  * The authorization matrix, built from the server's own route table (every route added, seen by an

@@ -8,7 +8,7 @@ import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { generateKey, verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
-import { orders } from '../payments/tables.ts';
+import { orders } from '../payments/orders/tables.ts';
 import { users } from '../users/tables.ts';
 
 let t: TestApp;

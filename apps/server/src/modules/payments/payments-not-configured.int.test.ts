@@ -7,7 +7,8 @@ import { balanceOf, creditsBody } from '../../test/crypto-helpers.ts';
 import { startLocalStripeServer } from '../../test/local-stripe-server.ts';
 import type { LocalStripeServer } from '../../test/local-stripe-server.ts';
 import { listActivePackages } from '../credits/catalogue.repository.ts';
-import { orders, subscriptions } from './tables.ts';
+import { orders } from './orders/tables.ts';
+import { subscriptions } from './subscriptions/tables.ts';
 
 /** The most expensive package: above the crypto threshold, the one the review bought five times for nothing. */
 async function dearestPackage(t: TestApp) {

@@ -8,7 +8,7 @@ import { salesPilotJob, submitJob, until } from '../../../test/job-helpers.ts';
 import { mailsTo } from '../../../test/mail-helpers.ts';
 import { listLedgerEntries } from '../../credits/credits.repository.ts';
 import { users } from '../../users/tables.ts';
-import { orders } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
 
 /**
  * Never run dry (issue 38 point 7) with the built-in sandbox card provider: the low-balance e-mail once per crossing,

@@ -2,8 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AutoTopUpFailureCode } from '@lumen/core/payments/auto-top-up';
 import type { Db } from '../../../db/database.ts';
 import { creditPackages } from '../../credits/index.ts';
-import { autoTopUpSettings, autoTopUps, lowBalanceAlerts, orders } from '../tables.ts';
-import type { AutoTopUpRow, AutoTopUpSettingsRow } from '../tables.ts';
+import { autoTopUpSettings, autoTopUps, lowBalanceAlerts } from './tables.ts';
+import { orders } from '../orders/tables.ts';
+import type { AutoTopUpRow, AutoTopUpSettingsRow } from './tables.ts';
 
 export async function findSettings(db: Db, userId: string): Promise<AutoTopUpSettingsRow | null> {
   const [row] = await db.select().from(autoTopUpSettings).where(eq(autoTopUpSettings.userId, userId));

@@ -17,7 +17,7 @@ import {
   setOrderProviderPaymentId,
   updateOrder,
 } from '../orders/index.ts';
-import type { OrderRow } from '../tables.ts';
+import type { OrderRow } from '../orders/tables.ts';
 import {
   findSettings,
   findTopUpForUpdate,
@@ -27,7 +27,7 @@ import {
   takeLowBalanceAlerts,
   takePendingTopUp,
 } from './auto-top-up.repository.ts';
-import type { AutoTopUpRow } from '../tables.ts';
+import type { AutoTopUpRow } from './tables.ts';
 
 /** A run that has not ended within this is taken over (same order, same idempotency key at the processor). */
 export const TOP_UP_RETRY_AFTER_MS = 2 * 60_000;

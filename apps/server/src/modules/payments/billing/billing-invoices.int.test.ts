@@ -6,7 +6,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { bearer, registerUser } from '../../../test/http-helpers.ts';
 import { createPaidOrder, pdfText } from '../../../test/billing-helpers.ts';
 import { markOrderUnpaid } from '../orders/orders.service.ts';
-import { orders } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let now = new Date();

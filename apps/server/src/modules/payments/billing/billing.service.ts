@@ -21,7 +21,7 @@ import {
 import { sellerDetails } from '../orders/index.ts';
 import { REQUEST_PENDING_MESSAGE, hasReceipt, paymentMethodOf, refundRequestBlocker, toInvoiceDto } from '../orders/index.ts';
 import { renderReceiptPdf } from '../orders/index.ts';
-import type { OrderRow } from '../tables.ts';
+import type { OrderRow } from '../orders/tables.ts';
 
 export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';
 export const NO_RECEIPT_MESSAGE = 'A receipt is available once the payment has been received';

@@ -9,7 +9,7 @@ import { createCardOrderExpiry } from './card-order-expiry.ts';
 import { seededPackage, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { ABANDONED_CHECKOUT_REASON, expireAbandonedCardOrders } from '../orders/orders.service.ts';
-import { orders } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

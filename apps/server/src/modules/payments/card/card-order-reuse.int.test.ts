@@ -10,7 +10,7 @@ import { creditPackages } from '../../credits/index.ts';
 import { users } from '../../users/index.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { ABANDONED_CHECKOUT_REASON, PRICE_CHANGED_REASON, expireAbandonedCardOrders } from '../orders/orders.service.ts';
-import { orders } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
 
 let t: TestApp;
 let admin: string;

@@ -10,7 +10,7 @@ import { createPaidOrder } from '../../../test/billing-helpers.ts';
 import { verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { createRefundService } from '../orders/refunds.service.ts';
-import { refunds } from '../tables.ts';
+import { refunds } from '../orders/tables.ts';
 
 /**
  * Stripe's charge.refunded of recent API versions carries no refunds list, so the event cannot name

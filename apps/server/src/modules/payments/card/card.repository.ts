@@ -1,8 +1,12 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../users/index.ts';
-import { paymentCustomers, paymentMethods, subscriptionPlans, subscriptions } from '../tables.ts';
-import type { PaymentMethodRow, SubscriptionPlanRow, SubscriptionRow } from '../tables.ts';
+import { paymentCustomers, paymentMethods } from './tables.ts';
+import { subscriptionPlans } from '../plans/tables.ts';
+import { subscriptions } from '../subscriptions/tables.ts';
+import type { PaymentMethodRow } from './tables.ts';
+import type { SubscriptionPlanRow } from '../plans/tables.ts';
+import type { SubscriptionRow } from '../subscriptions/tables.ts';
 
 export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

@@ -7,7 +7,7 @@ import { bearer, registerUser } from '../../../test/http-helpers.ts';
 import { listLedgerEntries } from '../../credits/credits.repository.ts';
 import { postStripeWebhook, seededPackage, signedStripeEvent, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
-import { paymentEvents, refunds } from '../tables.ts';
+import { paymentEvents, refunds } from '../orders/tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -349,7 +349,7 @@ describe('refunds and disputes', () => {
     expect((await postStripeWebhook(t.app, event.payload, event.signature)).statusCode).toBe(200);
     expect(await expectLedgerInvariant(db(), buyer.id)).toBe(0);
     expect((await findOrderById(db(), order.id))?.status).toBe('disputed');
-    const { accountFlags } = await import('../tables.ts');
+    const { accountFlags } = await import('../orders/tables.ts');
     expect(await db().select().from(accountFlags).where(eq(accountFlags.userId, buyer.id))).toHaveLength(1);
   });
 });

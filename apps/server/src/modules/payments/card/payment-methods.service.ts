@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
 import { deleteMethod, findStripeCustomerId, findUserMethod, listUserMethods, makeDefaultMethod } from './card.repository.ts';
 import type { CardProvider } from './card-provider.ts';
-import type { PaymentMethodRow } from '../tables.ts';
+import type { PaymentMethodRow } from './tables.ts';
 
 export const METHOD_NOT_FOUND_MESSAGE = 'Payment method not found';
 

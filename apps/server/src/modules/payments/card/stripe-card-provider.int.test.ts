@@ -10,7 +10,7 @@ import { listActivePlans } from '../plans/plans.repository.ts';
 import { postStripeWebhook, seededPackage, signedStripeEvent, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { createStripeCardProvider } from './stripe-card-provider.ts';
-import { subscriptions } from '../tables.ts';
+import { subscriptions } from '../subscriptions/tables.ts';
 
 const WEBHOOK_SECRET = 'whsec_local_stripe_tests';
 

@@ -18,7 +18,7 @@ import type { LocalNowPayments } from '../../../test/local-nowpayments-server.ts
 import { startLocalCatalogue } from '../../../test/local-nowpayments-catalogue.ts';
 import type { LocalCatalogueServer } from '../../../test/local-nowpayments-catalogue.ts';
 import { signIpnBody } from './nowpayments-signature.ts';
-import { orders } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
 
 let local: LocalNowPayments;
 let catalogue: LocalCatalogueServer;

@@ -12,7 +12,8 @@ import {
 } from './crypto-payments.repository.ts';
 import { finalPaymentStatuses } from './crypto-provider.ts';
 import type { CryptoPaymentSnapshot, ProviderPaymentStatus } from './crypto-provider.ts';
-import type { CryptoPaymentRow, OrderRow, OrderStatus } from '../tables.ts';
+import type { CryptoPaymentRow } from './tables.ts';
+import type { OrderRow, OrderStatus } from '../orders/tables.ts';
 
 /** Where a status came from: the IPN, the user's status check, reconciliation, or our own expiry. */
 export type CryptoUpdateSource = 'ipn' | 'status-check' | 'reconciliation' | 'expiry';

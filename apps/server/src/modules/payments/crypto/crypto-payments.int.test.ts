@@ -18,7 +18,8 @@ import { insertPackage } from '../../credits/catalogue.repository.ts';
 import { listPlans } from '../plans/plans.repository.ts';
 import { signIpnBody } from './nowpayments-signature.ts';
 import type { SandboxCryptoProvider } from '../sandbox/sandbox-crypto-provider.ts';
-import { paymentEvents, subscriptions } from '../tables.ts';
+import { paymentEvents } from '../orders/tables.ts';
+import { subscriptions } from '../subscriptions/tables.ts';
 
 let t: TestApp;
 let offsetMs = 0;

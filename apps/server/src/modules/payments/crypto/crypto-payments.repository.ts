@@ -1,8 +1,12 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { finalPaymentStatuses } from './crypto-provider.ts';
-import { cryptoPayments, orders, subscriptions } from '../tables.ts';
-import type { CryptoPaymentRow, OrderRow, SubscriptionRow } from '../tables.ts';
+import { cryptoPayments } from './tables.ts';
+import { orders } from '../orders/tables.ts';
+import { subscriptions } from '../subscriptions/tables.ts';
+import type { CryptoPaymentRow } from './tables.ts';
+import type { OrderRow } from '../orders/tables.ts';
+import type { SubscriptionRow } from '../subscriptions/tables.ts';
 
 export type NewCryptoPayment = typeof cryptoPayments.$inferInsert;
 

@@ -42,7 +42,8 @@ import { findActivePlan } from '../plans/index.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../plans/index.ts';
 import { CryptoProviderError, finalPaymentStatuses } from './crypto-provider.ts';
 import type { CryptoPaymentSnapshot, CryptoProvider } from './crypto-provider.ts';
-import type { CryptoPaymentRow, OrderRow } from '../tables.ts';
+import type { CryptoPaymentRow } from './tables.ts';
+import type { OrderRow } from '../orders/tables.ts';
 
 export const NOWPAYMENTS_WEBHOOK_PATH = '/webhooks/nowpayments';
 /** When the provider gives no expiry estimate. */

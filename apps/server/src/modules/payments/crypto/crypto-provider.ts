@@ -1,4 +1,4 @@
-import type { cryptoPaymentStatuses } from '../tables.ts';
+import type { cryptoPaymentStatuses } from './tables.ts';
 
 /** NOWPayments' payment_status values (lower-case, as the API writes them). */
 export type ProviderPaymentStatus = (typeof cryptoPaymentStatuses)[number];

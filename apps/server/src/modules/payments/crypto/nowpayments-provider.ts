@@ -11,7 +11,7 @@ import {
 import { loadAcceptedTickers, loadDescriptions } from './nowpayments-currencies.ts';
 import type { NowPaymentsGet } from './nowpayments-currencies.ts';
 import { verifyIpnSignature } from './nowpayments-signature.ts';
-import { cryptoPaymentStatuses } from '../tables.ts';
+import { cryptoPaymentStatuses } from './tables.ts';
 
 export type NowPaymentsOptions = {
   apiKey: string;

@@ -17,7 +17,7 @@ import { latestMail } from '../../../test/mail-helpers.ts';
 import { auditLog } from '../../audit/index.ts';
 import { findCreditAccount } from '../../credits/credits.repository.ts';
 import { createPaidOrder } from '../../../test/billing-helpers.ts';
-import { orders } from '../tables.ts';
+import { orders } from './tables.ts';
 
 let t: TestApp;
 let admin: string;

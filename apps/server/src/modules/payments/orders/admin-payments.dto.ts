@@ -2,7 +2,8 @@ import { formatInvoiceNumber } from '@lumen/core/payments/billing';
 import type { AdminPayment, Refund } from '@lumen/core/payments/billing';
 import type { RefundRequestRow, RefundRow } from './invoices.repository.ts';
 import { centsToAmount, paymentMethodOf } from './invoice.dto.ts';
-import type { CryptoPaymentRow, OrderRow } from '../tables.ts';
+import type { CryptoPaymentRow } from '../crypto/tables.ts';
+import type { OrderRow } from './tables.ts';
 
 export type OwnerRow = { id: string; email: string; firstName: string; lastName: string };
 

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPaymentsQuery } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../users/index.ts';
-import { accountFlags, orders, paymentEvents, refundRequests, refunds } from '../tables.ts';
+import { accountFlags, orders, paymentEvents, refundRequests, refunds } from './tables.ts';
 import { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';
 
 const owner = {

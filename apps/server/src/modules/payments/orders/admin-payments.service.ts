@@ -32,7 +32,7 @@ import { findRefund, latestCryptoPayments, listRefundsOfOrder } from './invoices
 import type { RefundRequestRow } from './invoices.repository.ts';
 import { PAYMENT_NOT_FOUND_MESSAGE, remainingCents } from './refunds.service.ts';
 import type { RefundInput, RefundService } from './refunds.service.ts';
-import type { OrderRow } from '../tables.ts';
+import type { OrderRow } from './tables.ts';
 
 export const REFUND_REQUEST_NOT_FOUND_MESSAGE = 'Refund request not found';
 const ALREADY_DECIDED_MESSAGE = 'This refund request was already decided';

@@ -1,7 +1,8 @@
 import { REFUND_WINDOW_DAYS, REFUND_WINDOW_MESSAGE, formatInvoiceNumber, receiptStatuses } from '@lumen/core/payments/billing';
 import type { Invoice } from '@lumen/core/payments/billing';
 import type { RefundRequestRow } from './invoices.repository.ts';
-import type { CryptoPaymentRow, OrderRow } from '../tables.ts';
+import type { CryptoPaymentRow } from '../crypto/tables.ts';
+import type { OrderRow } from './tables.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REQUEST_PENDING_MESSAGE = 'A refund request for this order is already pending';

@@ -3,8 +3,11 @@ import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
 import { creditPackages } from '../../credits/index.ts';
 import { users } from '../../users/index.ts';
-import { cryptoPayments, orders, refundRequests, refunds, subscriptionPlans } from '../tables.ts';
-import type { CryptoPaymentRow, OrderRow } from '../tables.ts';
+import { cryptoPayments } from '../crypto/tables.ts';
+import { orders, refundRequests, refunds } from './tables.ts';
+import { subscriptionPlans } from '../plans/tables.ts';
+import type { CryptoPaymentRow } from '../crypto/tables.ts';
+import type { OrderRow } from './tables.ts';
 
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;

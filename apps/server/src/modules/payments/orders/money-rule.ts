@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { receiptStatuses } from '@lumen/core/payments/billing';
 import type { MoneyTotals } from '@lumen/core/payments/billing';
-import { orders } from '../tables.ts';
+import { orders } from './tables.ts';
 
 /**
  * The one rule for money in the admin (Payments, Analytics, a user's page, the CSV): an order counts

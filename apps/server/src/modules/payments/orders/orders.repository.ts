@@ -1,7 +1,10 @@
 import { and, eq, gt, inArray, isNotNull, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { accountFlags, cryptoPayments, orders, paymentEvents, refunds, subscriptionPlans } from '../tables.ts';
-import type { OrderRow, OrderStatus, PaymentProvider, SubscriptionPlanRow } from '../tables.ts';
+import { cryptoPayments } from '../crypto/tables.ts';
+import { accountFlags, orders, paymentEvents, refunds } from './tables.ts';
+import { subscriptionPlans } from '../plans/tables.ts';
+import type { OrderRow, OrderStatus, PaymentProvider } from './tables.ts';
+import type { SubscriptionPlanRow } from '../plans/tables.ts';
 
 export type NewOrder = typeof orders.$inferInsert;
 

@@ -18,7 +18,7 @@ import {
   reverseOrderCredits,
 } from './orders.service.ts';
 import { findOrderById } from './orders.repository.ts';
-import { accountFlags, paymentEvents, refunds } from '../tables.ts';
+import { accountFlags, paymentEvents, refunds } from './tables.ts';
 
 let t: TestApp;
 beforeAll(async () => {

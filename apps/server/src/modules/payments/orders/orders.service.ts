@@ -27,7 +27,7 @@ import {
   updateOrderFrom,
 } from './orders.repository.ts';
 import { PLAN_NOT_FOUND_MESSAGE, findActivePlan } from '../plans/index.ts';
-import type { OrderRow, OrderStatus, PaymentProvider } from '../tables.ts';
+import type { OrderRow, OrderStatus, PaymentProvider } from './tables.ts';
 
 /**
  * The money core (docs/api/payments-contract.md): the only code that changes an order's money

@@ -9,7 +9,7 @@ import { appWithAdmin, postStripeWebhook, seededPackage, signedStripeEvent, veri
 import { findOrderById } from './orders.repository.ts';
 import { FULL_REFUND_REQUEST_NOTE } from './refunds.service.ts';
 import { STRIPE_FULL_REFUND_REQUEST_NOTE } from '../card/stripe-webhook.service.ts';
-import { refundRequests, refunds } from '../tables.ts';
+import { refundRequests, refunds } from './tables.ts';
 
 /**
  * Follow-ups of refunds: a full direct refund by an admin closes the user's pending request in

@@ -13,7 +13,7 @@ import { markCryptoPaymentsOfOrderRefunded } from './orders.repository.ts';
 import { formatMoney } from './invoice.dto.ts';
 import { claimRefund } from './orders.repository.ts';
 import { reverseOrderCredits } from './orders.service.ts';
-import type { OrderRow } from '../tables.ts';
+import type { OrderRow } from './tables.ts';
 
 /** The part of the card provider a refund needs (CardProvider.refund). */
 export type CardRefunder = {

@@ -1,7 +1,7 @@
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { MoneyTotals } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
-import { orders } from '../tables.ts';
+import { orders } from './tables.ts';
 import { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';
 
 export type Period = { from: Date; to: Date };

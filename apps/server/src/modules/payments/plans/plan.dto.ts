@@ -1,6 +1,6 @@
 import { centsToDollars } from '@lumen/core/credits/rules';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
-import type { SubscriptionPlanRow } from '../tables.ts';
+import type { SubscriptionPlanRow } from './tables.ts';
 
 export function toSubscriptionPlanDto(row: SubscriptionPlanRow): SubscriptionPlan {
   return {

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
-import { subscriptionPlans } from '../tables.ts';
-import type { SubscriptionPlanRow } from '../tables.ts';
+import { subscriptionPlans } from './tables.ts';
+import type { SubscriptionPlanRow } from './tables.ts';
 
 const notArchived = isNull(subscriptionPlans.archivedAt);
 const inOrder = [asc(subscriptionPlans.sortOrder), asc(subscriptionPlans.createdAt), asc(subscriptionPlans.id)];

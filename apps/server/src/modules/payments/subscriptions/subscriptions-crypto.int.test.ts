@@ -6,7 +6,7 @@ import { buildTestApp } from '../../../test/build-test-app.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { verifiedUser } from '../../../test/crypto-helpers.ts';
 import { listPlans } from '../plans/plans.repository.ts';
-import { subscriptions } from '../tables.ts';
+import { subscriptions } from './tables.ts';
 
 /**
  * A subscription paid by crypto (provider 'nowpayments', no Stripe id) is shown and canceled by the

@@ -6,7 +6,8 @@ import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
 import { listLedgerEntries } from '../../credits/credits.repository.ts';
 import { verifiedBuyer } from '../../../test/card-helpers.ts';
 import { listActivePlans } from '../plans/plans.repository.ts';
-import { orders, subscriptions } from '../tables.ts';
+import { orders } from '../orders/tables.ts';
+import { subscriptions } from './tables.ts';
 
 let now = new Date();
 let t: TestApp;

@@ -15,7 +15,7 @@ import type { CardPaymentsService } from '../card/index.ts';
 import { findActivePlan } from '../plans/index.ts';
 import { PLAN_NOT_FOUND_MESSAGE } from '../plans/index.ts';
 import type { CardProvider } from '../card/index.ts';
-import type { SubscriptionRow } from '../tables.ts';
+import type { SubscriptionRow } from './tables.ts';
 
 export const NO_SUBSCRIPTION_MESSAGE = 'You have no active subscription';
 

@@ -9,7 +9,7 @@ import {
   formatMoney,
   reverseOrderCredits,
 } from '../../orders/index.ts';
-import type { OrderRow } from '../../tables.ts';
+import type { OrderRow } from '../../orders/tables.ts';
 import { stripeOrderFor } from './stripe-event-context.ts';
 import type { StripeEventContext, StripeEventHandler } from './stripe-event-context.ts';
 import type { StripeCharge, StripeDispute } from './stripe-objects.ts';

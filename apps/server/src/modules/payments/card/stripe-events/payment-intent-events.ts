@@ -2,7 +2,7 @@ import { markOrderUnpaid } from '../../orders/index.ts';
 import { cardLabel } from '../card-label.ts';
 import { saveMethod } from '../card.repository.ts';
 import type { CardDetails } from '../card-provider.ts';
-import type { OrderRow } from '../../tables.ts';
+import type { OrderRow } from '../../orders/tables.ts';
 import { payStripeOrder, stripeOrderFor } from './stripe-event-context.ts';
 import type { StripeEventContext, StripeEventHandler } from './stripe-event-context.ts';
 import { idOf } from './stripe-objects.ts';

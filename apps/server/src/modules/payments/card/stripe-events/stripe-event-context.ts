@@ -5,7 +5,8 @@ import type { Mailer } from '../../../mail/index.ts';
 import { findOrderById, findOrderByProviderPaymentId, markOrderPaid, updateOrder } from '../../orders/index.ts';
 import { findSubscription, findSubscriptionByProviderId } from '../card.repository.ts';
 import type { CardProvider } from '../card-provider.ts';
-import type { OrderRow, SubscriptionRow } from '../../tables.ts';
+import type { OrderRow } from '../../orders/tables.ts';
+import type { SubscriptionRow } from '../../subscriptions/tables.ts';
 import { isUuid } from './stripe-objects.ts';
 import type { Metadata } from './stripe-objects.ts';
 

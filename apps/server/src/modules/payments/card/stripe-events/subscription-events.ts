@@ -1,7 +1,8 @@
 import type { Db } from '../../../../db/database.ts';
 import { createSubscriptionOrder, findOrderByProviderPaymentId, markOrderPaid, updateOrder } from '../../orders/index.ts';
 import { updateSubscription } from '../card.repository.ts';
-import type { OrderRow, SubscriptionRow } from '../../tables.ts';
+import type { OrderRow } from '../../orders/tables.ts';
+import type { SubscriptionRow } from '../../subscriptions/tables.ts';
 import { planWithoutOrder, stripeSubscriptionFor } from './stripe-event-context.ts';
 import type { StripeEventContext, StripeEventHandler } from './stripe-event-context.ts';
 import { dateOf, idOf } from './stripe-objects.ts';
