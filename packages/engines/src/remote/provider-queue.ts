@@ -182,10 +182,18 @@ export async function runOnQueue(
   let failedReads = 0;
   const leaveAt = context.webhooks ? Date.now() + (resumed ? 0 : context.webhooks.holdMs) : Infinity;
   const isPending = () => status.state === 'queued' || status.state === 'running';
-  // The request's own deadline (its model's typical run time with room to spare), beside the job's.
-  const deadline = new AbortController();
-  const deadlineTimer = setTimeout(() => deadline.abort(), deadlineMs);
-  const waiting = AbortSignal.any([signal, deadline.signal]);
+  // The request's own deadline (its model's typical run time with room to spare), beside the job's. Linked by a
+  // listener removed at the end (AbortSignal.any would keep every run's signal alive as long as the job's).
+  const linked = new AbortController();
+  let pastItsDeadline = false;
+  const followJob = () => linked.abort(signal.reason);
+  signal.addEventListener('abort', followJob, { once: true });
+  if (signal.aborted) followJob();
+  const deadlineTimer = setTimeout(() => {
+    pastItsDeadline = true;
+    linked.abort(new Error(`deadline of ${deadlineMs} ms`));
+  }, deadlineMs);
+  const waiting = linked.signal;
   try {
     do {
       context.onProgress(status.state === 'queued' ? 0.05 : Math.min(0.85, 0.1 + polls * 0.03));
@@ -203,7 +211,7 @@ export async function runOnQueue(
       if (isPending() && Date.now() >= leaveAt) throw new AtProvider(request);
     } while (isPending());
   } catch (caught) {
-    const error = !signal.aborted && deadline.signal.aborted ? pastDeadline(client, deadlineMs) : caught;
+    const error = !signal.aborted && pastItsDeadline ? pastDeadline(client, deadlineMs) : caught;
     // The deadline, a failure we cannot wait out: cancel it here, once. A hand-over (the next run resumes it) or a
     // job taken from this run (a user cancel or the sweeper, which cancel it themselves) leaves it alone.
     const leftToOthers = signal.aborted ? signal.reason instanceof HandOver : error instanceof AtProvider;
@@ -215,6 +223,7 @@ export async function runOnQueue(
     throw error;
   } finally {
     clearTimeout(deadlineTimer);
+    signal.removeEventListener('abort', followJob);
   }
   if (status.state === 'failed' || status.state === 'canceled')
     await requests?.ended(request, status.state === 'failed' ? 'failed' : 'cancelled');

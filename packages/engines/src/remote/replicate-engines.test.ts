@@ -396,13 +396,14 @@ describe('Replicate adapters', () => {
     models['test/text-to-image'] = { endless: true };
     const controller = new AbortController();
     const reason = new Error('job timeout');
-    setTimeout(() => controller.abort(reason), 60);
-    await expect(
-      engines['image-generator']!.run(
-        { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
-        context(controller.signal),
-      ),
-    ).rejects.toBe(reason);
+    const running = engines['image-generator']!.run(
+      { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
+      context(controller.signal),
+    );
+    // Aborted while the prediction runs (once its status is read), not before the create went out on a slow start.
+    await expect.poll(() => server.requests.some((r) => r.method === 'GET' && r.path === '/v1/predictions/p1')).toBe(true);
+    controller.abort(reason);
+    await expect(running).rejects.toBe(reason);
     await expect.poll(() => server.requests.some((r) => r.method === 'POST' && r.path === '/v1/predictions/p1/cancel')).toBe(true);
   });
 });
