@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AdminUserOrder } from '@lumen/core/admin/user-activity';
 import type { Db } from '../../db/database.ts';
-import { orders } from './tables.ts';
+import { orders } from './orders/tables.ts';
 
 /** A user's latest orders, newest first, as the admin's user page shows them (the admin payments page has the rest). */
 export async function latestOrdersOfUserForAdmin(db: Db, userId: string, limit: number): Promise<AdminUserOrder[]> {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { orders } from './tables.ts';
+import { orders } from './orders/tables.ts';
 
 /** Every order counted and summed by provider, status, test mode and currency (the metrics' payment gauges). */
 export async function orderTotalsByStatus(db: Db) {

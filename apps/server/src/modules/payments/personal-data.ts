@@ -1,17 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { readColumns } from '../../db/read-columns.ts';
 import type { Db } from '../../db/database.ts';
-import {
-  autoTopUpSettings,
-  autoTopUps,
-  cryptoPayments,
-  lowBalanceAlerts,
-  orders,
-  paymentMethods,
-  refundRequests,
-  refunds,
-  subscriptions,
-} from './tables.ts';
+import { autoTopUpSettings, autoTopUps, lowBalanceAlerts } from './auto-top-up/tables.ts';
+import { paymentMethods } from './card/tables.ts';
+import { cryptoPayments } from './crypto/tables.ts';
+import { orders, refundRequests, refunds } from './orders/tables.ts';
+import { subscriptions } from './subscriptions/tables.ts';
 
 /** A person's orders (with their crypto payments and refunds), refund requests, subscriptions, cards and automatic top-up, for their data archive. */
 export async function paymentsPersonalData(db: Db, userId: string) {
