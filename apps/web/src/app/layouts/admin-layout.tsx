@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useAdminSupportUnread } from '@/features/content/api/support-api.ts';
+import { useAdminSupportUnread } from '@/features/content/api/support-conversations.ts';
 import { Logo } from './logo.tsx';
 import { adminNav } from './nav-items.ts';
 import { SidebarNav } from './sidebar-nav.tsx';

@@ -4,7 +4,7 @@ import { useAuth } from '@/session/auth-context.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner.tsx';
-import { useSupportUnread } from '@/features/content/api/support-api.ts';
+import { useSupportUnread } from '@/features/content/api/support-conversations.ts';
 import { CreditBadge } from './credit-badge.tsx';
 import { Logo } from './logo.tsx';
 import { dashboardNav } from './nav-items.ts';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useServicesQuery } from '@/features/jobs/api/jobs-api.ts';
+import { useServicesQuery } from '@/features/jobs/api/jobs.ts';
 import { hostedModelText } from '@/features/jobs/api/engine-text.ts';
 
 /** The admin dashboard's list of which tools run on the offline engine and which on a hosted model. */

@@ -14,8 +14,8 @@ import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
-import { useModerationQueueQuery } from '../api/community-api.ts';
-import type { QueueFilter } from '../api/community-api.ts';
+import { useModerationQueueQuery } from '../api/community-posts.ts';
+import type { QueueFilter } from '@/query-keys/community-keys.ts';
 import { ModerationDialog, actionLabels } from './moderation-dialog.tsx';
 import { PostMedia } from '../components/post-media.tsx';
 

@@ -7,7 +7,7 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useModeratePost } from '../api/community-api.ts';
+import { useModeratePost } from '../api/community-posts.ts';
 
 export const actionLabels: Record<ModerationAction, string> = { approve: 'Approve', hide: 'Hide', delete: 'Delete' };
 const doneMessages: Record<ModerationAction, string> = { approve: 'Post approved', hide: 'Post hidden', delete: 'Post deleted' };

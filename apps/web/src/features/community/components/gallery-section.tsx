@@ -8,7 +8,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useGalleryQuery } from '../api/community-api.ts';
+import { useGalleryQuery } from '../api/community-posts.ts';
 import { PostGrid } from './post-card.tsx';
 import { ToolFilter } from './tool-filter.tsx';
 

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatPublicDate } from '@/lib/format.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { openLoginModal } from '@/session/auth-modal-events.ts';
-import { promptPathOf, useDeletePost, useToggleLike } from '../api/community-api.ts';
+import { promptPathOf, useDeletePost, useToggleLike } from '../api/community-posts.ts';
 import { PostMedia } from './post-media.tsx';
 
 // The dialogs (and the dialog library, zod) load when someone opens one, not with the gallery.

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { usePublishPost } from '../api/community-api.ts';
+import { usePublishPost } from '../api/community-posts.ts';
 
 type Errors = { title?: string; prompt?: string; form?: string };
 

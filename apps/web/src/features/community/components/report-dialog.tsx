@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Textarea } from '@/components/ui/textarea.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useReportPost } from '../api/community-api.ts';
+import { useReportPost } from '../api/community-posts.ts';
 
 /** Asks why the post should be looked at, then sends the report to the moderators. */
 export function ReportDialog({ postId, open, onOpenChange }: { postId: string; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -5,7 +5,7 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime } from '@/lib/format.ts';
-import { useJobsQuery } from '@/features/jobs/api/jobs-api.ts';
+import { useJobsQuery } from '@/features/jobs/api/jobs.ts';
 import { PublishDialog } from './publish-dialog.tsx';
 
 /** Your latest finished results, each with 'Publish to community'. */

@@ -12,7 +12,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
-import { useSearchQuery } from '../api/community-api.ts';
+import { useSearchQuery } from '../api/community-posts.ts';
 import { PostGrid } from '../components/post-card.tsx';
 import { ToolFilter, toolFrom } from '../components/tool-filter.tsx';
 

@@ -14,7 +14,7 @@ import {
   useAdminSupportConversations,
   useAnswerSupport,
   useMarkSupportReadByAdmin,
-} from '../api/support-api.ts';
+} from '../api/support-conversations.ts';
 import { SupportConversationView } from '../components/support-conversation.tsx';
 
 function ConversationPanel({ userId }: { userId: string }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '@/components/ui/card.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
-import { useMarkSupportRead, useSendSupportMessage, useSupportConversation } from '../api/support-api.ts';
+import { useMarkSupportRead, useSendSupportMessage, useSupportConversation } from '../api/support-conversations.ts';
 import { SupportConversationView } from '../components/support-conversation.tsx';
 
 /** /dashboard/support: the user's conversation with the support team; answers arrive here and by e-mail. */

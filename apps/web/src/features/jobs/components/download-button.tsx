@@ -3,7 +3,7 @@ import { Download, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
-import { getDownloadLink } from '../api/jobs-api.ts';
+import { getDownloadLink } from '../api/jobs.ts';
 import type { Job, JobOutput } from '../api/job-types.ts';
 
 export const DOWNLOAD_LOCKED_TEXT = 'Downloads are available once you have purchased credits';

@@ -4,7 +4,7 @@ import { CloudUpload, FileText, RefreshCw, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { cn } from '@/lib/cn.ts';
-import { uploadFile } from '../api/jobs-api.ts';
+import { uploadFile } from '../api/jobs.ts';
 import type { Upload } from '../api/job-types.ts';
 
 export type UploadKind = 'image' | 'transcript';

@@ -1,7 +1,7 @@
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { useDismissIntroduction, useIntroductionDialog } from '../api/jobs-api.ts';
+import { useDismissIntroduction, useIntroductionDialog } from '../api/jobs.ts';
 
 /**
  * The admin-written onboarding dialog of a tool, shown on the user's first visit

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { useJobsQuery } from '../api/jobs-api.ts';
+import { useJobsQuery } from '../api/jobs.ts';
 import { JobRow } from './job-row.tsx';
 
 export const RECENT_JOBS_LIMIT = 5;

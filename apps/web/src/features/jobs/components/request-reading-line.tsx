@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { useRequestReading } from '../api/jobs-api.ts';
+import { useRequestReading } from '../api/jobs.ts';
 
 /** How long typing must pause before the request is read again. */
 export const READING_DELAY_MS = 400;

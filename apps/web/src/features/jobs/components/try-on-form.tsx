@@ -12,7 +12,7 @@ import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params
 import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { cn } from '@/lib/cn.ts';
-import { useTryOnCatalogue } from '../api/jobs-api.ts';
+import { useTryOnCatalogue } from '../api/jobs.ts';
 import type { CatalogueItem, Upload } from '../api/job-types.ts';
 import { FileUploadField } from './file-upload-field.tsx';
 import { ChoiceGroup, FieldError, maxBytesFor, SubmitBar, uploadIds } from './tool-form-parts.tsx';

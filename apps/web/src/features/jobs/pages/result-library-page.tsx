@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime, pluralCredits } from '@/lib/format.ts';
 import { services } from '@/lib/service-details.ts';
 import { openUpgradeModal } from '@/features/payments/api/upgrade-modal-events.ts';
-import { useDeleteJob, useJobsQuery } from '../api/jobs-api.ts';
+import { useDeleteJob, useJobsQuery } from '../api/jobs.ts';
 import type { Job, JobListItem, JobStatus } from '../api/job-types.ts';
 import { isFinalStatus, jobStatuses } from '../api/job-types.ts';
 import { DOWNLOAD_LOCKED_TEXT, DownloadButton } from '../components/download-button.tsx';

@@ -6,19 +6,8 @@ import { getStoredToken } from '@/lib/session-storage.ts';
 import type { RequestReading } from '@lumen/core/jobs/request-reading';
 import type { CatalogueItem, CreateJobBody, IntroductionDialog, Job, JobListItem, Paginated, ServiceInfo, Upload } from './job-types.ts';
 import { isFinalStatus } from './job-types.ts';
-
-export type JobListParams = { service?: ServiceKey | ''; status?: string; search?: string; page: number; limit: number };
-
-/** Query keys of the jobs resource. */
-export const jobKeys = {
-  all: ['jobs'] as const,
-  services: () => ['services'] as const,
-  lists: () => [...jobKeys.all, 'list'] as const,
-  list: (params: JobListParams) => [...jobKeys.lists(), params] as const,
-  detail: (id: string) => [...jobKeys.all, 'detail', id] as const,
-  tryOn: (kind: 'models' | 'garments') => ['try-on', kind] as const,
-  intro: (service: ServiceKey) => ['introduction-dialogs', service] as const,
-};
+import { jobKeys } from '@/query-keys/job-keys.ts';
+import type { JobListParams } from '@/query-keys/job-keys.ts';
 
 // ---- catalogue ------------------------------------------------------------------------------
 

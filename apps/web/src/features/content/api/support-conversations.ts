@@ -9,12 +9,7 @@ import type {
   SupportUnread,
 } from '@lumen/core/content/support';
 import { apiClient } from '@/lib/api-client.ts';
-
-export const supportKeys = {
-  all: ['support'] as const,
-  mine: () => [...supportKeys.all, 'mine'] as const,
-  admin: () => [...supportKeys.all, 'admin'] as const,
-};
+import { supportKeys } from '@/query-keys/support-keys.ts';
 
 /** How often the unread badges and an open conversation look for new messages. */
 export const SUPPORT_POLL_MS = 30_000;

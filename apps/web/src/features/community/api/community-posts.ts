@@ -1,28 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CommunityPost,
-  GallerySort,
-  LikeState,
-  ModerationAction,
-  ModerationPost,
-  PublishPostBody,
-} from '@lumen/core/community/schemas';
-import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { CommunityPost, LikeState, ModerationAction, ModerationPost, PublishPostBody } from '@lumen/core/community/schemas';
 import { apiClient } from '@/lib/api-client.ts';
+import { communityKeys } from '@/query-keys/community-keys.ts';
+import type { GalleryParams, QueueFilter, SearchParams } from '@/query-keys/community-keys.ts';
 
 export type Paginated<T> = { items: T[]; page: number; limit: number; total: number; totalPages: number };
-export type GalleryParams = { tool?: ServiceKey | ''; sort: GallerySort; page: number; limit: number };
-export type SearchParams = { q: string; tool?: ServiceKey | ''; page: number; limit: number };
-export type QueueFilter = 'queue' | 'hidden' | 'all';
-
-/** Query keys of the community resource; every mutation invalidates `all`. */
-export const communityKeys = {
-  all: ['community'] as const,
-  gallery: (params: GalleryParams) => [...communityKeys.all, 'gallery', params] as const,
-  search: (params: SearchParams) => [...communityKeys.all, 'search', params] as const,
-  mine: (page: number) => [...communityKeys.all, 'mine', page] as const,
-  queue: (filter: QueueFilter, page: number) => [...communityKeys.all, 'queue', filter, page] as const,
-};
 
 export function useGalleryQuery(params: GalleryParams) {
   return useQuery({
