@@ -4,7 +4,7 @@ import { defaultServiceCosts } from '@lumen/core/services/catalogue';
 import type { Db } from './db/database.ts';
 import { creditPackages, serviceCosts } from './modules/credits/tables.ts';
 import { insertCreditAccount } from './modules/credits/index.ts';
-import { subscriptionPlans } from './modules/payments/tables.ts';
+import { subscriptionPlans } from './modules/payments/plans/tables.ts';
 import { UNLIMITED_AI_BACKGROUND_BODY, defaultIntroductionDialogs } from './modules/introduction-dialogs/index.ts';
 import { introductionDialogs } from './modules/introduction-dialogs/tables.ts';
 import { seedBlogPosts } from './modules/blog/index.ts';
