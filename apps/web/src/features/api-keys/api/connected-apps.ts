@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { ConnectedApp } from '@lumen/core/mcp-oauth/schemas';
-
-/** Query keys of the assistants a user let in through OAuth (MCP). */
-export const connectedAppKeys = { all: ['connected-apps'] as const };
+import { connectedAppKeys } from '@/query-keys/connected-app-keys.ts';
 
 /** GET /connected-apps → the live grants, newest first. */
 export function getConnectedApps(signal?: AbortSignal): Promise<ConnectedApp[]> {

@@ -2,12 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
 import type { OpenApiDocument } from './openapi-types.ts';
 import { useIsHydrated } from './use-is-hydrated.ts';
-
-/** Query keys of the developer reference. */
-export const developerKeys = {
-  all: ['developers'] as const,
-  openapi: () => [...developerKeys.all, 'openapi'] as const,
-};
+import { developerKeys } from '@/query-keys/developer-keys.ts';
 
 /** GET /openapi.json → the OpenAPI 3.1 document generated from the server's route schemas. */
 export function getOpenApiDocument(signal?: AbortSignal): Promise<OpenApiDocument> {

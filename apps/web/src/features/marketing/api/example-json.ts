@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { httpFetch } from '@/lib/http-transport.ts';
+import { exampleKeys } from '@/query-keys/example-keys.ts';
 
 /** A JSON file of the examples under /examples (static files, not the API). */
 export async function getExampleJson<T>(url: string, signal?: AbortSignal): Promise<T> {
@@ -10,7 +11,7 @@ export async function getExampleJson<T>(url: string, signal?: AbortSignal): Prom
 
 export function exampleJsonQueryOptions<T>(url: string) {
   return queryOptions({
-    queryKey: ['marketing', 'example', url] as const,
+    queryKey: exampleKeys.file(url),
     queryFn: ({ signal }) => getExampleJson<T>(url, signal),
     staleTime: Infinity,
   });

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/lib/api-client.ts';
+import { oauthConsentKeys } from '@/query-keys/oauth-consent-keys.ts';
 import type { ConsentDecisionBody, ConsentView } from '@lumen/core/mcp-oauth/schemas';
 
 /** GET /oauth/authorizations/{id}: the pending sign-in request of an MCP client. */
 export function useConsentQuery(id: string | null) {
   return useQuery({
-    queryKey: ['oauth-consent', id],
+    queryKey: oauthConsentKeys.request(id),
     queryFn: ({ signal }) =>
       apiClient.get<ConsentView>(`/oauth/authorizations/${encodeURIComponent(id ?? '')}`, { signal, suppressErrorToast: true }),
     enabled: id !== null,

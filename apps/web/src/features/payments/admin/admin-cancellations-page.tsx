@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { formatCents, providerLabels } from '../api/invoice-status.ts';
 import { useAdminRefundRequestsQuery, useRefundHistoryQuery } from '../api/admin-payments.ts';
-import type { AdminRefundRequestsParams } from '../api/admin-payments.ts';
+import type { AdminRefundRequestsParams } from '@/query-keys/admin-payment-keys.ts';
 import { PaymentDetailDialog } from './payment-detail-dialog.tsx';
 import { RefundDecisionDialog } from './refund-decision-dialog.tsx';
 import type { RefundDecision } from './refund-decision-dialog.tsx';
