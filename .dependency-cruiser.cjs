@@ -84,6 +84,7 @@ module.exports = {
           '^apps/server/src/modules/$1/',
           '^apps/server/src/modules/[^/]+/index\\.ts$',
           '^apps/server/src/modules/[^/]+/tables\\.ts$',
+          '^apps/server/src/modules/[^/]+/[^/]+/tables\\.ts$',
         ],
       },
     },
@@ -113,7 +114,11 @@ module.exports = {
       from: { path: '^apps/server/src/(?!modules/|test/)', pathNot: '\\.test\\.ts$' },
       to: {
         path: '^apps/server/src/modules/[^/]+/',
-        pathNot: ['^apps/server/src/modules/[^/]+/index\\.ts$', '^apps/server/src/modules/[^/]+/tables\\.ts$'],
+        pathNot: [
+          '^apps/server/src/modules/[^/]+/index\\.ts$',
+          '^apps/server/src/modules/[^/]+/tables\\.ts$',
+          '^apps/server/src/modules/[^/]+/[^/]+/tables\\.ts$',
+        ],
       },
     },
     {

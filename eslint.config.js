@@ -59,11 +59,6 @@ const tablesStillInFaces = [
   'jobOutputs',
   'mailOutbox',
   'creditPackages',
-  'tryOnGarments',
-  'tryOnModels',
-  'apiKeys',
-  'webhookDeliveries',
-  'auditLog',
 ];
 
 export default tseslint.config(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { auditLog } from '../modules/audit/index.ts';
+import { auditLog } from '../modules/audit/tables.ts';
 import { moveCredits } from '../modules/credits/credits.service.ts';
 import { jobs } from '../modules/jobs/tables.ts';
 import type { JobFileRef, JobRow } from '../modules/jobs/tables.ts';

@@ -13,7 +13,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { generateKey, verifiedUser, xApiKey } from '../../test/api-key-helpers.ts';
 import { bearer } from '../../test/http-helpers.ts';
 import { mailsTo } from '../../test/mail-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { users } from '../users/tables.ts';
 import { sendExpiryReminders } from './key-expiry-reminders.ts';
 import { apiKeys } from './tables.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, multipartFile, registerUser } from '../../test/http-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { seedPosts } from './seed-posts.ts';
 import { blogPosts } from './tables.ts';
 

@@ -7,7 +7,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, submitJob, waitForJob } from '../../test/job-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { jobs } from '../jobs/tables.ts';
 import { fakeRegistry } from '../../test/fake-engines.ts';
 

@@ -5,7 +5,7 @@ import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, registerUser, uniqueEmail } from '../../test/http-helpers.ts';
 import { latestMail, mailsTo } from '../../test/mail-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { creditLedger } from '../credits/tables.ts';
 import { CONTACT_RATE_LIMIT } from './contact.service.ts';
 import { contactMessages } from './tables.ts';

@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/build-test-app.ts';
 import { VALID_PASSWORD, bearer, registerUser } from '../../test/http-helpers.ts';
 import { latestMail, mailsTo } from '../../test/mail-helpers.ts';
 import { readZip } from '../../test/zip-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { limitCounters } from '../limits/tables.ts';
 import { supportConversations, supportMessages } from './tables.ts';
 

@@ -1,11 +1,10 @@
-import { and, eq } from 'drizzle-orm';
 import type { FieldIssue } from '@lumen/core/http/envelope';
 import { tooManyPixelsMessage } from '@lumen/core/jobs/schemas';
 import { transcriptProblem } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { summarizeIssues } from '../../plugins/errors.ts';
-import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
+import { activeCatalogueItemId } from '../try-on/index.ts';
 import type { ServiceDefinition } from './service-catalogue.ts';
 import type { JobFileRef } from './tables.ts';
 import { findUploadsByIds } from './uploads.repository.ts';
@@ -91,20 +90,14 @@ export async function resolveJobFiles(
   }
   if (definition.key === 'virtual-try-on') {
     if (typeof params.modelId === 'string') {
-      const [model] = await db
-        .select({ id: tryOnModels.id })
-        .from(tryOnModels)
-        .where(and(eq(tryOnModels.id, params.modelId), eq(tryOnModels.isActive, true)));
-      if (!model) throw new AppError('NOT_FOUND', 404, 'That model is not available');
-      refs.person = { source: 'try-on-model', id: model.id };
+      const modelId = await activeCatalogueItemId(db, 'model', params.modelId);
+      if (!modelId) throw new AppError('NOT_FOUND', 404, 'That model is not available');
+      refs.person = { source: 'try-on-model', id: modelId };
     }
     if (typeof params.garmentId === 'string') {
-      const [garment] = await db
-        .select({ id: tryOnGarments.id })
-        .from(tryOnGarments)
-        .where(and(eq(tryOnGarments.id, params.garmentId), eq(tryOnGarments.isActive, true)));
-      if (!garment) throw new AppError('NOT_FOUND', 404, 'That garment is not available');
-      refs.garment = { source: 'try-on-garment', id: garment.id };
+      const garmentId = await activeCatalogueItemId(db, 'garment', params.garmentId);
+      if (!garmentId) throw new AppError('NOT_FOUND', 404, 'That garment is not available');
+      refs.garment = { source: 'try-on-garment', id: garmentId };
     }
   }
   return refs;

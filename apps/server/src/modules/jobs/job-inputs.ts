@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import type { JobInput } from '@lumen/core/jobs/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { FileLinks, Storage } from '../files/index.ts';
 import { EngineInputError } from '@lumen/engines';
 import type { EngineFile } from '@lumen/engines';
-import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
+import { catalogueItemsByIds } from '../try-on/index.ts';
 import { serviceDefinitions } from './service-catalogue.ts';
 import { findUploadsByIds } from './uploads.repository.ts';
 import type { JobFileRef, JobRow } from './tables.ts';
@@ -20,18 +19,8 @@ export async function resolveJobInputs(db: Db, files: Record<string, JobFileRef>
       .map((ref) => ref.id);
   const [uploadRows, modelRows, garmentRows] = await Promise.all([
     findUploadsByIds(db, ids('upload')),
-    ids('try-on-model').length
-      ? db
-          .select()
-          .from(tryOnModels)
-          .where(inArray(tryOnModels.id, ids('try-on-model')))
-      : [],
-    ids('try-on-garment').length
-      ? db
-          .select()
-          .from(tryOnGarments)
-          .where(inArray(tryOnGarments.id, ids('try-on-garment')))
-      : [],
+    catalogueItemsByIds(db, 'model', ids('try-on-model')),
+    catalogueItemsByIds(db, 'garment', ids('try-on-garment')),
   ]);
   const result: Record<string, StoredRef | null> = {};
   for (const [field, ref] of Object.entries(files)) {

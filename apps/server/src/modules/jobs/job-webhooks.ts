@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { WebhookEvent, WebhookEventType } from '@lumen/core/api-keys/schemas';
 import type { Db } from '../../db/database.ts';
 import type { JobRow } from './tables.ts';
-import { apiKeys, webhookDeliveries } from '../api-keys/index.ts';
+import { queueWebhookDelivery, webhookUrlOfKey } from '../api-keys/index.ts';
 
 /** The job as a webhook shows it; outputs are read with GET /jobs/{id}. */
 function webhookJob(job: JobRow): Record<string, unknown> {
@@ -25,16 +24,9 @@ function webhookJob(job: JobRow): Record<string, unknown> {
  */
 export async function enqueueJobWebhook(tx: Db, job: JobRow): Promise<void> {
   if (!job.apiKeyId || (job.status !== 'succeeded' && job.status !== 'failed')) return;
-  const [key] = await tx
-    .select({ id: apiKeys.id, webhookUrl: apiKeys.webhookUrl })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.id, job.apiKeyId), isNull(apiKeys.deletedAt)));
-  if (!key?.webhookUrl) return;
+  if (!(await webhookUrlOfKey(tx, job.apiKeyId))) return;
   const type: WebhookEventType = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
   const eventId = `evt_${job.id.replaceAll('-', '')}_${job.status}`;
   const event: WebhookEvent = { id: eventId, type, createdAt: new Date().toISOString(), data: { job: webhookJob(job) } };
-  await tx
-    .insert(webhookDeliveries)
-    .values({ keyId: key.id, jobId: job.id, eventId, type, payload: JSON.stringify(event) })
-    .onConflictDoNothing();
+  await queueWebhookDelivery(tx, { keyId: job.apiKeyId, jobId: job.id, eventId, type, payload: JSON.stringify(event) });
 }

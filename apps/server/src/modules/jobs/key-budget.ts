@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { apiKeyMessages } from '@lumen/core/api-keys/schemas';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
@@ -6,7 +6,7 @@ import { AppError } from '../../plugins/app-error.ts';
 import { monthStart } from '../api-keys/index.ts';
 import { keyChainIds } from '../api-keys/index.ts';
 import { creditsByKey, creditsOfGrant } from './key-spending.repository.ts';
-import { apiKeys } from '../api-keys/index.ts';
+import { lockApiKey } from '../api-keys/index.ts';
 
 /**
  * What a job submitted with a key must respect: an API key's, or an MCP OAuth grant's (`kind: 'oauth_grant'`, whose
@@ -34,7 +34,7 @@ export function checkServiceAllowed(key: JobApiKey | null | undefined, service: 
 export async function enforceMonthlyCap(tx: Db, key: JobApiKey | null | undefined, now: Date, cost: number): Promise<void> {
   if (!key || key.monthlyCreditCap === null) return;
   if (key.kind === 'oauth_grant') return enforceGrantCap(tx, { id: key.id, monthlyCreditCap: key.monthlyCreditCap }, now, cost);
-  await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, key.id)).for('update');
+  await lockApiKey(tx, key.id);
   const chain = await keyChainIds(tx, key.id);
   const used = [...(await creditsByKey(tx, chain, monthStart(now))).values()].reduce((sum, credits) => sum + credits, 0);
   if (used > key.monthlyCreditCap) {

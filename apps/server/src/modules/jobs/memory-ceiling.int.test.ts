@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@lumen/core/jobs/schemas';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 import { buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { setBalance } from '../../test/credit-helpers.ts';

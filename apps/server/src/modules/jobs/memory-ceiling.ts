@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import { auditLog } from '../audit/index.ts';
+import { countAuditEntries, insertSystemAuditEntry } from '../audit/index.ts';
 import type { JobWorker } from './job-worker.ts';
 
 /** The audit log's action for a worker restarted over WORKER_MAX_RSS_MB; the metrics count these. */
@@ -64,15 +63,12 @@ export function watchMemoryCeiling(options: MemoryCeilingOptions): { stop(): voi
       { workerId: worker.workerId, rssMb, maxRssMb },
       'job worker over WORKER_MAX_RSS_MB: it stops taking jobs, finishes the running ones and restarts',
     );
-    await db
-      .insert(auditLog)
-      .values({
-        action: MEMORY_RESTART_ACTION,
-        targetType: 'job_worker',
-        targetId: worker.workerId,
-        after: { rssMb, maxRssMb, pid: process.pid },
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'recording the memory restart failed'));
+    await insertSystemAuditEntry(db, {
+      action: MEMORY_RESTART_ACTION,
+      targetType: 'job_worker',
+      targetId: worker.workerId,
+      after: { rssMb, maxRssMb, pid: process.pid },
+    }).catch((error: unknown) => log.warn({ err: error }, 'recording the memory restart failed'));
     await worker.stop();
     log.info({ workerId: worker.workerId }, 'job worker stopped for its memory ceiling; asking for a replacement');
     (options.requestRestart ?? requestReplacement)();
@@ -83,9 +79,5 @@ export function watchMemoryCeiling(options: MemoryCeilingOptions): { stop(): voi
 
 /** Restarts for WORKER_MAX_RSS_MB of every process on this database, as the audit log has them (the metrics read it). */
 export async function countMemoryRestarts(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(eq(auditLog.action, MEMORY_RESTART_ACTION));
-  return Number(row?.count ?? 0);
+  return countAuditEntries(db, MEMORY_RESTART_ACTION);
 }

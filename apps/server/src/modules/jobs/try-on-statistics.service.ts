@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { TryOnStatistics } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { jobs } from './tables.ts';
-import { tryOnGarments, tryOnModels } from '../try-on/index.ts';
+import { catalogueItemsByIds } from '../try-on/index.ts';
+import type { CatalogueKind } from '../try-on/index.ts';
 import { dateRange } from './admin-jobs.repository.ts';
 
 const TOP = 5;
@@ -55,11 +56,10 @@ export async function computeTryOnStatistics(db: Db, range: { from?: string; to?
     topUses('garment', 'try-on-garment'),
   ]);
 
-  const names = async (table: typeof tryOnModels | typeof tryOnGarments, ids: string[]) =>
-    ids.length ? await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, ids)) : [];
-  const named = async (uses: Array<{ id: string; uses: number }>, table: typeof tryOnModels | typeof tryOnGarments) => {
-    const found = await names(
-      table,
+  const named = async (uses: Array<{ id: string; uses: number }>, kind: CatalogueKind) => {
+    const found = await catalogueItemsByIds(
+      db,
+      kind,
       uses.map((use) => use.id),
     );
     return uses.flatMap((use) => {
@@ -77,8 +77,8 @@ export async function computeTryOnStatistics(db: Db, range: { from?: string; to?
     failed,
     successRate: succeeded + failed > 0 ? succeeded / (succeeded + failed) : 0,
     avgDurationMs: totals?.avgDurationMs ?? null,
-    topModels: await named(modelUses, tryOnModels),
-    topGarments: await named(garmentUses, tryOnGarments),
+    topModels: await named(modelUses, 'model'),
+    topGarments: await named(garmentUses, 'garment'),
     perDay: perDay.map((row) => ({ date: row.date, jobs: row.jobs, succeeded: row.succeeded, failed: row.failed })),
   };
 }

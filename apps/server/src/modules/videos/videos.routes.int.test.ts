@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { adminAccessToken, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { bearer, registerUser } from '../../test/http-helpers.ts';
-import { auditLog } from '../audit/index.ts';
+import { auditLog } from '../audit/tables.ts';
 
 let t: TestApp;
 let admin: Record<string, string>;

@@ -5,7 +5,7 @@ import { adminAccessToken, buildTestApp } from '../../../test/build-test-app.ts'
 import type { TestApp } from '../../../test/build-test-app.ts';
 import { cryptoPaymentOf, verifiedUser } from '../../../test/crypto-helpers.ts';
 import { bearer } from '../../../test/http-helpers.ts';
-import { auditLog } from '../../audit/index.ts';
+import { auditLog } from '../../audit/tables.ts';
 import { createPaidOrder } from '../../../test/billing-helpers.ts';
 import { signIpnBody } from './nowpayments-signature.ts';
 

@@ -4,7 +4,7 @@ import { adminPaymentDetailSchema, invoiceSchema, refundRequestDecisionSchema, r
 import { expectLedgerInvariant, setBalance } from '../../../test/credit-helpers.ts';
 import { bearer } from '../../../test/http-helpers.ts';
 import { latestMail } from '../../../test/mail-helpers.ts';
-import { auditLog } from '../../audit/index.ts';
+import { auditLog } from '../../audit/tables.ts';
 import { users } from '../../users/tables.ts';
 import { appWithAdmin, seededPackage, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from './orders.repository.ts';

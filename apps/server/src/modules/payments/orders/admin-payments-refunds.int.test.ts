@@ -14,7 +14,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { expectLedgerInvariant, setBalance } from '../../../test/credit-helpers.ts';
 import { bearer, registerUser } from '../../../test/http-helpers.ts';
 import { latestMail } from '../../../test/mail-helpers.ts';
-import { auditLog } from '../../audit/index.ts';
+import { auditLog } from '../../audit/tables.ts';
 import { findCreditAccount } from '../../credits/credits.repository.ts';
 import { createPaidOrder } from '../../../test/billing-helpers.ts';
 import { orders } from './tables.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { invoiceSchema, refundResultSchema } from '@lumen/core/payments/billing';
 import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
 import { mailsTo } from '../../../test/mail-helpers.ts';
-import { auditLog } from '../../audit/index.ts';
+import { auditLog } from '../../audit/tables.ts';
 import { users } from '../../users/tables.ts';
 import { appWithAdmin, postStripeWebhook, seededPackage, signedStripeEvent, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { findOrderById } from './orders.repository.ts';
