@@ -7,7 +7,7 @@ export type FakeFashnModel = {
   endless?: boolean;
   /** The prediction ends this long after /v1/run even if nobody reads it; else after three status reads. */
   runMs?: number;
-  /** The API credits a completed prediction reports (`credits_used`, as FASHN's SDKs read it); 1 when absent. */
+  /** The API credits a completed prediction used: its status answers' `x-fashn-credits-used` header (FASHN's REST API); 1 when absent. */
   creditsUsed?: number;
 };
 
@@ -38,7 +38,7 @@ export function serveFashn(
     return {
       id: stored.id,
       status: stored.status,
-      ...(stored.status === 'completed' ? { output: model.output, credits_used: model.creditsUsed ?? 1 } : {}),
+      ...(stored.status === 'completed' ? { output: model.output } : {}),
       error: stored.status === 'failed' ? model.error : null,
     };
   };
@@ -86,7 +86,9 @@ export function serveFashn(
       if (stored.polls < order.length || model.endless) stored.status = order[Math.min(stored.polls, order.length - 1)]!;
       else end(stored);
     }
-    return { status: 200, body: view(stored) };
+    // FASHN reports the credits used in a header of the status answer; a failed prediction costs nothing.
+    const creditsUsed = stored.status === 'completed' ? (options.models[stored.model]!.creditsUsed ?? 1) : 0;
+    return { status: 200, headers: { 'x-fashn-credits-used': String(creditsUsed) }, body: view(stored) };
   };
   server.handle(handler);
   /** FASHN stops tracking the prediction: its status reads answer 404 from now on. */

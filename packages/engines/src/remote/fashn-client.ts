@@ -45,14 +45,26 @@ function stateOf(status: string): QueueState {
 const errorText = (error: Prediction['error'] | string | undefined) =>
   typeof error === 'string' ? error : error ? [error.name, error.message].filter(Boolean).join(': ') : 'no reason given';
 
-function statusOf(prediction: Prediction): QueueStatus {
+/**
+ * The credits FASHN billed for the prediction: its REST API reports them in the status answer's
+ * `x-fashn-credits-used` header (the official SDKs read `creditsUsed` / `credits_used` from there); a body field of
+ * that name is read when the header is absent.
+ */
+function creditsUsedOf(headers: Headers, prediction: Prediction): number | undefined {
+  const header = headers.get('x-fashn-credits-used');
+  const fromHeader = header === null || header.trim() === '' ? Number.NaN : Number(header);
+  if (Number.isFinite(fromHeader) && fromHeader >= 0) return fromHeader;
+  return typeof prediction.credits_used === 'number' ? prediction.credits_used : undefined;
+}
+
+function statusOf(prediction: Prediction, creditsUsed: number | undefined): QueueStatus {
   const state = stateOf(prediction.status);
   return {
     requestId: prediction.id,
     state,
     ...(state === 'failed' ? { error: errorText(prediction.error) } : {}),
     ...(state === 'succeeded' ? { output: prediction.output ?? [] } : {}),
-    ...(typeof prediction.credits_used === 'number' ? { usage: { credit: prediction.credits_used } } : {}),
+    ...(creditsUsed !== undefined ? { usage: { credit: creditsUsed } } : {}),
   };
 }
 
@@ -92,7 +104,8 @@ export function createFashnQueue(settings: FashnSettings, model: string): QueueC
     ).catch((error: unknown) => {
       throw error instanceof ProviderError && error.status === 404 ? requestGone(id, error) : error;
     });
-    return parse(predictionSchema, answer.body);
+    const prediction = parse(predictionSchema, answer.body);
+    return statusOf(prediction, creditsUsedOf(answer.headers, prediction));
   };
   return {
     provider: ID,
@@ -115,10 +128,10 @@ export function createFashnQueue(settings: FashnSettings, model: string): QueueC
       return { requestId: run.id };
     },
     async status(requestId, signal) {
-      return statusOf(await get(requestId, signal));
+      return get(requestId, signal);
     },
     async result(requestId, signal) {
-      const status = statusOf(await get(requestId, signal));
+      const status = await get(requestId, signal);
       if (status.state !== 'succeeded') {
         throw new ProviderError(`The ${PROVIDER} prediction has not succeeded (${status.state})`, { transient: false, provider: PROVIDER });
       }

@@ -67,6 +67,16 @@ describe('FASHN try-on', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
+  it('records the credits FASHN reports in the x-fashn-credits-used header of the status answer as the run’s usage', async () => {
+    models['tryon-v1.6'] = { output: [`${server.url}/files/output_0.png`], creditsUsed: 2 };
+    const usage: unknown[] = [];
+    await createVirtualTryOnFashnEngine(settings(), 'tryon-v1.6').run(
+      { params: { category: 'top', consentToLikeness: true }, files: { person: photo, garment: photo } },
+      { ...context(), onProviderUsage: (provider, reported) => usage.push([provider, reported]) },
+    );
+    expect(usage).toEqual([['fashn', { credit: 2 }]]);
+  });
+
   it('a failed prediction is permanent with FASHN’s error name and message', async () => {
     models['tryon-v1.6'] = { error: { name: 'PoseError', message: 'No person detected in the model image' } };
     const error = (await createVirtualTryOnFashnEngine(settings(), 'tryon-v1.6')
