@@ -21,3 +21,4 @@ export { creditAccounts, creditLedger, creditPackages, serviceCosts } from './ta
 export type { CreditLedgerRow } from './tables.ts';
 export { creditsPersonalData } from './personal-data.ts';
 export { ledgerTotalsByKind } from './metrics-reads.ts';
+export { jobLedgerEntries } from './job-ledger.ts';

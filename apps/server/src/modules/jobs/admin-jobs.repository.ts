@@ -1,9 +1,7 @@
-import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { AdminJobListQuery } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
-import { creditLedger } from '../credits/index.ts';
-import type { CreditLedgerRow } from '../credits/index.ts';
 import { jobs, uploads } from './tables.ts';
 import type { JobRow, UploadRow } from './tables.ts';
 import { users } from '../users/index.ts';
@@ -82,20 +80,6 @@ export async function findJobWithUser(
 export async function findUploadsByIds(db: Db, ids: string[]): Promise<UploadRow[]> {
   if (ids.length === 0) return [];
   return db.select().from(uploads).where(inArray(uploads.id, ids));
-}
-
-/** The job's charges (the first and any admin re-charges) and their refunds, oldest first. */
-export async function findJobLedgerEntries(db: Db, job: JobRow): Promise<CreditLedgerRow[]> {
-  const chargeMatch = job.chargeLedgerId
-    ? or(eq(creditLedger.id, job.chargeLedgerId), like(creditLedger.idempotencyKey, `job:${job.id}:%`))
-    : like(creditLedger.idempotencyKey, `job:${job.id}:%`);
-  const charges = await db
-    .select()
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, job.userId), chargeMatch));
-  const refundKeys = charges.map((charge) => `refund:${charge.id}`);
-  const refunds = refundKeys.length ? await db.select().from(creditLedger).where(inArray(creditLedger.idempotencyKey, refundKeys)) : [];
-  return [...charges, ...refunds].sort((a, b) => a.seq - b.seq);
 }
 
 /** Puts a failed job back in the queue as if new (attempts and timings reset), with its current charge. */

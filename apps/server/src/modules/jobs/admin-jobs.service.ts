@@ -13,7 +13,8 @@ import { refundJob } from './job-outcome.ts';
 import { listOutputs } from './jobs.repository.ts';
 import type { JobRow } from './tables.ts';
 import { toUploadDto } from './uploads.service.ts';
-import { findAdminJobsPage, findJobLedgerEntries, findJobWithUser, findUploadsByIds, requeueFailedJob } from './admin-jobs.repository.ts';
+import { findAdminJobsPage, findJobWithUser, findUploadsByIds, requeueFailedJob } from './admin-jobs.repository.ts';
+import { jobLedgerEntries } from '../credits/index.ts';
 
 export const adminJobMessages = {
   notFound: 'Job not found',
@@ -56,7 +57,7 @@ export function createAdminJobsService(deps: { db: Db; links: FileLinks; onReque
         db,
         uploadRefs.map(([, ref]) => ref.id),
       ),
-      findJobLedgerEntries(db, job),
+      jobLedgerEntries(db, job),
     ]);
     const inputs = uploadRefs.flatMap(([field, ref]) => {
       const row = uploads.find((upload) => upload.id === ref.id);
