@@ -14,6 +14,7 @@ import type { JobsPluginOptions } from '../modules/jobs/jobs.plugin.ts';
 import type { ApiKeysPluginOptions } from '../modules/api-keys/api-keys.plugin.ts';
 import { noClientLimits } from '../config/client-limits.ts';
 import { readPgliteTemplate } from './pglite-template.ts';
+import { postgresTemplate } from './postgres-template.ts';
 
 export const TEST_ADMIN_EMAIL = 'admin@example.com';
 export const TEST_ADMIN_PASSWORD = 'admin-password-1';
@@ -43,7 +44,7 @@ export type BuildTestAppOptions = {
 
 /**
  * A fresh in-memory PGlite, or with TEST_DATABASE_URL set, a fresh database
- * `test_<random>` on that server (created, migrated by the app, dropped in close()).
+ * `test_<random>` on that server (copied from the suite's migrated template, dropped in close()).
  */
 export async function openTestDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -53,9 +54,11 @@ export async function openTestDatabase(): Promise<{ database: Database; url: str
   }
 
   const name = `test_${randomBytes(6).toString('hex')}`;
+  // Copied from the suite's migrated template (global setup) when there is one; the app's migrate() then finds nothing to do.
+  const template = postgresTemplate();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
