@@ -10,7 +10,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // The server harness's one migrated PGlite for every test app (skipped with TEST_DATABASE_URL).
+    // The server harness's one migrated database for every test app (a PGlite dump, or a template database on
+    // TEST_DATABASE_URL's server).
     globalSetup: ['../../apps/server/src/test/global-setup.ts'],
     // Building the app (migrations, seed) takes seconds on a quiet machine and far more on a loaded one.
     testTimeout: 60_000,
