@@ -58,13 +58,20 @@ export async function updateProgress(db: Db, id: string, workerId: string, progr
     .where(and(eq(jobs.id, id), eq(jobs.workerId, workerId), eq(jobs.status, 'running')));
 }
 
-/** Marks the worker's running jobs alive; returns the ones it still holds (a job cancelled or swept is not). */
+/**
+ * Marks the worker's running jobs alive; returns the ones it still holds (a job cancelled, swept or handed to another
+ * worker is not). The rows are locked in id order first: a job handed back can be in two workers' lists for a tick,
+ * and two multi-row UPDATEs locking the same rows in different orders deadlock (seen on PostgreSQL with four workers).
+ */
 export async function touchHeartbeat(db: Db, ids: string[], workerId: string): Promise<string[]> {
   if (ids.length === 0) return [];
-  const held = await db
-    .update(jobs)
-    .set({ heartbeatAt: sql`now()` })
-    .where(and(inArray(jobs.id, ids), eq(jobs.workerId, workerId), eq(jobs.status, 'running')))
-    .returning({ id: jobs.id });
-  return held.map((row) => row.id);
+  return db.transaction(async (tx) => {
+    await tx.select({ id: jobs.id }).from(jobs).where(inArray(jobs.id, ids)).orderBy(asc(jobs.id)).for('no key update');
+    const held = await tx
+      .update(jobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(inArray(jobs.id, ids), eq(jobs.workerId, workerId), eq(jobs.status, 'running')))
+      .returning({ id: jobs.id });
+    return held.map((row) => row.id);
+  });
 }
