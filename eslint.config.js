@@ -14,25 +14,35 @@ const features = existsSync(featuresPath)
 
 // A feature may use another feature only through its api/ folder (data hooks);
 // pages and components stay private to their feature (bulletproof-react's rule).
-const featureBoundaries = features.map((feature) => ({
-  files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          { regex: '^@lumen/server', message: 'The web app never imports server code.' },
-          { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
-          {
-            regex: `^@/features/(?!${feature}/)[^/]+/(?!api/)`,
-            message: 'Features reach into each other only through their api/ folder.',
-          },
-          { regex: '^@/app/', message: 'Features never import the app (decision 093): app/ composes them.' },
-        ],
-      },
-    ],
+// Features never import the app (decision 093), but a test may render a page in its layout.
+const featurePatterns = (feature) => [
+  { regex: '^@lumen/server', message: 'The web app never imports server code.' },
+  { regex: '^@lumen/engines', message: 'The AI engines run on the server (apps/web/scripts may use them).' },
+  {
+    regex: `^@/features/(?!${feature}/)[^/]+/(?!api/)`,
+    message: 'Features reach into each other only through their api/ folder.',
   },
-}));
+];
+const featureBoundaries = features.flatMap((feature) => [
+  {
+    files: [`${featuresDir}/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...featurePatterns(feature),
+            { regex: '^@/app/', message: 'Features never import the app (decision 093): app/ composes them.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [`${featuresDir}/${feature}/**/*.test.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(feature) }] },
+  },
+]);
 
 const clientAddressOnly = [
   {
