@@ -111,8 +111,9 @@ describe('routes', () => {
     localStorage.setItem(storageKeys.token, 'tok');
     serveApi();
     renderRoutes(routes, { path });
-    const main = await screen.findByRole('main', {}, { timeout: 3000 });
-    const heading = await within(main).findByRole('heading', { level: 1 }, { timeout: 3000 });
+    // A lazy page's first load transforms its whole module graph (recharts for analytics): seconds on a loaded machine.
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+    const heading = await within(main).findByRole('heading', { level: 1 }, { timeout: 10_000 });
     expect(heading).not.toHaveTextContent('Page not found');
   });
 
