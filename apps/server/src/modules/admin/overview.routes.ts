@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewQuerySchema, overviewSchema } from '@lumen/core/admin/overview';
 import { failures, ok } from '../../lib/route-schemas.ts';
+import { enginesOf, hostedTimeoutsOf } from '../jobs/index.ts';
 import { paymentSandboxesOf } from '../payments/index.ts';
 import { getOverview } from './overview.service.ts';
 
@@ -24,7 +25,11 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await getOverview(app.db, {
         range: request.query.range,
         now: app.clock(),
-        environment: { production: app.config.nodeEnv === 'production', sandboxes },
+        environment: {
+          production: app.config.nodeEnv === 'production',
+          sandboxes,
+          jobTimeouts: { hostedMs: hostedTimeoutsOf(enginesOf(app)) },
+        },
       });
       return { success: true as const, data };
     },

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { failedWebhookDeliveries } from '../api-keys/index.ts';
 import { creditFlowOfPeriod } from '../credits/index.ts';
 import { findOverdueJobs, findWaitingJobs, jobActivityByService } from '../jobs/index.ts';
+import type { JobTimeouts } from '../jobs/index.ts';
 import { findFailingProviders, isCapReached, providerSpendToday, totalOf } from '../providers/index.ts';
 import { liveRevenuePerCredit, moneyOfPeriod } from '../payments/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
@@ -25,6 +26,8 @@ export type OverviewEnvironment = {
   production: boolean;
   /** The payment providers running on the built-in test-mode sandbox ('card', 'crypto'). */
   sandboxes: string[];
+  /** The deadlines the worker holds jobs to (hosted ones from the configured models), for the overdue count. */
+  jobTimeouts?: JobTimeouts;
 };
 
 /** Cents kept to hundredths (a credit may be worth a fraction of a cent). */
@@ -94,7 +97,7 @@ async function attentionItems(db: Db, now: Date, environment: OverviewEnvironmen
     getPlatformSettings(db),
     providerSpendToday(db, now),
     findFailingProviders(db, new Date(now.getTime() - PROVIDER_WINDOW_MS)),
-    findOverdueJobs(db, now),
+    findOverdueJobs(db, now, environment.jobTimeouts),
     findWaitingJobs(db, now, QUEUE_WAIT_MS),
     failedWebhookDeliveries(db, new Date(now.getTime() - WEBHOOK_WINDOW_MS)),
   ]);

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
-import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
-import { serviceDefinitions } from './service-catalogue.ts';
+import { jobTimeoutMs, serviceDefinitions } from './service-catalogue.ts';
+import type { JobTimeouts } from './service-catalogue.ts';
 import { TIMEOUT_GRACE_MS } from './sweeper.ts';
 import { jobs } from './tables.ts';
 
@@ -35,15 +35,13 @@ export async function jobActivityByService(db: Db, period: { from: Date; to: Dat
 
 export type StuckJobs = { count: number; oldestJobId: string | null };
 
-const deadlineOf = (service: string, engineKind: string) =>
-  (serviceDefinitions[service as ServiceKey]?.[engineKind === 'remote' ? 'hostedTimeoutMs' : 'timeoutMs'] ?? 120_000) + TIMEOUT_GRACE_MS;
-
 /**
- * Jobs past their deadline (their service's timeout and the sweeper's grace): running since, or waiting at
- * their provider since, longer than that. The sweeper fails and refunds them when it runs; any seen here
- * were not swept (no worker running, or the sweep failing).
+ * Jobs past their deadline (their service's timeout, hosted ones from the configured models as the worker holds them,
+ * and the sweeper's grace): running since, or waiting at their provider since, longer than that. The sweeper fails
+ * and refunds them when it runs; any seen here were not swept (no worker running, or the sweep failing).
  */
-export async function findOverdueJobs(db: Db, now: Date): Promise<StuckJobs> {
+export async function findOverdueJobs(db: Db, now: Date, timeouts?: JobTimeouts): Promise<StuckJobs> {
+  const deadlineOf = (service: string, engineKind: string) => jobTimeoutMs(timeouts, service, engineKind) + TIMEOUT_GRACE_MS;
   const shortest = Math.min(...Object.values(serviceDefinitions).map((definition) => definition.timeoutMs)) + TIMEOUT_GRACE_MS;
   const before = new Date(now.getTime() - shortest);
   const rows = await db

@@ -13,7 +13,8 @@ import { runJob } from './job-run.ts';
 import type { RunDeps } from './job-run.ts';
 import { touchHeartbeat } from './jobs.repository.ts';
 import type { BudgetAlert, JobProviders } from './provider-port.ts';
-import { serviceDefinitions } from './service-catalogue.ts';
+import { hostedTimeoutsOf, jobTimeoutMs, serviceDefinitions } from './service-catalogue.ts';
+import type { JobTimeouts } from './service-catalogue.ts';
 import { sweepStuckJobs } from './sweeper.ts';
 
 export type JobWorkerOptions = {
@@ -158,7 +159,7 @@ export function createJobWorker(deps: Deps): JobWorker {
     const cancelRequest = (request: ProviderRequest) => deps.engines.cancelRequest(request);
     void sweepStuckJobs(db, {
       staleAfterMs: options.staleAfterMs,
-      timeoutMs: options.timeoutMs,
+      timeouts: timeoutsOf(deps, options),
       log,
       cancelRequest,
       providers: deps.providers,
@@ -208,11 +209,16 @@ export function createJobWorker(deps: Deps): JobWorker {
   };
 }
 
+/** The deadlines this worker holds jobs to: hosted ones from the configured providers' models. */
+function timeoutsOf(deps: Deps, options: JobWorkerOptions): JobTimeouts {
+  return { hostedMs: hostedTimeoutsOf(deps.engines), overrides: options.timeoutMs };
+}
+
 /** What each run of this worker shares: its id and options, its budget, and where providers send webhooks. */
 function runDepsOf(deps: Deps, options: JobWorkerOptions, workerId: string): RunDeps {
-  // A job on a hosted provider has the provider's deadline, a built-in one the engine's (an option overrides both).
-  const timeoutOf = (service: ServiceKey, engineKind: string) =>
-    options.timeoutMs[service] ?? serviceDefinitions[service][engineKind === 'remote' ? 'hostedTimeoutMs' : 'timeoutMs'];
+  // A job on a hosted provider has its slowest provider's deadline, a built-in one the engine's (an option overrides both).
+  const timeouts = timeoutsOf(deps, options);
+  const timeoutOf = (service: ServiceKey, engineKind: string) => jobTimeoutMs(timeouts, service, engineKind);
   const webhooksUrl = deps.providerWebhooksUrl;
   const webhooks: ProviderWebhooks | undefined = webhooksUrl
     ? { urlFor: (provider) => `${webhooksUrl}/${encodeURIComponent(provider)}`, holdMs: options.webhookHoldMs }

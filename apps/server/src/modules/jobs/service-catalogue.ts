@@ -3,6 +3,8 @@ import type { OutputKind, ServiceFile, UploadPurpose } from '@lumen/core/jobs/sc
 import { imageContentTypes, transcriptContentTypes, uploadLimits } from '@lumen/core/jobs/schemas';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
+import type { ProviderName } from '@lumen/core/services/providers';
+import { deadlineMsOf } from '@lumen/engines';
 import { aiBackgroundMaxPixels, aiBackgroundParamsSchema } from '@lumen/core/services/ai-background-params';
 import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
 import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params';
@@ -200,3 +202,38 @@ export const createJobBodySchema = z
       { service: 'sound-generator', params: { prompt: 'rain on a tin roof' } },
     ],
   });
+
+/** Time to fetch and store a hosted result once its request ended, on top of the provider's own deadline. */
+export const HOSTED_RESULT_MARGIN_MS = 2 * 60_000;
+
+/** The per-service deadlines of jobs on hosted providers here, and of built-in runs (see `jobTimeoutMs`). */
+export type JobTimeouts = { hostedMs: Record<ServiceKey, number>; overrides?: Partial<Record<ServiceKey, number>> };
+
+/**
+ * How long a job of each service may take on hosted providers in this process: the catalogue's `hostedTimeoutMs`, or
+ * the slowest configured provider and model's deadline (packages/engines provider-deadlines.ts: minutes for video)
+ * plus the time to fetch the result, whichever is longer. An admin's choice of a slower model lengthens it.
+ */
+export function hostedTimeoutsOf(engines: {
+  providersOf(service: ServiceKey): readonly { name: ProviderName; model: string }[];
+}): Record<ServiceKey, number> {
+  return Object.fromEntries(
+    serviceKeys.map((service) => [
+      service,
+      Math.max(
+        serviceDefinitions[service].hostedTimeoutMs,
+        ...engines.providersOf(service).map((provider) => deadlineMsOf(provider.name, provider.model) + HOSTED_RESULT_MARGIN_MS),
+      ),
+    ]),
+  ) as Record<ServiceKey, number>;
+}
+
+/** A job's deadline: an option's override, else its hosted deadline (engine kind 'remote') or the built-in engine's. */
+export function jobTimeoutMs(timeouts: JobTimeouts | undefined, service: string, engineKind = 'builtin'): number {
+  const key = service as ServiceKey;
+  const definition = serviceDefinitions[key];
+  if (!definition) return 120_000;
+  return (
+    timeouts?.overrides?.[key] ?? (engineKind === 'remote' ? (timeouts?.hostedMs[key] ?? definition.hostedTimeoutMs) : definition.timeoutMs)
+  );
+}

@@ -1,12 +1,12 @@
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServiceKey } from '@lumen/core/services/catalogue';
 import type { Db } from '../../db/database.ts';
 import type { ProviderRequest } from '@lumen/engines';
 import { failJob, requeueJob } from './job-outcome.ts';
 import { storedRequestOf } from './job-provider-request.ts';
 import type { JobProviders } from './provider-port.ts';
-import { serviceDefinitions } from './service-catalogue.ts';
+import { jobTimeoutMs, serviceDefinitions } from './service-catalogue.ts';
+import type { JobTimeouts } from './service-catalogue.ts';
 import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
@@ -29,7 +29,8 @@ export async function sweepStuckJobs(
   db: Db,
   options: {
     staleAfterMs: number;
-    timeoutMs?: Partial<Record<ServiceKey, number>>;
+    /** The deadlines jobs are held to (hosted ones from the configured models); the catalogue's when absent. */
+    timeouts?: JobTimeouts;
     graceMs?: number;
     log?: FastifyBaseLogger;
     /** Settles a failed job's budget reservations and claims the one cancellation of its provider request. */
@@ -39,10 +40,7 @@ export async function sweepStuckJobs(
   },
 ): Promise<string[]> {
   const graceMs = options.graceMs ?? TIMEOUT_GRACE_MS;
-  const timeoutOf = (service: string, engineKind = 'builtin') =>
-    options.timeoutMs?.[service as ServiceKey] ??
-    serviceDefinitions[service as ServiceKey]?.[engineKind === 'remote' ? 'hostedTimeoutMs' : 'timeoutMs'] ??
-    120_000;
+  const timeoutOf = (service: string, engineKind = 'builtin') => jobTimeoutMs(options.timeouts, service, engineKind);
   const shortest = Math.min(...Object.keys(serviceDefinitions).map((service) => timeoutOf(service)));
   const candidates = await db
     .select({

@@ -18,6 +18,7 @@ import { leaveAtProvider } from '../jobs/job-outcome.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { jobProviders } from './job-providers.ts';
 import type { JobWorkerOptions } from '../jobs/job-worker.ts';
+import { hostedTimeoutsOf } from '../jobs/service-catalogue.ts';
 import { sweepStuckJobs } from '../jobs/sweeper.ts';
 import { jobs } from '../jobs/tables.ts';
 
@@ -201,7 +202,7 @@ describe('jobs left at a hosted provider until its webhook', () => {
     const swept = await sweepStuckJobs(t.database.db, {
       providers: jobProviders,
       staleAfterMs: 30_000,
-      timeoutMs: { 'image-generator': 1000 },
+      timeouts: { hostedMs: hostedTimeoutsOf(engines), overrides: { 'image-generator': 1000 } },
       graceMs: 0,
       cancelRequest: (request) => engines.cancelRequest(request),
     });
