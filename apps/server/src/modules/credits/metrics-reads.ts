@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditLedger } from './tables.ts';
 
-/** Credits ever granted and spent, by ledger kind (the ledger is append-only, so both only grow). */
-export async function ledgerTotalsByKind(db: Db) {
+/**
+ * Credits ever granted and spent, by ledger kind (the ledger is append-only, so both only grow).
+ * A Drizzle query, not a promise: metrics' perScrape holds it for a second and every await runs it again, as when
+ * business-metrics.ts held the query itself.
+ */
+export function ledgerTotalsByKind(db: Db) {
   return db
     .select({
       kind: creditLedger.kind,
