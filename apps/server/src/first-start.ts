@@ -39,14 +39,26 @@ export function firstStartInChild(config: AppConfig): boolean {
 export async function runFirstStartInChild(warn: (message: string) => void): Promise<void> {
   const entry = process.argv[1];
   if (!entry) return;
+  // Stopping the server meanwhile (Ctrl-C, SIGTERM) stops the child too, and then this process, as before.
+  let stoppedBy: NodeJS.Signals | null = null;
   const code = await new Promise<number | string>((resolve) => {
     const child = spawn(process.execPath, [...process.execArgv, entry], {
       env: { ...process.env, [FIRST_START_ENV]: '1' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    child.once('error', (error) => resolve(error.message));
-    child.once('exit', (exitCode, signal) => resolve(signal ?? exitCode ?? 1));
+    const stop = (signal: NodeJS.Signals) => {
+      stoppedBy = signal;
+      child.kill(signal);
+    };
+    process.on('SIGTERM', stop).on('SIGINT', stop);
+    const done = (result: number | string) => {
+      process.off('SIGTERM', stop).off('SIGINT', stop);
+      resolve(result);
+    };
+    child.once('error', (error) => done(error.message));
+    child.once('exit', (exitCode, signal) => done(signal ?? exitCode ?? 1));
   });
+  if (stoppedBy) process.exit(stoppedBy === 'SIGINT' ? 130 : 143);
   if (code !== 0) warn(`the first start's work in a child process failed (${code}); the server does what is missing`);
 }
 
