@@ -22,7 +22,7 @@ export function appWithAdmin() {
     admin: () => adminToken,
     db,
     /** /api/v1<url> as the holder of `token` (none: a guest), with a JSON body when `payload` is given. */
-    call: (method: 'GET' | 'POST', url: string, token?: string, payload?: Record<string, unknown>) =>
+    call: (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
       app().inject({ method, url: `/api/v1${url}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload }) }),
   };
 }

@@ -15,6 +15,8 @@ export const autoTopUpMessages = {
   packageId: 'packageId must be a valid id',
   noCard: 'Save a card first: buy credits once by card and the card is kept for automatic top-up',
   noPackage: 'Choose a credit package to buy',
+  /** Stored as the reason when removing the last saved card turns automatic top-up off. */
+  cardRemoved: 'Its saved card was removed.',
 } as const;
 
 /** Why a top-up did not go through; `card_declined` and `authentication_required` are Stripe's error codes. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { autoTopUpSettingsSchema } from '@lumen/core/payments/auto-top-up';
+import { autoTopUpMessages, autoTopUpSettingsSchema } from '@lumen/core/payments/auto-top-up';
 import { testCards } from '@lumen/core/payments/card';
 import { appWithAdmin, seededPackage, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { expectLedgerInvariant, setBalance } from '../../../test/credit-helpers.ts';
@@ -124,6 +124,22 @@ describe('the settings', () => {
     const saved = await saveSettings(buyer, { threshold: 8, monthlyLimit: 2 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toMatchObject({ enabled: true, threshold: 8, monthlyLimit: 2, usedThisMonth: 0 });
+  });
+
+  it('removing the last saved card turns it off at once, with the reason shown, and no purchase is tried', async () => {
+    const buyer = await buyerWithCard(10);
+    expect((await saveSettings(buyer, { threshold: 5 })).statusCode).toBe(200);
+    const card = (await settingsOf(buyer)).card!;
+    const removed = await call('DELETE', `/payment/methods/${card.id}`, buyer.token);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().data).toEqual([]);
+    expect(await settingsOf(buyer)).toMatchObject({ enabled: false, card: null, disabledReason: autoTopUpMessages.cardRemoved });
+
+    // The balance falls under the threshold: nothing is claimed, since top-up is off.
+    await setBalance(db(), buyer.id, 6);
+    expect(await charge(buyer, 2)).toEqual([201, 201]);
+    await app().backgroundTasks.drain();
+    expect((await settingsOf(buyer)).history).toEqual([]);
   });
 
   it('refuses bad values field by field (400)', async () => {

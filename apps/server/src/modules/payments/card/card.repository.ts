@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { autoTopUpMessages } from '@lumen/core/payments/auto-top-up';
 import type { Db } from '../../../db/database.ts';
 import { users } from '../../users/index.ts';
 import { paymentCustomers, paymentMethods } from './tables.ts';
+import { autoTopUpSettings } from '../auto-top-up/tables.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
 import { subscriptions } from '../subscriptions/tables.ts';
 import type { PaymentMethodRow } from './tables.ts';
@@ -146,6 +148,10 @@ export async function makeDefaultMethod(db: Db, userId: string, id: string): Pro
 }
 
 /** Removes the card; when it was the default, the newest remaining card takes its place. */
+/**
+ * Removes a saved card; the newest other card becomes the default. Removing the last card turns automatic top-up off
+ * in the same transaction: it pays with the saved card, and left on it would fail at the next low balance.
+ */
 export async function deleteMethod(db: Db, userId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [removed] = await tx
@@ -160,5 +166,10 @@ export async function deleteMethod(db: Db, userId: string, id: string): Promise<
       .orderBy(desc(paymentMethods.createdAt))
       .limit(1);
     if (next) await tx.update(paymentMethods).set({ isDefault: true }).where(eq(paymentMethods.id, next.id));
+    else
+      await tx
+        .update(autoTopUpSettings)
+        .set({ enabled: false, disabledReason: autoTopUpMessages.cardRemoved, updatedAt: sql`now()` })
+        .where(and(eq(autoTopUpSettings.userId, userId), eq(autoTopUpSettings.enabled, true)));
   });
 }

@@ -15,7 +15,15 @@ export function usePaymentMethodsQuery() {
 
 function useMethodMutation(call: (id: string) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.methods() }) });
+  return useMutation({
+    mutationFn: call,
+    // Automatic top-up shows the default card, and removing the last card turns it off.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.methods() }),
+        queryClient.invalidateQueries({ queryKey: paymentKeys.autoTopUp() }),
+      ]),
+  });
 }
 
 /** POST /payment/methods/{id}/default */

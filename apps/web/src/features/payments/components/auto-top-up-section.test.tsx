@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { autoTopUpMessages } from '@lumen/core/payments/auto-top-up';
 import type { AutoTopUpSettings } from '@lumen/core/payments/auto-top-up';
 import { makePackage } from '@/test/credits-fixtures.ts';
 import { mockFetch, ok } from '@/test/fetch-mock.ts';
@@ -119,6 +120,14 @@ describe('automatic top-up settings', () => {
     expect(await screen.findByText(/No saved card yet\. Buy credits once by card/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Top up automatically' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Buy credits' })).toBeInTheDocument();
+  });
+
+  it('after its last card was removed: says so, and how to save a card again', async () => {
+    serve(settings({ enabled: false, card: null, disabledReason: autoTopUpMessages.cardRemoved }), () => ok(settings()));
+    render();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Automatic top-up was turned off because its saved card was removed. Buy credits once by card to save one, then turn it on again.',
+    );
   });
 
   it('after a failed payment: why it was turned off, and the failed attempt in the history', async () => {

@@ -106,7 +106,9 @@ export function AutoTopUpSection() {
           <form onSubmit={submit} noValidate className="space-y-5">
             {data?.disabledReason && (
               <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
-                Automatic top-up was turned off because a payment failed: {data.disabledReason} Check your card, then turn it on again.
+                {data.disabledReason === autoTopUpMessages.cardRemoved
+                  ? 'Automatic top-up was turned off because its saved card was removed. Buy credits once by card to save one, then turn it on again.'
+                  : `Automatic top-up was turned off because a payment failed: ${data.disabledReason} Check your card, then turn it on again.`}
               </p>
             )}
             {data?.card ? (
@@ -201,7 +203,7 @@ export function AutoTopUpSection() {
         open={removing}
         onOpenChange={setRemoving}
         title="Remove this card?"
-        description="Automatic top-up cannot run without a saved card; it stops at its next attempt."
+        description="Automatic top-up pays with this card: removing your last saved card turns it off."
         confirmLabel="Remove card"
         danger
         isPending={removeCard.isPending}
