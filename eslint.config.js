@@ -68,7 +68,6 @@ const tablesStillInFaces = [
   'jobs',
   'jobOutputs',
   'mailOutbox',
-  'creditPackages',
 ];
 
 export default tseslint.config(

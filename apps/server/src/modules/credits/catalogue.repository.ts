@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditPackages, serviceCosts } from './tables.ts';
 import type { CreditPackageRow, ServiceCostRow } from './tables.ts';
@@ -49,6 +49,23 @@ export async function findActivePackage(db: Db, id: string): Promise<CreditPacka
     .from(creditPackages)
     .where(and(eq(creditPackages.id, id), notArchived, eq(creditPackages.isActive, true)));
   return row ?? null;
+}
+
+export type PackageSummary = { id: string; name: string; creditsAmount: number; priceCents: number };
+
+/** Name, credits and price of these packages, archived or not (what an order or a top-up was made from), by id. */
+export async function packageSummariesOf(db: Db, ids: readonly string[]): Promise<Map<string, PackageSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: creditPackages.id,
+      name: creditPackages.name,
+      creditsAmount: creditPackages.creditsAmount,
+      priceCents: creditPackages.priceCents,
+    })
+    .from(creditPackages)
+    .where(inArray(creditPackages.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /** Every non-archived package (active or not) in order; `forUpdate` locks them for a change. */

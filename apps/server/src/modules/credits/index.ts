@@ -1,5 +1,6 @@
 export { creditsAdminRoutes } from './admin.routes.ts';
-export { findActivePackage, listServiceCosts } from './catalogue.repository.ts';
+export { findActivePackage, listActivePackages, listServiceCosts, packageSummariesOf } from './catalogue.repository.ts';
+export type { PackageSummary } from './catalogue.repository.ts';
 export { BALANCE_NOTICE_TOPIC } from './balance-cache.ts';
 export { PACKAGE_NOT_FOUND_MESSAGE, createCatalogueService } from './catalogue.service.ts';
 export { createCreditHistoryService, usageByService } from './credit-history.service.ts';
@@ -17,7 +18,7 @@ export { creditsRoutes } from './credits.routes.ts';
 export { adjustCredits, chargeForService, grantCredits, insufficientCreditsError, moveCredits, refundCharge } from './credits.service.ts';
 export { catalogueRoutes } from './ordered-catalogue.routes.ts';
 export { createOrderedCatalogue } from './ordered-catalogue.ts';
-export { creditAccounts, creditLedger, creditPackages, serviceCosts } from './tables.ts';
+export { creditAccounts, creditLedger, serviceCosts } from './tables.ts';
 export type { CreditLedgerRow } from './tables.ts';
 export { creditsPersonalData } from './personal-data.ts';
 export { ledgerTotalsByKind } from './metrics-reads.ts';

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { aiBackgroundParamsSchema } from '@lumen/core/services/ai-background-params';
 import { imageGeneratorParamsSchema } from '@lumen/core/services/image-generator-params';
 import { salesPilotParamsSchema } from '@lumen/core/services/sales-pilot-params';
@@ -13,7 +13,7 @@ import { defaultModels, overrideKey, providerPrices, publishedPriceMicroUsd, run
 import type { EngineRegistry, PriceOverrides, ProviderUsage } from '@lumen/engines';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { creditPackages, listServiceCosts } from '../credits/index.ts';
+import { listActivePackages, listServiceCosts } from '../credits/index.ts';
 import { users } from '../users/index.ts';
 import { belowCostAllowances, providerPriceOverrides } from './tables.ts';
 
@@ -38,11 +38,11 @@ export const forgetPricing = (db: Db) => cache.delete(db);
 
 /** The cheapest credit among the active credit packages: its price over its credits (no card processor fee is modelled). */
 async function creditValueOf(db: Db): Promise<Pricing['creditValue']> {
-  const packages = await db
-    .select({ name: creditPackages.name, priceCents: creditPackages.priceCents, credits: creditPackages.creditsAmount })
-    .from(creditPackages)
-    .where(eq(creditPackages.isActive, true))
-    .orderBy(asc(creditPackages.sortOrder));
+  const packages = (await listActivePackages(db)).map((row) => ({
+    name: row.name,
+    priceCents: row.priceCents,
+    credits: row.creditsAmount,
+  }));
   const cheapest = packages.reduce<(typeof packages)[number] | null>(
     (best, row) => (best === null || row.priceCents / row.credits < best.priceCents / best.credits ? row : best),
     null,

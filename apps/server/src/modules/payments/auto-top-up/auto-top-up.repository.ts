@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AutoTopUpFailureCode } from '@lumen/core/payments/auto-top-up';
 import type { Db } from '../../../db/database.ts';
-import { creditPackages } from '../../credits/index.ts';
+import { packageSummariesOf } from '../../credits/index.ts';
 import { autoTopUpSettings, autoTopUps, lowBalanceAlerts } from './tables.ts';
 import { orders } from '../orders/tables.ts';
 import type { AutoTopUpRow, AutoTopUpSettingsRow } from './tables.ts';
@@ -30,25 +30,34 @@ export async function saveSettings(db: Db, userId: string, values: SettingsValue
   return row;
 }
 
-/** The newest top-ups with their package and order figures. */
+/** The newest top-ups with their package (read through the credits module) and order figures. */
 export async function listTopUps(db: Db, userId: string, limit: number) {
-  return db
+  const rows = await db
     .select({
       topUp: autoTopUps,
-      packageName: creditPackages.name,
-      packageCredits: creditPackages.creditsAmount,
-      packagePriceCents: creditPackages.priceCents,
       orderCredits: orders.credits,
       orderAmountCents: orders.amountCents,
       orderCurrency: orders.currency,
       orderDescription: orders.description,
     })
     .from(autoTopUps)
-    .leftJoin(creditPackages, eq(creditPackages.id, autoTopUps.creditPackageId))
     .leftJoin(orders, eq(orders.id, autoTopUps.orderId))
     .where(eq(autoTopUps.userId, userId))
     .orderBy(desc(autoTopUps.createdAt))
     .limit(limit);
+  const packages = await packageSummariesOf(
+    db,
+    rows.flatMap((row) => (row.topUp.creditPackageId ? [row.topUp.creditPackageId] : [])),
+  );
+  return rows.map((row) => {
+    const pack = row.topUp.creditPackageId ? packages.get(row.topUp.creditPackageId) : undefined;
+    return {
+      ...row,
+      packageName: pack?.name ?? null,
+      packageCredits: pack?.creditsAmount ?? null,
+      packagePriceCents: pack?.priceCents ?? null,
+    };
+  });
 }
 
 /**

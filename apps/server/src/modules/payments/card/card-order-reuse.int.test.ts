@@ -6,7 +6,7 @@ import type { TestApp } from '../../../test/build-test-app.ts';
 import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
 import { bearer } from '../../../test/http-helpers.ts';
 import { seededPackage, verifiedBuyer } from '../../../test/card-helpers.ts';
-import { creditPackages } from '../../credits/index.ts';
+import { creditPackages } from '../../credits/tables.ts';
 import { users } from '../../users/index.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { ABANDONED_CHECKOUT_REASON, PRICE_CHANGED_REASON, expireAbandonedCardOrders } from '../orders/orders.service.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
-import { creditPackages } from '../../credits/index.ts';
+import { packageSummariesOf } from '../../credits/index.ts';
 import { users } from '../../users/index.ts';
 import { cryptoPayments } from '../crypto/tables.ts';
 import { orders, refundRequests, refunds } from './tables.ts';
@@ -89,8 +89,7 @@ export async function findRefund(db: Db, refundId: string) {
 /** The package or plan name the order was made from (the description already carries the quantity). */
 export async function productNameOf(db: Db, order: OrderRow): Promise<string | null> {
   if (order.creditPackageId) {
-    const [row] = await db.select({ name: creditPackages.name }).from(creditPackages).where(eq(creditPackages.id, order.creditPackageId));
-    return row?.name ?? null;
+    return (await packageSummariesOf(db, [order.creditPackageId])).get(order.creditPackageId)?.name ?? null;
   }
   if (order.subscriptionPlanId) {
     const [row] = await db

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { creditPackages } from '../../credits/index.ts';
+import { creditPackages } from '../../credits/tables.ts';
 import { users } from '../../users/index.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
 
