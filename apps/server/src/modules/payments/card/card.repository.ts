@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { autoTopUpMessages } from '@lumen/core/payments/auto-top-up';
 import type { Db } from '../../../db/database.ts';
+import { isUniqueViolation } from '../../../db/pg-errors.ts';
 import { users } from '../../users/index.ts';
 import { paymentCustomers, paymentMethods } from './tables.ts';
 import { autoTopUpSettings } from '../auto-top-up/tables.ts';
@@ -23,11 +24,21 @@ export async function findStripeCustomerId(db: Db, userId: string): Promise<stri
   return row?.customerId ?? null;
 }
 
+/**
+ * Stores the user's Stripe customer (a live one replaces a test one). Parallel first purchases of one user all make
+ * the same customer (one idempotency key) and save it together: PostgreSQL reports the losers as a conflict on the
+ * customer's own unique index, which ON CONFLICT (user, provider) does not cover, so that conflict is the same row
+ * saved by another request.
+ */
 export async function saveStripeCustomerId(db: Db, userId: string, customerId: string): Promise<void> {
-  await db
-    .insert(paymentCustomers)
-    .values({ userId, provider: 'stripe', customerId })
-    .onConflictDoUpdate({ target: [paymentCustomers.userId, paymentCustomers.provider], set: { customerId } });
+  try {
+    await db
+      .insert(paymentCustomers)
+      .values({ userId, provider: 'stripe', customerId })
+      .onConflictDoUpdate({ target: [paymentCustomers.userId, paymentCustomers.provider], set: { customerId } });
+  } catch (error) {
+    if (!isUniqueViolation(error) || (await findStripeCustomerId(db, userId)) !== customerId) throw error;
+  }
 }
 
 // Subscriptions
