@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger } from './tables.ts';
 import type { CreditLedgerRow, LedgerKind } from './tables.ts';
-import { users } from '../users/index.ts';
+import { userRecords } from '../users/index.ts';
 import type { UserWithCredit } from '../users/index.ts';
 
 export async function insertCreditAccount(db: Db, userId: string): Promise<void> {
@@ -171,11 +171,12 @@ export async function findCreditAccountForUpdate(db: Db, userId: string): Promis
 
 /** The user with its balance and total spent (0 and 0 before its credit account exists). */
 export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCredit | null> {
+  const user = userRecords();
   const [row] = await db
-    .select({ user: users, balance: creditAccounts.balance, spent: creditAccounts.spent })
-    .from(users)
-    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
-    .where(eq(users.id, id));
+    .select({ user: user.row, balance: creditAccounts.balance, spent: creditAccounts.spent })
+    .from(user.table)
+    .leftJoin(creditAccounts, eq(creditAccounts.userId, user.table.id))
+    .where(eq(user.table.id, id));
   if (!row) return null;
   return { ...row.user, credit: { balance: row.balance ?? 0, spent: row.spent ?? 0 } };
 }

@@ -23,3 +23,4 @@ export type { CreditLedgerRow } from './tables.ts';
 export { creditsPersonalData } from './personal-data.ts';
 export { ledgerTotalsByKind } from './metrics-reads.ts';
 export { jobLedgerEntries } from './job-ledger.ts';
+export { creditBalances, hasPaidFor } from './admin-reads.ts';

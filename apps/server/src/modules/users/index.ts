@@ -16,3 +16,14 @@ export {
 } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
 export { anonymiseUser, countOtherActiveAdmins, lockUser, userPersonalData } from './personal-data.ts';
+export {
+  adminEmails,
+  findUserAccess,
+  findUserContact,
+  findUserEmail,
+  findUserSuspendedAt,
+  firstAdminId,
+  userContactsByIds,
+} from './user-reads.ts';
+export { reactivateUser, setUserRole, suspendUser, verifyEmailDroppingPassword } from './user-writes.ts';
+export { userDirectory, userRecords } from './user-directory.ts';
