@@ -8,7 +8,7 @@ import { verifiedUser } from '../../test/api-key-helpers.ts';
 import { moveCredits } from '../credits/credits.service.ts';
 import { fakeEngine, fakeRegistry } from '../../test/fake-engines.ts';
 import { orders } from '../payments/orders/tables.ts';
-import { jobs } from '../jobs/index.ts';
+import { jobs } from '../jobs/tables.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { jobOutputs } from '../jobs/index.ts';
+import { postOutputs } from '../jobs/index.ts';
 import { users } from '../users/index.ts';
 import { communityLikes, communityModerationActions, communityPosts, communityReports, SEARCH_CONFIG } from './tables.ts';
 import type { CommunityPostRow } from './tables.ts';
@@ -17,16 +17,18 @@ export type PostRecord = {
 
 type Page = { limit: number; offset: number };
 
-function selection(viewerId: string | null) {
+type PostOutputs = ReturnType<typeof postOutputs>;
+
+function selection(viewerId: string | null, outputs: PostOutputs) {
   return {
     post: communityPosts,
     author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
     output: {
-      kind: jobOutputs.kind,
-      contentType: jobOutputs.contentType,
-      storageKey: jobOutputs.storageKey,
-      previewStorageKey: jobOutputs.previewStorageKey,
-      previewContentType: jobOutputs.previewContentType,
+      kind: outputs.kind,
+      contentType: outputs.contentType,
+      storageKey: outputs.storageKey,
+      previewStorageKey: outputs.previewStorageKey,
+      previewContentType: outputs.previewContentType,
     },
     likedByMe: viewerId
       ? sql<boolean>`exists (select 1 from ${communityLikes} where ${communityLikes.postId} = ${communityPosts.id} and ${communityLikes.userId} = ${viewerId})`
@@ -42,13 +44,14 @@ async function selectPage(
   page: Page,
   rank?: SQL<number>,
 ): Promise<{ rows: PostRecord[]; total: number }> {
-  const base = rank ? { ...selection(viewerId), rank } : selection(viewerId);
+  const outputs = postOutputs(db);
+  const base = rank ? { ...selection(viewerId, outputs), rank } : selection(viewerId, outputs);
   const [rows, [counted]] = await Promise.all([
     db
       .select(base)
       .from(communityPosts)
       .innerJoin(users, eq(users.id, communityPosts.userId))
-      .innerJoin(jobOutputs, eq(jobOutputs.id, communityPosts.outputId))
+      .innerJoin(outputs, eq(outputs.id, communityPosts.outputId))
       .where(where)
       .orderBy(...order)
       .limit(page.limit)
@@ -59,11 +62,12 @@ async function selectPage(
 }
 
 export async function findPost(db: Db, id: string, viewerId: string | null): Promise<PostRecord | null> {
+  const outputs = postOutputs(db);
   const [row] = await db
-    .select(selection(viewerId))
+    .select(selection(viewerId, outputs))
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.userId))
-    .innerJoin(jobOutputs, eq(jobOutputs.id, communityPosts.outputId))
+    .innerJoin(outputs, eq(outputs.id, communityPosts.outputId))
     .where(eq(communityPosts.id, id));
   return (row as PostRecord | undefined) ?? null;
 }

@@ -6,7 +6,7 @@ import type { AnyEngine, EngineResult } from '@lumen/engines';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
-import { jobOutputs, jobs } from '../jobs/index.ts';
+import { insertFinishedJob } from '../jobs/index.ts';
 import { users } from '../users/index.ts';
 import { communityPosts } from './tables.ts';
 
@@ -104,33 +104,24 @@ export async function publishFeaturedPosts(deps: {
       if (await hasAnyPost(tx)) return 0;
       const finishedAt = new Date();
       for (const [index, { item, engine, result, jobId, stored }] of made.entries()) {
-        await tx.insert(jobs).values({
+        await insertFinishedJob(tx, {
           id: jobId,
           userId: admin.id,
           service: item.service,
-          status: 'succeeded',
-          progress: 1,
           params: item.params,
-          files: {},
-          cost: 0,
           engineKind: engine.kind,
           engineLabel: engine.label,
           summary: (result.summary as Record<string, unknown> | undefined) ?? null,
-          startedAt: finishedAt,
           finishedAt,
-        });
-        await tx.insert(jobOutputs).values(
-          stored.map((file, position) => ({
+          outputs: stored.map((file) => ({
             id: file.id,
-            jobId,
             kind: file.kind,
             name: file.name,
             contentType: file.contentType,
             size: file.size,
             storageKey: file.key,
-            position,
           })),
-        );
+        });
         await tx.insert(communityPosts).values({
           userId: admin.id,
           jobId,

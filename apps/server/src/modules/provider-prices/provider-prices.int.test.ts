@@ -11,7 +11,8 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, noisePng, submitJob, uploadFile } from '../../test/job-helpers.ts';
 import { falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
-import { createJobEvents, createJobWorker, jobs } from '../jobs/index.ts';
+import { createJobEvents, createJobWorker } from '../jobs/index.ts';
+import { jobs } from '../jobs/tables.ts';
 import { jobProviders } from '../providers/index.ts';
 import { expectedJobCostMicroUsd, expectedProviderCostMicroUsd, loadPricing, marginLines } from './pricing.service.ts';
 
