@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { authSessions, refreshTokens } from './tables.ts';
 import type { AuthSessionRow, RefreshTokenRow } from './tables.ts';
 import type { SessionState } from './session-state-cache.ts';
@@ -19,11 +19,13 @@ export async function insertSession(
   });
 }
 
+const owner = userDirectory('owner');
+
 function prepareSessionStateQuery(db: Db) {
   return db
-    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt, suspendedAt: users.suspendedAt, role: users.role })
+    .select({ userId: authSessions.userId, revokedAt: authSessions.revokedAt, suspendedAt: owner.suspendedAt, role: owner.role })
     .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
+    .innerJoin(owner, eq(owner.id, authSessions.userId))
     .where(eq(authSessions.id, sql.placeholder('id')))
     .prepare('find_session_state');
 }

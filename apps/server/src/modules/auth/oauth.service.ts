@@ -10,10 +10,8 @@ import { insertCreditAccount } from '../credits/index.ts';
 import type { Mailer } from '../mail/index.ts';
 import { providerLinkedMail } from '../mail/index.ts';
 import { getPlatformSettings } from '../settings/index.ts';
-import { users } from '../users/index.ts';
 import type { UserRow } from '../users/index.ts';
-import { findUserByEmail, findUserById, insertUser } from '../users/index.ts';
-import { eq, sql } from 'drizzle-orm';
+import { findUserByEmail, findUserById, insertUser, verifyEmailDroppingPassword } from '../users/index.ts';
 import { revokeSessions } from './auth.repository.ts';
 import { deleteIdentity, findIdentityBySubject, insertIdentity, listIdentities } from './identities.repository.ts';
 import type { LinkClaims } from './oauth-link-token.ts';
@@ -67,10 +65,7 @@ export function createOAuthService({ db, sessions, mailer, record, clock }: Deps
           await insertIdentity(tx, { userId: existing.id, provider, providerUserId: profile.subject, email: profile.email });
           if (!existing.emailVerifiedAt) {
             // Whoever set the password never proved the address: it may be a squatter (pre-hijacking).
-            await tx
-              .update(users)
-              .set({ emailVerifiedAt: clock(), passwordHash: null, updatedAt: sql`now()` })
-              .where(eq(users.id, existing.id));
+            await verifyEmailDroppingPassword(tx, existing.id, clock());
             await revokeSessions(tx, existing.id);
           }
         });

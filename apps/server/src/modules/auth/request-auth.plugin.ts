@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import { accountSecurityMessages } from '@lumen/core/auth/one-time-code';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { RequestAuth } from '../../plugins/fastify-types.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { AUTH_REQUIRED_MESSAGE } from '../../plugins/guards.ts';
 import { apiKeyCredential, authenticateApiKey } from '../api-keys/index.ts';
-import { users } from '../users/index.ts';
+import { findUserAccess } from '../users/index.ts';
 import { verifyAccessToken } from './access-token.ts';
 import { findSessionState } from './auth.repository.ts';
 import { createSessionStateCache } from './session-state-cache.ts';
@@ -45,10 +44,7 @@ export const requestAuthPlugin = fp(
         request.user = { id: claims.userId, role: session.role, sessionId: claims.sessionId };
       },
       async accountOf(userId) {
-        const [row] = await app.db
-          .select({ role: users.role, emailVerifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(eq(users.id, userId));
+        const row = await findUserAccess(app.db, userId);
         return row ? { role: row.role, emailVerified: row.emailVerifiedAt !== null } : null;
       },
     };

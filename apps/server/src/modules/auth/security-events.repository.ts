@@ -4,7 +4,7 @@ import type { SecurityEventType } from '@lumen/core/users/security-events';
 import type { Db } from '../../db/database.ts';
 import { rangeEnd, rangeStart } from '../../lib/date-range.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { securityEvents } from './tables.ts';
 import type { SecurityEventRow } from './tables.ts';
 
@@ -29,6 +29,8 @@ export async function insertSecurityEvent(db: Db, event: SecurityEventInput): Pr
   });
 }
 
+const account = userDirectory('account');
+
 export async function findSecurityEventPage(
   db: Db,
   input: { userId?: string; type?: SecurityEventType; search?: string; from?: string; to?: string; limit: number; page: number },
@@ -38,7 +40,7 @@ export async function findSecurityEventPage(
   if (input.type) conditions.push(eq(securityEvents.type, input.type));
   if (input.search) {
     const pattern = likePattern(input.search);
-    const match = or(ilike(users.email, pattern), ilike(securityEvents.ip, pattern));
+    const match = or(ilike(account.email, pattern), ilike(securityEvents.ip, pattern));
     if (match) conditions.push(match);
   }
   const start = rangeStart(input.from);
@@ -48,14 +50,14 @@ export async function findSecurityEventPage(
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ event: securityEvents, userEmail: users.email })
+      .select({ event: securityEvents, userEmail: account.email })
       .from(securityEvents)
-      .leftJoin(users, eq(users.id, securityEvents.userId))
+      .leftJoin(account, eq(account.id, securityEvents.userId))
       .where(where)
       .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit),
-    db.select({ total: count() }).from(securityEvents).leftJoin(users, eq(users.id, securityEvents.userId)).where(where),
+    db.select({ total: count() }).from(securityEvents).leftJoin(account, eq(account.id, securityEvents.userId)).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row.event, userEmail: row.userEmail })), total: counted?.total ?? 0 };
 }

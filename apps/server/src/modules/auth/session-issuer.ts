@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@lumen/core/users/schemas';
-import { eq } from 'drizzle-orm';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { users } from '../users/index.ts';
+import { findUserSuspendedAt } from '../users/index.ts';
 import { signAccessToken } from './access-token.ts';
 import { insertRefreshToken, insertSession } from './auth.repository.ts';
 import { REFRESH_TOKEN_TTL_SECONDS, generateRefreshToken, hashRefreshToken } from './refresh-token.ts';
@@ -42,8 +41,7 @@ export function createSessionIssuer({ db, jwtSecret, clock }: Deps) {
       client: ClientInfo,
       executor: Db = db,
     ): Promise<IssuedTokens & { sessionId: string }> {
-      const [state] = await executor.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, user.id));
-      if (state?.suspendedAt) throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
+      if (await findUserSuspendedAt(executor, user.id)) throw new AppError('FORBIDDEN', 403, accountSuspendedMessage);
       const sessionId = randomUUID();
       await insertSession(executor, {
         id: sessionId,
