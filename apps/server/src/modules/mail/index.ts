@@ -15,5 +15,5 @@ export type { RefundMailFacts, RenderedMail } from './mail-templates.ts';
 export { mailPlugin, mailerOf } from './mail.plugin.ts';
 export { createMailer } from './mailer.ts';
 export type { Mailer } from './mailer.ts';
-export { mailOutbox } from './tables.ts';
+export { mailDeliveries } from './delivery-reads.ts';
 export { eraseMailTo } from './personal-data.ts';

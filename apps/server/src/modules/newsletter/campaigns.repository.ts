@@ -4,7 +4,7 @@ import { totalPagesFor } from '@lumen/core/http/pagination';
 import type { Db } from '../../db/database.ts';
 import { renderSafeHtml } from '../../lib/safe-markdown.ts';
 import { AppError } from '../../plugins/app-error.ts';
-import { mailOutbox } from '../mail/index.ts';
+import { mailDeliveries } from '../mail/index.ts';
 import { users } from '../users/index.ts';
 import { campaignRecipients, newsletterCampaigns, newsletterSubscribers } from './tables.ts';
 import type { CampaignRow } from './tables.ts';
@@ -13,18 +13,21 @@ export const campaignNotFound = () => new AppError('NOT_FOUND', 404, 'Campaign n
 
 const noProgress = (): Campaign['progress'] => ({ total: 0, pending: 0, sent: 0, failed: 0 });
 
+type MailDeliveries = ReturnType<typeof mailDeliveries>;
+
 /** A recipient's status as shown: an SMTP delivery that failed after the hand-off counts as failed (the outbox row says so). */
-const shownStatus = () =>
-  sql<RecipientStatus>`case when ${mailOutbox.status} = 'failed' then 'failed' else ${campaignRecipients.status} end`;
+const shownStatus = (delivery: MailDeliveries) =>
+  sql<RecipientStatus>`case when ${delivery.status} = 'failed' then 'failed' else ${campaignRecipients.status} end`;
 
 /** How far each campaign got: its recipients counted by shown status. */
 async function progressOf(db: Db, campaignIds: string[]): Promise<Map<string, Campaign['progress']>> {
   if (campaignIds.length === 0) return new Map();
-  const status = shownStatus();
+  const delivery = mailDeliveries(db);
+  const status = shownStatus(delivery);
   const rows = await db
     .select({ campaignId: campaignRecipients.campaignId, status, total: count() })
     .from(campaignRecipients)
-    .leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId))
+    .leftJoin(delivery, eq(delivery.id, campaignRecipients.outboxId))
     .where(inArray(campaignRecipients.campaignId, campaignIds))
     .groupBy(campaignRecipients.campaignId, status);
   const map = new Map(campaignIds.map((id) => [id, noProgress()]));
@@ -133,27 +136,24 @@ export async function recipientPage(
   id: string,
   query: { status?: RecipientStatus; limit: number; page: number },
 ): Promise<CampaignRecipientList> {
-  const status = shownStatus();
+  const delivery = mailDeliveries(db);
+  const status = shownStatus(delivery);
   const where = and(eq(campaignRecipients.campaignId, id), query.status ? sql`${status} = ${query.status}` : undefined);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
         email: campaignRecipients.email,
         status,
-        error: sql<string | null>`coalesce(${mailOutbox.error}, ${campaignRecipients.error})`,
+        error: sql<string | null>`coalesce(${delivery.error}, ${campaignRecipients.error})`,
         sentAt: campaignRecipients.sentAt,
       })
       .from(campaignRecipients)
-      .leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId))
+      .leftJoin(delivery, eq(delivery.id, campaignRecipients.outboxId))
       .where(where)
       .orderBy(campaignRecipients.email)
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db
-      .select({ total: count() })
-      .from(campaignRecipients)
-      .leftJoin(mailOutbox, eq(mailOutbox.id, campaignRecipients.outboxId))
-      .where(where),
+    db.select({ total: count() }).from(campaignRecipients).leftJoin(delivery, eq(delivery.id, campaignRecipients.outboxId)).where(where),
   ]);
   const total = counted?.total ?? 0;
   return {

@@ -12,7 +12,7 @@ import { expectLedgerInvariant, setBalance } from '../../test/credit-helpers.ts'
 import { bearer, registerUser } from '../../test/http-helpers.ts';
 import { fastWorker, submitJob, until } from '../../test/job-helpers.ts';
 import { FAL_KEY, falEnginesConfig, startFakeFal } from '../../test/fake-fal-app.ts';
-import { mailOutbox } from '../mail/index.ts';
+import { mailOutbox } from '../mail/tables.ts';
 import { createJobEvents } from '../jobs/job-events.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { jobProviders } from './job-providers.ts';
