@@ -60,7 +60,7 @@ const clientAddressOnly = [
  * serviceCosts: the one-statement job charge (jobs/charged-job.repository.ts, decision 041) writes them in the statement
  * that inserts the job. The others are still read by other modules and wait for their functions (decision 092 lists them).
  */
-const tablesStillInFaces = ['creditAccounts', 'creditLedger', 'serviceCosts', 'users', 'jobs', 'jobOutputs', 'mailOutbox'];
+const tablesStillInFaces = ['creditAccounts', 'creditLedger', 'serviceCosts', 'users'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', '**/drizzle/meta/**', 'e2e/artifacts/**'] },
