@@ -7,7 +7,6 @@ import type { PaginationQuery } from '@lumen/core/http/pagination';
 import type { Role } from '@lumen/core/users/schemas';
 import { suspensionMessages } from '@lumen/core/users/suspension';
 import type { Suspension } from '@lumen/core/users/suspension';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { createCreditHistoryService } from '../credits/index.ts';
@@ -15,7 +14,7 @@ import { toLedgerEntryDto } from '../credits/index.ts';
 import { findCreditAccount, findLedgerEntryById } from '../credits/index.ts';
 import { adjustCredits } from '../credits/index.ts';
 import { revokeSessions } from '../auth/index.ts';
-import { users } from '../users/index.ts';
+import { lockUser, reactivateUser, setUserRole, suspendUser } from '../users/index.ts';
 import { toUserDto } from '../users/index.ts';
 import { findUserById } from '../users/index.ts';
 import { findUserWithCredit } from '../credits/index.ts';
@@ -119,14 +118,10 @@ export function createAdminUsersService({ db }: { db: Db }) {
     async suspend(actor: AuditActor, userId: string, reason: string): Promise<Suspension & { revokedSessions: number }> {
       if (actor.userId === userId) throw new AppError('FORBIDDEN', 403, suspensionMessages.notYourself);
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        const row = await lockUser(tx, userId);
         if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
         if (row.suspendedAt) throw new AppError('CONFLICT', 409, suspensionMessages.alreadySuspended);
-        const [updated] = await tx
-          .update(users)
-          .set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` })
-          .where(eq(users.id, userId))
-          .returning();
+        const updated = await suspendUser(tx, userId, reason);
         if (!updated) throw new Error('The suspended user vanished');
         const revoked = await revokeSessions(tx, userId);
         await insertAuditEntry(tx, actor, {
@@ -143,13 +138,10 @@ export function createAdminUsersService({ db }: { db: Db }) {
     /** Lifts a suspension; the person signs in again (old sessions stay revoked). Audited. */
     async reactivate(actor: AuditActor, userId: string): Promise<Suspension> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+        const row = await lockUser(tx, userId);
         if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
         if (!row.suspendedAt) throw new AppError('CONFLICT', 409, suspensionMessages.notSuspended);
-        await tx
-          .update(users)
-          .set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
+        await reactivateUser(tx, userId);
         await insertAuditEntry(tx, actor, {
           action: 'user.reactivate',
           targetType: 'user',
@@ -168,13 +160,10 @@ export function createAdminUsersService({ db }: { db: Db }) {
     async changeRole(actor: AuditActor, userId: string, role: Role): Promise<{ role: Role }> {
       if (actor.userId === userId) throw new AppError('FORBIDDEN', 403, OWN_ROLE_MESSAGE);
       return db.transaction(async (tx) => {
-        const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+        const row = await lockUser(tx, userId);
         if (!row) throw new AppError('NOT_FOUND', 404, USER_NOT_FOUND_MESSAGE);
         if (row.role === role) return { role };
-        await tx
-          .update(users)
-          .set({ role, updatedAt: sql`now()` })
-          .where(eq(users.id, userId));
+        await setUserRole(tx, userId, role);
         const revoked = await revokeSessions(tx, userId);
         await insertAuditEntry(tx, actor, {
           action: 'user.role_change',

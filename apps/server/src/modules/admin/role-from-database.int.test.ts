@@ -9,7 +9,7 @@ import { fakeRegistry } from '../../test/fake-engines.ts';
 import { bearer, loginAs, registerUser, VALID_PASSWORD } from '../../test/http-helpers.ts';
 import { fastWorker, salesPilotJob, submitJob, waitForJob } from '../../test/job-helpers.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { users } from '../users/index.ts';
+import { users } from '../users/tables.ts';
 import { auditRows } from '../../test/admin-seed.ts';
 
 let t: TestApp;

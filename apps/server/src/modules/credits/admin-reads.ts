@@ -8,7 +8,7 @@ import { creditAccounts } from './tables.ts';
  * Each user's balance and credits spent, as a subquery the admin's user list joins on `userId` to sort and show them
  * in its one statement (decision 099); a user without a credit account has no row.
  */
-export function creditBalances(name = 'credit_balance') {
+export function creditBalances<TName extends string = 'credit_balance'>(name: TName = 'credit_balance' as TName) {
   return new QueryBuilder()
     .select({ userId: creditAccounts.userId, balance: creditAccounts.balance, spent: creditAccounts.spent })
     .from(creditAccounts)

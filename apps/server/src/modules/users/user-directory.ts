@@ -8,10 +8,11 @@ const query = new QueryBuilder();
 /**
  * The users as other modules see them, for a statement that joins, filters, sorts or pages by a user column (admin
  * lists searching by e-mail or sorted by name, a request's owner checked in the same lookup): a subquery of only
- * these columns, which the caller joins on `id` (decision 099). `name` is its alias: give two joins of it in one
- * statement different names. PostgreSQL flattens it into a plain join of `users`, so the plan is unchanged.
+ * these columns, which the caller joins on `id` (decision 099). `name` is its alias, a literal type, by which Drizzle
+ * types a join's nullability: give two joins of it in one statement different names. PostgreSQL flattens it into a
+ * plain join of `users`, so the plan is unchanged.
  */
-export function userDirectory(name = 'user_directory') {
+export function userDirectory<TName extends string = 'user_directory'>(name: TName = 'user_directory' as TName) {
   return query
     .select({
       id: users.id,
@@ -35,7 +36,7 @@ type RowColumnName = keyof typeof rowColumns;
  * beside it (credits' `findUserWithCredit`): `table` to select from and join on `table.id`, `row` to select the whole
  * row as one object.
  */
-export function userRecords(name = 'user_record') {
+export function userRecords<TName extends string = 'user_record'>(name: TName = 'user_record' as TName) {
   const table = query.select(rowColumns).from(users).as(name);
   const row = Object.fromEntries((Object.keys(rowColumns) as RowColumnName[]).map((key) => [key, table[key]])) as {
     [K in RowColumnName]: (typeof table)[K];
