@@ -4,12 +4,13 @@ import type { Analytics, AnalyticsReport } from '@lumen/core/admin/analytics';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { rowsOf } from '../../db/result-rows.ts';
-import { liveMoney, moneyOfPeriod } from '../payments/index.ts';
+import { creditsPerDay, jobSpendingPerUser } from '../credits/index.ts';
+import { jobDaysSql, jobsByService, jobsByServiceAndDay, jobsPerDay } from '../jobs/index.ts';
+import { liveCreditSales, liveRevenuePerDay, liveRevenuePerUser, liveSalesByProvider, moneyOfPeriod } from '../payments/index.ts';
+import { signupsPerDay, userDirectory } from '../users/index.ts';
+import { signInDaysSql } from '../auth/index.ts';
 
 const DAY = 86_400_000;
-/** Orders whose money arrived (refunds are subtracted from them, not hidden by their status). */
-/** Real sales: the payments module's one money rule, live money only (test-mode orders moved none). */
-const REAL_SALE = liveMoney;
 const MICRO_USD_PER_CENT = 10_000;
 
 const dateKey = (value: string | Date) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10);
@@ -34,86 +35,45 @@ function rangeOf(query: { from?: string; to?: string }, now: Date): { from: Date
  */
 export async function getAnalytics(db: Db, query: { from?: string; to?: string }, now: Date): Promise<Analytics> {
   const { from, end } = rangeOf(query, now);
-  const f = from.toISOString();
-  const e = end.toISOString();
-  const [signups, active, activeTotal, revenue, providers, credits, jobsPerDay, services, topUsers, serviceDays, creditPrice, money] =
+  const period = { from, to: end };
+  // Who was active: signed in or submitted a job (auth's and jobs' parts, united in one statement).
+  const activeDays = sql`${signInDaysSql(period)} union all ${jobDaysSql(period)}`;
+  const [people, spending, revenues] = [userDirectory('u'), jobSpendingPerUser(period, 'sp'), liveRevenuePerUser(period, 'rv')];
+  const [signups, active, activeTotal, revenue, providers, credits, jobCounts, services, topUsers, serviceDays, creditPrice, money] =
     await Promise.all([
-      db.execute(
-        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from users where created_at >= ${f} and created_at < ${e} group by 1`,
-      ),
+      signupsPerDay(db, period),
+      db.execute(sql`select day, count(distinct user_id)::int as n from (${activeDays}) a group by day`),
+      db.execute(sql`select count(distinct user_id)::int as n from (${activeDays}) a`),
+      liveRevenuePerDay(db, period),
+      liveSalesByProvider(db, period),
+      creditsPerDay(db, period),
+      jobsPerDay(db, period),
+      jobsByService(db, period),
+      // The top users by credits spent, then live revenue: users', credits' and payments' parts in one statement.
       db.execute(sql`
-      select day, count(distinct user_id)::int as n from (
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, user_id from security_events where type = 'sign_in' and user_id is not null and created_at >= ${f} and created_at < ${e}
-        union all
-        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), user_id from jobs where created_at >= ${f} and created_at < ${e}
-      ) a group by day`),
-      db.execute(sql`
-      select count(distinct user_id)::int as n from (
-        select user_id from security_events where type = 'sign_in' and user_id is not null and created_at >= ${f} and created_at < ${e}
-        union all
-        select user_id from jobs where created_at >= ${f} and created_at < ${e}
-      ) a`),
-      db.execute(sql`
-      select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, provider, sum(amount_cents - refunded_cents)::int as net
-      from orders where ${REAL_SALE} and paid_at >= ${f} and paid_at < ${e} group by 1, 2`),
-      db.execute(sql`
-      select provider, count(*)::int as orders, sum(amount_cents)::int as gross, sum(refunded_cents)::int as refunded
-      from orders where ${REAL_SALE} and paid_at >= ${f} and paid_at < ${e} group by 1 order by 1`),
-      db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
-        coalesce(sum(amount) filter (where kind in ('purchase', 'subscription_grant')), 0)::int as sold,
-        coalesce(-sum(amount) filter (where kind in ('job_charge', 'job_refund')), 0)::int as spent
-      from credit_ledger where created_at >= ${f} and created_at < ${e} group by 1`),
-      db.execute(
-        sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*)::int as n from jobs where created_at >= ${f} and created_at < ${e} group by 1`,
-      ),
-      db.execute(sql`
-      select service, count(*)::int as jobs,
-        count(*) filter (where status = 'succeeded')::int as succeeded,
-        count(*) filter (where status = 'failed')::int as failed,
-        round(avg(extract(epoch from (finished_at - started_at)) * 1000) filter (where status = 'succeeded' and started_at is not null and finished_at is not null))::int as avg_ms,
-        coalesce(sum(cost) filter (where refunded_at is null), 0)::int as spent,
-        coalesce(sum(provider_cost_micro_usd), 0)::bigint as provider_cost
-      from jobs where created_at >= ${f} and created_at < ${e} group by 1 order by 2 desc, 1`),
-      db.execute(sql`
-      select u.id, u.email, u.first_name || ' ' || u.last_name as name,
-        coalesce(sp.spent, 0)::int as spent, coalesce(sp.jobs, 0)::int as jobs, coalesce(rv.revenue, 0)::int as revenue
-      from users u
-      left join (
-        select user_id, -sum(amount) as spent, count(*) filter (where kind = 'job_charge') as jobs
-        from credit_ledger where kind in ('job_charge', 'job_refund') and created_at >= ${f} and created_at < ${e} group by 1
-      ) sp on sp.user_id = u.id
-      left join (
-        select user_id, sum(amount_cents - refunded_cents) as revenue from orders
-        where ${REAL_SALE} and paid_at >= ${f} and paid_at < ${e} group by 1
-      ) rv on rv.user_id = u.id
-      where coalesce(sp.spent, 0) > 0 or coalesce(rv.revenue, 0) > 0
-      order by spent desc, revenue desc, u.email limit 10`),
-      db.execute(sql`
-      select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, service, count(*)::int as jobs,
-        coalesce(sum(cost) filter (where refunded_at is null), 0)::int as spent,
-        coalesce(sum(provider_cost_micro_usd), 0)::bigint as provider_cost
-      from jobs where created_at >= ${f} and created_at < ${e} group by 1, 2 order by 1, 2`),
+      select ${people.id} as id, ${people.email} as email, ${people.firstName} || ' ' || ${people.lastName} as name,
+        coalesce(${spending.spent}, 0)::int as spent, coalesce(${spending.jobs}, 0)::int as jobs, coalesce(${revenues.revenue}, 0)::int as revenue
+      from ${people}
+      left join ${spending} on ${spending.userId} = ${people.id}
+      left join ${revenues} on ${revenues.userId} = ${people.id}
+      where coalesce(${spending.spent}, 0) > 0 or coalesce(${revenues.revenue}, 0) > 0
+      order by spent desc, revenue desc, ${people.email} limit 10`),
+      jobsByServiceAndDay(db, period),
       // What a credit brought in: the range's real sales, else every real sale so far.
-      db.execute(sql`
-      select
-        sum(amount_cents - refunded_cents) filter (where paid_at >= ${f} and paid_at < ${e}) as range_net,
-        sum(credits) filter (where paid_at >= ${f} and paid_at < ${e}) as range_credits,
-        sum(amount_cents - refunded_cents) as all_net, sum(credits) as all_credits
-      from orders where ${REAL_SALE} and credits > 0`),
-      moneyOfPeriod(db, { from, to: end }),
+      liveCreditSales(db, period),
+      moneyOfPeriod(db, period),
     ]);
 
-  const byDay = <T extends { day: string | Date }>(result: unknown) => {
+  const byDay = <T extends { day: string | Date }>(rows: T[]) => {
     const map = new Map<string, T[]>();
-    for (const row of rowsOf<T>(result)) map.set(dateKey(row.day), [...(map.get(dateKey(row.day)) ?? []), row]);
+    for (const row of rows) map.set(dateKey(row.day), [...(map.get(dateKey(row.day)) ?? []), row]);
     return map;
   };
-  const signupsByDay = byDay<{ day: string; n: number }>(signups);
-  const activeByDay = byDay<{ day: string; n: number }>(active);
-  const revenueByDay = byDay<{ day: string; provider: string; net: number }>(revenue);
-  const creditsByDay = byDay<{ day: string; sold: number; spent: number }>(credits);
-  const jobsByDay = byDay<{ day: string; n: number }>(jobsPerDay);
+  const signupsByDay = byDay(signups);
+  const activeByDay = byDay(rowsOf<{ day: string; n: number }>(active));
+  const revenueByDay = byDay(revenue);
+  const creditsByDay = byDay(credits);
+  const jobsByDay = byDay(jobCounts);
 
   const days: Analytics['days'] = [];
   for (let day = from.getTime(); day < end.getTime(); day += DAY) {
@@ -129,14 +89,14 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
       jobs: int(jobsByDay.get(key)?.[0]?.n),
     });
   }
-  const providerRows = rowsOf<{ provider: string; orders: number; gross: number; refunded: number }>(providers).map((row) => ({
+  const providerRows = providers.map((row) => ({
     provider: row.provider,
     orders: int(row.orders),
     grossCents: int(row.gross),
     refundedCents: int(row.refunded),
     netCents: int(row.gross) - int(row.refunded),
   }));
-  const price = rowsOf<{ range_net: unknown; range_credits: unknown; all_net: unknown; all_credits: unknown }>(creditPrice)[0];
+  const price = creditPrice;
   const revenuePerCreditCents =
     int(price?.range_credits) > 0
       ? int(price?.range_net) / int(price?.range_credits)
@@ -148,15 +108,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
     const revenueCents = revenueOf(credits);
     return revenueCents === null ? null : cents(revenueCents - providerCostMicroUsd / MICRO_USD_PER_CENT);
   };
-  const serviceRows = rowsOf<{
-    service: string;
-    jobs: number;
-    succeeded: number;
-    failed: number;
-    avg_ms: number | null;
-    spent: number;
-    provider_cost: unknown;
-  }>(services).map((row) => ({
+  const serviceRows = services.map((row) => ({
     service: row.service,
     jobs: int(row.jobs),
     succeeded: int(row.succeeded),
@@ -167,9 +119,7 @@ export async function getAnalytics(db: Db, query: { from?: string; to?: string }
     providerCostMicroUsd: int(row.provider_cost),
     marginCents: marginOf(int(row.spent), int(row.provider_cost)),
   }));
-  const serviceDayRows = rowsOf<{ day: string | Date; service: string; jobs: number; spent: number; provider_cost: unknown }>(
-    serviceDays,
-  ).map((row) => ({
+  const serviceDayRows = serviceDays.map((row) => ({
     date: dateKey(row.day),
     service: row.service,
     jobs: int(row.jobs),

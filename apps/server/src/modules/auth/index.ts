@@ -14,3 +14,4 @@ export type { ClientInfo } from './session-issuer.ts';
 export { authPersonalData, eraseAuthPersonalData, lastSecurityEventAt } from './personal-data.ts';
 export { insertSecurityEvent } from './security-events.repository.ts';
 export { findSession, liveSessionsPage } from './admin-reads.ts';
+export { failedSignInsPerHour, failedSignInsPerIp, signInDaysSql } from './sign-in-reads.ts';

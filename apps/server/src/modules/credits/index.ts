@@ -24,3 +24,4 @@ export { creditsPersonalData } from './personal-data.ts';
 export { ledgerTotalsByKind } from './metrics-reads.ts';
 export { jobLedgerEntries } from './job-ledger.ts';
 export { creditBalances, hasPaidFor } from './admin-reads.ts';
+export { creditsPerDay, jobSpendingPerUser } from './analytics-reads.ts';

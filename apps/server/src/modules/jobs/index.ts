@@ -22,3 +22,5 @@ export { jobsFinishedRecently, jobsInFlight } from './metrics-reads.ts';
 export { postOutputs } from './community-reads.ts';
 export { insertFinishedJob } from './featured-jobs.ts';
 export type { FinishedJob } from './featured-jobs.ts';
+export { jobDaysSql, jobsByService, jobsByServiceAndDay, jobsPerDay } from './analytics-reads.ts';
+export type { ServiceJobsRow } from './analytics-reads.ts';

@@ -10,3 +10,4 @@ export { liveMoney, liveRevenuePerCredit, moneyColumns, moneyOfPeriod, testMoney
 export { erasePaymentsPersonalData, hasRunningSubscription, paymentsPersonalData } from './personal-data.ts';
 export { orderTotalsByStatus } from './metrics-reads.ts';
 export { latestOrdersOfUserForAdmin } from './admin-reads.ts';
+export { liveCreditSales, liveRevenuePerDay, liveRevenuePerUser, liveSalesByProvider } from './analytics-reads.ts';

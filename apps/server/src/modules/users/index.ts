@@ -27,3 +27,4 @@ export {
 } from './user-reads.ts';
 export { reactivateUser, setUserRole, suspendUser, verifyEmailDroppingPassword } from './user-writes.ts';
 export { userDirectory, userRecords } from './user-directory.ts';
+export { signupsPerDay } from './analytics-reads.ts';
