@@ -17,9 +17,10 @@ export type PostRecord = {
 
 type Page = { limit: number; offset: number };
 
-type PostOutputs = ReturnType<typeof postOutputs>;
+/** The file of each post (jobs' read model, joined on the post's output). */
+const outputs = postOutputs();
 
-function selection(viewerId: string | null, outputs: PostOutputs) {
+function selection(viewerId: string | null) {
   return {
     post: communityPosts,
     author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
@@ -44,8 +45,7 @@ async function selectPage(
   page: Page,
   rank?: SQL<number>,
 ): Promise<{ rows: PostRecord[]; total: number }> {
-  const outputs = postOutputs(db);
-  const base = rank ? { ...selection(viewerId, outputs), rank } : selection(viewerId, outputs);
+  const base = rank ? { ...selection(viewerId), rank } : selection(viewerId);
   const [rows, [counted]] = await Promise.all([
     db
       .select(base)
@@ -62,9 +62,8 @@ async function selectPage(
 }
 
 export async function findPost(db: Db, id: string, viewerId: string | null): Promise<PostRecord | null> {
-  const outputs = postOutputs(db);
   const [row] = await db
-    .select(selection(viewerId, outputs))
+    .select(selection(viewerId))
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.userId))
     .innerJoin(outputs, eq(outputs.id, communityPosts.outputId))

@@ -13,17 +13,16 @@ export const campaignNotFound = () => new AppError('NOT_FOUND', 404, 'Campaign n
 
 const noProgress = (): Campaign['progress'] => ({ total: 0, pending: 0, sent: 0, failed: 0 });
 
-type MailDeliveries = ReturnType<typeof mailDeliveries>;
+/** How each recipient's mail fared (mail's read model, joined on the recipient's outbox row). */
+const delivery = mailDeliveries();
 
 /** A recipient's status as shown: an SMTP delivery that failed after the hand-off counts as failed (the outbox row says so). */
-const shownStatus = (delivery: MailDeliveries) =>
-  sql<RecipientStatus>`case when ${delivery.status} = 'failed' then 'failed' else ${campaignRecipients.status} end`;
+const shownStatus = () => sql<RecipientStatus>`case when ${delivery.status} = 'failed' then 'failed' else ${campaignRecipients.status} end`;
 
 /** How far each campaign got: its recipients counted by shown status. */
 async function progressOf(db: Db, campaignIds: string[]): Promise<Map<string, Campaign['progress']>> {
   if (campaignIds.length === 0) return new Map();
-  const delivery = mailDeliveries(db);
-  const status = shownStatus(delivery);
+  const status = shownStatus();
   const rows = await db
     .select({ campaignId: campaignRecipients.campaignId, status, total: count() })
     .from(campaignRecipients)
@@ -136,8 +135,7 @@ export async function recipientPage(
   id: string,
   query: { status?: RecipientStatus; limit: number; page: number },
 ): Promise<CampaignRecipientList> {
-  const delivery = mailDeliveries(db);
-  const status = shownStatus(delivery);
+  const status = shownStatus();
   const where = and(eq(campaignRecipients.campaignId, id), query.status ? sql`${status} = ${query.status}` : undefined);
   const [rows, [counted]] = await Promise.all([
     db
