@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { users } from '../users/index.ts';
+import { userContactsByIds, userDirectory } from '../users/index.ts';
 import { apiKeyRequests, apiKeys } from './tables.ts';
 import type { ApiKeyRow } from './tables.ts';
 import { rowsOf } from '../../db/result-rows.ts';
@@ -44,6 +44,8 @@ export async function findKeyOfUser(db: Db, userId: string, id: string): Promise
   return row ?? null;
 }
 
+const owner = userDirectory('owner');
+
 function prepareKeyByHashQuery(db: Db) {
   const bySecret = (column: typeof apiKeys.keyHash | typeof apiKeys.previousKeyHash) =>
     db
@@ -60,10 +62,10 @@ function prepareKeyByHashQuery(db: Db) {
         rateLimit: apiKeys.rateLimit,
         allowedServices: apiKeys.allowedServices,
         monthlyCreditCap: apiKeys.monthlyCreditCap,
-        ownerSuspendedAt: users.suspendedAt,
+        ownerSuspendedAt: owner.suspendedAt,
       })
       .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .innerJoin(owner, eq(owner.id, apiKeys.userId))
       .where(eq(column, sql.placeholder('keyHash')));
   // The current secret first: with the limit, the previous-secret index is read only when it finds nothing.
   return bySecret(apiKeys.keyHash).unionAll(bySecret(apiKeys.previousKeyHash)).limit(1).prepare('find_api_key_by_hash');
@@ -160,24 +162,19 @@ export async function claimExpiryReminders(db: Db, now: Date, days: number) {
         or(isNull(apiKeys.expiryReminderDays), gt(apiKeys.expiryReminderDays, days)),
         notExists(
           db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, apiKeys.userId), isNotNull(users.suspendedAt))),
+            .select({ id: owner.id })
+            .from(owner)
+            .where(and(eq(owner.id, apiKeys.userId), isNotNull(owner.suspendedAt))),
         ),
       ),
     )
     .returning({ id: apiKeys.id, userId: apiKeys.userId, name: apiKeys.name, keyPrefix: apiKeys.keyPrefix, expiresAt: apiKeys.expiresAt });
   if (claimed.length === 0) return [];
-  const owners = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      inArray(
-        users.id,
-        claimed.map((key) => key.userId),
-      ),
-    );
-  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  const owners = await userContactsByIds(
+    db,
+    claimed.map((key) => key.userId),
+  );
+  const ownerById = new Map(owners.map(({ id, email, firstName }) => [id, { id, email, firstName }]));
   return claimed.flatMap((key) => {
     const owner = ownerById.get(key.userId);
     return owner && key.expiresAt ? [{ ...key, expiresAt: key.expiresAt, owner }] : [];

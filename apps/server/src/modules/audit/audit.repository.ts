@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rangeEnd, rangeStart } from '../../lib/date-range.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { auditLog } from './tables.ts';
 import type { AuditLogRow } from './tables.ts';
 
@@ -32,6 +32,8 @@ export async function insertAuditEntry(db: Db, actor: AuditActor, record: AuditR
   });
 }
 
+const actor = userDirectory('actor');
+
 export async function findAuditPage(
   db: Db,
   input: { action?: string; targetType?: string; search?: string; from?: string; to?: string; limit: number; page: number },
@@ -42,7 +44,7 @@ export async function findAuditPage(
   if (input.search) {
     const pattern = likePattern(input.search);
     const match = or(
-      ilike(users.email, pattern),
+      ilike(actor.email, pattern),
       ilike(auditLog.action, pattern),
       ilike(auditLog.targetId, pattern),
       ilike(auditLog.ip, pattern),
@@ -56,14 +58,14 @@ export async function findAuditPage(
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ entry: auditLog, actorEmail: users.email })
+      .select({ entry: auditLog, actorEmail: actor.email })
       .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorUserId))
+      .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit),
-    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorUserId)).where(where),
+    db.select({ total: count() }).from(auditLog).leftJoin(actor, eq(actor.id, auditLog.actorUserId)).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row.entry, actorEmail: row.actorEmail })), total: counted?.total ?? 0 };
 }

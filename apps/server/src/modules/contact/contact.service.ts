@@ -10,7 +10,7 @@ import type { AuditActor } from '../audit/index.ts';
 import type { RateLimitStore } from '../api-keys/index.ts';
 import { adjustCredits } from '../credits/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { contactMessageMail, contactReplyMail } from './contact-mails.ts';
 import { supportAddress } from './support-address.ts';
 import { contactMessages } from './tables.ts';
@@ -20,6 +20,8 @@ import type { ContactMessageRow } from './tables.ts';
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 15 * 60_000 } as const;
 
 const notFound = () => new AppError('NOT_FOUND', 404, 'Message not found');
+
+const account = userDirectory('account');
 
 type Row = ContactMessageRow & { accountId: string | null };
 
@@ -46,9 +48,9 @@ export function createContactService(deps: { db: Db; config: AppConfig; mailer: 
   /** The message with the account its sender has (the signed-in sender, else the account with that e-mail). */
   async function findRow(tx: Db, id: string, lock = false): Promise<Row | null> {
     const query = tx
-      .select({ message: contactMessages, accountId: sql<string | null>`coalesce(${contactMessages.senderUserId}, ${users.id})` })
+      .select({ message: contactMessages, accountId: sql<string | null>`coalesce(${contactMessages.senderUserId}, ${account.id})` })
       .from(contactMessages)
-      .leftJoin(users, eq(sql`lower(${users.email})`, contactMessages.email))
+      .leftJoin(account, eq(sql`lower(${account.email})`, contactMessages.email))
       .where(eq(contactMessages.id, id))
       .limit(1);
     const [row] = lock ? await query.for('update', { of: contactMessages }) : await query;
@@ -108,9 +110,9 @@ export function createContactService(deps: { db: Db; config: AppConfig; mailer: 
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [counted]] = await Promise.all([
         db
-          .select({ message: contactMessages, accountId: sql<string | null>`coalesce(${contactMessages.senderUserId}, ${users.id})` })
+          .select({ message: contactMessages, accountId: sql<string | null>`coalesce(${contactMessages.senderUserId}, ${account.id})` })
           .from(contactMessages)
-          .leftJoin(users, eq(sql`lower(${users.email})`, contactMessages.email))
+          .leftJoin(account, eq(sql`lower(${account.email})`, contactMessages.email))
           .where(where)
           .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
           .limit(query.limit)

@@ -17,12 +17,14 @@ import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { hitLimit, waitInWords } from '../limits/index.ts';
 import type { Mailer } from '../mail/index.ts';
-import { users } from '../users/index.ts';
+import { findUserContact, userDirectory } from '../users/index.ts';
 import { supportMessageMail, supportReplyMail } from './contact-mails.ts';
 import { supportAddress } from './support-address.ts';
 import { supportConversations, supportMessages } from './tables.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 404, 'Conversation not found');
+
+const account = userDirectory('account');
 
 const toMessage = (row: typeof supportMessages.$inferSelect): SupportMessage => ({
   id: row.id,
@@ -67,12 +69,7 @@ export function createSupportService(deps: { db: Db; config: AppConfig; mailer: 
   }
 
   async function accountOf(userId: string) {
-    const [user] = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, suspendedAt: users.suspendedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return user ?? null;
+    return findUserContact(db, userId);
   }
 
   /** Stores one message in the account's conversation (created on the first one) and moves its last-message time. */
@@ -162,17 +159,18 @@ export function createSupportService(deps: { db: Db; config: AppConfig; mailer: 
       const base = db
         .select({
           userId: supportConversations.userId,
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
           lastMessageAt: supportConversations.lastMessageAt,
           messageCount: sql<number>`count(*)`.mapWith(Number),
           unread,
         })
         .from(supportConversations)
-        .innerJoin(users, eq(users.id, supportConversations.userId))
+        .innerJoin(account, eq(account.id, supportConversations.userId))
         .innerJoin(supportMessages, eq(supportMessages.userId, supportConversations.userId))
-        .groupBy(supportConversations.userId, users.id)
+        // The account's columns by name: PostgreSQL sees a subquery's id as no primary key (one account per conversation).
+        .groupBy(supportConversations.userId, account.id, account.email, account.firstName, account.lastName)
         .having(having);
       const rows = await base
         .orderBy(sql`${unread} > 0 desc`, desc(supportConversations.lastMessageAt), desc(supportConversations.userId))

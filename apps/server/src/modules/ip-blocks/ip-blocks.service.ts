@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { cidrText, createMatcher, parseCidr } from './cidr.ts';
 import type { Cidr } from './cidr.ts';
 import { blockedIpRanges } from './tables.ts';
@@ -35,11 +35,13 @@ export async function isIpBlocked(db: Db, ip: string): Promise<boolean> {
   return cached.isBlocked(ip);
 }
 
+const creator = userDirectory('creator');
+
 export async function listIpBlocks(db: Db): Promise<IpBlock[]> {
   const rows = await db
-    .select({ block: blockedIpRanges, email: users.email })
+    .select({ block: blockedIpRanges, email: creator.email })
     .from(blockedIpRanges)
-    .leftJoin(users, eq(users.id, blockedIpRanges.createdBy))
+    .leftJoin(creator, eq(creator.id, blockedIpRanges.createdBy))
     .orderBy(desc(blockedIpRanges.createdAt));
   return rows.map(({ block, email }) => ({
     id: block.id,

@@ -4,10 +4,12 @@ import type { AdminJobListQuery } from '@lumen/core/jobs/schemas';
 import type { Db } from '../../db/database.ts';
 import { jobs, uploads } from './tables.ts';
 import type { JobRow, UploadRow } from './tables.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { likePattern } from '../../lib/like-pattern.ts';
 
 export type JobUser = { id: string; email: string; name: string };
+
+const owner = userDirectory('owner');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 86_400_000;
@@ -32,14 +34,14 @@ function filterConditions(query: Omit<AdminJobListQuery, 'limit' | 'page'>): SQL
   const search = query.search?.trim();
   if (search) {
     const pattern = likePattern(search);
-    const matches: SQL[] = [ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern)];
+    const matches: SQL[] = [ilike(owner.email, pattern), ilike(sql`${owner.firstName} || ' ' || ${owner.lastName}`, pattern)];
     if (UUID.test(search)) matches.push(eq(jobs.id, search.toLowerCase()));
     conditions.push(or(...matches) as SQL);
   }
   return conditions;
 }
 
-const userColumns = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+const userColumns = { id: owner.id, email: owner.email, firstName: owner.firstName, lastName: owner.lastName };
 const toJobUser = (user: { id: string; email: string; firstName: string; lastName: string }): JobUser => ({
   id: user.id,
   email: user.email,
@@ -57,12 +59,12 @@ export async function findAdminJobsPage(
     db
       .select({ job: jobs, user: userColumns })
       .from(jobs)
-      .innerJoin(users, eq(users.id, jobs.userId))
+      .innerJoin(owner, eq(owner.id, jobs.userId))
       .where(where)
       .orderBy(desc(jobs.createdAt), desc(jobs.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(jobs).innerJoin(users, eq(users.id, jobs.userId)).where(where),
+    db.select({ total: count() }).from(jobs).innerJoin(owner, eq(owner.id, jobs.userId)).where(where),
   ]);
   return { rows: rows.map((row) => ({ job: row.job, user: toJobUser(row.user) })), total: totals?.total ?? 0 };
 }
@@ -72,7 +74,7 @@ export async function findJobWithUser(
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<{ job: JobRow; user: JobUser } | null> {
-  const query = db.select({ job: jobs, user: userColumns }).from(jobs).innerJoin(users, eq(users.id, jobs.userId)).where(eq(jobs.id, id));
+  const query = db.select({ job: jobs, user: userColumns }).from(jobs).innerJoin(owner, eq(owner.id, jobs.userId)).where(eq(jobs.id, id));
   const [row] = options.forUpdate ? await query.for('update', { of: jobs }) : await query;
   return row ? { job: row.job, user: toJobUser(row.user) } : null;
 }

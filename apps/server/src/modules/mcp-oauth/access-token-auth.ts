@@ -5,7 +5,7 @@ import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { accountSuspendedMessage } from '@lumen/core/users/suspension';
 import { AppError } from '../../plugins/app-error.ts';
 import { clientAddress } from '../../plugins/client-address.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { hashSecret } from './oauth-secrets.ts';
 import { sameResource } from './oauth-urls.ts';
 import { oauthGrants, oauthTokens } from './tables.ts';
@@ -18,6 +18,8 @@ export const GRANT_RATE_LIMIT = defaultApiKeyRateLimit;
 const RATE_LIMIT_WINDOW_MS = 60_000;
 /** last_used_at is written at most this often per grant. */
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
+
+const owner = userDirectory('owner');
 
 /** The grant a request on /mcp acts with (request.mcpGrant): its user, services and monthly cap. */
 export type McpGrant = {
@@ -47,11 +49,11 @@ export async function authenticateAccessToken(request: FastifyRequest, token: st
       monthlyCreditCap: oauthGrants.monthlyCreditCap,
       resource: oauthGrants.resource,
       revokedAt: oauthGrants.revokedAt,
-      suspendedAt: users.suspendedAt,
+      suspendedAt: owner.suspendedAt,
     })
     .from(oauthTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthTokens.grantId))
-    .innerJoin(users, eq(users.id, oauthGrants.userId))
+    .innerJoin(owner, eq(owner.id, oauthGrants.userId))
     .where(and(eq(oauthTokens.tokenHash, hashSecret(token)), eq(oauthTokens.kind, 'access')));
   if (!row || row.revokedAt || !sameResource(row.resource, resource)) {
     await failedAuthOf(request.server).countFailure(client);

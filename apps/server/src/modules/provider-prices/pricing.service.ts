@@ -14,7 +14,7 @@ import type { EngineRegistry, PriceOverrides, ProviderUsage } from '@lumen/engin
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { listActivePackages, listServiceCosts } from '../credits/index.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { belowCostAllowances, providerPriceOverrides } from './tables.ts';
 
 const MICRO = 1_000_000;
@@ -228,6 +228,8 @@ export function marginLines(pricing: Pricing, engines: Engines): { service: Serv
     });
 }
 
+const editor = userDirectory('editor');
+
 /** The admin providers page's prices: every price on record with the admin's overrides, and the margins. */
 export async function adminProviderPrices(db: Db, engines: Engines): Promise<ProviderPrices> {
   forgetPricing(db);
@@ -239,10 +241,10 @@ export async function adminProviderPrices(db: Db, engines: Engines): Promise<Pro
         model: providerPriceOverrides.model,
         rate: providerPriceOverrides.rate,
         updatedAt: providerPriceOverrides.updatedAt,
-        updatedBy: users.email,
+        updatedBy: editor.email,
       })
       .from(providerPriceOverrides)
-      .leftJoin(users, eq(users.id, providerPriceOverrides.updatedBy)),
+      .leftJoin(editor, eq(editor.id, providerPriceOverrides.updatedBy)),
   ]);
   const configured = new Set(serviceKeys.flatMap((service) => engines.providersOf(service).map(({ name, model }) => `${name} ${model}`)));
   const defaults = new Set(defaultModels.map(({ provider, model }) => `${provider} ${model}`));

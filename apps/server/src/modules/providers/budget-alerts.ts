@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { providerDisplayNames } from '@lumen/core/services/providers';
 import type { Db } from '../../db/database.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { Mailer, RenderedMail } from '../mail/index.ts';
-import { users } from '../users/index.ts';
+import { adminEmails } from '../users/index.ts';
 import type { BudgetAlert } from '../jobs/index.ts';
 
 const dollars = (microUsd: number) => `$${(microUsd / 1_000_000).toFixed(2)}`;
@@ -37,8 +36,8 @@ export function mailBudgetAlerts(deps: { db: Db; mailer: () => Mailer | undefine
     const mailer = deps.mailer();
     deps.log.warn({ ...alert }, `provider budget: ${alert.scope} at ${alert.percent} % for ${alert.day}`);
     if (!mailer) return;
-    const admins = await deps.db.select({ email: users.email }).from(users).where(eq(users.role, 'ADMIN'));
+    const admins = await adminEmails(deps.db);
     const mail = providerBudgetAlertMail(alert);
-    for (const admin of admins) await mailer.send(admin.email, mail);
+    for (const email of admins) await mailer.send(email, mail);
   };
 }

@@ -4,7 +4,7 @@ import type { AdminSettings, PlatformSettings, PlatformSettingsInput } from '@lu
 import type { Db } from '../../db/database.ts';
 import { insertAuditEntry } from '../audit/index.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { platformSettings } from './tables.ts';
 
 /** Other processes see a change within this long; this process sees its own writes at once. */
@@ -25,11 +25,13 @@ function parseStored(data: unknown): PlatformSettings {
   return platformSettingsSchema.parse(kept);
 }
 
+const editor = userDirectory('editor');
+
 async function readSettings(db: Db) {
   const [row] = await db
-    .select({ data: platformSettings.data, updatedAt: platformSettings.updatedAt, updatedBy: users.email })
+    .select({ data: platformSettings.data, updatedAt: platformSettings.updatedAt, updatedBy: editor.email })
     .from(platformSettings)
-    .leftJoin(users, eq(users.id, platformSettings.updatedBy))
+    .leftJoin(editor, eq(editor.id, platformSettings.updatedBy))
     .where(eq(platformSettings.id, 1));
   return { settings: parseStored(row?.data), updatedAt: row?.updatedAt ?? null, updatedBy: row?.updatedBy ?? null };
 }
