@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { autoTopUpFailureCodes, autoTopUpStatuses } from '@lumen/core/payments/auto-top-up';
 import { creditPackages } from '../../credits/tables.ts';
-import { users } from '../../users/index.ts';
+import { users } from '../../users/tables.ts';
 import { inList } from '../orders/tables.ts';
 
 /**

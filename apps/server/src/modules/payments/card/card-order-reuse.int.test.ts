@@ -7,7 +7,7 @@ import { expectLedgerInvariant } from '../../../test/credit-helpers.ts';
 import { bearer } from '../../../test/http-helpers.ts';
 import { seededPackage, verifiedBuyer } from '../../../test/card-helpers.ts';
 import { creditPackages } from '../../credits/tables.ts';
-import { users } from '../../users/index.ts';
+import { users } from '../../users/tables.ts';
 import { findOrderById } from '../orders/orders.repository.ts';
 import { ABANDONED_CHECKOUT_REASON, PRICE_CHANGED_REASON, expireAbandonedCardOrders } from '../orders/orders.service.ts';
 import { orders } from '../orders/tables.ts';

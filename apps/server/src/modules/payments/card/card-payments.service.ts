@@ -1,7 +1,8 @@
 import type { CheckoutSessionResult, PaymentIntentResult } from '@lumen/core/payments/card';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../plugins/app-error.ts';
-import { findStripeCustomerId, findUserEmail, saveStripeCustomerId } from './card.repository.ts';
+import { findUserEmail } from '../../users/index.ts';
+import { findStripeCustomerId, saveStripeCustomerId } from './card.repository.ts';
 import { claimRefund, findOrderById } from '../orders/index.ts';
 import {
   createCreditPackOrder,

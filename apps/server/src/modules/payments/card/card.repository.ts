@@ -2,7 +2,6 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { autoTopUpMessages } from '@lumen/core/payments/auto-top-up';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/pg-errors.ts';
-import { users } from '../../users/index.ts';
 import { paymentCustomers, paymentMethods } from './tables.ts';
 import { autoTopUpSettings } from '../auto-top-up/tables.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
@@ -10,11 +9,6 @@ import { subscriptions } from '../subscriptions/tables.ts';
 import type { PaymentMethodRow } from './tables.ts';
 import type { SubscriptionPlanRow } from '../plans/tables.ts';
 import type { SubscriptionRow } from '../subscriptions/tables.ts';
-
-export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
-}
 
 export async function findStripeCustomerId(db: Db, userId: string): Promise<string | null> {
   const [row] = await db

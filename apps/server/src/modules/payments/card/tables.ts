@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../users/index.ts';
+import { users } from '../../users/tables.ts';
 import { paymentProviders } from '../orders/tables.ts';
 
 /** The provider's customer for a user (Stripe customer id), made on first purchase. */

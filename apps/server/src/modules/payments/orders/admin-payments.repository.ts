@@ -1,17 +1,17 @@
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AdminPaymentsQuery } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
-import { users } from '../../users/index.ts';
+import { userDirectory } from '../../users/index.ts';
 import { accountFlags, orders, paymentEvents, refundRequests, refunds } from './tables.ts';
 import { liveMoney, moneyColumns, testMoney, toMoneyTotals } from './money-rule.ts';
 
+const account = userDirectory('account');
 const owner = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
+  id: account.id,
+  email: account.email,
+  firstName: account.firstName,
+  lastName: account.lastName,
 };
 
 /** `%` and `_` in a search are literal characters, not wildcards. */
@@ -35,10 +35,10 @@ function paymentFilters(query: Omit<AdminPaymentsQuery, 'page' | 'limit'>): SQL 
   if (query.search) {
     const pattern = likePattern(query.search);
     const match = or(
-      ilike(users.email, pattern),
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ilike(account.email, pattern),
+      ilike(account.firstName, pattern),
+      ilike(account.lastName, pattern),
+      ilike(sql`${account.firstName} || ' ' || ${account.lastName}`, pattern),
     );
     if (match) conditions.push(match);
   }
@@ -52,7 +52,7 @@ export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
     db
       .select({ order: orders, user: owner })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(account, eq(account.id, orders.userId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
@@ -64,7 +64,7 @@ export async function findAdminPaymentsPage(db: Db, query: AdminPaymentsQuery) {
         test: moneyColumns(testMoney),
       })
       .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(account, eq(account.id, orders.userId))
       .where(where),
   ]);
   return {
@@ -78,7 +78,7 @@ export async function findOrderWithUser(db: Db, orderId: string) {
   const [row] = await db
     .select({ order: orders, user: owner })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(account, eq(account.id, orders.userId))
     .where(eq(orders.id, orderId));
   return row ?? null;
 }
@@ -99,7 +99,7 @@ export async function listAccountFlags(db: Db, userId: string) {
   return db.select().from(accountFlags).where(eq(accountFlags.userId, userId)).orderBy(desc(accountFlags.createdAt));
 }
 
-const decider = alias(users, 'decider');
+const decider = userDirectory('decider');
 
 /** Refund requests, pending first (oldest pending on top), then decided ones newest first. */
 export async function findRefundRequestsPage(db: Db, query: { status?: 'pending' | 'approved' | 'rejected'; limit: number; page: number }) {
@@ -109,7 +109,7 @@ export async function findRefundRequestsPage(db: Db, query: { status?: 'pending'
       .select({ request: refundRequests, order: orders, user: owner, decidedBy: { id: decider.id, email: decider.email } })
       .from(refundRequests)
       .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-      .innerJoin(users, eq(users.id, refundRequests.userId))
+      .innerJoin(account, eq(account.id, refundRequests.userId))
       .leftJoin(decider, eq(decider.id, refundRequests.decidedByUserId))
       .where(where)
       .orderBy(
@@ -130,7 +130,7 @@ export async function findRefundRequestWithOrder(db: Db, requestId: string) {
     .select({ request: refundRequests, order: orders, user: owner, decidedBy: { id: decider.id, email: decider.email } })
     .from(refundRequests)
     .innerJoin(orders, eq(orders.id, refundRequests.orderId))
-    .innerJoin(users, eq(users.id, refundRequests.userId))
+    .innerJoin(account, eq(account.id, refundRequests.userId))
     .leftJoin(decider, eq(decider.id, refundRequests.decidedByUserId))
     .where(eq(refundRequests.id, requestId));
   return row ?? null;
@@ -165,7 +165,7 @@ export async function decidePendingRefundRequestOfOrder(db: Db, orderId: string,
   return row ?? null;
 }
 
-const actor = alias(users, 'actor');
+const actor = userDirectory('actor');
 
 /** Refunds made, newest first, with the order and its user. */
 export async function findRefundHistoryPage(db: Db, query: { limit: number; page: number }) {
@@ -174,7 +174,7 @@ export async function findRefundHistoryPage(db: Db, query: { limit: number; page
       .select({ refund: refunds, order: orders, user: owner, actorEmail: actor.email })
       .from(refunds)
       .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
+      .innerJoin(account, eq(account.id, orders.userId))
       .leftJoin(actor, eq(actor.id, refunds.actorUserId))
       .orderBy(desc(refunds.createdAt), desc(refunds.id))
       .limit(query.limit)

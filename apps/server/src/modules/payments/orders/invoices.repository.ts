@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { InvoiceStatus } from '@lumen/core/payments/billing';
 import type { Db } from '../../../db/database.ts';
 import { packageSummariesOf } from '../../credits/index.ts';
-import { users } from '../../users/index.ts';
+import { findUserContact, userDirectory } from '../../users/index.ts';
 import { cryptoPayments } from '../crypto/tables.ts';
 import { orders, refundRequests, refunds } from './tables.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
@@ -68,20 +68,22 @@ export async function latestCryptoPayments(db: Db, orderIds: string[]): Promise<
   return latest;
 }
 
+const actor = userDirectory('actor');
+
 export async function listRefundsOfOrder(db: Db, orderId: string) {
   return db
-    .select({ refund: refunds, actorEmail: users.email })
+    .select({ refund: refunds, actorEmail: actor.email })
     .from(refunds)
-    .leftJoin(users, eq(users.id, refunds.actorUserId))
+    .leftJoin(actor, eq(actor.id, refunds.actorUserId))
     .where(eq(refunds.orderId, orderId))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
 export async function findRefund(db: Db, refundId: string) {
   const [row] = await db
-    .select({ refund: refunds, actorEmail: users.email })
+    .select({ refund: refunds, actorEmail: actor.email })
     .from(refunds)
-    .leftJoin(users, eq(users.id, refunds.actorUserId))
+    .leftJoin(actor, eq(actor.id, refunds.actorUserId))
     .where(eq(refunds.id, refundId));
   return row ?? null;
 }
@@ -102,11 +104,8 @@ export async function productNameOf(db: Db, order: OrderRow): Promise<string | n
 }
 
 export async function findBuyer(db: Db, userId: string) {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row ?? null;
+  const contact = await findUserContact(db, userId);
+  return contact && { id: contact.id, email: contact.email, firstName: contact.firstName, lastName: contact.lastName };
 }
 
 export async function insertRefundRequest(db: Db, values: { orderId: string; userId: string; reason: string }): Promise<RefundRequestRow> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { creditPackages } from '../../credits/tables.ts';
-import { users } from '../../users/index.ts';
+import { users } from '../../users/tables.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
 
 /** The tables every payment flow shares: orders, the providers' events, refunds and their requests, flagged accounts. */

@@ -1,5 +1,5 @@
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../users/index.ts';
+import { users } from '../../users/tables.ts';
 import { inList, paymentProviders } from '../orders/tables.ts';
 import { subscriptionPlans } from '../plans/tables.ts';
 
