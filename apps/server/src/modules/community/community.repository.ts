@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { postOutputs } from '../jobs/index.ts';
-import { users } from '../users/index.ts';
+import { userDirectory } from '../users/index.ts';
 import { communityLikes, communityModerationActions, communityPosts, communityReports, SEARCH_CONFIG } from './tables.ts';
 import type { CommunityPostRow } from './tables.ts';
 
@@ -19,11 +19,15 @@ type Page = { limit: number; offset: number };
 
 /** The file of each post (jobs' read model, joined on the post's output). */
 const outputs = postOutputs();
+/** The post's author, a report's reporter, a moderation's admin (users' read model, joined on the user's id). */
+const author = userDirectory('author');
+const reporter = userDirectory('reporter');
+const moderator = userDirectory('moderator');
 
 function selection(viewerId: string | null) {
   return {
     post: communityPosts,
-    author: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+    author: { id: author.id, firstName: author.firstName, lastName: author.lastName, email: author.email },
     output: {
       kind: outputs.kind,
       contentType: outputs.contentType,
@@ -50,7 +54,7 @@ async function selectPage(
     db
       .select(base)
       .from(communityPosts)
-      .innerJoin(users, eq(users.id, communityPosts.userId))
+      .innerJoin(author, eq(author.id, communityPosts.userId))
       .innerJoin(outputs, eq(outputs.id, communityPosts.outputId))
       .where(where)
       .orderBy(...order)
@@ -65,7 +69,7 @@ export async function findPost(db: Db, id: string, viewerId: string | null): Pro
   const [row] = await db
     .select(selection(viewerId))
     .from(communityPosts)
-    .innerJoin(users, eq(users.id, communityPosts.userId))
+    .innerJoin(author, eq(author.id, communityPosts.userId))
     .innerJoin(outputs, eq(outputs.id, communityPosts.outputId))
     .where(eq(communityPosts.id, id));
   return (row as PostRecord | undefined) ?? null;
@@ -196,10 +200,10 @@ export async function listReportsOf(db: Db, postIds: string[]) {
       reason: communityReports.reason,
       resolvedAt: communityReports.resolvedAt,
       createdAt: communityReports.createdAt,
-      reporter: users.email,
+      reporter: reporter.email,
     })
     .from(communityReports)
-    .innerJoin(users, eq(users.id, communityReports.reporterId))
+    .innerJoin(reporter, eq(reporter.id, communityReports.reporterId))
     .where(inArray(communityReports.postId, postIds))
     .orderBy(desc(communityReports.createdAt));
 }
@@ -212,10 +216,10 @@ export async function listModerationOf(db: Db, postIds: string[]) {
       action: communityModerationActions.action,
       reason: communityModerationActions.reason,
       createdAt: communityModerationActions.createdAt,
-      admin: users.email,
+      admin: moderator.email,
     })
     .from(communityModerationActions)
-    .leftJoin(users, eq(users.id, communityModerationActions.adminId))
+    .leftJoin(moderator, eq(moderator.id, communityModerationActions.adminId))
     .where(inArray(communityModerationActions.postId, postIds))
     .orderBy(desc(communityModerationActions.createdAt));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { builtinEngines } from '@lumen/engines';
 import type { AnyEngine, EngineResult } from '@lumen/engines';
@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Storage } from '../files/index.ts';
 import { insertFinishedJob } from '../jobs/index.ts';
-import { users } from '../users/index.ts';
+import { firstAdminId } from '../users/index.ts';
 import { communityPosts } from './tables.ts';
 
 type FeaturedItem = { service: ServiceKey; title: string; params: Record<string, unknown> };
@@ -80,8 +80,8 @@ export async function publishFeaturedPosts(deps: {
 }): Promise<number> {
   const { db, storage } = deps;
   if (await hasAnyPost(db)) return 0;
-  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).orderBy(asc(users.createdAt)).limit(1);
-  if (!admin) return 0;
+  const adminId = await firstAdminId(db);
+  if (!adminId) return 0;
 
   const made: Made[] = [];
   try {
@@ -106,7 +106,7 @@ export async function publishFeaturedPosts(deps: {
       for (const [index, { item, engine, result, jobId, stored }] of made.entries()) {
         await insertFinishedJob(tx, {
           id: jobId,
-          userId: admin.id,
+          userId: adminId,
           service: item.service,
           params: item.params,
           engineKind: engine.kind,
@@ -123,7 +123,7 @@ export async function publishFeaturedPosts(deps: {
           })),
         });
         await tx.insert(communityPosts).values({
-          userId: admin.id,
+          userId: adminId,
           jobId,
           // A sound's post plays its MP3 (the WAV comes first in the job's files).
           outputId: (stored.find((file) => file.contentType === 'audio/mpeg') ?? stored[0]!).id,

@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { renderSafeHtml } from '../../lib/safe-markdown.ts';
 import { AppError } from '../../plugins/app-error.ts';
 import { mailDeliveries } from '../mail/index.ts';
-import { users } from '../users/index.ts';
 import { campaignRecipients, newsletterCampaigns, newsletterSubscribers } from './tables.ts';
 import type { CampaignRow } from './tables.ts';
 
@@ -124,10 +123,7 @@ export async function startSendingDraft(tx: Db, id: string): Promise<CampaignRow
   return started;
 }
 
-export async function findUserEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
-}
+export { findUserEmail } from '../users/index.ts';
 
 /** One page of a campaign's recipients by e-mail, optionally of one shown status, with the error the admin should see. */
 export async function recipientPage(
