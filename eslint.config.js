@@ -58,9 +58,9 @@ const clientAddressOnly = [
 /**
  * The Drizzle tables a server module's index.ts may still export (decision 092). creditAccounts, creditLedger and
  * serviceCosts: the one-statement job charge (jobs/charged-job.repository.ts, decision 041) writes them in the statement
- * that inserts the job. The others are still read by other modules and wait for their functions (decision 092 lists them).
+ * that inserts the job. No other table is left in a face (users left it with decision 099).
  */
-const tablesStillInFaces = ['creditAccounts', 'creditLedger', 'serviceCosts', 'users'];
+const tablesStillInFaces = ['creditAccounts', 'creditLedger', 'serviceCosts'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', '**/drizzle/meta/**', 'e2e/artifacts/**'] },

@@ -1,7 +1,6 @@
 export { avatarFilesRoutes } from './avatar-files.routes.ts';
 export { detectImageType } from './avatar-image.ts';
 export { AVATAR_DIR, deleteAvatarFile } from './avatar-store.ts';
-export { users } from './tables.ts';
 export type { UserRow } from './tables.ts';
 export { toUserDto } from './user.dto.ts';
 export type { UserWithCredit } from './user.dto.ts';
