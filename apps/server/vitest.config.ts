@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { slowFirst } from '../../scripts/slow-first-sequencer.ts';
 
 /**
  * Two layers: `*.test.ts` need no server (pure functions, services against the embedded database),
@@ -15,6 +16,17 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Vitest's default leaves one core idle; on a two-core CI machine that halves the speed.
     maxWorkers: availableParallelism(),
+    sequence: {
+      sequencer: slowFirst([
+        'src/modules/jobs/job-memory.int.test.ts',
+        'src/openapi-fuzz.int.test.ts',
+        'src/modules/providers/hosted-provider-matrix.int.test.ts',
+        'src/modules/metrics/metrics.routes.int.test.ts',
+        'src/modules/system/system.routes.int.test.ts',
+        'src/plugins/client-address.int.test.ts',
+        'src/modules/providers/budget.int.test.ts',
+      ]),
+    },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.int.test.ts'] } },
       { extends: true, test: { name: 'int', include: ['src/**/*.int.test.ts'], isolate: false } },
