@@ -1,11 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import { slowFirst } from '../scripts/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
     globalSetup: ['support/global-setup.ts'],
-    // One server and one browser per run; test files share them, so run files one after another.
-    fileParallelism: false,
+    // One server for the run (page-policy starts two of its own); each file launches its own browser and makes its own
+    // accounts, so files run side by side: a journey mostly waits on the browser and the server.
+    fileParallelism: true,
+    maxWorkers: 3,
+    sequence: {
+      sequencer: slowFirst([
+        'tests/every-page-fits.e2e.ts',
+        'tests/tables-fit.e2e.ts',
+        'tests/accessibility.e2e.ts',
+        'tests/payments.e2e.ts',
+        'tests/page-policy.e2e.ts',
+        'tests/tools.e2e.ts',
+      ]),
+    },
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

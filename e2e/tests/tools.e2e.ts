@@ -161,7 +161,7 @@ describe('the AI tools', () => {
     await page.getByLabel('Tool').selectOption('sales-pilot');
     await expect.poll(() => page.getByTestId('result-card').count()).toBe(1);
     await context.close();
-  });
+  }, 180_000); // six real engine runs in the shared server, beside the other files' journeys
 
   it('a free user sees the preview but cannot download, and is offered the upgrade', async () => {
     const { context, page } = await newPage(browser);
