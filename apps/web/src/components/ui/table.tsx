@@ -68,7 +68,9 @@ export function THead({ className, ...props }: HTMLAttributes<HTMLTableSectionEl
 
 /** A heading cell: a column's heading stays on one line; a row's heading (scope="row") wraps when room is short. */
 export function Th({ className, scope = 'col', ...props }: ThHTMLAttributes<HTMLTableCellElement>) {
-  return <th scope={scope} className={cn('px-4 py-3 font-semibold', scope !== 'row' && 'whitespace-nowrap', className)} {...props} />;
+  return (
+    <th scope={scope} className={cn(padding(className), 'font-semibold', scope !== 'row' && 'whitespace-nowrap', className)} {...props} />
+  );
 }
 
 export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>) {
@@ -76,5 +78,15 @@ export function Tr({ className, ...props }: HTMLAttributes<HTMLTableRowElement>)
 }
 
 export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn('px-4 py-3 text-slate-700', className)} {...props} />;
+  return <td className={cn(padding(className), 'text-slate-700', className)} {...props} />;
+}
+
+/**
+ * A cell's padding (px-4 py-3), each direction left out when `className` sets its own: both classes would apply and
+ * the stylesheet's order, not the caller, would pick one (the disclosure column's px-0 lost to px-4 and grew from 44
+ * to 76 px, so a fitted table overflowed at 360 px).
+ */
+function padding(className: string | undefined): string {
+  const own = (axis: 'x' | 'y') => new RegExp(`(^|\\s)p${axis}-`).test(className ?? '');
+  return cn(!own('x') && 'px-4', !own('y') && 'py-3');
 }
