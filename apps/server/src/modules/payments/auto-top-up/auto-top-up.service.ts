@@ -20,11 +20,12 @@ export function createAutoTopUpService(deps: { db: Db; clock?: () => Date }) {
   const clock = deps.clock ?? (() => new Date());
 
   async function view(userId: string): Promise<AutoTopUpSettings> {
-    const [settings, card, topUps] = await Promise.all([
-      findSettings(db, userId),
-      findDefaultMethod(db, userId),
-      listTopUps(db, userId, HISTORY_LENGTH),
-    ]);
+    // One snapshot: a failed top-up and the settings it turns off are written in one transaction, and reads on separate
+    // connections could show the failure beside settings still on (seen on PostgreSQL under load).
+    const [settings, card, topUps] = await db.transaction(
+      (tx) => Promise.all([findSettings(tx, userId), findDefaultMethod(tx, userId), listTopUps(tx, userId, HISTORY_LENGTH)]),
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     const history: AutoTopUpAttempt[] = topUps.map((row) => ({
       id: row.topUp.id,
       status: row.topUp.status,
