@@ -366,7 +366,9 @@ describe('Replicate adapters', () => {
     );
     const quick = createRemoteEngines({ ...configFor(server.url), requestTimeoutMs: 200, retries: 1 }, { pollIntervalMs: 5 });
     const deadline = new AbortController();
-    setTimeout(() => deadline.abort(new Error('deadline')), 1200);
+    // Each status read times out after 200 ms; 3 s leaves room for several even while other test files load the cores
+    // (1.2 s allowed a single read once in CI).
+    setTimeout(() => deadline.abort(new Error('deadline')), 3000);
     const error = (await quick['image-generator']!.run(
       { params: imageGeneratorParamsSchema.parse({ prompt: 'fox' }), files: {} },
       context(deadline.signal),
