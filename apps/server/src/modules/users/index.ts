@@ -11,7 +11,11 @@ export {
   hasAdmin,
   insertUser,
   markEmailVerified,
+  reactivateUser,
   setPasswordHash,
+  setUserRole,
+  suspendUser,
+  verifyEmailDroppingPassword,
 } from './users.repository.ts';
 export { usersRoutes } from './users.routes.ts';
 export { anonymiseUser, countOtherActiveAdmins, lockUser, userPersonalData } from './personal-data.ts';
@@ -24,6 +28,5 @@ export {
   firstAdminId,
   userContactsByIds,
 } from './user-reads.ts';
-export { reactivateUser, setUserRole, suspendUser, verifyEmailDroppingPassword } from './user-writes.ts';
 export { userDirectory, userRecords } from './user-directory.ts';
 export { signupsPerDay } from './analytics-reads.ts';
