@@ -31,6 +31,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
     return row!;
   }
 
+  /** A healthy worker in this process runs the queue empty and stops. */
+  async function drainWithHealthyWorker() {
+    const worker = createJobWorker({
+      providers: jobProviders,
+      db: t.database.db,
+      storage: t.app.storage,
+      engines: fakeRegistry(),
+      events: createJobEvents(),
+      log: t.app.log,
+      options: fastWorker,
+    });
+    worker.start();
+    await worker.idle();
+    await worker.stop();
+  }
+
   it(
     'leaves no charge without a result or a refund: the sweeper re-queues it once, then fails and refunds',
     async () => {
@@ -58,18 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
       expect(await statusOf(job.id)).toMatchObject({ status: 'queued', workerId: null });
 
       // A healthy worker finishes it: one charge, a result, no refund.
-      const worker = createJobWorker({
-        providers: jobProviders,
-        db: t.database.db,
-        storage: t.app.storage,
-        engines: fakeRegistry(),
-        events: createJobEvents(),
-        log: t.app.log,
-        options: fastWorker,
-      });
-      worker.start();
-      await worker.idle();
-      await worker.stop();
+      await drainWithHealthyWorker();
       expect(await statusOf(job.id)).toMatchObject({ status: 'succeeded', attempts: 2, refundedAt: null });
       const ledger = await t.database.db.select().from(creditLedger).where(eq(creditLedger.userId, user.user.id));
       expect(ledger.filter((row) => row.kind === 'job_charge')).toHaveLength(1);
@@ -130,18 +135,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed in the middle o
       expect((await sweepStuckJobs(t.database.db, { providers: jobProviders, staleAfterMs: 0 })).sort()).toEqual([...killed].sort());
 
       // A healthy worker drains the queue.
-      const worker = createJobWorker({
-        providers: jobProviders,
-        db: t.database.db,
-        storage: t.app.storage,
-        engines: fakeRegistry(),
-        events: createJobEvents(),
-        log: t.app.log,
-        options: fastWorker,
-      });
-      worker.start();
-      await worker.idle();
-      await worker.stop();
+      await drainWithHealthyWorker();
 
       const rows = await t.database.db.select().from(jobs).where(inArray(jobs.id, ids));
       const ledger = await t.database.db

@@ -81,12 +81,13 @@ export function Td({ className, ...props }: TdHTMLAttributes<HTMLTableCellElemen
   return <td className={cn(padding(className), 'text-slate-700', className)} {...props} />;
 }
 
+const OWN_PADDING = { x: /(^|\s)px-/, y: /(^|\s)py-/ };
+
 /**
  * A cell's padding (px-4 py-3), each direction left out when `className` sets its own: both classes would apply and
  * the stylesheet's order, not the caller, would pick one (the disclosure column's px-0 lost to px-4 and grew from 44
  * to 76 px, so a fitted table overflowed at 360 px).
  */
 function padding(className: string | undefined): string {
-  const own = (axis: 'x' | 'y') => new RegExp(`(^|\\s)p${axis}-`).test(className ?? '');
-  return cn(!own('x') && 'px-4', !own('y') && 'py-3');
+  return cn(!OWN_PADDING.x.test(className ?? '') && 'px-4', !OWN_PADDING.y.test(className ?? '') && 'py-3');
 }
