@@ -3,10 +3,10 @@
 // small cluster primary and the entry runs in a cluster worker. When that worker's RSS passes the ceiling, it stops
 // taking jobs, finishes (or hands back) its own and sends 'lumen:replace-me'. The supervisor then starts a
 // replacement and, once the replacement sends 'lumen:ready' (HTTP serving, or the worker claiming), stops the old
-// one with SIGTERM, its graceful stop. HTTP connections are accepted by this primary and handed to the workers, so
-// requests keep being answered throughout (the old process finishes the ones it has). On the embedded database
-// (no DATABASE_URL), which one process at a time may open, the old process stops first and the replacement starts
-// after it; for an HTTP entry this primary then listens itself and hands each connection to the ready process over
+// one with SIGTERM, its graceful stop. Both processes accept HTTP connections from the one listening socket while
+// they overlap, so requests keep being answered throughout (the old process finishes the ones it has). On the
+// embedded database (no DATABASE_URL), which one process at a time may open, the old process stops first and the
+// replacement starts after it; for an HTTP entry this primary then listens itself and hands each connection to the ready process over
 // the IPC channel, holding those that arrive in between, so they wait a few seconds instead of being refused.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
@@ -80,6 +80,10 @@ export function runSupervised(entry, { withEnvFile = true, http = false } = {}) 
   loadEnvFile(withEnvFile);
   const overlap = Boolean(process.env.DATABASE_URL);
   const connections = http && !overlap ? handOverConnections() : null;
+  // The operating system shares out connections (each process accepts from the one listening socket), not this
+  // primary: with Node's default round robin, a connection handed to the old process as it exits is lost, and its
+  // client waits for ever. Set before the first fork, which reads it.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: entry });
   let current = null;
   let pending = null;

@@ -65,14 +65,27 @@ function get(port: number, path = '/', agent: Agent | false = false): Promise<st
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve(body));
     });
+    // A connection lost between processes is never answered: it fails here instead of hanging the test.
+    req.setTimeout(10_000, () => req.destroy(new NoAnswer(path)));
     req.on('error', reject);
     req.end();
   });
 }
 
+/** A request accepted but never answered (a connection lost between the processes), which no retry may hide. */
+class NoAnswer extends Error {
+  constructor(path: string) {
+    super(`no answer to ${path} in 10 s`);
+  }
+}
+
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
+  const notYet = (error: unknown) => {
+    if (error instanceof NoAnswer) throw error;
+    return false;
+  };
+  while (!(await check().catch(notYet))) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -117,14 +130,17 @@ describe('the supervisor of WORKER_MAX_RSS_MB', () => {
     let failures = 0;
     const answeredBy = new Set<string>();
     let polling = true;
-    const poll = (async () => {
-      while (polling) {
-        await get(port).then(
-          (pid) => answeredBy.add(pid),
-          () => (failures += 1),
-        );
-      }
-    })();
+    // Several clients at once, so connections are on their way to the old process as it exits.
+    const poll = Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (polling) {
+          await get(port).then(
+            (pid) => answeredBy.add(pid),
+            () => (failures += 1),
+          );
+        }
+      }),
+    );
     await get(port, '/over-ceiling');
     await until(async () => (await get(port)) !== first, 'the replacement answers');
     // The old process is gone: every answer now comes from the replacement.
