@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: availableParallelism(),
+    // A worker's files share its loaded modules (the whole server, for the int files); no file mocks a module.
+    isolate: false,
   },
 });
