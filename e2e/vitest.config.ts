@@ -11,9 +11,8 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: {
       sequencer: slowFirst([
-        'tests/every-page-fits.e2e.ts',
+        'tests/every-page.e2e.ts',
         'tests/tables-fit.e2e.ts',
-        'tests/accessibility.e2e.ts',
         'tests/payments.e2e.ts',
         'tests/page-policy.e2e.ts',
         'tests/tools.e2e.ts',

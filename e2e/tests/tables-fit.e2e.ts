@@ -1,17 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminCredentials } from '../support/admin.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { signInThroughModal } from '../support/journeys.ts';
 import { verifiedPerson } from '../support/payments.ts';
+import { saveScreenshot, screenshotsWanted } from '../support/screenshots.ts';
 import { cellsOutsideTheirTable, hiddenColumnsUnreachable } from '../support/table-fit.ts';
 
 // The admin's and the account's tables at a phone's width and a laptop's: every cell in view without scrolling
 // sideways (the columns that do not fit move into each row's details), and every row's details open with its
-// disclosure button and list the hidden columns. Screenshots land in e2e/artifacts/screens/tables-<width>/ (with the
-// first row of each table opened when it has details), or in TABLE_SCREENS_DIR when that is set.
+// disclosure button and list the hidden columns. With E2E_SCREENSHOTS=1, screenshots land in
+// e2e/artifacts/screens/tables-<width>/ (with the first row of each table opened when it has details).
 const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1280, height: 900 },
@@ -30,7 +29,6 @@ const ADMIN_TABLES = [
 // provider calls, try-ons): checked when they show a table.
 const ADMIN_PAGES_MAYBE_EMPTY = ['/admin/cancellations', '/admin/newsletter', '/admin/service-costs', '/admin/virtual-try-on/statistics'];
 const ACCOUNT_TABLES = ['/dashboard/account/billing', '/dashboard/account/api-management', '/dashboard/subscription'];
-const screensDir = process.env.TABLE_SCREENS_DIR ?? fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -42,8 +40,7 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)('tables at $width px', (viewport) => {
   it('show every cell in view or in its row’s details, and always show the Status', async () => {
-    const dir = `${screensDir}/tables-${viewport.width}/`;
-    await mkdir(dir, { recursive: true });
+    const dir = `tables-${viewport.width}/`;
     const problems: string[] = [];
     let tablesSeen = 0;
     let rowsOpened = 0;
@@ -62,14 +59,14 @@ describe.each(VIEWPORTS)('tables at $width px', (viewport) => {
       tablesSeen += tables;
       for (const problem of await cellsOutsideTheirTable(page)) problems.push(`${path}: ${problem}`);
       const name = path.slice(1).replaceAll('/', '_');
-      await page.screenshot({ path: `${dir}${name}.png`, fullPage: true });
+      await saveScreenshot(page, `${dir}${name}`, { fullPage: true });
       const reached = await hiddenColumnsUnreachable(page);
       rowsOpened += reached.opened;
       for (const problem of reached.problems) problems.push(`${path}: ${problem}`);
       const firstToggle = page.locator('table[data-hidden-columns] tbody td:first-child > button[aria-expanded]').first();
-      if (await firstToggle.isVisible()) {
+      if (screenshotsWanted && (await firstToggle.isVisible())) {
         await firstToggle.click();
-        await page.screenshot({ path: `${dir}${name}-row-opened.png`, fullPage: true });
+        await saveScreenshot(page, `${dir}${name}-row-opened`, { fullPage: true });
         await firstToggle.click();
       }
     };

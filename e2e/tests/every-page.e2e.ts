@@ -1,21 +1,21 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { publicPagePaths } from '../../packages/core/src/content/public-pages.ts';
+import { seriousAxeFindings } from '../support/axe.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 import { DASHBOARD_PAGES } from '../support/pages.ts';
 import { startPurchase, verifiedPerson } from '../support/payments.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
 
-// Every public and dashboard page at a small phone's width and at a laptop's: nothing may scroll sideways, nothing may
-// cut text off or log a console error, and on the phone every control is a 44 px touch target. Screenshots land in
-// e2e/artifacts/screens/<width>/ for a person to look at.
+// Every public and dashboard page at a small phone's width and at a laptop's, each loaded once: nothing may scroll
+// sideways, cut text off or log a console error, axe finds nothing serious or critical, and on the phone every control
+// is a 44 px touch target. With E2E_SCREENSHOTS=1, screenshots land in e2e/artifacts/screens/<width>/ for a person
+// to look at.
 const VIEWPORTS = [
   { width: 360, height: 740 },
   { width: 1280, height: 900 },
 ];
 
-const screensDir = fileURLToPath(new URL('../artifacts/screens/', import.meta.url));
 const fileNameOf = (path: string) => (path === '/' ? 'home' : path.slice(1).replaceAll('/', '_'));
 
 /** The page's width beyond the viewport, and the elements that stick out (not those inside a scrolling box). */
@@ -93,17 +93,17 @@ afterAll(async () => {
 });
 
 describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
-  it('fits the width, cuts no text off, logs no console error and, on a phone, has 44 px touch targets', async () => {
+  it('fits the width, cuts no text off, logs no console error, has no serious axe finding and, on a phone, has 44 px touch targets', async () => {
     const { context, page } = await newPage(browser, viewport);
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-    const dir = `${screensDir}${viewport.width}/`;
-    await mkdir(dir, { recursive: true });
+    const dir = `${viewport.width}/`;
     const overflowing: string[] = [];
     const smallTargets: string[] = [];
+    const axeFindings: string[] = [];
     const visit = async (path: string) => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -116,7 +116,9 @@ describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
         const small = await smallTargetsOf(page);
         if (small.length > 0) smallTargets.push(`${path}: ${small.join(' | ')}`);
       }
-      await page.screenshot({ path: `${dir}${fileNameOf(path)}.png`, fullPage: true });
+      await saveScreenshot(page, `${dir}${fileNameOf(path)}`, { fullPage: true });
+      // Last: axe's script, added to the page, must not be there while the layout is measured.
+      for (const finding of await seriousAxeFindings(page)) axeFindings.push(`${path}: ${finding}`);
     };
     for (const path of publicPagePaths) await visit(path);
     await verifiedPerson(page);
@@ -134,11 +136,12 @@ describe.each(VIEWPORTS)('every page at $width px', (viewport) => {
         .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 4).join('.')}`),
     );
     if (sideways.length > 0) overflowing.push(`crypto dialog scrolls sideways in: ${sideways.join(' | ')}`);
-    await page.screenshot({ path: `${dir}crypto-dialog.png` });
+    await saveScreenshot(page, `${dir}crypto-dialog`);
 
     expect(overflowing).toEqual([]);
     expect(smallTargets).toEqual([]);
+    expect(axeFindings).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 360_000);
 });
