@@ -21,9 +21,12 @@ export default defineConfig({
     isolate: false,
     sequence: {
       sequencer: slowFirst([
-        'src/modules/jobs/job-memory.int.test.ts',
-        'src/openapi-fuzz.int.test.ts',
+        'src/modules/jobs/job-memory.int.test.ts', // on PGlite only (npm test)
+        'src/modules/jobs/worker-crash.int.test.ts', // on PostgreSQL only, as are processes and database-outage
         'src/modules/providers/hosted-provider-matrix.int.test.ts',
+        'src/openapi-fuzz.int.test.ts',
+        'src/processes.int.test.ts',
+        'src/database-outage.int.test.ts',
         'src/modules/metrics/metrics.routes.int.test.ts',
         'src/modules/system/system.routes.int.test.ts',
         'src/plugins/client-address.int.test.ts',
