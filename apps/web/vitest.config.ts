@@ -21,7 +21,8 @@ const mockingFiles = readdirSync(src, { recursive: true, encoding: 'utf8' })
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': src },
+    // sonner: one double of its toasts for every test file (src/test/sonner.ts).
+    alias: { '@': src, sonner: join(src, 'test/sonner.ts') },
   },
   test: {
     environment: 'jsdom',

@@ -9,8 +9,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { makeUser } from '@/test/fixtures.ts';
 import { ADMIN_REQUIRED_MESSAGE, LOGIN_REQUIRED_MESSAGE, RouteGuard } from './route-guard.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 function Home() {
   const location = useLocation();
   const from = (location.state as { from?: { pathname: string } } | null)?.from;

@@ -8,8 +8,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { routes } from './routes.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 /** Every route (with sample ids and slugs). */
 const publicPaths = [
   '/',

@@ -5,8 +5,6 @@ import { onSessionCleared } from './session-storage.ts';
 import { storageKeys } from './storage-keys.ts';
 import { fail, headersOf, mockFetch, ok } from '@/test/fetch-mock.ts';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 describe('api client', () => {
   beforeEach(() => {
     vi.mocked(toast.error).mockClear();

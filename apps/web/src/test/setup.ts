@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { clearToasts } from './sonner.ts';
 
 // findBy*/waitFor give a slow (loaded) machine 5 s instead of 1 s before failing.
 configure({ asyncUtilTimeout: 5_000 });
@@ -10,6 +11,7 @@ const hasDom = typeof window !== 'undefined';
 
 afterEach(() => {
   cleanup();
+  clearToasts();
   if (!hasDom) return;
   localStorage.clear();
   sessionStorage.clear();

@@ -6,8 +6,6 @@ import { fail, headersOf, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { CreditAdjustmentForm } from './credit-adjustment-form.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const userId = '11111111-1111-4111-8111-111111111111';
 const routes = [{ path: '/', element: <CreditAdjustmentForm userId={userId} userName="Ada Lovelace" balance={5} /> }];
 

@@ -7,8 +7,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { AdminAnalyticsPage } from './admin-analytics-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const analytics: Analytics = {
   from: '2026-11-01',
   to: '2026-11-02',

@@ -6,8 +6,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { AdminSecurityPage } from './admin-security-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const page = (items: unknown[]) => ok({ items, page: 1, limit: 20, total: items.length, totalPages: 1 });
 
 function serve() {

@@ -9,8 +9,6 @@ import { makeAdminJob } from '@/test/ai-admin-fixtures.ts';
 import { UserDetailPage } from './user-detail-page.tsx';
 import { UsersPage } from './users-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const USER_ID = '11111111-1111-4111-8111-111111111111';
 const SESSION_ID = '22222222-2222-4222-8222-222222222222';
 const summary = (overrides: Partial<AdminUserSummary> = {}): AdminUserSummary => ({

@@ -10,8 +10,6 @@ import { UPGRADE_OPEN_EVENT } from '@/features/payments/api/upgrade-modal-events
 import type { ApiKey, IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { ApiManagementPage } from './api-management-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const FULL_KEY = 'sk_live_AbCd1234efGH5678ijKL9012mnOP3456qrST';
 
 function makeKey(overrides: Partial<ApiKey> = {}): ApiKey {

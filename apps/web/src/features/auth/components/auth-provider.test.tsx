@@ -10,8 +10,6 @@ import { useAuth } from '@/session/auth-context.ts';
 import type { AuthContextValue } from '@/session/auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 let auth: AuthContextValue;
 function Probe() {
   auth = useAuth();

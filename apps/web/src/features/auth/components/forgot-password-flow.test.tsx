@@ -7,8 +7,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { openAuthModal } from '@/session/auth-modal-events.ts';
 import { AuthModals } from './auth-modals.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [{ path: '*', element: <AuthModals /> }];
 
 function serve(overrides: Record<string, (body: Record<string, unknown>) => MockRoute> = {}) {

@@ -8,8 +8,6 @@ import { openAuthModal } from '@/session/auth-modal-events.ts';
 import { browserLocation } from '../api/oauth.ts';
 import { AuthModals } from './auth-modals.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [{ path: '*', element: <AuthModals /> }];
 
 function serveConfig(oauthProviders: string[] | undefined) {

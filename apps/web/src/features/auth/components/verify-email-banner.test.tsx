@@ -11,8 +11,6 @@ import { DashboardLayout } from '@/app/layouts/dashboard-layout.tsx';
 import { AuthContext } from '@/session/auth-context.ts';
 import { VerifyEmailBanner } from './verify-email-banner.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const unverified = makeUser({ emailVerified: false });
 const routes = [{ path: '/', element: <VerifyEmailBanner /> }];
 

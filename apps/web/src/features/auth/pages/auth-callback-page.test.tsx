@@ -9,8 +9,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { oauthErrorMessages, UNKNOWN_OAUTH_ERROR } from '../api/oauth-errors.ts';
 import { AuthCallbackPage } from './auth-callback-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes: RouteObject[] = [
   { path: '/', element: <p>home page</p> },
   { path: '/dashboard', element: <p>dashboard page</p> },

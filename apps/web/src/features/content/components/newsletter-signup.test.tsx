@@ -1,12 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SUBSCRIBE_MESSAGE } from '@lumen/core/content/newsletter';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { NewsletterSignup } from './newsletter-signup.tsx';
-
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 
 describe('the newsletter form', () => {
   it('checks the address, subscribes and asks to confirm by e-mail', async () => {

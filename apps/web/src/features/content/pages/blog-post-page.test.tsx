@@ -7,8 +7,6 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { renderRoutes } from '@/test/render.tsx';
 import { BlogPostPage } from './blog-post-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const post: PublicPost = {
   slug: 'behind-speed-painting',
   title: 'From one photo to a time-lapse',

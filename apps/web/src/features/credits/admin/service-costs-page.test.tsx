@@ -7,8 +7,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { costEffects } from './cost-effects.ts';
 import { ServiceCostsPage } from './service-costs-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const costs = [
   { serviceKey: 'ai-background', name: 'AI Background', cost: 0, updatedAt: '2025-01-01T00:00:00.000Z' },
   { serviceKey: 'virtual-try-on', name: 'Virtual Try-On', cost: 2, updatedAt: '2025-01-01T00:00:00.000Z' },

@@ -7,8 +7,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { openApiDocument as doc } from './open-api-page.fixtures.ts';
 import { OpenApiPage } from './open-api-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const routes = [{ path: '/resources/open-api', element: <OpenApiPage /> }];
 const visitor = fakeAuth();
 const admin = fakeAuth({ user: makeUser({ role: 'ADMIN' }) });

@@ -8,8 +8,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { JOB_ID, makeAdminJobDetail } from '@/test/ai-admin-fixtures.ts';
 import { AdminJobDetailPage } from './admin-job-detail-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const renderPage = () =>
   renderRoutes([{ path: '/admin/jobs/:id', element: <AdminJobDetailPage /> }], {
     path: `/admin/jobs/${JOB_ID}`,

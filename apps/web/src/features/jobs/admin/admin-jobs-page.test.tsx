@@ -7,8 +7,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { JOB_ID, makeAdminJob } from '@/test/ai-admin-fixtures.ts';
 import { AdminJobsPage } from './admin-jobs-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 function serve() {
   return mockFetch((url) => {
     if (url.startsWith('/api/v1/admin/jobs')) {

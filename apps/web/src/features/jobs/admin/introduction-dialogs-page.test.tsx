@@ -9,8 +9,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { IntroductionDialogsPage } from './introduction-dialogs-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const dialogs: AdminIntroductionDialog[] = [...serviceKeys].reverse().map((service) => ({
   service,
   title: `Welcome to ${service}`,

@@ -7,8 +7,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { makeCatalogueItem } from '@/test/ai-admin-fixtures.ts';
 import { TryOnCataloguePage } from './try-on-catalogue-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const renderPage = (kind: 'models' | 'garments') =>
   renderRoutes([{ path: '/', element: <TryOnCataloguePage kind={kind} /> }], { auth: fakeAuth({ user: makeUser({ role: 'ADMIN' }) }) });
 

@@ -10,8 +10,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { AdminCancellationsPage } from './admin-cancellations-page.tsx';
 import { AdminPaymentsPage } from './admin-payments-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const CARD_ID = '11111111-1111-4111-8111-111111111111';
 const CRYPTO_ID = '22222222-2222-4222-8222-222222222222';
 

@@ -10,8 +10,6 @@ import { renderRoutes } from '@/test/render.tsx';
 import { bodyOf } from '../test/payment-fixtures.tsx';
 import { AutoTopUpSection } from './auto-top-up-section.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const pack = makePackage(5, 20, { name: 'Starter pack' });
 const card = { id: '22222222-2222-4222-8222-222222222222', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2034 };
 

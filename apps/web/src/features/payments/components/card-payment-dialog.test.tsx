@@ -7,8 +7,6 @@ import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import type { MockRoute } from '@/test/fetch-mock.ts';
 import { bodyOf, makeOrder, openDialogsFor, ORDER_ID, testModeConfig } from '../test/payment-fixtures.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const packages = seededPackages();
 const pro = packages[1]!; // $9 / 50 credits: 'Pro'
 const intent = { clientSecret: 'pi_test_1_secret_abc', amount: 900, currency: 'usd', orderId: ORDER_ID };

@@ -9,8 +9,6 @@ import type { CryptoPayment, CryptoStatusValue } from '../api/crypto-payment.ts'
 import { bodyOf, openDialogsFor, ORDER_ID, testModeConfig } from '../test/payment-fixtures.tsx';
 import { CryptoStatusStep } from './crypto-status-step.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const packages = [...seededPackages(), makePackage(19.21, 130)];
 const big = packages[3]!; // $49 / 350 credits
 const expiresAt = new Date(Date.now() + 20 * 60_000 + 30_000).toISOString();

@@ -7,8 +7,6 @@ import { renderRoutes } from '@/test/render.tsx';
 import { testModeConfig } from '../test/payment-fixtures.tsx';
 import { PaymentMethodDialog } from './payment-method-dialog.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 /** GET /payment/config answers the threshold an admin set on /admin/settings (or fails). */
 function serveThreshold(cryptoMinimumAmount: number | 'down') {
   return mockFetch((url) => {

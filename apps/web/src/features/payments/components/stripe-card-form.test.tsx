@@ -7,8 +7,6 @@ import { seededPackages } from '@/test/credits-fixtures.ts';
 import { fail, mockFetch, ok } from '@/test/fetch-mock.ts';
 import { makeOrder, openDialogsFor, ORDER_ID } from '../test/payment-fixtures.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), confirmPayment: vi.fn(), elementsOptions: [] as unknown[] }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
 vi.mock('@stripe/react-stripe-js', () => ({

@@ -9,8 +9,6 @@ import { openUpgradeModal, UPGRADE_OPEN_EVENT } from '../api/upgrade-modal-event
 import { PaymentDialogs } from './payment-dialogs.tsx';
 import { UpgradeModal } from './upgrade-modal.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 describe('upgrade modal', () => {
   afterEach(() => vi.unstubAllGlobals());
 

@@ -11,7 +11,6 @@ import { startDownload } from '../api/open-download.ts';
 import { bodyOf } from '../test/payment-fixtures.tsx';
 import { BillingPage } from './billing-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 vi.mock('../api/open-download.ts', () => ({ startDownload: vi.fn() }));
 
 function invoice(n: number, overrides: Partial<Invoice> = {}): Invoice {

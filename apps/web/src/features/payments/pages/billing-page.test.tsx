@@ -7,8 +7,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { BillingPage } from './billing-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 function entry(n: number, overrides: Partial<LedgerEntry> = {}): LedgerEntry {
   return {
     id: `e${n}`,

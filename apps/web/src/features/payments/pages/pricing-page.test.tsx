@@ -15,8 +15,6 @@ import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { PaymentDialogs } from '../components/payment-dialogs.tsx';
 import { PricingPage } from './pricing-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const routes = [
   {
     path: '/company/pricing',

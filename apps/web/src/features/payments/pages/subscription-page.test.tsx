@@ -11,7 +11,6 @@ import type { SubscriptionDto } from '../api/subscription.ts';
 import { bodyOf } from '../test/payment-fixtures.tsx';
 import { SubscriptionPage } from './subscription-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
 vi.mock('../api/checkout-redirect.ts', () => ({ goToCheckout: vi.fn() }));
 
 const plan = {

@@ -8,8 +8,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { AdminSettingsPage } from './admin-settings-page.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), info: vi.fn() }) }));
-
 const settings: PlatformSettings = {
   signupsOpen: true,
   maintenanceBanner: { enabled: false, message: '' },

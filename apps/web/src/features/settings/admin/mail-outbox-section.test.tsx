@@ -7,8 +7,6 @@ import { makeUser } from '@/test/fixtures.ts';
 import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { MailOutboxSection } from './mail-outbox-section.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [{ path: '/admin/settings', element: <MailOutboxSection /> }];
 
 function item(index: number, overrides: Partial<MailOutboxItem> = {}): MailOutboxItem {

@@ -10,8 +10,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { storageKeys } from '@/lib/storage-keys.ts';
 import { YourDataSection } from './your-data-section.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [
   { path: '/dashboard/account/profile', element: <YourDataSection /> },
   { path: '/', element: <p>Home page</p> },

@@ -9,8 +9,6 @@ import { fakeAuth, renderRoutes } from '@/test/render.tsx';
 import { ProfilePage } from './profile-page.tsx';
 import { isAccountSecurityCall, serveAccountSecurity } from './profile-security-fixtures.ts';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [{ path: '/', element: <ProfilePage /> }];
 
 /** The security sections' calls get default answers; the handler sees (and the mock records) the profile calls. */

@@ -11,8 +11,6 @@ import { browserLocation } from '@/features/auth/api/oauth.ts';
 import { ProfilePage } from './profile-page.tsx';
 import { makeSecurityEvents, otherDevice, serveAccountSecurity, thisDevice } from './profile-security-fixtures.ts';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
-
 const routes = [{ path: '/dashboard/account/profile', element: <ProfilePage /> }];
 const path = '/dashboard/account/profile';
 
