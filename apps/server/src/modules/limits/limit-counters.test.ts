@@ -23,6 +23,12 @@ describe('limit counters', () => {
     expect(await checkLimit(database.db, 'burst', minute, at(30))).toEqual({ allowed: false, retryAfterSeconds: 30 });
   });
 
+  it('never asks a request to wait longer than one window, even when its clock read before the one that opened it', async () => {
+    const aLittleLater = new Date(at(0).getTime() + 300);
+    for (let i = 0; i < 5; i += 1) await hitLimit(database.db, 'late-clock', minute, aLittleLater);
+    expect(await hitLimit(database.db, 'late-clock', minute, at(0))).toEqual({ allowed: false, retryAfterSeconds: 60 });
+  });
+
   it('starts a new window once the old one has ended', async () => {
     for (let i = 0; i < 5; i += 1) await hitLimit(database.db, 'window', minute, at(0));
     expect((await hitLimit(database.db, 'window', minute, at(59))).allowed).toBe(false);

@@ -31,7 +31,10 @@ export async function hitLimit(db: Db, key: string, limit: Limit, now: Date): Pr
     .returning({ count: limitCounters.count });
   const [row] = counted;
   if (row) return { allowed: true, count: row.count };
-  return { allowed: false, retryAfterSeconds: await secondsUntilReset(db, key, now) };
+  // Parallel requests read the clock before they reach the database, so the window may have been opened by one
+  // whose clock read a little later than `now`: the wait is still at most one window.
+  const windowSeconds = Math.ceil(limit.windowMs / 1000);
+  return { allowed: false, retryAfterSeconds: Math.min(windowSeconds, await secondsUntilReset(db, key, now)) };
 }
 
 /** Whether `key` is at its limit now, without counting a hit. */
