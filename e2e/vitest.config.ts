@@ -20,5 +20,8 @@ export default defineConfig({
     },
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // expect.poll gives up after 1 s by default: a page that fetches its rows beside two other journeys and a server
+    // suite takes longer than that on two busy cores.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
