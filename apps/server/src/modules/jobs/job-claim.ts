@@ -5,7 +5,8 @@ import { jobs } from './tables.ts';
 import type { JobRow } from './tables.ts';
 
 /** A job is claimable when queued, or at its provider once its webhook queued it or its re-check time came (no webhook came). */
-const claimable = () => and(inArray(jobs.status, ['queued', 'at_provider']), lte(jobs.runAfter, sql`now()`));
+const claimable = (withinMs = 0) =>
+  and(inArray(jobs.status, ['queued', 'at_provider']), lte(jobs.runAfter, sql`now() + ${`${withinMs} milliseconds`}::interval`));
 
 /** Takes the oldest claimable job of these services for this worker (one statement; concurrent workers skip locked rows). */
 export async function claimJob(db: Db, workerId: string, services: ServiceKey[]): Promise<JobRow | null> {
@@ -34,8 +35,8 @@ export async function claimJob(db: Db, workerId: string, services: ServiceKey[])
   return row ?? null;
 }
 
-/** Whether any job of any service is claimable right now. */
-export async function hasClaimableJob(db: Db): Promise<boolean> {
-  const [queued] = await db.select({ id: jobs.id }).from(jobs).where(claimable()).limit(1);
+/** Whether any job of any service is claimable now, or within `withinMs` (a retry waiting out a short back-off). */
+export async function hasClaimableJob(db: Db, withinMs = 0): Promise<boolean> {
+  const [queued] = await db.select({ id: jobs.id }).from(jobs).where(claimable(withinMs)).limit(1);
   return Boolean(queued);
 }

@@ -61,9 +61,15 @@ export type JobWorker = {
   poke(): void;
   /** Stops taking jobs and waits (bounded) for the running ones. */
   stop(): Promise<void>;
-  /** Resolves when no job of this worker is running and none is claimable right now (tests). */
+  /**
+   * Resolves when no job of this worker is running and none is claimable now or within IDLE_HORIZON_MS (a job put
+   * back with a short back-off counts as work still to do). For tests.
+   */
   idle(): Promise<void>;
 };
+
+/** How soon a queued job must be due for idle() to wait for it. */
+const IDLE_HORIZON_MS = 1_000;
 
 type Deps = {
   db: Db;
@@ -200,7 +206,14 @@ export function createJobWorker(deps: Deps): JobWorker {
         await allSettled();
         await ticking;
         if (running.size === 0) {
-          if (!(await hasClaimableJob(db)) || stopping.signal.aborted) return;
+          if (stopping.signal.aborted) return;
+          if (!(await hasClaimableJob(db, IDLE_HORIZON_MS))) {
+            // A tick that began while the database was asked may have claimed a job just before: idle only once it
+            // has ended with nothing running.
+            await ticking;
+            if (running.size === 0) return;
+            continue;
+          }
           schedule(0);
         }
         await new Promise((resolve) => setTimeout(resolve, 20));
