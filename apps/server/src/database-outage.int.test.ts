@@ -114,7 +114,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
       }
     });
 
-    await sleep(1500);
+    // The phases wait for what the load did, not for a time: on a loaded machine one round of a buyer's loop can take
+    // longer than a second.
+    const paidKey = 'POST test-mode/card/confirm 200';
+    const untilSeen = async (key: string, atLeast: number, what: string) => {
+      const deadline = Date.now() + 30_000;
+      while ((statuses.get(key) ?? 0) < atLeast) {
+        if (Date.now() > deadline) throw new Error(`the load never reached ${what}`);
+        await sleep(50);
+      }
+    };
+    await untilSeen(paidKey, 1, 'a paid purchase before the outage');
     proxy.cut();
     await sleep(300);
     const ready = await app.inject({ method: 'GET', url: '/api/v1/ready' });
@@ -137,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database goes away under lo
       if (Date.now() > deadline) throw new Error('/ready never recovered after the outage');
       await sleep(100);
     }
-    await sleep(1500);
+    await untilSeen(paidKey, (statuses.get(paidKey) ?? 0) + 1, 'a paid purchase after the outage');
     running = false;
     await Promise.all(load);
     expect(unexpected).toEqual([]);
