@@ -8,5 +8,5 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const native = dirname(createRequire(import.meta.url).resolve('@typescript/native/package.json'));
-const { status, signal } = spawnSync(process.execPath, [join(native, 'bin/tsc'), ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(status ?? (signal ? 1 : 0));
+const { status } = spawnSync(process.execPath, [join(native, 'bin/tsc'), ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(status ?? 1); // null: ended by a signal
