@@ -16,9 +16,10 @@ import { mailOutbox } from '../mail/tables.ts';
 import { createJobEvents } from '../jobs/job-events.ts';
 import { createJobWorker } from '../jobs/job-worker.ts';
 import { jobProviders } from './job-providers.ts';
+import type { BudgetAlert } from '../jobs/index.ts';
 import type { JobWorkerOptions } from '../jobs/job-worker.ts';
 import { mailBudgetAlerts } from './budget-alerts.ts';
-import { budgetLedger, utcDayOf } from './budget.ts';
+import { budgetLedger, createProviderBudgets, utcDayOf } from './budget.ts';
 import { jobs } from '../jobs/tables.ts';
 import { providerBudgetHolds } from './tables.ts';
 
@@ -140,6 +141,39 @@ describe('the daily provider budget holds under concurrency', () => {
     expect(late.statusCode).toBe(503);
     expect(late.json().message).toBe(providerSpendMessages.capReached);
   }, 180_000);
+
+  it('claims 80 % and 100 % once each a day, however the parallel reservations that reach them finish', async () => {
+    await setBalance(t.database.db, userId, 100_000);
+    await putSettings({ dailyProviderSpendCapUsd: null });
+    const submitted = await Promise.all(Array.from({ length: 12 }, () => submitJob(t.app, token, foxJob)));
+    expect(submitted.map((response) => response.statusCode)).toEqual(Array(12).fill(201));
+    const queued = submitted.map((response) => response.json().data as Job);
+    const alertsOf = new Map<string, BudgetAlert['percent'][]>();
+    let day = 0;
+    const budgets = createProviderBudgets({
+      db: t.database.db,
+      limits: async () => ({ totalUsd: 0.01, byProvider: {} }),
+      expectedCostMicroUsd: async () => 1000,
+      unpricedReservationMicroUsd: 1000,
+      // Each round books a day of its own in 2001 (a day the other tests never see).
+      clock: () => new Date(Date.UTC(2001, 0, 1 + day)),
+      onAlert: async (alert) =>
+        void alertsOf.set(
+          alert.day,
+          [...(alertsOf.get(alert.day) ?? []), alert.percent].sort((a, b) => a - b),
+        ),
+      log: t.app.log,
+    });
+    // Twelve runs reserve $0.001 each against a $0.01 budget at once: the 8th reaches 80 %, the 10th 100 %, two are refused.
+    for (day = 0; day < 40; day += 1) {
+      const outcomes = await Promise.allSettled(queued.map((job) => budgets.forJob(job).reserve('fal', 'fal-ai/flux/schnell')));
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(2);
+    }
+    expect([...alertsOf.values()]).toEqual(Array(40).fill([80, 100]));
+    // The jobs were only a reason to reserve: cancelled (and refunded) before the next test's workers could run them.
+    const cancel = (job: Job) => t.app.inject({ method: 'POST', url: `/api/v1/jobs/${job.id}/cancel`, headers: bearer(token) });
+    expect((await Promise.all(queued.map(cancel))).map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+  });
 
   it('settles a resumed request once: a hand-over keeps the reservation, the run that resumes it settles it', async () => {
     await putSettings({ dailyProviderSpendCapUsd: null });

@@ -165,10 +165,21 @@ export function createProviderBudgets(deps: Deps) {
   const { db, log } = deps;
   const clock = deps.clock ?? (() => new Date());
 
-  /** Claims a threshold for a day's scope (one conditional UPDATE: one process wins) and tells the admins. */
-  async function alertAt(row: Pick<DayRow, 'day' | 'scope'>, percent: 80 | 100, committedMicroUsd: number, limitMicroUsd: number) {
-    if (!deps.onAlert) return;
-    const [claimed] = await db
+  /**
+   * Claims a threshold for a day's scope: one conditional UPDATE, so one caller wins it. A reservation claims in its own
+   * transaction, under the lock its UPDATE took on the row, so thresholds are claimed in the order the reservations
+   * reached them: the one that reached 80 % claims it before a later one claims 100 %. Claimed after the commit, two
+   * processes' claims could reach the database in either order, and a 100 % claimed first left 80 % unmailed.
+   */
+  async function claimAlert(
+    executor: Executor,
+    row: Pick<DayRow, 'day' | 'scope'>,
+    percent: BudgetAlert['percent'],
+    committedMicroUsd: number,
+    limitMicroUsd: number,
+  ): Promise<BudgetAlert | null> {
+    if (!deps.onAlert) return null;
+    const [claimed] = await executor
       .update(providerBudgetDays)
       .set({ alertedPercent: percent })
       .where(
@@ -179,19 +190,27 @@ export function createProviderBudgets(deps: Deps) {
         ),
       )
       .returning({ day: providerBudgetDays.day });
-    if (!claimed) return;
+    if (!claimed) return null;
     const scope = row.scope === TOTAL_SCOPE ? 'total' : (row.scope as ProviderName);
-    await deps.onAlert({ day: row.day, scope, percent, committedMicroUsd, limitMicroUsd });
+    return { day: row.day, scope, percent, committedMicroUsd, limitMicroUsd };
   }
 
-  async function alertFor(row: DayRow, limitMicroUsd: number | null) {
-    if (limitMicroUsd === null) return;
+  /** The threshold a reservation's row reached (its row as the reservation left it), claimed in its transaction. */
+  async function claimReached(tx: Tx, row: DayRow, limitMicroUsd: number | null): Promise<BudgetAlert | null> {
+    if (limitMicroUsd === null) return null;
     const committed = row.spentMicroUsd + row.reservedMicroUsd;
-    if (committed >= limitMicroUsd) await alertAt(row, 100, committed, limitMicroUsd);
-    else if (committed >= 0.8 * limitMicroUsd) await alertAt(row, 80, committed, limitMicroUsd);
+    const percent = committed >= limitMicroUsd ? 100 : committed >= 0.8 * limitMicroUsd ? 80 : null;
+    // The row is locked by this transaction, so what it says was already claimed is still so.
+    if (percent === null || row.alertedPercent >= percent) return null;
+    return claimAlert(tx, row, percent, committed, limitMicroUsd);
   }
 
-  const alerting = (work: Promise<void>) => work.catch((error: unknown) => log.warn({ err: error }, 'provider budget: the alert failed'));
+  /** Tells the admins of claimed alerts; an alert that fails to go out never fails the run. */
+  async function tell(alerts: (BudgetAlert | null)[]): Promise<void> {
+    for (const alert of alerts) {
+      if (alert) await deps.onAlert?.(alert).catch((error: unknown) => log.warn({ err: error }, 'provider budget: the alert failed'));
+    }
+  }
 
   /** Reserves a run's expected cost on the day's total and its provider's budget, or refuses with BudgetExhausted. */
   async function reserve(job: BudgetJob, provider: ProviderName, model: string): Promise<void> {
@@ -224,7 +243,7 @@ export function createProviderBudgets(deps: Deps) {
         { day, scope: provider },
       ])
       .onConflictDoNothing();
-    const taken = await db
+    const reached = await db
       .transaction(async (tx) => {
         const [total] = await take(tx, TOTAL_SCOPE, totalLimit);
         if (!total) {
@@ -237,7 +256,7 @@ export function createProviderBudgets(deps: Deps) {
           throw new BudgetExhausted(providerSpendMessages.jobRefused, provider);
         }
         await tx.insert(providerBudgetHolds).values({ jobId: job.id, provider, model, day, reservedMicroUsd: amount });
-        return { total, own };
+        return [await claimReached(tx, total, totalLimit), await claimReached(tx, own, providerLimit)];
       })
       .catch(async (error: unknown) => {
         const at = refused as { scope: string; limit: number } | null;
@@ -246,11 +265,15 @@ export function createProviderBudgets(deps: Deps) {
             { jobId: job.id, provider, scope: at.scope, reservationMicroUsd: amount, limitUsd: at.limit / MICRO },
             `provider budget: ${at.scope === TOTAL_SCOPE ? 'the day’s' : `${providerDisplayNames[provider]}’s`} budget cannot hold this run; it is not sent`,
           );
-          await alerting(alertAt({ day, scope: at.scope }, 100, at.limit, at.limit));
+          const used = await claimAlert(db, { day, scope: at.scope }, 100, at.limit, at.limit).catch((claimError: unknown) => {
+            log.warn({ err: claimError }, 'provider budget: the alert failed');
+            return null;
+          });
+          await tell([used]);
         }
         throw error;
       });
-    await alerting(alertFor(taken.total, totalLimit).then(() => alertFor(taken.own, providerLimit)));
+    await tell(reached);
   }
 
   return {
