@@ -205,10 +205,13 @@ export function createProviderBudgets(deps: Deps) {
     return claimAlert(tx, row, percent, committed, limitMicroUsd);
   }
 
-  /** Tells the admins of claimed alerts; an alert that fails to go out never fails the run. */
-  async function tell(alerts: (BudgetAlert | null)[]): Promise<void> {
-    for (const alert of alerts) {
-      if (alert) await deps.onAlert?.(alert).catch((error: unknown) => log.warn({ err: error }, 'provider budget: the alert failed'));
+  /** Tells the admins of a claimed alert; an alert that fails (its claim or its e-mail) never fails the run. */
+  async function tell(claim: Promise<BudgetAlert | null> | BudgetAlert | null): Promise<void> {
+    try {
+      const alert = await claim;
+      if (alert) await deps.onAlert?.(alert);
+    } catch (error) {
+      log.warn({ err: error }, 'provider budget: the alert failed');
     }
   }
 
@@ -265,15 +268,11 @@ export function createProviderBudgets(deps: Deps) {
             { jobId: job.id, provider, scope: at.scope, reservationMicroUsd: amount, limitUsd: at.limit / MICRO },
             `provider budget: ${at.scope === TOTAL_SCOPE ? 'the day’s' : `${providerDisplayNames[provider]}’s`} budget cannot hold this run; it is not sent`,
           );
-          const used = await claimAlert(db, { day, scope: at.scope }, 100, at.limit, at.limit).catch((claimError: unknown) => {
-            log.warn({ err: claimError }, 'provider budget: the alert failed');
-            return null;
-          });
-          await tell([used]);
+          await tell(claimAlert(db, { day, scope: at.scope }, 100, at.limit, at.limit));
         }
         throw error;
       });
-    await tell(reached);
+    for (const alert of reached) await tell(alert);
   }
 
   return {
