@@ -37,13 +37,9 @@ describe('test mode: the built-in crypto provider', () => {
     while (Date.now() < deadline) {
       const current = await status();
       seen.add(current.status);
-      if (current.status === 'CONFIRMING' || current.status === 'FINISHED') break;
+      if (current.status === 'FINISHED') break;
       await sleep(60);
     }
-    // From here only the database is read, not the status (which asks the provider and would store "finished" first
-    // on a loaded machine): the order can then be paid only by the provider's own IPN.
-    while (Date.now() < deadline && (await orderOf(t.database.db, created.orderId))?.status !== 'paid') await sleep(60);
-    seen.add((await status()).status);
     expect([...seen]).toEqual(['WAITING', 'CONFIRMING', 'FINISHED']);
     expect(await status()).toMatchObject({
       status: 'FINISHED',
