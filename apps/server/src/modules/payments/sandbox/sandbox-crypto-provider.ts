@@ -63,14 +63,23 @@ function payableTicker(input: CreateCryptoPaymentInput): string {
 
 type SignedIpn = { body: Record<string, unknown>; signature: string };
 
-/** Sends a payment's signed IPN now or after a delay, once connected to the webhook handler; a failed delivery is reported. */
-function createIpnSender(ipnFor: (paymentId: string) => SignedIpn, onDeliveryError: ((error: unknown) => void) | undefined) {
+/**
+ * Sends a payment's signed IPN now or at a given time, once connected to the webhook handler; a failed delivery is
+ * reported. A scheduled IPN tells the payment's state as of its time, however early its timer fires: Node's timers run
+ * on a monotonic clock and can fire a millisecond before Date.now() reaches their time, and the IPN of "finished"
+ * would then tell "confirming" again.
+ */
+function createIpnSender(
+  ipnAt: (paymentId: string, atLeast: number) => SignedIpn,
+  now: () => number,
+  onDeliveryError: ((error: unknown) => void) | undefined,
+) {
   const timers = new Set<NodeJS.Timeout>();
   let deliver: IpnDelivery | null = null;
 
-  async function send(paymentId: string): Promise<void> {
+  async function send(paymentId: string, at = 0): Promise<void> {
     if (!deliver) return;
-    const { body, signature } = ipnFor(paymentId);
+    const { body, signature } = ipnAt(paymentId, at);
     try {
       await deliver(body, signature);
     } catch (error) {
@@ -83,11 +92,14 @@ function createIpnSender(ipnFor: (paymentId: string) => SignedIpn, onDeliveryErr
       deliver = next;
     },
     send,
-    schedule(paymentId: string, afterMs: number) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        void send(paymentId);
-      }, afterMs);
+    schedule(paymentId: string, at: number) {
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          void send(paymentId, at);
+        },
+        Math.max(0, at - now()),
+      );
       timer.unref();
       timers.add(timer);
     },
@@ -110,13 +122,13 @@ export function createSandboxCryptoProvider(options: SandboxCryptoProviderOption
   const ipnSecret = randomBytes(32).toString('hex');
   const orders = new Map<string, { orderId: string; description: string }>();
   const forced = new Map<string, ForcedOutcome>();
-  const snapshot = (paymentId: string) =>
-    sandboxSnapshot(paymentId, { now: now(), timings, forced: forced.get(paymentId), order: orders.get(paymentId) });
-  const ipnFor = (paymentId: string): SignedIpn => {
-    const body = snapshot(paymentId).raw;
+  const snapshot = (paymentId: string, atLeast = 0) =>
+    sandboxSnapshot(paymentId, { now: Math.max(now(), atLeast), timings, forced: forced.get(paymentId), order: orders.get(paymentId) });
+  const ipnAt = (paymentId: string, atLeast: number): SignedIpn => {
+    const body = snapshot(paymentId, atLeast).raw;
     return { body, signature: signIpnBody(body, ipnSecret) };
   };
-  const ipns = createIpnSender(ipnFor, options.onDeliveryError);
+  const ipns = createIpnSender(ipnAt, now, options.onDeliveryError);
 
   return {
     testMode: true,
@@ -125,14 +137,15 @@ export function createSandboxCryptoProvider(options: SandboxCryptoProviderOption
     listCurrencies: async () => Object.keys(SANDBOX_CRYPTO_RATES_USD),
     estimate,
     async createPayment(input) {
+      const createdAt = now();
       const paymentId = encodePaymentId({
-        createdAt: now(),
+        createdAt,
         priceCents: Math.round(input.priceAmount * 100),
         ticker: payableTicker(input),
       });
       orders.set(paymentId, { orderId: input.orderId, description: input.orderDescription });
-      ipns.schedule(paymentId, timings.confirmingAfterMs);
-      ipns.schedule(paymentId, timings.finishedAfterMs);
+      ipns.schedule(paymentId, createdAt + timings.confirmingAfterMs);
+      ipns.schedule(paymentId, createdAt + timings.finishedAfterMs);
       return snapshot(paymentId);
     },
     getPaymentStatus: async (paymentId) => snapshot(paymentId),
@@ -143,7 +156,7 @@ export function createSandboxCryptoProvider(options: SandboxCryptoProviderOption
       forced.set(paymentId, { status: outcome.status, actuallyPaid: outcome.actuallyPaid ?? (unpaid ? 0 : current.payAmount) });
       await ipns.send(paymentId);
     },
-    ipnFor,
+    ipnFor: (paymentId) => ipnAt(paymentId, 0),
     close: ipns.close,
   };
 }
