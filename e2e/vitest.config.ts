@@ -8,7 +8,9 @@ export default defineConfig({
     // One server for the run (page-policy starts two of its own); each file launches its own browser and makes its own
     // accounts, so files run side by side: a journey mostly waits on the browser and the server.
     fileParallelism: true,
-    maxWorkers: 3,
+    // Two at a time, not three: beside the PostgreSQL pass on a slower two-core machine, three journeys made that step
+    // 998 s and two 796 s (bench/RESULTS.md, decision 101).
+    maxWorkers: 2,
     sequence: {
       sequencer: slowFirst([
         'tests/every-page.e2e.ts',
