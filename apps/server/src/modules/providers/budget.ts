@@ -205,7 +205,10 @@ export function createProviderBudgets(deps: Deps) {
     return claimAlert(tx, row, percent, committed, limitMicroUsd);
   }
 
-  /** Tells the admins of a claimed alert; an alert that fails (its claim or its e-mail) never fails the run. */
+  /**
+   * Tells the admins of a claimed alert; a failed e-mail, or a failed claim after a refusal, never fails the run. (A
+   * claim inside the reservation's transaction fails with it: that UPDATE touches the row the reservation has locked.)
+   */
   async function tell(claim: Promise<BudgetAlert | null> | BudgetAlert | null): Promise<void> {
     try {
       const alert = await claim;
