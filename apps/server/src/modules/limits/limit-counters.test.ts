@@ -27,6 +27,7 @@ describe('limit counters', () => {
     const aLittleLater = new Date(at(0).getTime() + 300);
     for (let i = 0; i < 5; i += 1) await hitLimit(database.db, 'late-clock', minute, aLittleLater);
     expect(await hitLimit(database.db, 'late-clock', minute, at(0))).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await checkLimit(database.db, 'late-clock', minute, at(0))).toEqual({ allowed: false, retryAfterSeconds: 60 });
   });
 
   it('starts a new window once the old one has ended', async () => {
@@ -49,6 +50,9 @@ describe('limit counters', () => {
     await hitLimit(database.db, 'old', { max: 5, windowMs: 1_000 }, at(0));
     await hitLimit(database.db, 'young', { max: 5, windowMs: 3_600_000 }, at(0));
     expect(await deleteEndedWindows(database.db, at(10))).toBeGreaterThanOrEqual(1);
-    expect(await checkLimit(database.db, 'young', { max: 1, windowMs: 1 }, at(10))).toEqual({ allowed: false, retryAfterSeconds: 3590 });
+    expect(await checkLimit(database.db, 'young', { max: 1, windowMs: 3_600_000 }, at(10))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 3590,
+    });
   });
 });

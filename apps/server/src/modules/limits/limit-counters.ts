@@ -33,8 +33,7 @@ export async function hitLimit(db: Db, key: string, limit: Limit, now: Date): Pr
   if (row) return { allowed: true, count: row.count };
   // Parallel requests read the clock before they reach the database, so the window may have been opened by one
   // whose clock read a little later than `now`: the wait is still at most one window.
-  const windowSeconds = Math.ceil(limit.windowMs / 1000);
-  return { allowed: false, retryAfterSeconds: Math.min(windowSeconds, await secondsUntilReset(db, key, now)) };
+  return { allowed: false, retryAfterSeconds: atMostOneWindow(limit, await secondsUntilReset(db, key, now)) };
 }
 
 /** Whether `key` is at its limit now, without counting a hit. */
@@ -43,7 +42,8 @@ export async function checkLimit(db: Db, key: string, limit: Limit, now: Date): 
   const [row] = await db.select().from(limitCounters).where(eq(limitCounters.key, key));
   if (!row || row.resetAt.getTime() <= now.getTime()) return { allowed: true, count: 0 };
   if (row.count < limit.max) return { allowed: true, count: row.count };
-  return { allowed: false, retryAfterSeconds: secondsBetween(now, row.resetAt) };
+  // As in hitLimit: a request that read the clock before the one that opened the window still waits one window at most.
+  return { allowed: false, retryAfterSeconds: atMostOneWindow(limit, secondsBetween(now, row.resetAt)) };
 }
 
 /** Gives back one hit (an attempt that turned out not to count, e.g. the right code). */
@@ -63,6 +63,10 @@ export async function deleteEndedWindows(db: Db, now: Date): Promise<number> {
 async function secondsUntilReset(db: Db, key: string, now: Date): Promise<number> {
   const [row] = await db.select({ resetAt: limitCounters.resetAt }).from(limitCounters).where(eq(limitCounters.key, key));
   return secondsBetween(now, row?.resetAt ?? now);
+}
+
+function atMostOneWindow(limit: Limit, seconds: number): number {
+  return Math.min(Math.ceil(limit.windowMs / 1000), seconds);
 }
 
 function secondsBetween(now: Date, later: Date): number {
