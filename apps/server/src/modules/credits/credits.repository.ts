@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { creditAccounts, creditLedger } from './tables.ts';
 import type { CreditLedgerRow, LedgerKind } from './tables.ts';
-import { userRecords } from '../users/index.ts';
+import { userProfiles } from '../users/index.ts';
 import type { UserWithCredit } from '../users/index.ts';
 
 export async function insertCreditAccount(db: Db, userId: string): Promise<void> {
@@ -171,7 +171,7 @@ export async function findCreditAccountForUpdate(db: Db, userId: string): Promis
 
 /** The user with its balance and total spent (0 and 0 before its credit account exists). */
 export async function findUserWithCredit(db: Db, id: string): Promise<UserWithCredit | null> {
-  const user = userRecords();
+  const user = userProfiles();
   const [row] = await db
     .select({ user: user.row, balance: creditAccounts.balance, spent: creditAccounts.spent })
     .from(user.table)

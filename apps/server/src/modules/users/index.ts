@@ -28,5 +28,5 @@ export {
   firstAdminId,
   userContactsByIds,
 } from './user-reads.ts';
-export { userDirectory, userRecords } from './user-directory.ts';
+export { userDirectory, userProfiles } from './user-directory.ts';
 export { signupsPerDay } from './analytics-reads.ts';

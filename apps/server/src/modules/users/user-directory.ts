@@ -1,6 +1,6 @@
-import { getTableColumns } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { users } from './tables.ts';
+import type { UserRow } from './tables.ts';
 
 // Builds SQL only; the statement that joins the subquery runs it, in whatever transaction that statement is in.
 const query = new QueryBuilder();
@@ -28,18 +28,32 @@ export function userDirectory<TName extends string = 'user_directory'>(name: TNa
     .as(name);
 }
 
-const rowColumns = getTableColumns(users);
-type RowColumnName = keyof typeof rowColumns;
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  suspendedAt: users.suspendedAt,
+  suspendedReason: users.suspendedReason,
+  createdAt: users.createdAt,
+};
+type ProfileColumnName = keyof typeof profileColumns;
+
+/** What a user's profile shows (the user object every endpoint returns, and an admin's view of a suspension). */
+export type UserProfileRow = Pick<UserRow, ProfileColumnName>;
 
 /**
- * A user's whole row (the face's `UserRow`), for the one statement that reads it with what another module keeps
- * beside it (credits' `findUserWithCredit`): `table` to select from and join on `table.id`, `row` to select the whole
- * row as one object.
+ * A user's profile columns (never the password hash or the sign-in fields), for the one statement that reads them
+ * with what another module keeps beside them (credits' `findUserWithCredit`): `table` to select from and join on
+ * `table.id`, `row` to select the profile as one object.
  */
-export function userRecords<TName extends string = 'user_record'>(name: TName = 'user_record' as TName) {
-  const table = query.select(rowColumns).from(users).as(name);
-  const row = Object.fromEntries((Object.keys(rowColumns) as RowColumnName[]).map((key) => [key, table[key]])) as {
-    [K in RowColumnName]: (typeof table)[K];
+export function userProfiles<TName extends string = 'user_profile'>(name: TName = 'user_profile' as TName) {
+  const table = query.select(profileColumns).from(users).as(name);
+  const row = Object.fromEntries((Object.keys(profileColumns) as ProfileColumnName[]).map((key) => [key, table[key]])) as {
+    [K in ProfileColumnName]: (typeof table)[K];
   };
   return { table, row };
 }

@@ -1,8 +1,8 @@
 import type { User } from '@lumen/core/users/schemas';
-import type { UserRow } from './tables.ts';
+import type { UserProfileRow } from './user-directory.ts';
 
 /** A user with its credit account, as every endpoint shows it (the credits module reads it). */
-export type UserWithCredit = UserRow & { credit: { balance: number; spent: number } };
+export type UserWithCredit = UserProfileRow & { credit: { balance: number; spent: number } };
 
 /** The user object of packages/core's userSchema, as every endpoint returns it. */
 export function toUserDto(row: UserWithCredit): User {
