@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { MAX_ADJUSTMENT } from '@lumen/core/admin/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { pluralCredits } from '@/lib/format.ts';
@@ -90,24 +89,22 @@ export function CreditAdjustmentForm({
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Adjust credits">
-        <FormField label="Amount" error={errors.amount?.message} hint="A positive number adds credits, a negative number deducts them.">
-          {(field) => (
-            <Input
-              id={field.id}
-              type="number"
-              step="1"
-              inputMode="numeric"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('amount', { valueAsNumber: true })}
-            />
-          )}
-        </FormField>
-        <FormField label="Reason" error={errors.reason?.message} hint="Required. It is saved on the ledger entry and the audit record.">
-          {(field) => (
-            <Textarea id={field.id} rows={2} invalid={field.invalid} aria-describedby={field.describedBy} {...register('reason')} />
-          )}
-        </FormField>
+        <TextField
+          label="Amount"
+          error={errors.amount?.message}
+          hint="A positive number adds credits, a negative number deducts them."
+          type="number"
+          step="1"
+          inputMode="numeric"
+          {...register('amount', { valueAsNumber: true })}
+        />
+        <TextareaField
+          label="Reason"
+          error={errors.reason?.message}
+          hint="Required. It is saved on the ledger entry and the audit record."
+          rows={2}
+          {...register('reason')}
+        />
         {serverError && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {serverError}

@@ -6,9 +6,8 @@ import { roles } from '@lumen/core/users/schemas';
 import type { Role } from '@lumen/core/users/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { Select } from '@/components/ui/select.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useChangeUserRole, useReactivateUser, useSuspendUser } from '../api/admin-users.ts';
@@ -119,21 +118,17 @@ export function UserAccountActions({ userId, userName, role, suspension, isSelf 
         isPending={suspend.isPending}
         danger
       >
-        <FormField label="Reason" error={reasonError} hint="Recorded in the audit log.">
-          {(field) => (
-            <Textarea
-              id={field.id}
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              value={reason}
-              maxLength={500}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(undefined);
-              }}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          label="Reason"
+          error={reasonError}
+          hint="Recorded in the audit log."
+          value={reason}
+          maxLength={500}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setReasonError(undefined);
+          }}
+        />
       </ConfirmDialog>
       <ConfirmDialog
         open={isReactivateOpen}

@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { ApiKey } from '@lumen/core/api-keys/schemas';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { failureMessage, UPDATE_FAILED, UPDATED } from '../api/api-key-messages.ts';
@@ -42,11 +41,7 @@ export function EditKeyForm({ apiKey, onDone }: { apiKey: ApiKey; onDone: () => 
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit API key settings" className="space-y-4">
-      <FormField label="Key name" error={errors.name?.message}>
-        {(field) => (
-          <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} autoComplete="off" {...register('name')} />
-        )}
-      </FormField>
+      <TextField label="Key name" error={errors.name?.message} autoComplete="off" {...register('name')} />
       <KeySettingsFields register={register} errors={errors} />
       <p className="text-xs text-slate-500">
         The key keeps its secret; the new settings apply from its next request. To change the webhook URL, regenerate the key.

@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { IssuedApiKey } from '@lumen/core/api-keys/schemas';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { failureMessage, GENERATE_FAILED, GENERATED, isVerificationRequired } from '../api/api-key-messages.ts';
@@ -50,44 +49,28 @@ export function GenerateKeyForm({
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Generate an API key" className="space-y-4">
-      <FormField
+      <TextField
         label="Key name"
         error={errors.name?.message}
         hint={errors.name ? undefined : 'For example the app or server that will use it.'}
-      >
-        {(field) => (
-          <Input
-            id={field.id}
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            placeholder="My backend"
-            autoComplete="off"
-            autoFocus
-            {...register('name')}
-          />
-        )}
-      </FormField>
+        placeholder="My backend"
+        autoComplete="off"
+        autoFocus
+        {...register('name')}
+      />
 
       <details className="rounded-lg border border-slate-200 p-3 open:pb-4">
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Advanced settings (optional)</summary>
         <div className="mt-4 space-y-4">
           <KeySettingsFields register={register} errors={errors} />
-          <FormField
+          <TextField
             label="Webhook URL"
             error={errors.webhookUrl?.message}
             hint={errors.webhookUrl ? undefined : 'job.succeeded and job.failed events are POSTed here, signed with a secret shown once.'}
-          >
-            {(field) => (
-              <Input
-                id={field.id}
-                type="url"
-                placeholder="https://example.com/hooks/lumen"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('webhookUrl')}
-              />
-            )}
-          </FormField>
+            type="url"
+            placeholder="https://example.com/hooks/lumen"
+            {...register('webhookUrl')}
+          />
         </div>
       </details>
 

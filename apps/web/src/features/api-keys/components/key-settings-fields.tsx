@@ -2,9 +2,8 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { scheduleYears } from '@lumen/core/http/date-bounds';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { DEFAULT_RATE_LIMIT, RATE_LIMIT_MAX } from '../api/api-key-messages.ts';
 import { localDayOf } from './key-form-values.ts';
 import type { KeyFormValues } from './key-form-values.ts';
@@ -14,42 +13,26 @@ export function KeySettingsFields({ register, errors }: { register: UseFormRegis
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           label="Rate limit (requests per minute)"
           error={errors.rateLimit?.message}
           hint={errors.rateLimit ? undefined : `Default ${DEFAULT_RATE_LIMIT}, at most ${RATE_LIMIT_MAX}.`}
-        >
-          {(field) => (
-            <Input
-              id={field.id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={RATE_LIMIT_MAX}
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('rateLimit')}
-            />
-          )}
-        </FormField>
-        <FormField
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={RATE_LIMIT_MAX}
+          {...register('rateLimit')}
+        />
+        <TextField
           label="Monthly credit cap"
           error={errors.monthlyCreditCap?.message}
           hint={errors.monthlyCreditCap ? undefined : 'Empty: no cap (your balance is the limit).'}
-        >
-          {(field) => (
-            <Input
-              id={field.id}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              placeholder="No cap"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('monthlyCreditCap')}
-            />
-          )}
-        </FormField>
+          type="number"
+          inputMode="numeric"
+          min={1}
+          placeholder="No cap"
+          {...register('monthlyCreditCap')}
+        />
       </div>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Allowed services</legend>
@@ -64,24 +47,16 @@ export function KeySettingsFields({ register, errors }: { register: UseFormRegis
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           label="Expires on"
           error={errors.expiresOn?.message}
           hint={errors.expiresOn ? undefined : 'Empty: never. The key stops working at the end of this day (your time).'}
-        >
-          {(field) => (
-            <Input
-              id={field.id}
-              type="date"
-              min={localDayOf(new Date())}
-              max={`${scheduleYears.max}-12-31`}
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('expiresOn')}
-            />
-          )}
-        </FormField>
-        <FormField
+          type="date"
+          min={localDayOf(new Date())}
+          max={`${scheduleYears.max}-12-31`}
+          {...register('expiresOn')}
+        />
+        <TextareaField
           label="IP allow-list"
           error={errors.ipAllowList?.message}
           hint={
@@ -89,20 +64,12 @@ export function KeySettingsFields({ register, errors }: { register: UseFormRegis
               ? undefined
               : 'IPv4 or IPv6 addresses or CIDR ranges, one per line (203.0.113.0/24, 2001:db8::/32). Empty: any IP.'
           }
-        >
-          {(field) => (
-            <Textarea
-              id={field.id}
-              rows={3}
-              spellCheck={false}
-              placeholder={'203.0.113.0/24\n2001:db8::/32'}
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              className="font-mono"
-              {...register('ipAllowList')}
-            />
-          )}
-        </FormField>
+          rows={3}
+          spellCheck={false}
+          placeholder={'203.0.113.0/24\n2001:db8::/32'}
+          className="font-mono"
+          {...register('ipAllowList')}
+        />
       </div>
     </>
   );

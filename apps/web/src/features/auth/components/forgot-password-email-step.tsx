@@ -3,9 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetBodySchema } from '@lumen/core/auth/one-time-code';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
 import { BackLink } from './back-link.tsx';
@@ -44,19 +43,7 @@ export function ForgotPasswordEmailStep({
         Enter the e-mail address of your account and we&apos;ll send you a 6-digit code to reset your password.
       </p>
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <FormField label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('email')}
-          />
-        )}
-      </FormField>
+      <TextField label="Email" error={errors.email?.message} type="email" autoComplete="email" autoFocus {...register('email')} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner label="Sending the code…" className="text-white" />}
         Send reset code

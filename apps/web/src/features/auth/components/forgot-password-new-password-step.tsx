@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { passwordPolicyMessage, passwordSchema } from '@lumen/core/auth/password-policy';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { resetPasswordWithOtp } from '../api/password-reset.ts';
@@ -53,31 +52,22 @@ export function ForgotPasswordNewPasswordStep({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {serverError && <FormAlert>{serverError}</FormAlert>}
-      <FormField label="New password" error={errors.newPassword?.message} hint={passwordPolicyMessage}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('newPassword')}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(field) => (
-          <Input
-            id={field.id}
-            type="password"
-            autoComplete="new-password"
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="New password"
+        error={errors.newPassword?.message}
+        hint={passwordPolicyMessage}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        {...register('newPassword')}
+      />
+      <TextField
+        label="Confirm new password"
+        error={errors.confirmPassword?.message}
+        type="password"
+        autoComplete="new-password"
+        {...register('confirmPassword')}
+      />
       <p className="text-xs text-slate-500">Resetting your password signs you out on every device.</p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting && <Spinner label="Saving the new password…" className="text-white" />}

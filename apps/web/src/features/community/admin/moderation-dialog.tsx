@@ -4,8 +4,7 @@ import { reportReasonSchema } from '@lumen/core/community/schemas';
 import type { ModerationAction } from '@lumen/core/community/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useModeratePost } from '../api/community-posts.ts';
 
@@ -46,18 +45,14 @@ export function ModerationDialog({ postId, action, onClose }: { postId: string; 
           );
         }}
       >
-        <FormField label="Reason" error={error} hint="Recorded with the action">
-          {(field) => (
-            <Textarea
-              id={field.id}
-              aria-describedby={field.describedBy}
-              invalid={field.invalid}
-              rows={3}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          label="Reason"
+          error={error}
+          hint="Recorded with the action"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
             Cancel

@@ -5,9 +5,8 @@ import type { Job } from '@lumen/core/jobs/schemas';
 import { serviceNames } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { usePublishPost } from '../api/community-posts.ts';
 
@@ -73,18 +72,13 @@ export function PublishDialog({
           submit();
         }}
       >
-        <FormField label="Title (optional)" error={errors.title}>
-          {(field) => (
-            <Input
-              id={field.id}
-              aria-invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              value={title}
-              maxLength={communityLimits.titleMax}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Title (optional)"
+          error={errors.title}
+          value={title}
+          maxLength={communityLimits.titleMax}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         {ownPrompt ? (
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-slate-800">Prompt shared with it</p>
@@ -93,19 +87,15 @@ export function PublishDialog({
             </p>
           </div>
         ) : (
-          <FormField label="Description" error={errors.prompt} hint="This tool has no prompt: say what you made and how">
-            {(field) => (
-              <Textarea
-                id={field.id}
-                aria-invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                rows={4}
-                value={prompt}
-                maxLength={communityLimits.promptMax}
-                onChange={(event) => setPrompt(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label="Description"
+            error={errors.prompt}
+            hint="This tool has no prompt: say what you made and how"
+            rows={4}
+            value={prompt}
+            maxLength={communityLimits.promptMax}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
         )}
         {errors.form && (
           <p role="alert" className="text-sm text-red-700">

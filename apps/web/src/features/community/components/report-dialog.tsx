@@ -3,8 +3,7 @@ import { toast } from 'sonner';
 import { communityLimits, reportReasonSchema } from '@lumen/core/community/schemas';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useReportPost } from '../api/community-posts.ts';
 
@@ -44,19 +43,15 @@ export function ReportDialog({ postId, open, onOpenChange }: { postId: string; o
           submit();
         }}
       >
-        <FormField label="Reason" error={error} hint={`${communityLimits.reasonMin} to ${communityLimits.reasonMax} characters`}>
-          {(field) => (
-            <Textarea
-              id={field.id}
-              aria-describedby={field.describedBy}
-              invalid={field.invalid}
-              rows={3}
-              value={reason}
-              maxLength={communityLimits.reasonMax}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextareaField
+          label="Reason"
+          error={error}
+          hint={`${communityLimits.reasonMin} to ${communityLimits.reasonMax} characters`}
+          rows={3}
+          value={reason}
+          maxLength={communityLimits.reasonMax}
+          onChange={(event) => setReason(event.target.value)}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -11,11 +11,10 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { useAdminPostQuery, useDeletePost, useSavePost, useUploadCover } from '../api/admin-blog-posts.ts';
 import { MarkdownPreview } from './markdown-preview.tsx';
@@ -226,18 +225,14 @@ function PostEditor({ post }: { post: AdminPost | null }) {
               set('slug', event.target.value);
             }}
           />
-          <FormField label="Excerpt" error={errors.excerpt} hint="One or two sentences shown in lists.">
-            {(field) => (
-              <Textarea
-                id={field.id}
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                rows={2}
-                value={draft.excerpt}
-                onChange={(event) => set('excerpt', event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label="Excerpt"
+            error={errors.excerpt}
+            hint="One or two sentences shown in lists."
+            rows={2}
+            value={draft.excerpt}
+            onChange={(event) => set('excerpt', event.target.value)}
+          />
           <div>
             <div className="mb-2 flex items-center justify-between gap-2">
               <div
@@ -266,23 +261,15 @@ function PostEditor({ post }: { post: AdminPost | null }) {
             </div>
             <div className="grid gap-4 xl:grid-cols-2">
               <div className={tab === 'preview' ? 'hidden lg:block' : undefined}>
-                <FormField
+                <TextareaField
                   label="Article (markdown)"
                   error={errors.body}
                   hint="## headings, **bold**, *italic*, - lists, [links](https://…), ![images](https://…), | tables |. Raw HTML is shown as text."
-                >
-                  {(field) => (
-                    <Textarea
-                      id={field.id}
-                      invalid={field.invalid}
-                      aria-describedby={field.describedBy}
-                      rows={22}
-                      className="font-mono"
-                      value={draft.body}
-                      onChange={(event) => set('body', event.target.value)}
-                    />
-                  )}
-                </FormField>
+                  rows={22}
+                  className="font-mono"
+                  value={draft.body}
+                  onChange={(event) => set('body', event.target.value)}
+                />
               </div>
               <div className={tab === 'write' ? 'hidden lg:block' : undefined}>
                 <p className="mb-1.5 text-sm font-medium text-slate-700">Live preview</p>
@@ -374,22 +361,14 @@ function PostEditor({ post }: { post: AdminPost | null }) {
               hint={`${draft.seoTitle.length}/${blogLimits.seoTitleMax}; empty uses the title`}
               onChange={(event) => set('seoTitle', event.target.value)}
             />
-            <FormField
+            <TextareaField
               label="SEO description"
               error={errors.seoDescription}
               hint={`${draft.seoDescription.length}/${blogLimits.seoDescriptionMax}; empty uses the excerpt`}
-            >
-              {(field) => (
-                <Textarea
-                  id={field.id}
-                  invalid={field.invalid}
-                  aria-describedby={field.describedBy}
-                  rows={3}
-                  value={draft.seoDescription}
-                  onChange={(event) => set('seoDescription', event.target.value)}
-                />
-              )}
-            </FormField>
+              rows={3}
+              value={draft.seoDescription}
+              onChange={(event) => set('seoDescription', event.target.value)}
+            />
           </div>
         </aside>
       </form>

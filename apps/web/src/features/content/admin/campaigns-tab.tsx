@@ -7,12 +7,11 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { DataTable } from '@/components/ui/data-table.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import {
@@ -149,19 +148,14 @@ export function CampaignsTab() {
             onChange={(event) => setEditing({ ...editing, subject: event.target.value })}
           />
           <div className="grid gap-4 lg:grid-cols-2">
-            <FormField label="Newsletter (markdown)" error={errors.body}>
-              {(field) => (
-                <Textarea
-                  id={field.id}
-                  invalid={field.invalid}
-                  aria-describedby={field.describedBy}
-                  rows={16}
-                  className="font-mono"
-                  value={editing.body}
-                  onChange={(event) => setEditing({ ...editing, body: event.target.value })}
-                />
-              )}
-            </FormField>
+            <TextareaField
+              label="Newsletter (markdown)"
+              error={errors.body}
+              rows={16}
+              className="font-mono"
+              value={editing.body}
+              onChange={(event) => setEditing({ ...editing, body: event.target.value })}
+            />
             <div>
               <p className="mb-1.5 text-sm font-medium text-slate-700">Live preview</p>
               <MarkdownPreview source={editing.body} label="Newsletter preview" className="max-h-[36rem] overflow-y-auto" />

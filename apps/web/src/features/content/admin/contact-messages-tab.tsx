@@ -6,14 +6,13 @@ import type { ContactMessage, ContactStatus } from '@lumen/core/content/contact'
 import { DEFAULT_PAGE_SIZE } from '@lumen/core/credits/rules';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { Input } from '@/components/ui/input.tsx';
 import { Label } from '@/components/ui/label.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Select } from '@/components/ui/select.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { useContactMessagesQuery, useGrantContactCredits, useReplyToContact, useSetContactStatus } from '../api/admin-contact-messages.ts';
@@ -87,18 +86,13 @@ function MessageCard({ message }: { message: ContactMessage }) {
       )}
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-2">
-          <FormField label={`Reply to ${message.name}`} error={replyError}>
-            {(field) => (
-              <Textarea
-                id={field.id}
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                rows={3}
-                value={replyText}
-                onChange={(event) => setReplyText(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextareaField
+            label={`Reply to ${message.name}`}
+            error={replyError}
+            rows={3}
+            value={replyText}
+            onChange={(event) => setReplyText(event.target.value)}
+          />
           <Button size="sm" onClick={() => void onReply()} disabled={reply.isPending}>
             {reply.isPending ? 'Sending…' : 'Send reply by e-mail'}
           </Button>

@@ -6,8 +6,7 @@ import type { TutorialVideo } from '@lumen/core/content/videos';
 import { serviceKeys, serviceNames } from '@lumen/core/services/catalogue';
 import type { ServiceKey } from '@lumen/core/services/catalogue';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Select } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -53,17 +52,18 @@ function VideoForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       aria-label="Tutorial video"
       className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2"
     >
-      <FormField label="Tool" error={errors.service}>
-        {(field) => (
-          <Select id={field.id} value={draft.service} onChange={(event) => set('service', event.target.value as ServiceKey)}>
-            {serviceKeys.map((key) => (
-              <option key={key} value={key}>
-                {serviceNames[key]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <SelectField
+        label="Tool"
+        error={errors.service}
+        value={draft.service}
+        onChange={(event) => set('service', event.target.value as ServiceKey)}
+      >
+        {serviceKeys.map((key) => (
+          <option key={key} value={key}>
+            {serviceNames[key]}
+          </option>
+        ))}
+      </SelectField>
       <TextField label="Video title" value={draft.title} error={errors.title} onChange={(event) => set('title', event.target.value)} />
       <TextField
         label="Video link"

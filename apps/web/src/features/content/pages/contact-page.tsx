@@ -5,11 +5,10 @@ import type { UseFormSetError } from 'react-hook-form';
 import type { ContactBody } from '@lumen/core/content/contact';
 import { CONTACT_SENT_MESSAGE, contactLimits } from '@lumen/core/content/contact-rules';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { PageContainer } from '@/components/ui/page-container.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { useAuth } from '@/session/auth-context.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
@@ -130,11 +129,13 @@ export function ContactPage() {
               <TextField label="Subject" error={errors.subject} {...bind('subject')} />
             </div>
             <div className="sm:col-span-2">
-              <FormField label="Message" error={errors.message} hint={`${messageLength}/${contactLimits.messageMax}`}>
-                {(field) => (
-                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={7} {...bind('message')} />
-                )}
-              </FormField>
+              <TextareaField
+                label="Message"
+                error={errors.message}
+                hint={`${messageLength}/${contactLimits.messageMax}`}
+                rows={7}
+                {...bind('message')}
+              />
             </div>
             {failure && (
               <p role="alert" className="text-sm text-red-700 sm:col-span-2">

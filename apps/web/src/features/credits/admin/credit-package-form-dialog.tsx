@@ -7,8 +7,7 @@ import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schema
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { pricePerCredit } from '@lumen/core/credits/rules';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useCreateCreditPackage, useUpdateCreditPackage } from '../api/admin-credit-packages.ts';
@@ -83,38 +82,27 @@ export function CreditPackageFormDialog({
       description="Prices are one-time, in dollars."
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Name" error={errors.name?.message}>
-          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
-        </FormField>
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Price (USD)" error={errors.price?.message}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="number"
-                step="0.01"
-                min="0"
-                inputMode="decimal"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('price', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <FormField label="Credits" error={errors.creditsAmount?.message} hint={errors.creditsAmount ? undefined : perCredit}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="number"
-                step="1"
-                min="1"
-                inputMode="numeric"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('creditsAmount', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Price (USD)"
+            error={errors.price?.message}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            {...register('price', { valueAsNumber: true })}
+          />
+          <TextField
+            label="Credits"
+            error={errors.creditsAmount?.message}
+            hint={errors.creditsAmount ? undefined : perCredit}
+            type="number"
+            step="1"
+            min="1"
+            inputMode="numeric"
+            {...register('creditsAmount', { valueAsNumber: true })}
+          />
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (shown on the pricing page)

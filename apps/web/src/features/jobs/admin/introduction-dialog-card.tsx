@@ -9,10 +9,9 @@ import { serviceNames } from '@lumen/core/services/catalogue';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
@@ -84,14 +83,14 @@ export function IntroductionDialogCard({ dialog }: { dialog: AdminIntroductionDi
           </h2>
           <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? 'Shown on first visit' : 'Off'}</Badge>
         </div>
-        <FormField label={`${name} dialog title`} error={errors.title?.message}>
-          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('title')} />}
-        </FormField>
-        <FormField label={`${name} dialog text`} error={errors.body?.message} hint="Plain text; leave an empty line between paragraphs.">
-          {(field) => (
-            <Textarea id={field.id} rows={6} invalid={field.invalid} aria-describedby={field.describedBy} {...register('body')} />
-          )}
-        </FormField>
+        <TextField label={`${name} dialog title`} error={errors.title?.message} {...register('title')} />
+        <TextareaField
+          label={`${name} dialog text`}
+          error={errors.body?.message}
+          hint="Plain text; leave an empty line between paragraphs."
+          rows={6}
+          {...register('body')}
+        />
         <label className="flex items-center gap-3 text-sm text-slate-700">
           <Controller
             control={control}

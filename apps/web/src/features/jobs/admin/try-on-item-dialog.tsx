@@ -10,8 +10,8 @@ import { garmentCategories, garmentCategoryNames } from '@lumen/core/services/vi
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Select } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import type { TryOnCatalogueKind } from '@/query-keys/ai-admin-keys.ts';
@@ -132,20 +132,14 @@ export function TryOnItemDialog({
           </FormField>
         )}
         {preview && <img src={preview} alt="The chosen image" className="h-40 w-full rounded-lg border border-slate-200 object-contain" />}
-        <FormField label="Name" error={errors.name?.message}>
-          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
-        </FormField>
-        <FormField label="Category" error={errors.category?.message}>
-          {(field) => (
-            <Select id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('category')}>
-              {garmentCategories.map((category) => (
-                <option key={category} value={category}>
-                  {garmentCategoryNames[category]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <SelectField label="Category" error={errors.category?.message} {...register('category')}>
+          {garmentCategories.map((category) => (
+            <option key={category} value={category}>
+              {garmentCategoryNames[category]}
+            </option>
+          ))}
+        </SelectField>
         {errors.root && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {errors.root.message}

@@ -8,10 +8,9 @@ import {
   imageStyleNames,
   imageStyles,
 } from '@lumen/core/services/image-generator-params';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Select } from '@/components/ui/select.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { useState } from 'react';
 import { RequestReadingLine } from './request-reading-line.tsx';
 import { SubmitBar } from './tool-form-parts.tsx';
@@ -35,78 +34,57 @@ export function ImageGeneratorForm({ onSubmit, disabled, submitting, cost, freeR
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <FormField label="Prompt" error={errors.prompt?.message}>
-        {(field) => (
-          <Textarea
-            id={field.id}
-            aria-invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            rows={3}
-            placeholder="A misty forest at sunrise, soft light"
-            {...register('prompt')}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        label="Prompt"
+        error={errors.prompt?.message}
+        rows={3}
+        placeholder="A misty forest at sunrise, soft light"
+        {...register('prompt')}
+      />
       <RequestReadingLine
         service="image-generator"
         params={{ prompt, ...(negativePrompt ? { negativePrompt } : {}), style }}
         onRefusal={setRefused}
       />
-      <FormField label="Negative prompt (optional)" error={errors.negativePrompt?.message} hint="Things to leave out">
-        {(field) => (
-          <Textarea
-            id={field.id}
-            aria-invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            rows={2}
-            {...register('negativePrompt')}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        label="Negative prompt (optional)"
+        error={errors.negativePrompt?.message}
+        hint="Things to leave out"
+        rows={2}
+        {...register('negativePrompt')}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField label="Aspect ratio" error={errors.aspectRatio?.message}>
-          {(field) => (
-            <Select id={field.id} {...register('aspectRatio')}>
-              {imageAspectRatios.map((ratio) => (
-                <option key={ratio}>{ratio}</option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Style" error={errors.style?.message}>
-          {(field) => (
-            <Select id={field.id} {...register('style')}>
-              {imageStyles.map((style) => (
-                <option key={style} value={style}>
-                  {imageStyleNames[style]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Number of images" error={errors.numberOfImages?.message}>
-          {(field) => (
-            <Select id={field.id} {...register('numberOfImages', { setValueAs: optionalNumber })}>
-              {counts.map((count) => (
-                <option key={count}>{count}</option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField label="Aspect ratio" error={errors.aspectRatio?.message} {...register('aspectRatio')}>
+          {imageAspectRatios.map((ratio) => (
+            <option key={ratio}>{ratio}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Style" error={errors.style?.message} {...register('style')}>
+          {imageStyles.map((style) => (
+            <option key={style} value={style}>
+              {imageStyleNames[style]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Number of images"
+          error={errors.numberOfImages?.message}
+          {...register('numberOfImages', { setValueAs: optionalNumber })}
+        >
+          {counts.map((count) => (
+            <option key={count}>{count}</option>
+          ))}
+        </SelectField>
       </div>
-      <FormField label="Seed (optional)" error={errors.seed?.message} hint="The same prompt, style and seed give the same pictures">
-        {(field) => (
-          <Input
-            id={field.id}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            aria-invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            {...register('seed', { setValueAs: optionalNumber })}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Seed (optional)"
+        error={errors.seed?.message}
+        hint="The same prompt, style and seed give the same pictures"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        {...register('seed', { setValueAs: optionalNumber })}
+      />
       <SubmitBar disabled={disabled || refused} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Generate" />
     </form>
   );

@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { salesPilotParamsSchema, salesTranscriptMaxBytes } from '@lumen/core/services/sales-pilot-params';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import type { Upload } from '../api/job-types.ts';
 import { FileUploadField } from './file-upload-field.tsx';
 import { ChoiceGroup, SubmitBar } from './tool-form-parts.tsx';
@@ -44,15 +43,13 @@ export function SalesPilotForm({ onSubmit, disabled, submitting, cost, freeRunsP
         ]}
       />
       {source === 'paste' ? (
-        <FormField
+        <TextareaField
           label="Call transcript or notes"
           error={formState.errors.text?.message}
           hint="One line per turn, e.g. 'Anna: How is your team handling this today?'"
-        >
-          {(field) => (
-            <Textarea id={field.id} aria-invalid={field.invalid} aria-describedby={field.describedBy} rows={10} {...register('text')} />
-          )}
-        </FormField>
+          rows={10}
+          {...register('text')}
+        />
       ) : (
         <FileUploadField
           label="Transcript file"

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { speedpaintingParamsSchema, speedpaintingResolutions, speedpaintingStyles } from '@lumen/core/services/speedpainting-params';
 import { FormField } from '@/components/ui/form-field.tsx';
-import { Select } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import type { Upload } from '../api/job-types.ts';
 import { FileUploadField } from './file-upload-field.tsx';
 import { maxBytesFor, SubmitBar, uploadIds } from './tool-form-parts.tsx';
@@ -46,26 +46,18 @@ export function SpeedpaintingForm({ onSubmit, disabled, submitting, cost, freeRu
         )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Resolution" error={formState.errors.resolution?.message}>
-          {(field) => (
-            <Select id={field.id} {...register('resolution')}>
-              {speedpaintingResolutions.map((resolution) => (
-                <option key={resolution}>{resolution}</option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Style" error={formState.errors.style?.message}>
-          {(field) => (
-            <Select id={field.id} {...register('style')}>
-              {speedpaintingStyles.map((style) => (
-                <option key={style} value={style}>
-                  {styleNames[style]}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
+        <SelectField label="Resolution" error={formState.errors.resolution?.message} {...register('resolution')}>
+          {speedpaintingResolutions.map((resolution) => (
+            <option key={resolution}>{resolution}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Style" error={formState.errors.style?.message} {...register('style')}>
+          {speedpaintingStyles.map((style) => (
+            <option key={style} value={style}>
+              {styleNames[style]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <SubmitBar disabled={disabled} submitting={submitting} cost={cost} freeRunsPerDay={freeRunsPerDay} label="Paint it" />
     </form>

@@ -9,8 +9,7 @@ import {
   virtualTryOnParamsSchema,
 } from '@lumen/core/services/virtual-try-on-params';
 import type { GarmentCategory } from '@lumen/core/services/virtual-try-on-params';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Select } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useTryOnCatalogue } from '../api/jobs.ts';
 import type { CatalogueItem, Upload } from '../api/job-types.ts';
@@ -179,17 +178,13 @@ export function TryOnForm({ onSubmit, disabled, submitting, cost, freeRunsPerDay
           </>
         )}
       </div>
-      <FormField label="Garment category" error={errors.category?.message}>
-        {(field) => (
-          <Select id={field.id} {...register('category')}>
-            {garmentCategories.map((category) => (
-              <option key={category} value={category}>
-                {garmentCategoryNames[category]}
-              </option>
-            ))}
-          </Select>
-        )}
-      </FormField>
+      <SelectField label="Garment category" error={errors.category?.message} {...register('category')}>
+        {garmentCategories.map((category) => (
+          <option key={category} value={category}>
+            {garmentCategoryNames[category]}
+          </option>
+        ))}
+      </SelectField>
       <Controller
         control={control}
         name="consentToLikeness"

@@ -162,6 +162,11 @@ describe('tool pages', () => {
     renderTool('image-generator');
     await userEvent.click(await screen.findByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Describe the image you want')).toBeInTheDocument();
+    // The field is marked invalid (its red border) and names the message for a screen reader; a valid one is not marked.
+    expect(screen.getByLabelText('Prompt')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Prompt')).toHaveClass('border-red-400');
+    expect(screen.getByLabelText('Prompt')).toHaveAccessibleDescription('Describe the image you want');
+    expect(screen.getByLabelText('Negative prompt (optional)')).not.toHaveAttribute('aria-invalid');
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

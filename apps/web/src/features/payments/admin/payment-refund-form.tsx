@@ -3,9 +3,8 @@ import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { AdminPaymentDetail } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCents } from '../api/invoice-status.ts';
 import { dollarsToCents, useRefundPaymentMutation } from '../api/admin-payments.ts';
@@ -64,18 +63,7 @@ export function PaymentRefundForm({ payment }: { payment: AdminPaymentDetail }) 
         onChange={(event) => setAmount(event.target.value)}
         error={errors.amount}
       />
-      <FormField label="Reason" error={errors.reason}>
-        {(field) => (
-          <Textarea
-            id={field.id}
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            rows={2}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextareaField label="Reason" error={errors.reason} rows={2} value={reason} onChange={(event) => setReason(event.target.value)} />
       {isCrypto && (
         <TextField
           label="Payout reference"

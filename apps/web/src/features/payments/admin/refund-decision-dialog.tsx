@@ -4,9 +4,8 @@ import { toast } from 'sonner';
 import type { AdminRefundRequest } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { formatCents } from '../api/invoice-status.ts';
 import { dollarsToCents, useApproveRefundRequestMutation, useRejectRefundRequestMutation } from '../api/admin-payments.ts';
@@ -116,18 +115,13 @@ function DecisionForm({ decision, onClose }: { decision: RefundDecision; onClose
           error={errors.payoutReference}
         />
       )}
-      <FormField label={action === 'reject' ? 'Note to the user' : 'Note (optional)'} error={errors.note}>
-        {(field) => (
-          <Textarea
-            id={field.id}
-            invalid={field.invalid}
-            aria-describedby={field.describedBy}
-            rows={2}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        )}
-      </FormField>
+      <TextareaField
+        label={action === 'reject' ? 'Note to the user' : 'Note (optional)'}
+        error={errors.note}
+        rows={2}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={pending}>
           Cancel

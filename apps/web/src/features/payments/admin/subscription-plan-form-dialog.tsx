@@ -7,10 +7,9 @@ import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schema
 import { planIntervals } from '@lumen/core/credits/schemas';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
-import { Select } from '@/components/ui/select.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useCreateSubscriptionPlan, useUpdateSubscriptionPlan } from '../api/admin-subscription-plans.ts';
@@ -93,53 +92,31 @@ export function SubscriptionPlanFormDialog({
       size="lg"
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Name" error={errors.name?.message}>
-          {(field) => <Input id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('name')} />}
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          {(field) => <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('description')} />}
-        </FormField>
+        <TextField label="Name" error={errors.name?.message} {...register('name')} />
+        <TextareaField label="Description" error={errors.description?.message} {...register('description')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField label="Price (USD)" error={errors.price?.message}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="number"
-                step="0.01"
-                min="0"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('price', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <FormField label="Interval" error={errors.interval?.message}>
-            {(field) => (
-              <Select id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('interval')}>
-                <option value="month">Monthly</option>
-                <option value="year">Yearly</option>
-              </Select>
-            )}
-          </FormField>
-          <FormField label="Credits per period" error={errors.creditsPerPeriod?.message}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="number"
-                step="1"
-                min="1"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('creditsPerPeriod', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Price (USD)"
+            error={errors.price?.message}
+            type="number"
+            step="0.01"
+            min="0"
+            {...register('price', { valueAsNumber: true })}
+          />
+          <SelectField label="Interval" error={errors.interval?.message} {...register('interval')}>
+            <option value="month">Monthly</option>
+            <option value="year">Yearly</option>
+          </SelectField>
+          <TextField
+            label="Credits per period"
+            error={errors.creditsPerPeriod?.message}
+            type="number"
+            step="1"
+            min="1"
+            {...register('creditsPerPeriod', { valueAsNumber: true })}
+          />
         </div>
-        <FormField label="Features" error={errors.features?.message} hint="One feature per line.">
-          {(field) => (
-            <Textarea id={field.id} rows={4} invalid={field.invalid} aria-describedby={field.describedBy} {...register('features')} />
-          )}
-        </FormField>
+        <TextareaField label="Features" error={errors.features?.message} hint="One feature per line." rows={4} {...register('features')} />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('isActive')} /> Active (offered to users)
         </label>

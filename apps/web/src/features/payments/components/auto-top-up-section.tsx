@@ -7,8 +7,7 @@ import { AUTO_TOP_UP_MONTHLY_LIMIT_MAX, AUTO_TOP_UP_THRESHOLD_MAX, autoTopUpMess
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Select } from '@/components/ui/select.tsx';
+import { SelectField } from '@/components/ui/select-field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
@@ -152,24 +151,19 @@ export function AutoTopUpSection() {
                 onChange={(event) => change({ threshold: event.target.value })}
                 error={errors.threshold}
               />
-              <FormField label="Buy this package" error={errors.packageId}>
-                {(field) => (
-                  <Select
-                    id={field.id}
-                    invalid={field.invalid}
-                    aria-describedby={field.describedBy}
-                    value={draft.packageId}
-                    onChange={(event) => change({ packageId: event.target.value })}
-                  >
-                    <option value="">Choose a package</option>
-                    {(packages.data ?? []).map((pack) => (
-                      <option key={pack.id} value={pack.id}>
-                        {pack.name}: {pack.creditsAmount} credits for ${pack.price.toFixed(2)}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <SelectField
+                label="Buy this package"
+                error={errors.packageId}
+                value={draft.packageId}
+                onChange={(event) => change({ packageId: event.target.value })}
+              >
+                <option value="">Choose a package</option>
+                {(packages.data ?? []).map((pack) => (
+                  <option key={pack.id} value={pack.id}>
+                    {pack.name}: {pack.creditsAmount} credits for ${pack.price.toFixed(2)}
+                  </option>
+                ))}
+              </SelectField>
               <TextField
                 label="At most, times a month"
                 inputMode="numeric"

@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { refundRequestBodySchema } from '@lumen/core/payments/billing';
 import type { RefundRequestBody } from '@lumen/core/payments/billing';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useRequestRefundMutation } from '../api/invoices.ts';
 
@@ -32,11 +31,13 @@ export function RefundRequestForm({ invoiceId, onDone }: { invoiceId: string; on
         }),
       )}
     >
-      <FormField label="Why would you like a refund?" error={errors.reason?.message} hint="At least 10 characters.">
-        {(field) => (
-          <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} rows={3} {...register('reason')} />
-        )}
-      </FormField>
+      <TextareaField
+        label="Why would you like a refund?"
+        error={errors.reason?.message}
+        hint="At least 10 characters."
+        rows={3}
+        {...register('reason')}
+      />
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={mutation.isPending}>
           Cancel

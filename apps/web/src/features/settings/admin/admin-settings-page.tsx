@@ -10,11 +10,10 @@ import type { PlatformSettings, PlatformSettingsInput } from '@lumen/core/settin
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
 import { ErrorState } from '@/components/ui/error-state.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
-import { Textarea } from '@/components/ui/textarea.tsx';
+import { TextareaField } from '@/components/ui/textarea-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -111,17 +110,12 @@ export function AdminSettingsPage() {
                 hint="Shown at the top of every page."
                 {...register('maintenanceBanner.enabled')}
               />
-              <FormField label="Banner message" error={errors.maintenanceBanner?.message?.message}>
-                {(field) => (
-                  <Textarea
-                    id={field.id}
-                    invalid={field.invalid}
-                    aria-describedby={field.describedBy}
-                    maxLength={300}
-                    {...register('maintenanceBanner.message')}
-                  />
-                )}
-              </FormField>
+              <TextareaField
+                label="Banner message"
+                error={errors.maintenanceBanner?.message?.message}
+                maxLength={300}
+                {...register('maintenanceBanner.message')}
+              />
             </div>
           </Card>
           <Card>
@@ -219,11 +213,7 @@ export function AdminSettingsPage() {
             <div className="mt-3 grid gap-4 sm:grid-cols-2">
               <TextField label="Seller name" error={errors.seller?.name?.message} {...register('seller.name')} />
               <TextField label="Seller e-mail" type="email" error={errors.seller?.email?.message} {...register('seller.email')} />
-              <FormField label="Seller address" error={errors.seller?.address?.message}>
-                {(field) => (
-                  <Textarea id={field.id} invalid={field.invalid} aria-describedby={field.describedBy} {...register('seller.address')} />
-                )}
-              </FormField>
+              <TextareaField label="Seller address" error={errors.seller?.address?.message} {...register('seller.address')} />
               <TextField label="Tax id" error={errors.seller?.taxId?.message} {...register('seller.taxId')} />
             </div>
           </Card>

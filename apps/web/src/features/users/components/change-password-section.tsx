@@ -6,8 +6,7 @@ import { passwordPolicyMessage } from '@lumen/core/auth/password-policy';
 import { resetPasswordBodySchema } from '@lumen/core/auth/one-time-code';
 import { Button } from '@/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage, isApiError } from '@/lib/api-client.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { PASSWORD_CHANGED_MESSAGE, useChangePassword } from '@/features/auth/api/password-change.ts';
@@ -71,43 +70,29 @@ export function ChangePasswordSection() {
       <CardTitle>Change password</CardTitle>
       <CardDescription>Changing your password signs you out on every other device.</CardDescription>
       <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-        <FormField label="Current password" error={errors.currentPassword?.message}>
-          {(field) => (
-            <Input
-              id={field.id}
-              type="password"
-              autoComplete="current-password"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('currentPassword')}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Current password"
+          error={errors.currentPassword?.message}
+          type="password"
+          autoComplete="current-password"
+          {...register('currentPassword')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="New password" error={errors.newPassword?.message} hint={passwordPolicyMessage}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="password"
-                autoComplete="new-password"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('newPassword')}
-              />
-            )}
-          </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="password"
-                autoComplete="new-password"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                {...register('confirmPassword')}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="New password"
+            error={errors.newPassword?.message}
+            hint={passwordPolicyMessage}
+            type="password"
+            autoComplete="new-password"
+            {...register('newPassword')}
+          />
+          <TextField
+            label="Confirm new password"
+            error={errors.confirmPassword?.message}
+            type="password"
+            autoComplete="new-password"
+            {...register('confirmPassword')}
+          />
         </div>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Changing…' : 'Change password'}

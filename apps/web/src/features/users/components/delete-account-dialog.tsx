@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { accountDataMessages } from '@lumen/core/users/account-data';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { clearStoredSession, notifySessionCleared } from '@/lib/session-storage.ts';
 import { useDeleteAccount, useSendDeletionCode } from '../api/account-deletion.ts';
@@ -83,19 +82,14 @@ export function DeleteAccountDialog({
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {hasPassword ? (
-          <FormField label="Your password" error={error}>
-            {(field) => (
-              <Input
-                id={field.id}
-                type="password"
-                autoComplete="current-password"
-                invalid={field.invalid}
-                aria-describedby={field.describedBy}
-                value={secret}
-                onChange={(event) => setSecret(event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Your password"
+            error={error}
+            type="password"
+            autoComplete="current-password"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+          />
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
@@ -104,20 +98,15 @@ export function DeleteAccountDialog({
               </Button>
               {sentTo && <span>We sent a 6-digit code to {sentTo}.</span>}
             </div>
-            <FormField label="Code from the e-mail" error={error}>
-              {(field) => (
-                <Input
-                  id={field.id}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  invalid={field.invalid}
-                  aria-describedby={field.describedBy}
-                  value={secret}
-                  onChange={(event) => setSecret(event.target.value)}
-                />
-              )}
-            </FormField>
+            <TextField
+              label="Code from the e-mail"
+              error={error}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={secret}
+              onChange={(event) => setSecret(event.target.value)}
+            />
           </>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

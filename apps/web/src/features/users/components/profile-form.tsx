@@ -4,8 +4,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import type { User } from '@lumen/core/users/schemas';
 import { Button } from '@/components/ui/button.tsx';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Input } from '@/components/ui/input.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useAuth } from '@/session/auth-context.ts';
 import { useUpdateProfile } from '../api/profile.ts';
@@ -43,32 +42,16 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" error={errors.firstName?.message}>
-          {(field) => (
-            <Input
-              id={field.id}
-              autoComplete="given-name"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('firstName')}
-            />
-          )}
-        </FormField>
-        <FormField label="Last name" error={errors.lastName?.message}>
-          {(field) => (
-            <Input
-              id={field.id}
-              autoComplete="family-name"
-              invalid={field.invalid}
-              aria-describedby={field.describedBy}
-              {...register('lastName')}
-            />
-          )}
-        </FormField>
+        <TextField label="First name" error={errors.firstName?.message} autoComplete="given-name" {...register('firstName')} />
+        <TextField label="Last name" error={errors.lastName?.message} autoComplete="family-name" {...register('lastName')} />
       </div>
-      <FormField label="Email" hint="Your e-mail address is used to sign in and cannot be changed here.">
-        {(field) => <Input id={field.id} value={user.email} readOnly disabled aria-describedby={field.describedBy} />}
-      </FormField>
+      <TextField
+        label="Email"
+        hint="Your e-mail address is used to sign in and cannot be changed here."
+        value={user.email}
+        readOnly
+        disabled
+      />
       <Button type="submit" disabled={!isDirty || isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Save changes'}
       </Button>
