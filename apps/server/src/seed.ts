@@ -102,7 +102,16 @@ async function seedWith({ db, hasher, adminEmail, adminPassword }: SeedDeps): Pr
   if (await findUserByEmail(db, email)) return null;
   const password = adminPassword ?? generatePassword();
   const passwordHash = await hasher.hash(password);
-  const admin = await insertUser(db, { firstName: 'Admin', lastName: 'User', email, passwordHash, role: 'ADMIN' });
+  // The operator chose this address (ADMIN_EMAIL) or took the local default, which no mailbox receives: the first
+  // admin starts verified instead of being asked for a code (decision 104).
+  const admin = await insertUser(db, {
+    firstName: 'Admin',
+    lastName: 'User',
+    email,
+    passwordHash,
+    role: 'ADMIN',
+    emailVerifiedAt: new Date(),
+  });
   await insertCreditAccount(db, admin.id);
   return adminPassword ? null : { email, password };
 }
