@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp } from '../../test/build-test-app.ts';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, buildTestApp } from '../../test/build-test-app.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { VALID_PASSWORD, bearer, registerUser, setCookie, uniqueEmail } from '../../test/http-helpers.ts';
 import { latestMail } from '../../test/mail-helpers.ts';
@@ -140,6 +140,19 @@ describe('Google sign-in', () => {
     expect(row?.passwordHash).toBeNull();
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect((await me(existing.accessToken)).statusCode).toBe(401);
+  });
+
+  it('links Google to the first admin, whose address the seed made verified, and keeps its password and sessions', async () => {
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } });
+    const before = await signIn();
+    expect(before.statusCode).toBe(200);
+    provider.setUser(person({ email: TEST_ADMIN_EMAIL }));
+    const { location } = await roundTrip();
+    const token = location.searchParams.get('access_token') ?? '';
+    expect((await me(token)).json().data).toMatchObject({ email: TEST_ADMIN_EMAIL, role: 'ADMIN' });
+    expect((await me(before.json().data.accessToken)).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
   });
 
   it('does not link by an unverified provider e-mail', async () => {
