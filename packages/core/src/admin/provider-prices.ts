@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberField } from '../http/number-field.ts';
 import { serviceKeys } from '../services/catalogue.ts';
 import { providerNames } from '../services/providers.ts';
 
@@ -17,8 +18,7 @@ export const priceOverrideBodySchema = z.strictObject({
   provider: z.enum(providerNames, 'Unknown provider'),
   model: z.string().trim().min(1, 'Name the model').max(200, 'The model must be at most 200 characters'),
   rate: z.string().trim().min(1, 'Name the unit').max(60, 'The unit must be at most 60 characters'),
-  usdPerUnit: z
-    .number('The price must be a number')
+  usdPerUnit: numberField('The price')
     .min(0, 'The price must be 0 or more')
     .max(10_000, 'The price must be at most 10000 dollars per unit')
     .nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberField } from '../http/number-field.ts';
 import { nonEmptyBody } from '../http/non-empty-body.ts';
 import { isWithinSupportedYears, supportedYearsMessage } from '../http/date-bounds.ts';
 import { ledgerEntrySchema, creditHistorySchema, planIntervals } from '../credits/schemas.ts';
@@ -12,16 +13,15 @@ export const MAX_SERVICE_COST = 1000;
 export const MAX_ADJUSTMENT = 1_000_000;
 
 /** Dollars: at least one cent (the tables keep whole cents, over 0), at most 2 decimals, at most 10 000. */
-export const dollarPriceSchema = z
-  .number('Price must be a number')
+export const dollarPriceSchema = numberField('Price')
   .min(0.01, 'Price must be at least 0.01')
   .max(MAX_PACKAGE_PRICE, `Price must be at most ${MAX_PACKAGE_PRICE}`)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Price must have at most 2 decimals');
 
 const nameSchema = z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters');
-const creditsSchema = (label: string) =>
-  z
-    .number()
+/** A whole number of credits in a package or a plan, 1 to MAX_PACKAGE_CREDITS, `label` in its messages. */
+export const packageCreditsSchema = (label: string) =>
+  numberField(label)
     .int(`${label} must be a whole number`)
     .min(1, `${label} must be at least 1`)
     .max(MAX_PACKAGE_CREDITS, `${label} must be at most ${MAX_PACKAGE_CREDITS}`);
@@ -32,7 +32,7 @@ export const createCreditPackageBodySchema = z
   .strictObject({
     name: nameSchema,
     price: dollarPriceSchema,
-    creditsAmount: creditsSchema('Credits'),
+    creditsAmount: packageCreditsSchema('Credits'),
     isActive: z.boolean().optional(),
   })
   .meta({ examples: [{ name: 'Agency', price: 99, creditsAmount: 800, isActive: true }] });
@@ -74,7 +74,7 @@ export const createSubscriptionPlanBodySchema = z
     description: z.string().trim().max(500, 'Description must be at most 500 characters').default(''),
     price: dollarPriceSchema,
     interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
-    creditsPerPeriod: creditsSchema('Credits per period'),
+    creditsPerPeriod: packageCreditsSchema('Credits per period'),
     features: z
       .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
       .max(20, 'At most 20 features')
@@ -103,7 +103,7 @@ export const updateSubscriptionPlanBodySchema = nonEmptyBody(
       description: z.string().trim().max(500, 'Description must be at most 500 characters'),
       price: dollarPriceSchema,
       interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
-      creditsPerPeriod: creditsSchema('Credits per period'),
+      creditsPerPeriod: packageCreditsSchema('Credits per period'),
       features: z
         .array(z.string().trim().min(1, 'A feature cannot be empty').max(120, 'A feature must be at most 120 characters'))
         .max(20, 'At most 20 features'),
@@ -189,8 +189,7 @@ export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const adjustCreditsBodySchema = z
   .strictObject({
-    amount: z
-      .number('Amount must be a number')
+    amount: numberField('Amount')
       .int('Amount must be a whole number of credits')
       .min(-MAX_ADJUSTMENT, `Amount must be at least -${MAX_ADJUSTMENT}`)
       .max(MAX_ADJUSTMENT, `Amount must be at most ${MAX_ADJUSTMENT}`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberField } from '../http/number-field.ts';
 import { apiKeyRateLimitRange, defaultApiKeyRateLimit } from '../api-keys/schemas.ts';
 import { FREE_PLAN } from '../credits/rules.ts';
 import { CRYPTO_MIN_AMOUNT_EXCLUSIVE } from '../payments/crypto.ts';
@@ -69,21 +70,18 @@ export const platformSettingsSchema = z.strictObject({
       path: ['message'],
     })
     .default({ enabled: false, message: '' }),
-  freePlanCredits: z
-    .number('Free plan credits must be a number')
+  freePlanCredits: numberField('Free plan credits')
     .int('Free plan credits must be a whole number')
     .min(0, 'Free plan credits must be 0 or more')
     .max(10_000, 'Free plan credits must be at most 10000')
     .default(FREE_PLAN.credits),
   /** Crypto is offered for amounts strictly above this many dollars. */
-  cryptoThreshold: z
-    .number('The crypto threshold must be a number')
+  cryptoThreshold: numberField('The crypto threshold')
     .min(0, 'The crypto threshold must be 0 or more')
     .max(100_000, 'The crypto threshold must be at most 100000')
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'The crypto threshold must have at most 2 decimals')
     .default(CRYPTO_MIN_AMOUNT_EXCLUSIVE),
-  defaultApiKeyRateLimit: z
-    .number('The rate limit must be a number')
+  defaultApiKeyRateLimit: numberField('The rate limit')
     .int('The rate limit must be a whole number')
     .min(apiKeyRateLimitRange.min, `The rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
     .max(apiKeyRateLimitRange.max, `The rate limit must be between ${apiKeyRateLimitRange.min} and ${apiKeyRateLimitRange.max}`)
@@ -92,8 +90,7 @@ export const platformSettingsSchema = z.strictObject({
    * What hosted AI providers may cost per UTC day, in dollars (their published prices); once reached,
    * new jobs of services on a hosted provider are refused before any credit is charged. null: no cap.
    */
-  dailyProviderSpendCapUsd: z
-    .number('The daily provider budget must be a number')
+  dailyProviderSpendCapUsd: numberField('The daily provider budget')
     .min(0, 'The daily provider budget must be 0 or more')
     .max(1_000_000, 'The daily provider budget must be at most 1000000')
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'The daily provider budget must have at most 2 decimals')
@@ -106,8 +103,7 @@ export const platformSettingsSchema = z.strictObject({
   providerDailyBudgetsUsd: z
     .partialRecord(
       z.enum(providerNames, 'Unknown provider'),
-      z
-        .number('A provider budget must be a number')
+      numberField('A provider budget')
         .min(0, 'A provider budget must be 0 or more')
         .max(1_000_000, 'A provider budget must be at most 1000000')
         .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'A provider budget must have at most 2 decimals'),

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
+import { dollarPriceSchema, packageCreditsSchema } from '@lumen/core/admin/schemas';
 import type { CreditPackage } from '@lumen/core/credits/schemas';
 import { pricePerCredit } from '@lumen/core/credits/rules';
 import { Dialog } from '@/components/ui/dialog.tsx';
@@ -13,15 +13,11 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { useCreateCreditPackage, useUpdateCreditPackage } from '../api/admin-credit-packages.ts';
 import { CatalogueFormFooter } from '@/components/admin/catalogue-form-footer.tsx';
 
-// The server's createCreditPackageBodySchema rules, with form-friendly messages for empty number fields.
+// The server's createCreditPackageBodySchema rules (an empty number field says it is required).
 const packageFormSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   price: dollarPriceSchema,
-  creditsAmount: z
-    .number('Credits must be a number')
-    .int('Credits must be a whole number')
-    .min(1, 'Credits must be at least 1')
-    .max(MAX_PACKAGE_CREDITS, `Credits must be at most ${MAX_PACKAGE_CREDITS}`),
+  creditsAmount: packageCreditsSchema('Credits'),
   isActive: z.boolean(),
 });
 type PackageFormValues = z.infer<typeof packageFormSchema>;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { dollarPriceSchema, MAX_PACKAGE_CREDITS } from '@lumen/core/admin/schemas';
+import { dollarPriceSchema, packageCreditsSchema } from '@lumen/core/admin/schemas';
 import { planIntervals } from '@lumen/core/credits/schemas';
 import type { SubscriptionPlan } from '@lumen/core/credits/schemas';
 import { Dialog } from '@/components/ui/dialog.tsx';
@@ -21,11 +21,7 @@ const planFormSchema = z.object({
   description: z.string().trim().max(500, 'Description must be at most 500 characters'),
   price: dollarPriceSchema,
   interval: z.enum(planIntervals, "Interval must be 'month' or 'year'"),
-  creditsPerPeriod: z
-    .number('Credits per period must be a number')
-    .int('Credits per period must be a whole number')
-    .min(1, 'Credits per period must be at least 1')
-    .max(MAX_PACKAGE_CREDITS, `Credits per period must be at most ${MAX_PACKAGE_CREDITS}`),
+  creditsPerPeriod: packageCreditsSchema('Credits per period'),
   features: z
     .string()
     .transform((text) =>
