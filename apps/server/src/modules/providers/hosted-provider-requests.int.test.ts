@@ -238,7 +238,9 @@ describe('a Replicate request is sent once, never moved once accepted, and cance
       { webhookHoldMs: 60_000, timeoutMs: { 'image-generator': 1500 }, maxAttempts: 3 },
       { retries: 1 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The run sends the cancel without waiting for Replicate's answer (the job fails at its deadline, not after the
+    // provider answers): wait for it to arrive, or a late one would be counted by the next test.
+    await expect.poll(() => cancels().length, { timeout: 15_000 }).toBe(1);
     const failed = await rowOf(job.id);
     expect(failed).toMatchObject({
       status: 'failed',
