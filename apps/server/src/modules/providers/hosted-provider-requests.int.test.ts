@@ -334,8 +334,9 @@ describe('a fal request is sent once and cancelled once (requests counted by the
     );
     const job = await submitFox();
     await runWorker(['fal', 'replicate'], { webhookHoldMs: 60_000, timeoutMs: { 'image-generator': 1500 } }, { retries: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await rowOf(job.id)).toMatchObject({ status: 'failed' });
+    // As at Replicate: the cancel is sent without waiting for fal's answer.
+    await expect.poll(() => falCancels().length, { timeout: 15_000 }).toBe(1);
     expect(fal.submissions()).toHaveLength(1);
     expect(creates()).toHaveLength(0);
     expect(falCancels()).toHaveLength(1);
