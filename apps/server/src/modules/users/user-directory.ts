@@ -5,6 +5,17 @@ import type { UserRow } from './tables.ts';
 // Builds SQL only; the statement that joins the subquery runs it, in whatever transaction that statement is in.
 const query = new QueryBuilder();
 
+const directoryColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  suspendedAt: users.suspendedAt,
+  createdAt: users.createdAt,
+};
+
 /**
  * The users as other modules see them, for a statement that joins, filters, sorts or pages by a user column (admin
  * lists searching by e-mail or sorted by name, a request's owner checked in the same lookup): a subquery of only
@@ -13,33 +24,10 @@ const query = new QueryBuilder();
  * plain join of `users`, so the plan is unchanged.
  */
 export function userDirectory<TName extends string = 'user_directory'>(name: TName = 'user_directory' as TName) {
-  return query
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
-      emailVerifiedAt: users.emailVerifiedAt,
-      suspendedAt: users.suspendedAt,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .as(name);
+  return query.select(directoryColumns).from(users).as(name);
 }
 
-const profileColumns = {
-  id: users.id,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImage: users.profileImage,
-  role: users.role,
-  emailVerifiedAt: users.emailVerifiedAt,
-  suspendedAt: users.suspendedAt,
-  suspendedReason: users.suspendedReason,
-  createdAt: users.createdAt,
-};
+const profileColumns = { ...directoryColumns, profileImage: users.profileImage, suspendedReason: users.suspendedReason };
 type ProfileColumnName = keyof typeof profileColumns;
 
 /** What a user's profile shows (the user object every endpoint returns, and an admin's view of a suspension). */
